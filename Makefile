@@ -1,0 +1,34 @@
+# Two commands take a fresh machine to a running system and to a passing suite:
+#   make run    creates .venv, installs, serves the API and the web app (http://127.0.0.1:8000/app/)
+#   make test   creates .venv, installs, runs the whole suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test lint bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "agentdesk needs Python 3.11+"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+run: install
+	$(BIN)/agentdesk serve
+
+test: install
+	$(BIN)/pytest
+
+lint: install
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+
+bench: install
+	$(BIN)/python -m bench.run
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

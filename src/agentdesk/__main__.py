@@ -1,0 +1,3 @@
+from agentdesk.cli.main import app
+
+app(prog_name="agentdesk")

@@ -1,0 +1,70 @@
+"""Input and output shapes of the banking assistant."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+__all__ = ["CHARTS", "AskRequest", "BankingInput", "ExecutionData", "Insight", "Intent", "QueryResponse",
+           "SQLDraft"]
+
+Chart = Literal["bar", "line", "pie", "metric", "table"]
+CHARTS: tuple[str, ...] = ("bar", "line", "pie", "metric", "table")
+
+Question = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
+
+
+class BankingInput(BaseModel):
+    """Input of a banking thread: the question."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    user_query: Question
+
+
+class AskRequest(BaseModel):
+    """``POST /ask``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(max_length=2000)
+
+
+class Intent(BaseModel):
+    """What the intent agent extracts."""
+
+    interpreted_intent: str = Field(description="The question restated as a precise data request")
+
+
+class SQLDraft(BaseModel):
+    """What the SQL agent writes."""
+
+    sql: str = Field(description="One read-only SELECT statement")
+
+
+class Insight(BaseModel):
+    """The insight agent's parsed answer."""
+
+    summary: str
+    chart_suggestion: Chart
+
+
+class ExecutionData(BaseModel):
+    data: list[dict[str, Any]] = Field(default_factory=list)
+    row_count: int = 0
+    execution_time_seconds: float = 0.0
+    columns: list[str] = Field(default_factory=list)
+    truncated: bool = False
+
+
+class QueryResponse(BaseModel):
+    """The seed's ``QueryResponse``: the answer, or an error; never an exception."""
+
+    query: str
+    validated_sql: str | None = None
+    execution_result: ExecutionData | None = None
+    summary: str | None = None
+    chart_suggestion: Chart | None = None
+    error: str | None = None
+    thread_id: str | None = None

@@ -1,0 +1,86 @@
+"""``agentdesk banking``: the bank database and SQL checks, no model involved."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from agentdesk.settings import get_settings
+
+banking_app = typer.Typer(no_args_is_help=True, help="The banking assistant's database and SQL.")
+console = Console()
+err_console = Console(stderr=True)
+
+UrlOpt = Annotated[str | None, typer.Option(
+    "--database-url", help="sqlite:///file.db or postgresql://...; default: the data dir.")]
+
+
+def _database(url: str | None, create: bool = True) -> Any:
+    from agentdesk.agents.banking.database import BankDatabase, default_bank_url
+
+    database = BankDatabase(url or default_bank_url(get_settings()))
+    if create:
+        database.ensure()
+    return database
+
+
+@banking_app.command("init-db")
+def init_db(database_url: UrlOpt = None,
+            seed: Annotated[int, typer.Option("--seed")] = 7) -> None:
+    """Create (or re-create) the bank's database from a seed."""
+    from agentdesk.agents.banking.data import create_bank_database
+    from agentdesk.agents.banking.database import default_bank_url
+
+    url = database_url or default_bank_url(get_settings())
+    create_bank_database(url, seed=seed)
+    database = _database(url, create=False)
+    for table in database.tables():
+        count = database.execute(f"SELECT COUNT(*) AS n FROM {table}").rows[0]["n"]
+        console.print(f"{table}: {count} rows")
+    console.print(f"bank database ready: {url}")
+
+
+@banking_app.command("check-sql")
+def check_sql(sql: Annotated[str, typer.Argument(help="The SQL to check.")],
+              database_url: UrlOpt = None) -> None:
+    """Validate SQL as the agent would: exit 0 and the validated SQL, or exit 1 and the rule."""
+    from agentdesk.agents.banking.sqlsafety import SQLRejected, validate_sql
+
+    database = _database(database_url)
+    try:
+        print(validate_sql(sql, dialect=database.dialect, tables=database.tables()))
+    except SQLRejected as refused:
+        err_console.print(f"refused ({refused.rule}): {refused.message}", highlight=False)
+        raise typer.Exit(1) from None
+
+
+@banking_app.command("query")
+def query(sql: Annotated[str, typer.Option("--sql", help="The SQL to validate and run.")],
+          database_url: UrlOpt = None,
+          as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Validate and execute SQL read-only; print the rows."""
+    from agentdesk.agents.banking.database import QueryFailed
+    from agentdesk.agents.banking.sqlsafety import SQLRejected, validate_sql
+
+    database = _database(database_url)
+    try:
+        validated = validate_sql(sql, dialect=database.dialect, tables=database.tables())
+        result = database.execute(validated)
+    except (SQLRejected, QueryFailed) as failed:
+        rule = f" ({failed.rule})" if isinstance(failed, SQLRejected) else ""
+        err_console.print(f"refused{rule}: {failed.message}", highlight=False)
+        raise typer.Exit(1) from None
+    if as_json:
+        json.dump({"validated_sql": validated, **result.model_dump(mode="json")}, sys.stdout)
+        print()
+        return
+    table = Table(*result.columns, caption=f"{result.row_count} rows in "
+                  f"{result.execution_time_seconds:.3f}s — {validated}")
+    for row in result.rows:
+        table.add_row(*(str(row[c]) for c in result.columns))
+    console.print(table)

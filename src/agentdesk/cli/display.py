@@ -1,0 +1,90 @@
+"""What the CLI shows: live progress while a run works, pauses, results."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.status import Status
+
+from agentdesk.runtime.events import Event
+from agentdesk.runtime.runs import RunOutcome
+
+__all__ = ["LiveProgress", "show_outcome"]
+
+
+def _args(args: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in args.items())
+
+
+class LiveProgress:
+    """A spinner naming the node, the tool being called and the agent's current step."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.status: Status | None = None
+        self.node = ""
+        self.step = ""
+
+    def __enter__(self) -> LiveProgress:
+        if self.console.is_terminal:
+            self.status = self.console.status("starting")
+            self.status.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.status is not None:
+            self.status.stop()
+
+    def _update(self, text: str) -> None:
+        if self.status is not None:
+            self.status.update(text)
+
+    def __call__(self, event: Event) -> None:
+        if self.status is None:
+            return
+        step = f" [dim](step: {self.step})[/]" if self.step else ""
+        if event.kind == "node_started":
+            self.node = event.node or ""
+            self._update(f"[bold]{self.node}[/]{step}")
+        elif event.kind == "node_finished":
+            self.step = event.data.get("current_step") or self.step
+            self._update(f"[bold]{self.node}[/] done [dim](step: {self.step})[/]")
+        elif event.kind == "tool_started":
+            self._update(f"[bold]{self.node}[/] calling [cyan]{event.data['tool']}[/]"
+                         f"({_args(event.data.get('args', {}))}){step}")
+        elif event.kind == "tool_finished":
+            mark = "[green]ok[/]" if event.data.get("outcome") == "ok" else "[red]error[/]"
+            self.console.print(f"  {event.data['tool']} {mark} "
+                               f"[dim]{event.data.get('duration_ms')} ms[/]")
+        elif event.kind == "job_progress":
+            progress = event.data.get("progress") or 0
+            self._update(f"[bold]{self.node}[/] job {event.data.get('job_id')} "
+                         f"{event.data.get('status')} {progress:.0%}{step}")
+        elif event.kind == "error":
+            self.console.print(f"  [red]{event.node}: {event.data.get('message')}[/]")
+
+
+def show_outcome(console: Console, outcome: RunOutcome, rendered: str = "",
+                 hints: bool = True) -> None:
+    """Print how a run ended, for a person; ``hints`` adds the commands that decide a pause."""
+    tid = outcome.thread_id
+    if outcome.status == "interrupted" and outcome.interrupt:
+        pending = outcome.interrupt
+        console.print(Panel(pending["summary"], title=pending["title"], expand=False))
+        if hints:
+            console.print(f"thread [bold]{tid}[/] is waiting for a decision "
+                          f"({', '.join(pending['allowed'])}):\n"
+                          f"  agentdesk decide {tid} approve\n"
+                          f"  agentdesk decide {tid} reject --message \"...\"")
+    elif outcome.status == "completed":
+        console.print(f"[green]completed[/] thread [bold]{tid}[/]")
+        if rendered:
+            console.print(Panel(rendered, expand=False))
+        elif outcome.result is not None:
+            console.print_json(json.dumps(outcome.result, default=str))
+    else:
+        message = (outcome.error or {}).get("message", "unknown error")
+        console.print(f"[red]failed[/] thread [bold]{tid}[/]: {message}")

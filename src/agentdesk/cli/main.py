@@ -1,0 +1,449 @@
+"""The ``agentdesk`` command line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+from rich.prompt import Prompt
+from rich.table import Table
+
+from agentdesk.errors import AgentdeskError, InputError, exit_code_for
+from agentdesk.runtime.approvals import parse_decision
+from agentdesk.runtime.registry import agent_names, get_agent
+from agentdesk.runtime.runs import Desk, RunOutcome, render_view
+from agentdesk.settings import get_settings
+
+from .banking import banking_app
+from .display import LiveProgress, show_outcome
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                  help="Run LangGraph agents that pause for a person before they act.")
+tool_app = typer.Typer(no_args_is_help=True, help="Call an agent's tools directly.")
+app.add_typer(tool_app, name="tool")
+app.add_typer(banking_app, name="banking")
+
+console = Console()
+err_console = Console(stderr=True)
+T = TypeVar("T")
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object, nothing else.")]
+ModelOpt = Annotated[str | None, typer.Option(
+    "--model", help="Model spec: local, local:/x.gguf, scripted:/x.json, openai:<m>, ...")]
+ActorOpt = Annotated[str | None, typer.Option("--actor", help="Who is acting (default: you).")]
+NoInputOpt = Annotated[bool, typer.Option("--no-input", help="Never ask; just report pauses.")]
+
+
+def _fail(error: AgentdeskError | Exception, as_json: bool, thread_id: str | None = None,
+          outcome_shape: bool = False) -> NoReturn:
+    data = error.to_dict() if isinstance(error, AgentdeskError) else {
+        "type": type(error).__name__, "message": str(error)}
+    if as_json:
+        body: dict[str, Any] = data
+        if outcome_shape:
+            body = RunOutcome(thread_id=thread_id, status="failed", error=data).public()
+        print(json.dumps(body))
+    else:
+        err_console.print(f"[red]error:[/] {data['message']}")
+    raise typer.Exit(exit_code_for(error))
+
+
+def _run(coro: Awaitable[T], as_json: bool, outcome_shape: bool = False,
+         thread_id: str | None = None) -> T:
+    try:
+        return asyncio.run(coro)  # type: ignore[arg-type]
+    except AgentdeskError as exc:
+        _fail(exc, as_json, thread_id, outcome_shape)
+
+
+def _check_model(model: str | None) -> None:
+    if model is not None:
+        from agentdesk.models import get_chat_model
+
+        if not model.startswith("local"):  # local loads lazily; its checks run on first use
+            get_chat_model(model)
+
+
+def _refuse_bad_model(model: str | None, as_json: bool) -> None:
+    """For commands that take --model without running one: still refuse a bad spec."""
+    try:
+        _check_model(model)
+    except AgentdeskError as exc:
+        _fail(exc, as_json)
+
+
+def _interactive(as_json: bool, no_input: bool) -> bool:
+    return not as_json and not no_input and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _ask_decision(outcome: RunOutcome) -> dict[str, Any] | None:
+    pending = outcome.interrupt or {}
+    choices = [*pending.get("allowed", []), "later"]
+    choice = Prompt.ask("Decision", choices=choices, default=choices[0])
+    if choice == "later":
+        return None
+    decision: dict[str, Any] = {"type": choice}
+    if choice == "edit":
+        raw = Prompt.ask("Changes as JSON (e.g. {\"budget\": 2000})", default="{}")
+        decision["args"] = json.loads(raw) if raw.strip() else {}
+    if choice in ("reject", "edit", "respond"):
+        decision["message"] = Prompt.ask("Message", default="") or None
+    return decision
+
+
+async def _drive(desk: Desk, first: Callable[[LiveProgress], Awaitable[RunOutcome]],
+                 as_json: bool, interactive: bool) -> RunOutcome:
+    """Run, show progress, and while interactive keep asking for decisions at pauses."""
+    show = not as_json
+    with LiveProgress(console if show else Console(quiet=True)) as progress:
+        outcome = await first(progress)
+    while interactive and outcome.status == "interrupted" and outcome.thread_id:
+        show_outcome(console, outcome, hints=False)
+        try:
+            answer = _ask_decision(outcome)
+        except (json.JSONDecodeError, ValueError) as exc:
+            err_console.print(f"[red]not understood:[/] {exc}")
+            continue
+        if answer is None:
+            return outcome
+        try:
+            decision = parse_decision(answer)
+            with LiveProgress(console) as progress:
+                outcome = await desk.decide(outcome.thread_id, decision, on_event=progress)
+        except InputError as exc:
+            err_console.print(f"[red]error:[/] {exc.message}")
+    return outcome
+
+
+def _report(desk_outcome: tuple[RunOutcome, str], as_json: bool) -> None:
+    outcome, rendered = desk_outcome
+    if as_json:
+        print(json.dumps(outcome.public(), default=str))
+    else:
+        show_outcome(console, outcome, rendered)
+    raise typer.Exit(1 if outcome.status == "failed" else 0)
+
+
+async def _rendered(desk: Desk, outcome: RunOutcome) -> str:
+    if outcome.status != "completed" or not outcome.thread_id:
+        return ""
+    return render_view(await desk.view(outcome.thread_id))
+
+
+# -- commands ---------------------------------------------------------------------
+
+
+@app.command()
+def agents(as_json: JsonOpt = False, model: ModelOpt = None) -> None:
+    """List the agents and the model each one uses."""
+    settings = get_settings()
+    rows: list[dict[str, Any]] = []
+    for name in agent_names():
+        spec = get_agent(name)
+        rows.append({"name": name, "description": spec.description,
+                     "model": model or settings.model_for(name),
+                     "interrupts": list(spec.interrupt_kinds), "tools": list(spec.toolservers)})
+    if as_json:
+        print(json.dumps(rows))
+        return
+    table = Table("agent", "model", "interrupts", "description")
+    for row in rows:
+        table.add_row(row["name"], row["model"], ", ".join(row["interrupts"]), row["description"])
+    console.print(table)
+
+
+def _trip_flags(origin: str | None, destination: str | None, depart: str | None,
+                return_: str | None, travelers: int | None, budget: float | None,
+                currency: str | None, interests: list[str] | None) -> dict[str, Any]:
+    flags = {"origin": origin, "destination": destination, "depart": depart, "return": return_,
+             "travelers": travelers, "budget": budget, "currency": currency,
+             "interests": interests or None}
+    return {k: v for k, v in flags.items() if v is not None}
+
+
+@app.command()
+def run(
+    agent: Annotated[str, typer.Argument(help="Agent name (see `agentdesk agents`).")],
+    request: Annotated[str | None, typer.Argument(help="What you want, in words.")] = None,
+    origin: Annotated[str | None, typer.Option("--from", help="Trip: origin code or city.")] = None,
+    destination: Annotated[str | None, typer.Option("--to", help="Trip: destination.")] = None,
+    depart: Annotated[str | None, typer.Option("--depart", help="Trip: YYYY-MM-DD.")] = None,
+    return_: Annotated[str | None, typer.Option("--return", help="Trip: YYYY-MM-DD.")] = None,
+    travelers: Annotated[int | None, typer.Option("--travelers")] = None,
+    budget: Annotated[float | None, typer.Option("--budget")] = None,
+    currency: Annotated[str | None, typer.Option("--currency")] = None,
+    interests: Annotated[list[str] | None, typer.Option("--interest")] = None,
+    input_json: Annotated[str | None, typer.Option("--input", help="Full input as JSON.")] = None,
+    model: ModelOpt = None, as_json: JsonOpt = False, actor: ActorOpt = None,
+    no_input: NoInputOpt = False,
+) -> None:
+    """Start a new thread of AGENT and run it to its first pause or its end."""
+    interactive = _interactive(as_json, no_input)
+    try:
+        payload: dict[str, Any] = json.loads(input_json) if input_json else {}
+    except json.JSONDecodeError as exc:
+        _fail(InputError(f"not valid JSON: {exc}", field="--input"), as_json, outcome_shape=True)
+    if not isinstance(payload, dict):
+        _fail(InputError("must be a JSON object", field="--input"), as_json, outcome_shape=True)
+    preferences = _trip_flags(origin, destination, depart, return_, travelers, budget, currency,
+                              interests)
+    if preferences:
+        payload["preferences"] = {**payload.get("preferences", {}), **preferences}
+    if request is None and not payload and interactive:
+        request = Prompt.ask("What should the agent do? (e.g. Plan 4 days in Lisbon from Boston, "
+                             "leaving 2027-03-10, budget 2500 USD)")
+    if request is not None:
+        try:
+            payload[get_agent(agent).request_field] = request
+        except AgentdeskError as exc:
+            _fail(exc, as_json, outcome_shape=True)
+
+    async def main() -> tuple[RunOutcome, str]:
+        async with Desk.open() as desk:
+            outcome = await _drive(
+                desk, lambda progress: desk.start(agent, payload, model=model, actor=actor,
+                                                  on_event=progress),
+                as_json, interactive)
+            return outcome, await _rendered(desk, outcome)
+
+    _report(_run(main(), as_json, outcome_shape=True), as_json)
+
+
+@app.command()
+def decide(
+    thread_id: Annotated[str, typer.Argument(help="The waiting thread.")],
+    decision_type: Annotated[str, typer.Argument(metavar="DECISION",
+                                                 help="approve, edit, reject or respond.")],
+    message: Annotated[str | None, typer.Option("--message", "-m")] = None,
+    args: Annotated[str | None, typer.Option("--args", help="Edit: JSON object.")] = None,
+    interrupt_id: Annotated[str | None, typer.Option("--interrupt-id")] = None,
+    model: ModelOpt = None, as_json: JsonOpt = False, actor: ActorOpt = None,
+    no_input: NoInputOpt = False,
+) -> None:
+    """Answer the pending interrupt of THREAD_ID and run on."""
+    try:
+        parsed_args = json.loads(args) if args else None
+    except json.JSONDecodeError as exc:
+        _fail(InputError(f"not valid JSON: {exc}", field="--args"), as_json, thread_id, True)
+    try:
+        decision = parse_decision({"type": decision_type, "args": parsed_args,
+                                   "message": message, "actor": actor})
+    except InputError as exc:
+        _fail(exc, as_json, thread_id, True)
+
+    async def main() -> tuple[RunOutcome, str]:
+        async with Desk.open() as desk:
+            outcome = await _drive(
+                desk, lambda progress: desk.decide(thread_id, decision, interrupt_id=interrupt_id,
+                                                   model=model, on_event=progress),
+                as_json, _interactive(as_json, no_input))
+            return outcome, await _rendered(desk, outcome)
+
+    _report(_run(main(), as_json, True, thread_id), as_json)
+
+
+@app.command()
+def resume(
+    thread_id: Annotated[str, typer.Argument(help="A thread whose run was cut off.")],
+    model: ModelOpt = None, as_json: JsonOpt = False, actor: ActorOpt = None,
+    no_input: NoInputOpt = False,
+) -> None:
+    """Continue THREAD_ID from its last checkpoint (after a crash or a kill)."""
+    async def main() -> tuple[RunOutcome, str]:
+        async with Desk.open() as desk:
+            outcome = await _drive(
+                desk, lambda progress: desk.resume(thread_id, model=model, actor=actor,
+                                                   on_event=progress),
+                as_json, _interactive(as_json, no_input))
+            return outcome, await _rendered(desk, outcome)
+
+    _report(_run(main(), as_json, True, thread_id), as_json)
+
+
+@app.command()
+def threads(
+    agent: Annotated[str | None, typer.Option("--agent")] = None,
+    status: Annotated[str | None, typer.Option("--status")] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1000)] = 50,
+    as_json: JsonOpt = False, model: ModelOpt = None,
+) -> None:
+    """List threads, most recently updated first."""
+    _refuse_bad_model(model, as_json)
+
+    async def main() -> list[dict[str, Any]]:
+        async with Desk.open() as desk:
+            records = await desk.store.list_threads(agent=agent, status=status, limit=limit)
+            return [r.model_dump(mode="json") for r in records]
+
+    rows = _run(main(), as_json)
+    if as_json:
+        print(json.dumps(rows))
+        return
+    table = Table("thread", "agent", "status", "updated", "model")
+    for row in rows:
+        table.add_row(row["thread_id"], row["agent"], row["status"], row["updated_at"][:19],
+                      row["model"] or "")
+    console.print(table)
+
+
+@app.command()
+def show(
+    thread_id: Annotated[str, typer.Argument()],
+    notebook: Annotated[bool, typer.Option(
+        "--notebook", help="Print the thread as a Markdown lab notebook.")] = False,
+    as_json: JsonOpt = False, model: ModelOpt = None,
+) -> None:
+    """Show a thread: status, current step, its result or pending decision, and its timeline."""
+    _refuse_bad_model(model, as_json)
+
+    async def main() -> dict[str, Any]:
+        async with Desk.open() as desk:
+            view = await desk.view(thread_id)
+            trail = await desk.store.audit_trail(thread_id)
+            if notebook:
+                spec = get_agent(view.thread.agent) if view.thread.agent else None
+                if spec is None or spec.notebook is None:
+                    raise InputError(f"agent {view.thread.agent!r} keeps no notebook",
+                                     field="--notebook")
+                return {"notebook": spec.notebook(view.values, trail)}
+            return {
+                "thread": view.thread.model_dump(mode="json"),
+                "current_step": view.values.get("current_step"),
+                "next": view.next,
+                "interrupt": view.interrupt.model_dump(mode="json") if view.interrupt else None,
+                "rendered": render_view(view),
+                "values": json.loads(json.dumps(
+                    {k: v for k, v in view.values.items() if k != "messages"}, default=str)),
+                "messages": len(view.values.get("messages", [])),
+                "audit": [e.model_dump(mode="json") for e in trail],
+            }
+
+    data = _run(main(), as_json)
+    if as_json:
+        print(json.dumps(data))
+        return
+    if notebook:
+        print(data["notebook"], end="")
+        return
+    thread = data["thread"]
+    console.print(f"[bold]{thread['thread_id']}[/] ({thread['agent']}) status "
+                  f"[bold]{thread['status']}[/], step {data['current_step']}, "
+                  f"model {thread['model']}")
+    if data["interrupt"]:
+        console.print(f"waiting for a decision: {data['interrupt']['title']}")
+        console.print(data["interrupt"]["summary"])
+    elif data["rendered"]:
+        console.print(data["rendered"])
+    table = Table("time", "event", "actor", "detail")
+    for entry in data["audit"]:
+        detail = {k: v for k, v in entry["data"].items() if v is not None}
+        table.add_row(entry["created_at"][:19], entry["event"], entry["actor"] or "",
+                      json.dumps(detail, default=str)[:100])
+    console.print(table)
+
+
+@tool_app.command("call")
+def tool_call(
+    agent: Annotated[str, typer.Argument(help="Agent whose tools to use.")],
+    tool: Annotated[str, typer.Argument(help="Tool name.")],
+    arguments: Annotated[str, typer.Argument(help="Arguments as a JSON object.")] = "{}",
+    as_json: JsonOpt = False, model: ModelOpt = None,
+) -> None:
+    """Call one tool through the same policy agents use, and print its JSON result."""
+    try:
+        args = json.loads(arguments)
+    except json.JSONDecodeError as exc:
+        _fail(InputError(f"not valid JSON: {exc}", field="ARGUMENTS"), as_json)
+    if not isinstance(args, dict):
+        _fail(InputError("must be a JSON object", field="ARGUMENTS"), as_json)
+
+    async def main() -> tuple[str, bool]:
+        from agentdesk.runtime.tools import ToolPolicy
+        from agentdesk.toolservers import open_tools
+
+        _check_model(model)
+        spec = get_agent(agent)
+        settings = get_settings()
+        async with Desk.open(settings) as desk, open_tools(spec.toolservers, settings) as tools:
+            if tool not in tools:
+                raise InputError(f"no tool {tool!r} for agent {agent!r}; tools: "
+                                 f"{', '.join(sorted(tools))}", field="TOOL")
+
+            async def audit(event: str, data: dict[str, Any]) -> None:
+                await desk.store.audit(event, thread_id=None, actor=desk.default_actor(),
+                                       data={"agent": agent, **data})
+
+            policy = ToolPolicy(timeout=settings.tool_timeout, retries=settings.tool_retries,
+                                max_chars=settings.tool_result_max_chars, audit=audit)
+            message = await policy.call(tools[tool], {"name": tool, "args": args, "id": "cli",
+                                                      "type": "tool_call"})
+            return message.text, message.status == "error"
+
+    text, failed = _run(main(), as_json)
+    if failed:
+        if as_json:
+            print(json.dumps({"error": text.removeprefix("Error: ")}))
+        else:
+            err_console.print(f"[red]{text}[/]")
+        raise typer.Exit(1)
+    print(text)
+
+
+@app.command()
+def toolserver(
+    name: Annotated[str, typer.Argument(help="Tool server name, e.g. travel.")],
+    transport: Annotated[str, typer.Option("--transport", help="stdio or http.")] = "stdio",
+    host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8765,
+) -> None:
+    """Serve one domain's tools over MCP on their own."""
+    from agentdesk.toolservers import build_server
+
+    if transport not in ("stdio", "http"):
+        _fail(InputError("must be stdio or http", field="--transport"), False)
+    try:
+        server = build_server(name)
+    except AgentdeskError as exc:
+        _fail(exc, False)
+    if transport == "stdio":
+        server.run(transport="stdio", show_banner=False)
+    else:
+        server.run(transport="http", host=host, port=port, show_banner=False)
+
+
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option("--host", help="Default: AGENTDESK_HOST.")] = None,
+    port: Annotated[int | None, typer.Option("--port", min=1, max=65535)] = None,
+    model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Serve the HTTP API (LangGraph SDK compatible) and the web app."""
+    import uvicorn
+
+    from agentdesk.server.app import create_app
+
+    settings = get_settings()
+    if model:
+        _check_model(model)
+        settings = settings.model_copy(update={"model": model})
+    host = host or settings.host
+    port = port or settings.port
+    if not settings.api_keys and host not in _LOOPBACK and not host.startswith("127."):
+        _fail(InputError(f"refusing to listen on {host} without API keys; set "
+                         "AGENTDESK_API_KEYS or listen on 127.0.0.1", field="--host"), as_json)
+    if not settings.api_keys:
+        err_console.print("no API keys configured: serving on loopback only, without auth")
+    err_console.print(f"agentdesk web app: http://{host}:{port}/app/")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+
+
+def main() -> None:
+    app(prog_name="agentdesk")

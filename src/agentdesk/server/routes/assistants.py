@@ -1,0 +1,33 @@
+"""Assistants: one per agent; ``assistant_id`` may be the agent's name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from agentdesk.runtime.registry import agent_names, get_agent
+
+from ..deps import Owner
+from ..schemas import AssistantSearch
+from ..views import assistant, find_assistant
+
+router = APIRouter(prefix="/assistants", tags=["assistants"])
+
+
+@router.post("/search")
+async def search(body: AssistantSearch, _owner: Owner) -> list[dict[str, Any]]:
+    found = [assistant(get_agent(name)) for name in agent_names()]
+    if body.graph_id:
+        found = [a for a in found if a["graph_id"] == body.graph_id]
+    if body.name:
+        found = [a for a in found if a["name"] == body.name]
+    if body.metadata:
+        found = [a for a in found
+                 if all(a["metadata"].get(k) == v for k, v in body.metadata.items())]
+    return found[body.offset: body.offset + body.limit]
+
+
+@router.get("/{assistant_id}")
+async def get(assistant_id: str, _owner: Owner) -> dict[str, Any]:
+    return assistant(find_assistant(assistant_id))

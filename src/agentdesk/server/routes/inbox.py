@@ -1,0 +1,53 @@
+"""For people and simple clients: the approvals inbox and direct decisions."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Query
+
+from agentdesk.runtime.approvals import parse_decision
+
+from ..deps import DeskDep, ManagerDep, Owner
+from ..manager import PEOPLE_MODES
+from ..schemas import DecisionIn
+from ..views import assistant_id
+
+router = APIRouter(tags=["inbox"])
+
+
+@router.get("/interrupts")
+async def inbox(desk: DeskDep, owner: Owner,
+                status: Literal["pending"] = Query(default="pending"),
+                limit: int = Query(default=100, ge=1, le=1000)) -> list[dict[str, Any]]:
+    """Every pending interrupt across agents and threads, newest first."""
+    records = await desk.store.list_threads(status="interrupted", owner=owner, limit=limit)
+    items = []
+    for record in records:
+        view = await desk.view(record.thread_id, owner)
+        if view.interrupt is None or record.agent is None:
+            continue
+        items.append({"thread_id": record.thread_id, "agent": record.agent,
+                      "assistant_id": assistant_id(record.agent),
+                      "interrupt": view.interrupt.model_dump(mode="json"),
+                      "current_step": view.values.get("current_step"),
+                      "updated_at": record.updated_at.isoformat(),
+                      "metadata": record.metadata})
+    return items
+
+
+@router.post("/threads/{thread_id}/decisions")
+async def decide(thread_id: str, body: DecisionIn, desk: DeskDep, manager: ManagerDep,
+                 owner: Owner) -> dict[str, Any]:
+    """Answer the pending interrupt (exactly once) and wait for the run it starts."""
+    decision = parse_decision({"type": body.type, "args": body.args, "message": body.message,
+                               "actor": body.actor or owner})
+    run = await desk.prepare_decide(thread_id, decision, interrupt_id=body.interrupt_id,
+                                    owner=owner)
+    live = manager.launch(run, PEOPLE_MODES)
+    await manager.wait(run.run_id)
+    outcome = live.outcome
+    if outcome is None:
+        return {"thread_id": thread_id, "status": "failed", "interrupt": None, "result": None,
+                "error": {"type": "Cancelled", "message": "run cancelled"}}
+    return outcome.public()

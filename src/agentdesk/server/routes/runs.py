@@ -1,0 +1,242 @@
+"""Runs: background, streamed (SSE) and waited; join, reconnect, cancel; stateless runs."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Request, Response
+from sse_starlette import EventSourceResponse
+
+from agentdesk.errors import ConflictError, InputError, NotFoundError, ThreadBusyError
+from agentdesk.runtime.approvals import parse_decision
+from agentdesk.runtime.runs import Desk, PreparedRun
+
+from ..deps import DeskDep, ManagerDep, Owner
+from ..manager import RunManager, parse_last_event_id
+from ..schemas import RunCreate
+from ..serialize import to_jsonable
+from ..views import find_assistant, run_view
+
+router = APIRouter(tags=["runs"])
+_ENQUEUE_POLL = 0.2
+
+
+def agent_payload(data: dict[str, Any]) -> dict[str, Any]:
+    """API input to the agent's input: a chat ``messages`` list becomes the user's text."""
+    payload = dict(data)
+    messages = payload.get("messages")
+    if isinstance(messages, list):
+        texts = []
+        for message in messages:
+            if isinstance(message, str):
+                texts.append(message)
+            elif isinstance(message, dict) and message.get("role", message.get("type")) in (
+                    "user", "human"):
+                content = message.get("content")
+                texts.append(content if isinstance(content, str) else str(content))
+        payload["messages"] = "\n".join(texts) if texts else None
+    return payload
+
+
+def resume_decision(value: Any) -> tuple[dict[str, Any], str | None]:
+    """``command.resume`` as (decision, interrupt id): a decision, or {interrupt_id: decision}."""
+    if isinstance(value, dict) and "type" in value:
+        return value, None
+    if isinstance(value, dict) and len(value) == 1:
+        (interrupt_id, decision), = value.items()
+        if isinstance(decision, dict):
+            return decision, str(interrupt_id)
+    raise InputError("must be a decision {type, args?, message?} or {interrupt_id: decision}",
+                     field="command.resume")
+
+
+async def prepare(desk: Desk, thread_id: str | None, body: RunCreate, owner: str | None,
+                  ) -> PreparedRun:
+    """Check the request and claim the thread; refusals leave no trace."""
+    spec = find_assistant(body.assistant_id)
+    if thread_id is not None and body.if_not_exists == "create":
+        try:
+            await desk.store.get_thread(thread_id, owner)
+        except NotFoundError:
+            await desk.store.create_thread(thread_id, None, owner=owner, model=None)
+    if body.command is not None and body.command.resume is not None:
+        if thread_id is None:
+            raise InputError("a resume command needs a thread", field="command")
+        raw, interrupt_id = resume_decision(body.command.resume)
+        decision = parse_decision({**raw, "actor": raw.get("actor") or owner})
+
+        async def attempt() -> PreparedRun:
+            return await desk.prepare_decide(thread_id, decision, interrupt_id=interrupt_id,
+                                             owner=owner)
+    elif body.input is None:
+        # No input: continue the thread from its last checkpoint (after a crash or cancel).
+        thread = await desk.store.get_thread(thread_id, owner) if thread_id else None
+        if thread is None or thread.agent is None:
+            raise InputError("give input, or command.resume to answer an interrupt",
+                             field="input")
+
+        async def attempt() -> PreparedRun:
+            return await desk.prepare_resume(thread.thread_id, owner=owner, actor=owner)
+    else:
+        payload = agent_payload(body.input)
+
+        async def attempt() -> PreparedRun:
+            return await desk.prepare_start(spec.name, payload, thread_id=thread_id,
+                                            owner=owner, actor=owner,
+                                            metadata=body.metadata)
+    while True:
+        try:
+            return await attempt()
+        except ThreadBusyError:
+            if body.multitask_strategy != "enqueue":
+                raise
+            await asyncio.sleep(_ENQUEUE_POLL)
+
+
+async def _new_thread(desk: Desk, owner: str | None) -> str:
+    thread_id = str(uuid.uuid4())
+    await desk.store.create_thread(thread_id, None, owner=owner, model=None)
+    return thread_id
+
+
+def _sse(manager: RunManager, request: Request, run_id: str, after: int) -> AsyncIterator[dict]:
+    async def generate() -> AsyncIterator[dict[str, Any]]:
+        async for item in manager.events(run_id, after):
+            if await request.is_disconnected():
+                return  # the run goes on; the client may come back with Last-Event-ID
+            yield {"event": item.event, "data": item.data, "id": str(item.seq)}
+    return generate()
+
+
+def _stream_response(manager: RunManager, request: Request, thread_id: str, run_id: str,
+                     after: int = 0) -> EventSourceResponse:
+    location = f"/threads/{thread_id}/runs/{run_id}/stream"
+    return EventSourceResponse(
+        _sse(manager, request, run_id, after), ping=request.app.state.ping_seconds,
+        headers={"Location": location, "Content-Location": location})
+
+
+async def _final(desk: Desk, manager: RunManager, thread_id: str, run_id: str,
+                 owner: str | None) -> dict[str, Any]:
+    """What ``runs.wait``/``join`` return: the thread's values, with its interrupt or error."""
+    await manager.wait(run_id)
+    _, snapshot = await desk.snapshot(thread_id, owner)
+    values: dict[str, Any] = to_jsonable(snapshot.values if snapshot else {})
+    run = await desk.store.get_run(run_id)
+    if snapshot is not None and snapshot.interrupts:
+        values["__interrupt__"] = [{"value": {**i.value, "id": i.id}, "id": i.id}
+                                   for i in snapshot.interrupts]
+    if run.status in ("failed", "cancelled"):
+        values["__error__"] = {"error": "RunFailed", "message": run.error or run.status}
+    return values
+
+
+async def _owned_run(desk: Desk, thread_id: str, run_id: str, owner: str | None) -> Any:
+    thread = await desk.store.get_thread(thread_id, owner)
+    run = await desk.store.get_run(run_id)
+    if run.thread_id != thread_id:
+        raise NotFoundError(f"run {run_id!r} not found in thread {thread_id!r}")
+    return thread, run
+
+
+# -- on a thread -------------------------------------------------------------------
+
+
+@router.post("/threads/{thread_id}/runs")
+async def create_run(thread_id: str, body: RunCreate, desk: DeskDep, manager: ManagerDep,
+                     owner: Owner) -> dict[str, Any]:
+    run = await prepare(desk, thread_id, body, owner)
+    manager.launch(run, body.modes())
+    return run_view(await desk.store.get_run(run.run_id), run.spec.name)
+
+
+@router.post("/threads/{thread_id}/runs/stream")
+async def stream_run(thread_id: str, body: RunCreate, request: Request, desk: DeskDep,
+                     manager: ManagerDep, owner: Owner) -> EventSourceResponse:
+    run = await prepare(desk, thread_id, body, owner)
+    manager.launch(run, body.modes())
+    return _stream_response(manager, request, thread_id, run.run_id)
+
+
+@router.post("/threads/{thread_id}/runs/wait")
+async def wait_run(thread_id: str, body: RunCreate, response: Response, desk: DeskDep,
+                   manager: ManagerDep, owner: Owner) -> dict[str, Any]:
+    run = await prepare(desk, thread_id, body, owner)
+    manager.launch(run, body.modes())
+    response.headers["Location"] = f"/threads/{thread_id}/runs/{run.run_id}/join"
+    return await _final(desk, manager, thread_id, run.run_id, owner)
+
+
+@router.get("/threads/{thread_id}/runs")
+async def list_runs(thread_id: str, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
+    thread = await desk.store.get_thread(thread_id, owner)
+    return [run_view(r, thread.agent) for r in reversed(await desk.store.list_runs(thread_id))]
+
+
+@router.get("/threads/{thread_id}/runs/{run_id}")
+async def get_run(thread_id: str, run_id: str, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+    thread, run = await _owned_run(desk, thread_id, run_id, owner)
+    return run_view(run, thread.agent)
+
+
+@router.get("/threads/{thread_id}/runs/{run_id}/join")
+async def join_run(thread_id: str, run_id: str, desk: DeskDep, manager: ManagerDep,
+                   owner: Owner) -> dict[str, Any]:
+    await _owned_run(desk, thread_id, run_id, owner)
+    return await _final(desk, manager, thread_id, run_id, owner)
+
+
+@router.get("/threads/{thread_id}/runs/{run_id}/stream")
+async def join_stream(thread_id: str, run_id: str, request: Request, desk: DeskDep,
+                      manager: ManagerDep, owner: Owner,
+                      last_event_id: Annotated[str | None, Header()] = None,
+                      ) -> EventSourceResponse:
+    await _owned_run(desk, thread_id, run_id, owner)
+    return _stream_response(manager, request, thread_id, run_id,
+                            parse_last_event_id(last_event_id))
+
+
+@router.post("/threads/{thread_id}/runs/{run_id}/cancel")
+async def cancel_run(thread_id: str, run_id: str, desk: DeskDep, manager: ManagerDep,
+                     owner: Owner) -> dict[str, Any]:
+    thread, run = await _owned_run(desk, thread_id, run_id, owner)
+    if run.status != "running":
+        raise ConflictError(f"run {run_id!r} is not running (status: {run.status})")
+    if not await manager.cancel(run_id):
+        raise ConflictError(f"run {run_id!r} runs in another process; cancel it there")
+    return run_view(await desk.store.get_run(run_id), thread.agent)
+
+
+# -- stateless: a new thread for each run -----------------------------------------
+
+
+async def _launch_stateless(desk: Desk, manager: RunManager, body: RunCreate,
+                            owner: str | None) -> PreparedRun:
+    """Launch ``body`` on a new thread; a refused run takes its thread away with it."""
+    find_assistant(body.assistant_id)
+    thread_id = await _new_thread(desk, owner)
+    try:
+        run = await prepare(desk, thread_id, body, owner)
+    except Exception:
+        await desk.store.delete_thread(thread_id)
+        raise
+    manager.launch(run, body.modes())
+    return run
+
+
+@router.post("/runs/stream")
+async def stateless_stream(body: RunCreate, request: Request, desk: DeskDep,
+                           manager: ManagerDep, owner: Owner) -> EventSourceResponse:
+    run = await _launch_stateless(desk, manager, body, owner)
+    return _stream_response(manager, request, run.thread_id, run.run_id)
+
+
+@router.post("/runs/wait")
+async def stateless_wait(body: RunCreate, response: Response, desk: DeskDep,
+                         manager: ManagerDep, owner: Owner) -> dict[str, Any]:
+    run = await _launch_stateless(desk, manager, body, owner)
+    response.headers["Location"] = f"/threads/{run.thread_id}/runs/{run.run_id}/join"
+    return await _final(desk, manager, run.thread_id, run.run_id, owner)

@@ -1,0 +1,106 @@
+"""Threads: create, read, patch, delete, search, state and history."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Response
+
+from agentdesk.errors import ConflictError, NotFoundError
+
+from ..deps import DeskDep, Owner
+from ..manager import api_thread_status
+from ..schemas import HistoryQuery, ThreadCreate, ThreadPatch, ThreadSearch
+from ..views import state_view, thread_view
+
+router = APIRouter(prefix="/threads", tags=["threads"])
+
+
+@router.post("")
+async def create(body: ThreadCreate, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+    thread_id = body.thread_id or str(uuid.uuid4())
+    try:
+        existing = await desk.store.get_thread(thread_id)
+    except NotFoundError:
+        existing = None
+    if existing is not None:
+        if body.if_exists == "do_nothing" and existing.owner == owner:
+            return thread_view(*await desk.snapshot(thread_id, owner))
+        raise ConflictError(f"thread {thread_id!r} already exists")
+    await desk.store.create_thread(thread_id, None, owner=owner, model=None,
+                                   metadata=body.metadata or {})
+    return thread_view(*await desk.snapshot(thread_id, owner))
+
+
+@router.post("/search")
+async def search(body: ThreadSearch, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
+    records = await desk.store.list_threads(owner=owner, limit=10_000)
+    picked = []
+    for record in records:
+        if body.status and api_thread_status(record.status) != body.status:
+            continue
+        if body.ids and record.thread_id not in body.ids:
+            continue
+        meta = {**record.metadata, "graph_id": record.agent}
+        if body.metadata and any(meta.get(k) != v for k, v in body.metadata.items()):
+            continue
+        picked.append(record)
+    page = picked[body.offset: body.offset + body.limit]
+    return [thread_view(*await desk.snapshot(r.thread_id, owner)) for r in page]
+
+
+@router.get("/{thread_id}")
+async def get(thread_id: str, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+    return thread_view(*await desk.snapshot(thread_id, owner))
+
+
+@router.patch("/{thread_id}")
+async def patch(thread_id: str, body: ThreadPatch, desk: DeskDep, owner: Owner,
+                ) -> dict[str, Any]:
+    await desk.store.get_thread(thread_id, owner)
+    await desk.store.update_metadata(thread_id, body.metadata)
+    return thread_view(*await desk.snapshot(thread_id, owner))
+
+
+@router.delete("/{thread_id}", status_code=204)
+async def delete(thread_id: str, desk: DeskDep, owner: Owner) -> Response:
+    await desk.delete_thread(thread_id, owner)
+    return Response(status_code=204)
+
+
+@router.get("/{thread_id}/state")
+async def state(thread_id: str, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+    _, snapshot = await desk.snapshot(thread_id, owner)
+    if snapshot is None:
+        return {"values": {}, "next": [], "tasks": [], "checkpoint": None, "metadata": {},
+                "created_at": None, "parent_checkpoint": None, "interrupts": []}
+    return state_view(snapshot)
+
+
+async def _history(desk: DeskDep, thread_id: str, owner: str | None, query: HistoryQuery,
+                   ) -> list[dict[str, Any]]:
+    before = {"configurable": query.before} if isinstance(query.before, dict) else None
+    snapshots = await desk.history(thread_id, owner, limit=query.limit,
+                                   before=before)  # type: ignore[arg-type]
+    return [state_view(s) for s in snapshots]
+
+
+@router.get("/{thread_id}/history")
+async def history_get(thread_id: str, desk: DeskDep, owner: Owner,
+                      limit: Annotated[int, Query(ge=1, le=1000)] = 10,
+                      ) -> list[dict[str, Any]]:
+    return await _history(desk, thread_id, owner, HistoryQuery(limit=limit))
+
+
+@router.post("/{thread_id}/history")
+async def history_post(thread_id: str, body: HistoryQuery, desk: DeskDep, owner: Owner,
+                       ) -> list[dict[str, Any]]:
+    return await _history(desk, thread_id, owner, body)
+
+
+@router.get("/{thread_id}/audit")
+async def audit(thread_id: str, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
+    """The thread's timeline: runs, tool calls and decisions with actor and time."""
+    await desk.store.get_thread(thread_id, owner)
+    return [e.model_dump(mode="json") for e in await desk.store.audit_trail(thread_id)]

@@ -1,0 +1,130 @@
+"""Request bodies of the HTTP API: the LangGraph Agent Server shapes the SDK sends.
+
+Fields the SDK may send but agentdesk does not act on are accepted and named
+here; anything else is refused with 422 naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from agentdesk.runtime.approvals import DecisionType
+
+__all__ = ["AssistantSearch", "CommandIn", "DecisionIn", "HistoryQuery", "RunCreate",
+           "ThreadCreate", "ThreadPatch", "ThreadSearch"]
+
+StreamModeName = Literal["values", "updates", "messages", "messages-tuple", "custom", "events",
+                         "debug"]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class AssistantSearch(_Body):
+    graph_id: str | None = None
+    name: str | None = None
+    metadata: dict[str, Any] | None = None
+    limit: int = Field(default=10, ge=1, le=1000)
+    offset: int = Field(default=0, ge=0)
+    sort_by: str | None = None
+    sort_order: Literal["asc", "desc"] | None = None
+    select: list[str] | None = None
+
+
+class ThreadCreate(_Body):
+    thread_id: str | None = Field(default=None, min_length=1, max_length=64,
+                                  pattern=r"^[A-Za-z0-9_.:-]+$")
+    metadata: dict[str, Any] | None = None
+    if_exists: Literal["raise", "do_nothing"] = "raise"
+    supersteps: list[Any] | None = None
+    graph_id: str | None = None
+    ttl: Any = None
+
+
+class ThreadPatch(_Body):
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    ttl: Any = None
+
+
+class ThreadSearch(_Body):
+    metadata: dict[str, Any] | None = None
+    values: dict[str, Any] | None = None
+    ids: list[str] | None = None
+    status: Literal["idle", "busy", "interrupted", "error"] | None = None
+    limit: int = Field(default=10, ge=1, le=1000)
+    offset: int = Field(default=0, ge=0)
+    sort_by: str | None = None
+    sort_order: Literal["asc", "desc"] | None = None
+    select: list[str] | None = None
+    extract: dict[str, Any] | None = None
+
+
+class HistoryQuery(_Body):
+    limit: int = Field(default=10, ge=1, le=1000)
+    before: Any = None
+    metadata: dict[str, Any] | None = None
+    checkpoint: dict[str, Any] | None = None
+
+
+class CommandIn(_Body):
+    resume: Any = None
+    update: Any = None
+    goto: Any = None
+
+    @field_validator("update", "goto")
+    @classmethod
+    def _unsupported(cls, value: Any) -> Any:
+        if value is not None:
+            raise ValueError("only resume commands are supported")
+        return value
+
+
+class RunCreate(_Body):
+    assistant_id: str = Field(min_length=1, max_length=100)
+    input: dict[str, Any] | None = None
+    command: CommandIn | None = None
+    stream_mode: StreamModeName | list[StreamModeName] = "values"
+    multitask_strategy: Literal["reject", "enqueue", "interrupt", "rollback"] = "reject"
+    metadata: dict[str, Any] | None = None
+    config: dict[str, Any] | None = None
+    context: dict[str, Any] | None = None
+    checkpoint: dict[str, Any] | None = None
+    checkpoint_id: str | None = None
+    checkpoint_during: bool | None = None
+    interrupt_before: Any = None
+    interrupt_after: Any = None
+    feedback_keys: list[str] | None = None
+    webhook: str | None = None
+    if_not_exists: Literal["create", "reject"] | None = None
+    on_disconnect: Literal["cancel", "continue"] | None = None
+    on_completion: Literal["delete", "keep"] | None = None
+    after_seconds: float | None = None
+    durability: Literal["sync", "async", "exit"] | None = None
+    stream_subgraphs: bool | None = None
+    stream_resumable: bool | None = None
+    strict_resume: bool | None = None
+    langsmith_tracer: Any = None
+
+    @field_validator("multitask_strategy")
+    @classmethod
+    def _strategies(cls, value: str) -> str:
+        if value not in ("reject", "enqueue"):
+            raise ValueError(f"{value!r} is not supported; use reject or enqueue")
+        return value
+
+    def modes(self) -> list[str]:
+        modes = [self.stream_mode] if isinstance(self.stream_mode, str) else self.stream_mode
+        return list(dict.fromkeys(modes)) or ["values"]
+
+
+class DecisionIn(_Body):
+    """``POST /threads/{id}/decisions``: a decision, optionally pinned to an interrupt."""
+
+    type: DecisionType
+    args: dict[str, Any] | None = None
+    message: str | None = Field(default=None, max_length=4000)
+    actor: str | None = Field(default=None, max_length=200)
+    interrupt_id: str | None = Field(default=None, max_length=64)

@@ -1,0 +1,184 @@
+// The activity log of a thread: one section per run, fed by the run's event stream.
+
+import { RunStream, knownStream } from "./api.js";
+import { argsText, clear, contentText, h, timeEl } from "./render.js";
+import { onLeave, refreshInboxCount } from "./shell.js";
+
+const RUN_KIND = { start: "Run", decide: "Run after a decision", resume: "Resumed run" };
+const STREAM_END = { success: "Run ended", error: "Run failed", interrupted: "Run was cancelled" };
+
+// -- the activity log: one section per run, fed by its event stream -------------------------
+
+/** Keep the log scrolled to its end while new entries come, unless the person scrolled up. */
+function followLog(ctx) {
+  const box = ctx.el.log;
+  if (ctx.logStuck !== false) box.scrollTop = box.scrollHeight;
+}
+
+export function syncRuns(ctx, runs) {
+  if (!ctx.logWatched) {
+    ctx.logWatched = true;
+    ctx.el.log.addEventListener("scroll", () => {
+      const box = ctx.el.log;
+      ctx.logStuck = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    });
+  }
+  const recent = runs.slice(0, 5).reverse(); // the newest five, oldest first
+  for (const run of recent) {
+    if (ctx.sections.has(run.run_id)) continue;
+    const live = run.status === "running";
+    const known = knownStream(run.run_id);
+    const stream = known || RunStream.join(ctx.threadId, run.run_id);
+    const section = logSection(run, () => followLog(ctx));
+    section.stream = stream;
+    ctx.sections.set(run.run_id, section);
+    ctx.el.log.append(section.el);
+    const following = live || (known && !known.closed);
+    const unsubscribe = stream.subscribe((item) => {
+      if (!ctx.alive()) return;
+      section.add(item);
+      if (following && item.event === "values" && item.data && typeof item.data === "object") ctx.onLiveValues(item.data);
+      if (item.event === "__closed__" && (following || ctx.thread?.status === "busy")) {
+        ctx.refresh();
+        refreshInboxCount();
+      }
+    });
+    onLeave(unsubscribe);
+  }
+  const all = [...ctx.sections.values()];
+  all.forEach((s, i) => { s.el.open = i === all.length - 1; });
+  if (!all.length) clear(ctx.el.log, h("p", { class: "muted", "data-testid": "log-empty" }, "No runs yet."));
+  else ctx.el.log.querySelector("[data-testid=log-empty]")?.remove();
+}
+
+function logSection(run, follow) {
+  const list = h("ol", { class: "entries" });
+  const state = h("span", { class: "run-state" }, run.status === "running" ? "running…" : "");
+  const el = h("details", { class: "run", open: true, "data-run-id": run.run_id },
+    h("summary", {}, h("strong", {}, RUN_KIND[run.metadata?.kind] || "Run"), " · ", timeEl(run.created_at), " ", state),
+    list);
+  let lastStep = null;
+  const messages = new Map();
+
+  function entry(kind, ...children) {
+    const li = h("li", { class: `entry ${kind}`, "data-kind": kind }, ...children);
+    list.append(li);
+    follow();
+    return li;
+  }
+
+  function step(name) {
+    if (!name || name === lastStep) return;
+    lastStep = name;
+    entry("step", "Step: ", h("strong", {}, name));
+  }
+
+  function custom(data) {
+    if (!data || typeof data !== "object") return;
+    if (data.kind === "tool_started") {
+      entry("tool", "Calling ", h("code", {}, data.tool), h("span", { class: "args" }, `(${argsText(data.args)})`));
+    } else if (data.kind === "tool_finished") {
+      const bad = data.outcome !== "ok";
+      entry(`tool-result${bad ? " bad" : ""}`, h("code", {}, data.tool), ` → ${data.outcome}`,
+        data.duration_ms !== undefined ? ` in ${data.duration_ms} ms` : "",
+        data.preview ? h("div", { class: "preview" }, data.preview) : null);
+    } else if (data.kind === "token") {
+      typed(typeof data.text === "string" ? data.text : "");
+    } else {
+      entry("custom", data.kind || "event", " ", argsText(Object.fromEntries(Object.entries(data).filter(([k]) => k !== "kind"))));
+    }
+  }
+
+  // What a model writes: one entry per answer, its text growing as tokens come.
+  function modelEntry(who) {
+    const m = { who: h("code", {}, who), what: h("span", {}), names: new Set(),
+      pre: h("pre", { class: "tokens", "data-testid": "model-output", hidden: true }) };
+    entry("token", h("div", {}, m.who, " (model) ", m.what), m.pre);
+    return m;
+  }
+
+  function show(m) {
+    m.pre.hidden = !m.pre.textContent;
+    const asks = m.names.size ? `asks for tools: ${[...m.names].join(", ")}` : "";
+    m.what.textContent = m.pre.textContent ? `writes${asks ? ` and ${asks}` : ""}:` : asks;
+    follow();
+  }
+
+  // Tokens on the custom stream ({"kind": "token"}, the embedded model): the answer's message
+  // comes afterwards on the messages stream and takes this entry over.
+  let typing = null;
+  function typed(text) {
+    if (!text) return;
+    if (!typing) typing = modelEntry("model");
+    typing.pre.textContent += text;
+    show(typing);
+  }
+
+  function tokens(data) {
+    const [msg, meta] = Array.isArray(data) ? data : [data, {}];
+    if (!msg || (msg.type !== "ai" && msg.type !== "AIMessageChunk")) return; // tool results are logged above
+    const key = msg.id || "model";
+    const text = contentText(msg.content);
+    const calls = [...(msg.tool_calls || []), ...(msg.tool_call_chunks || [])].map((c) => c && c.name).filter(Boolean);
+    let m = messages.get(key);
+    if (!m && typing) {
+      m = typing;
+      typing = null;
+      messages.set(key, m);
+    }
+    if (!m) {
+      if (!text && !calls.length) return;
+      m = modelEntry("model");
+      messages.set(key, m);
+    }
+    if (meta?.langgraph_node) m.who.textContent = meta.langgraph_node;
+    if (msg.type === "AIMessageChunk") m.pre.textContent += text;
+    else if (text) m.pre.textContent = text;
+    for (const name of calls) m.names.add(name);
+    show(m);
+  }
+
+  function add(item) {
+    const data = item.data;
+    switch (item.event) {
+      case "metadata":
+        entry("run", "Run started");
+        break;
+      case "updates":
+        for (const [node, update] of Object.entries(data || {})) {
+          if (node === "__interrupt__") {
+            for (const i of update || []) entry("interrupt", "Paused for a decision: ", h("strong", {}, i?.value?.title || "review"));
+            continue;
+          }
+          typing = null;
+          entry("node", h("code", {}, node), " finished");
+          if (update && typeof update === "object") step(update.current_step);
+        }
+        break;
+      case "values":
+        if (data && typeof data === "object") step(data.current_step);
+        break;
+      case "custom":
+        custom(data);
+        break;
+      case "messages":
+      case "messages/partial":
+        tokens(data);
+        break;
+      case "error":
+        entry("error bad", "Error: ", (data && (data.message || data.error)) || "unknown error");
+        break;
+      case "end":
+        entry("end", STREAM_END[data?.status] || `Run ended (${data?.status})`);
+        state.textContent = data?.status === "error" ? "failed" : "ended";
+        break;
+      case "__closed__":
+        if (!state.textContent || state.textContent === "running…") state.textContent = "";
+        break;
+      default:
+        break;
+    }
+  }
+
+  return { el, add, stream: null };
+}

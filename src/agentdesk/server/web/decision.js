@@ -1,0 +1,152 @@
+// The pending decision on a thread: what the agent asks, and the approve / edit / reject /
+// respond buttons and forms that answer it.
+
+import { get, post } from "./api.js";
+import { clear, h, renderItinerary, renderValue } from "./render.js";
+import { KIND, PAST, clearError, decisionBody, enc, outcomeText, refreshInboxCount, showError } from "./shell.js";
+import { syncRuns } from "./activity.js";
+
+const DECISIONS = ["approve", "edit", "reject", "respond"];
+const BUTTON = { approve: "Approve", edit: "Edit…", reject: "Reject…", respond: "Respond…" };
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// -- the pending decision ----------------------------------------------------------------
+
+export function renderDecision(ctx) {
+  const pending = ctx.interrupt;
+  if (!pending) {
+    ctx.decisionId = null;
+    clear(ctx.el.decision);
+    return;
+  }
+  if (ctx.decisionId === pending.id) return; // keep what the person may be typing
+  ctx.decisionId = pending.id;
+  const data = pending.data || {};
+  const plan = data.itinerary ? renderItinerary(data) : null;
+  const others = Object.fromEntries(Object.entries(data).filter(([k]) => !plan || !["itinerary", "cost_breakdown", "total_cost", "budget_status"].includes(k)));
+  const args = pending.action?.args || {};
+  const form = h("div", { class: "decision-form" });
+  const allowed = DECISIONS.filter((type) => (pending.allowed || []).includes(type));
+  const buttons = allowed.map((type) => h("button", {
+    type: "button",
+    class: type === "approve" ? "primary" : type === "reject" ? "danger-outline" : "",
+    "data-testid": `decision-${type}`,
+    onclick: () => (type === "approve" ? decide(ctx, { type }) : openForm(ctx, type, form)),
+  }, BUTTON[type]));
+  clear(ctx.el.decision, h("section", { class: "card decision", "data-testid": "decision", "data-interrupt-id": pending.id },
+    h("p", { class: "eyebrow" }, `Waiting for your decision · ${KIND[pending.kind] || pending.kind}`),
+    h("h2", { "data-testid": "decision-title" }, pending.title),
+    pending.action ? h("div", { class: "action", "data-testid": "decision-action" },
+      h("p", {}, "The agent wants to ", h("code", { "data-testid": "action-name" }, pending.action.name),
+        Object.keys(args).length ? " with:" : " (no arguments)."),
+      Object.keys(args).length ? renderValue(args) : null) : null,
+    plan,
+    Object.keys(others).length ? h("div", { class: "data" }, renderValue(others)) : null,
+    h("details", { class: "summary", "data-testid": "decision-summary", open: !plan },
+      h("summary", {}, plan ? "Summary as text" : "Summary"), h("pre", {}, pending.summary || "")),
+    h("div", { class: "actions decision-buttons" }, buttons),
+    form));
+}
+
+function editHint(ctx) {
+  if (ctx.thread?.metadata?.graph_id === "trip") {
+    return 'Trip preferences to change, any of origin, destination, depart, return, travelers, budget; for example {"budget": 3000, "travelers": 2}.';
+  }
+  return "The arguments to use instead, as a JSON object.";
+}
+
+function openForm(ctx, type, holder) {
+  const pending = ctx.interrupt;
+  const message = h("textarea", {
+    rows: "3", id: "decision-message", "data-testid": "decision-message",
+    placeholder: type === "respond" ? "Your answer" : "Say what should change (the agent reads this)",
+  });
+  const args = type === "edit"
+    ? h("textarea", {
+      rows: "6", id: "edit-args", class: "code", spellcheck: "false", "data-testid": "edit-args",
+      value: JSON.stringify(pending.action?.args ?? {}, null, 2),
+    })
+    : null;
+  const titles = { edit: "Edit and send back", reject: "Reject", respond: "Respond" };
+  const submitText = { edit: "Send edit", reject: "Reject", respond: "Send reply" };
+  const form = h("form", {
+    class: "inline-card", novalidate: true,
+    onsubmit: (event) => {
+      event.preventDefault();
+      const body = { type };
+      const text = message.value.trim();
+      if (text) body.message = text;
+      if (args) {
+        let parsed;
+        try {
+          parsed = JSON.parse(args.value || "{}");
+        } catch (error) {
+          showError(`args: not valid JSON (${error.message})`);
+          return;
+        }
+        if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+          showError("args: must be a JSON object, like {\"budget\": 3000}");
+          return;
+        }
+        body.args = parsed;
+      }
+      decide(ctx, body);
+    },
+  },
+  h("h3", {}, titles[type]),
+  args ? [h("label", { for: "edit-args", class: "block" }, "Arguments (JSON object)"), args,
+    h("p", { class: "muted small" }, editHint(ctx))] : null,
+  h("label", { for: "decision-message", class: "block" },
+    type === "respond" ? "Your reply" : type === "edit" ? "Note to the agent (optional)" : "Why? (optional; the agent reads it)"),
+  message,
+  h("div", { class: "actions" },
+    h("button", { type: "submit", class: type === "reject" ? "danger" : "primary", "data-testid": "decision-submit" }, submitText[type]),
+    h("button", { type: "button", class: "link", onclick: () => clear(holder) }, "Cancel")));
+  clear(holder, form);
+  (args || message).focus();
+}
+
+function setNotice(ctx, node) {
+  clear(ctx.el.notice, node);
+}
+
+async function decide(ctx, body) {
+  clearError();
+  const buttons = [...ctx.el.decision.querySelectorAll("button")];
+  for (const b of buttons) b.disabled = true;
+  setNotice(ctx, h("div", { class: "notice progress", "data-testid": "decision-progress" }, "Sending your decision; the agent continues…"));
+  ctx.deciding = true;
+  followRuns(ctx);
+  try {
+    const result = await post(`/threads/${enc(ctx.threadId)}/decisions`, decisionBody(body, ctx.interrupt?.id));
+    setNotice(ctx, h("div", { class: `notice ${result.status}`, "data-testid": "decision-result", "data-status": result.status },
+      `${PAST[body.type]} the ${ctx.interrupt?.kind === "review_result" ? "plan" : "request"}. `, outcomeText(result)));
+    ctx.decisionId = undefined; // whatever is pending now is a new question
+  } catch (error) {
+    setNotice(ctx, null);
+    showError(error);
+    for (const b of buttons) b.disabled = false;
+    if (error.status === 409) ctx.decisionId = undefined; // decided elsewhere: show what is there now
+  } finally {
+    ctx.deciding = false;
+  }
+  refreshInboxCount();
+  await ctx.refresh();
+}
+
+/** While a decision is being answered, pick up the run it started to show its progress. */
+async function followRuns(ctx) {
+  while (ctx.deciding && ctx.alive()) {
+    await sleep(300);
+    if (!ctx.deciding || !ctx.alive()) return;
+    try {
+      const runs = await get(`/threads/${enc(ctx.threadId)}/runs`);
+      if (!ctx.deciding || !ctx.alive()) return;
+      syncRuns(ctx, runs);
+      if (runs.some((r) => r.status === "running")) return;
+    } catch {
+      return;
+    }
+  }
+}

@@ -1,0 +1,125 @@
+"""Shared fixtures: an isolated data directory per test, no network, scripts for the trip agent."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+import uvicorn
+from fastmcp.server.middleware import Middleware, MiddlewareContext
+
+from agentdesk.settings import get_settings
+from agentdesk.toolservers.travel import build_server
+
+from .trip_script import TripScript
+
+_HOSTED_KEYS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
+
+
+@pytest.fixture(autouse=True)
+def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test gets its own data dir (and SQLite file); no hosted model can be reached."""
+    data_dir = tmp_path / "data"
+    monkeypatch.setenv("AGENTDESK_DATA_DIR", str(data_dir))
+    monkeypatch.setenv("AGENTDESK_ACTOR", "tester")
+    monkeypatch.setenv("AGENTDESK_LOCAL_MODEL_MAX_TOKENS", os.environ.get(
+        "AGENTDESK_LOCAL_MODEL_MAX_TOKENS", "512"))
+    for name in list(os.environ):
+        if name.startswith(("AGENTDESK_MODEL", "AGENTDESK_TOOLSERVER_")) or name in (
+                "AGENTDESK_DATABASE_URL", *_HOSTED_KEYS):
+            monkeypatch.delenv(name, raising=False)
+    get_settings.cache_clear()
+    yield data_dir
+    get_settings.cache_clear()
+
+
+@pytest.fixture(scope="session")
+def bank_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """One generated bank database (SQLite) for the session; tests must not change it."""
+    from agentdesk.agents.banking.data import create_bank_database
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('bank') / 'bank.db'}"
+    create_bank_database(url, seed=7)
+    return url
+
+
+@pytest.fixture
+def trip_script(tmp_path: Path) -> TripScript:
+    """Builds scripted-model files for trip threads from the real offline inventory."""
+    return TripScript(tmp_path / "scripts")
+
+
+def write_json(path: Path, data: object) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerThread:
+    """An ASGI app served by uvicorn on a loopback port, in a thread of the test."""
+
+    def __init__(self, app: Any) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert self.server.started, "server did not start"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+class Gate(Middleware):
+    """Records every tool call; holds ``search_hotels`` until the gate opens."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.open = threading.Event()
+
+    def wait_for(self, tool: str, timeout: float = 60) -> None:
+        """Until ``tool`` has been called (and is being held, for search_hotels)."""
+        deadline = time.monotonic() + timeout
+        while tool not in self.calls and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    async def on_call_tool(self, context: MiddlewareContext, call_next: Any) -> Any:
+        self.calls.append(context.message.name)
+        if context.message.name == "search_hotels":
+            await anyio.to_thread.run_sync(self.open.wait)
+        return await call_next(context)
+
+
+@pytest.fixture
+def gated_travel_server() -> Iterator[tuple[str, Gate]]:
+    """The travel server over streamable HTTP on loopback, with a gate on hotel searches."""
+    gate = Gate()
+    server = build_server()
+    server.add_middleware(gate)
+    with ServerThread(server.http_app()) as running:
+        yield f"{running.url}/mcp", gate
+        gate.open.set()
+
+

@@ -1,0 +1,200 @@
+"""Every routing branch of the banking assistant (seed 002), with scripted models."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentdesk.agents.banking.graph import build_graph
+from agentdesk.agents.banking.nodes import (
+    parse_insight,
+    should_retry,
+    should_retry_after_execution,
+)
+from agentdesk.agents.banking.state import MAX_RETRY_COUNT
+from agentdesk.errors import InputError
+from agentdesk.runtime.runs import Desk, RunOutcome
+
+QUESTION = "How many customers joined in 2025?"
+GOOD_SQL = "SELECT COUNT(*) AS joined FROM customers WHERE joined_at >= '2025-01-01' AND joined_at < '2026-01-01'"
+
+
+@pytest.fixture(autouse=True)
+def use_bank(bank_db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENTDESK_BANK_DATABASE_URL", bank_db)
+
+
+def script(tmp_path: Path, *items: dict[str, Any]) -> str:
+    path = tmp_path / "banking-script.json"
+    path.write_text(json.dumps(list(items)))
+    return f"scripted:{path}"
+
+
+def intent() -> dict[str, Any]:
+    return {"structured": {"interpreted_intent": "Count customers with joined_at in 2025"}}
+
+
+def sql(text: str) -> dict[str, Any]:
+    return {"structured": {"sql": text}}
+
+
+def insight(chart: str = "metric") -> dict[str, Any]:
+    return {"content": f"SUMMARY: 123 customers joined in 2025.\nCHART: {chart}"}
+
+
+def ask(model: str, question: str = QUESTION) -> tuple[RunOutcome, dict[str, Any], list[Any]]:
+    async def go() -> tuple[RunOutcome, dict[str, Any], list[Any]]:
+        async with Desk.open() as desk:
+            outcome = await desk.start("banking", {"user_query": question}, model=model)
+            view = await desk.view(outcome.thread_id)
+            spec_graph = desk._graph(desk._spec_of(view.thread))
+            history = [s async for s in spec_graph.aget_state_history(
+                {"configurable": {"thread_id": outcome.thread_id}})]
+            return outcome, view.values, list(reversed(history))
+    return asyncio.run(go())
+
+
+def sql_runs(history: list[Any]) -> int:
+    return sum(1 for s in history if s.next == ("validation_agent",))
+
+
+def test_graph_is_wired_as_the_seed_draws_it() -> None:
+    graph = build_graph().compile().get_graph()
+    edges = {(e.source, e.target, e.conditional) for e in graph.edges}
+    assert edges == {
+        ("__start__", "intent_agent", False), ("intent_agent", "sql_agent", False),
+        ("sql_agent", "validation_agent", False),
+        ("validation_agent", "sql_agent", True), ("validation_agent", "execution_tool", True),
+        ("validation_agent", "__end__", True),
+        ("execution_tool", "sql_agent", True), ("execution_tool", "insight_agent", True),
+        ("execution_tool", "__end__", True),
+        ("insight_agent", "__end__", False),
+    }
+
+
+@pytest.mark.parametrize(("state", "expected"), [
+    ({"validated_sql": "SELECT 1", "error_message": None, "retry_count": 0}, "execution_tool"),
+    ({"validated_sql": None, "error_message": "bad", "retry_count": 1}, "sql_agent"),
+    ({"validated_sql": None, "error_message": "bad", "retry_count": 2}, "sql_agent"),
+    ({"validated_sql": None, "error_message": "bad", "retry_count": 3}, "end_failure"),
+    ({"retry_count": 0}, "execution_tool"),
+])
+def test_should_retry(state: dict, expected: str) -> None:
+    assert should_retry(state) == expected
+
+
+@pytest.mark.parametrize(("state", "expected"), [
+    ({"execution_result": {"rows": []}, "error_message": None, "retry_count": 0}, "insight_agent"),
+    ({"execution_result": {"error": "x"}, "error_message": "x", "retry_count": 1}, "sql_agent"),
+    ({"execution_result": {"error": "x"}, "error_message": "x", "retry_count": 3}, "end_failure"),
+])
+def test_should_retry_after_execution(state: dict, expected: str) -> None:
+    assert should_retry_after_execution(state) == expected
+
+
+def test_valid_first_time(tmp_path: Path) -> None:
+    outcome, values, history = ask(script(tmp_path, intent(), sql(GOOD_SQL), insight()))
+    assert outcome.status == "completed", outcome.error
+    result = outcome.result
+    assert result["validated_sql"].endswith("LIMIT 100")
+    assert result["execution_result"]["row_count"] == 1
+    assert result["execution_result"]["rows"][0]["joined"] > 0
+    assert result["summary"].startswith("123 customers") and result["chart_suggestion"] == "metric"
+    assert result["error"] is None and values["retry_count"] == 0
+    assert sql_runs(history) == 1
+
+
+def test_invalid_then_fixed(tmp_path: Path) -> None:
+    outcome, values, history = ask(script(
+        tmp_path, intent(), sql("SELECT COUNT(*) FROM users"), sql(GOOD_SQL), insight()))
+    assert outcome.status == "completed"
+    assert values["retry_count"] == 1 and sql_runs(history) == 2
+    refused = [s.values.get("error_message") for s in history if s.values.get("error_message")]
+    assert refused and "users" in refused[0]
+
+
+def test_execution_error_then_fixed(tmp_path: Path) -> None:
+    broken = "SELECT json_extract(email, '$.a[') AS x FROM customers"
+    outcome, values, history = ask(script(tmp_path, intent(), sql(broken), sql(GOOD_SQL),
+                                          insight()))
+    assert outcome.status == "completed", outcome.error
+    assert values["retry_count"] == 1
+    failed = [s.values["execution_result"] for s in history
+              if (s.values.get("execution_result") or {}).get("error")]
+    assert failed
+
+
+def test_retries_exhausted_after_validation(tmp_path: Path) -> None:
+    bad = sql("DELETE FROM customers")
+    outcome, values, history = ask(script(tmp_path, intent(), bad, bad, bad))
+    assert outcome.status == "failed"
+    assert sql_runs(history) == MAX_RETRY_COUNT + 1 == 3
+    assert values["retry_count"] == 3 and values["validated_sql"] is None
+    assert outcome.error["message"].startswith("gave up after 3 failed attempts")
+
+
+def test_retries_exhausted_after_execution(tmp_path: Path) -> None:
+    broken = sql("SELECT json_extract(email, '$.a[') AS x FROM customers")
+    outcome, values, history = ask(script(tmp_path, intent(), broken, broken, broken))
+    assert outcome.status == "failed"
+    assert sql_runs(history) == 3
+    assert "execution failed" in outcome.error["message"]
+    assert values["execution_result"]["error"]
+
+
+def test_timeout_is_an_execution_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from agentdesk.agents.banking import database
+
+    monkeypatch.setattr(database, "QUERY_TIMEOUT_SECONDS", 0.5)
+    slow = sql("SELECT COUNT(*) AS c FROM transactions AS a, transactions AS b, cards AS c")
+    outcome, values, _ = ask(script(tmp_path, intent(), slow, sql(GOOD_SQL), insight()))
+    failures = values["retry_count"]
+    assert outcome.status == "completed" and failures == 1
+
+
+def test_empty_query_is_refused_before_anything_runs(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="user_query"):
+        ask(script(tmp_path, intent()), question="   ")
+
+
+def test_state_mutation_invariants_hold_through_failures(tmp_path: Path) -> None:
+    broken = sql("SELECT json_extract(email, '$.a[') AS x FROM customers")
+    _, _, history = ask(script(tmp_path, intent(), sql("SELECT * FROM users"), broken,
+                               sql(GOOD_SQL), insight()))
+    writers = {"interpreted_intent": {"intent_agent"}, "generated_sql": {"sql_agent"},
+               "summary": {"insight_agent"}, "chart_suggestion": {"insight_agent"}}
+    steps = [(before.next[0], before.values, after.values)
+             for before, after in itertools.pairwise(history) if before.next]
+    assert [node for node, _, _ in steps].count("sql_agent") == 3
+    for node, old, new in steps:
+        changed = {k for k in new if new.get(k) != old.get(k)} - {"current_step"}
+        for field, nodes in writers.items():
+            if field in changed:
+                assert node in nodes, (node, field)
+        if new.get("validated_sql") and new.get("validated_sql") != old.get("validated_sql"):
+            assert node == "validation_agent"  # only validation sets it
+        if old.get("error_message") and new.get("error_message") is None:
+            assert node == "validation_agent"  # only a validation success clears the error
+        assert new.get("retry_count", 0) >= old.get("retry_count", 0)  # never decreases
+        if new.get("retry_count", 0) > old.get("retry_count", 0):
+            assert node in ("validation_agent", "execution_tool")
+            assert new.get("validated_sql") is None and new.get("error_message")
+
+
+@pytest.mark.parametrize(("text", "rows", "summary", "chart"), [
+    ("SUMMARY: 42 customers.\nCHART: metric", 1, "42 customers.", "metric"),
+    ("summary: Sales grew.\nchart: Line chart", 12, "Sales grew.", "line"),
+    ("SUMMARY: Two lines\nof summary\nCHART: bar", 5, "Two lines of summary", "bar"),
+    ("SUMMARY: Shares.\nCHART: pie", 4, "Shares.", "pie"),
+    ("SUMMARY: Lots.\nCHART: scatterplot", 50, "Lots.", "table"),
+    ("Just prose, no labels.", 1, "Just prose, no labels.", "metric"),
+    ("CHART: bar", 3, "CHART: bar", "bar"),
+])
+def test_chart_parsing(text: str, rows: int, summary: str, chart: str) -> None:
+    parsed = parse_insight(text, rows)
+    assert parsed.summary == summary and parsed.chart_suggestion == chart

@@ -1,0 +1,118 @@
+"""The same thread life on SQLite and PostgreSQL: checkpoints, app tables, migrations.
+
+The PostgreSQL cases run when ``AGENTDESK_TEST_POSTGRES_URL`` is set (``.ci/run``
+sets it to the local server); each test gets a database of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+import sqlalchemy as sa
+
+from agentdesk.errors import ConfigError, ConflictError, DecisionError
+from agentdesk.runtime.approvals import Decision
+from agentdesk.runtime.persistence import MIGRATIONS, open_persistence, parse_database_url
+from agentdesk.runtime.runs import Desk, RunOutcome
+from agentdesk.settings import Settings
+
+from .trip_script import REQUEST, TripScript
+
+POSTGRES_URL = os.environ.get("AGENTDESK_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, isolated_env: Any) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{isolated_env / 'threads.db'}"
+        return
+    if not POSTGRES_URL:
+        pytest.skip("AGENTDESK_TEST_POSTGRES_URL is not set")
+    name = f"agentdesk_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    base = POSTGRES_URL.rsplit("/", 1)[0]
+    yield f"{base}/{name}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def settings_for(url: str, isolated_env: Any) -> Settings:
+    return Settings(database_url=url, data_dir=isolated_env, actor="tester")
+
+
+def test_thread_life_survives_reopening(database_url: str, isolated_env: Any,
+                                        trip_script: TripScript) -> None:
+    settings = settings_for(database_url, isolated_env)
+    model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()),
+                              trip_script.answer(trip_script.itinerary(hotel=1)))
+
+    async def first() -> RunOutcome:
+        async with Desk.open(settings) as desk:
+            return await desk.start("trip", {"messages": REQUEST}, model=model)
+
+    async def second(thread_id: str, decision: Decision) -> RunOutcome:
+        async with Desk.open(settings) as desk:  # a new connection, as a new process would
+            return await desk.decide(thread_id, decision)
+
+    paused = asyncio.run(first())
+    assert paused.status == "interrupted"
+    revised = asyncio.run(second(paused.thread_id, Decision(type="reject", message="again")))
+    assert revised.status == "interrupted"
+    done = asyncio.run(second(paused.thread_id, Decision(type="approve")))
+    assert done.status == "completed" and done.result["revision_count"] == 1
+
+    async def inspect() -> tuple[Any, Any, Any]:
+        async with Desk.open(settings) as desk:
+            return (await desk.view(paused.thread_id), await desk.store.list_runs(
+                paused.thread_id), await desk.store.audit_trail(paused.thread_id))
+    view, runs, trail = asyncio.run(inspect())
+    assert view.thread.status == "completed" and view.values["is_approved"]
+    assert [r.status for r in runs] == ["interrupted", "interrupted", "completed"]
+    assert [e.data["type"] for e in trail if e.event == "decision"] == ["reject", "approve"]
+    assert all(e.created_at for e in trail)
+
+
+def test_duplicate_decisions_race_exactly_one_wins(database_url: str, isolated_env: Any,
+                                                   trip_script: TripScript) -> None:
+    settings = settings_for(database_url, isolated_env)
+    model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
+
+    async def scenario() -> list[Any]:
+        async with Desk.open(settings) as desk:
+            paused = await desk.start("trip", {"messages": REQUEST}, model=model)
+        async with Desk.open(settings) as one, Desk.open(settings) as two:
+            return await asyncio.gather(
+                *(d.decide(paused.thread_id, Decision(type="approve"), interrupt_id=
+                           paused.interrupt["id"]) for d in (one, two, one, two)),
+                return_exceptions=True)
+    results = asyncio.run(scenario())
+    wins = [r for r in results if isinstance(r, RunOutcome)]
+    losses = [r for r in results if not isinstance(r, RunOutcome)]
+    assert len(wins) == 1 and wins[0].status == "completed"
+    assert len(losses) == 3
+    assert all(isinstance(e, ConflictError | DecisionError) for e in losses), losses
+
+
+def test_migrations_apply_once(database_url: str) -> None:
+    async def open_twice() -> list[Any]:
+        async with open_persistence(database_url):
+            pass
+        async with open_persistence(database_url) as persistence, \
+                persistence.engine.connect() as conn:
+            rows = await conn.execute(sa.text(
+                "SELECT version, name FROM schema_migrations ORDER BY version"))
+            return [tuple(r) for r in rows]
+    assert asyncio.run(open_twice()) == [(i + 1, name) for i, (name, _) in enumerate(MIGRATIONS)]
+
+
+@pytest.mark.parametrize("url", ["mysql://x", "sqlite://relative.db", "", "sqlite:///"])
+def test_bad_database_urls_are_config_errors(url: str) -> None:
+    with pytest.raises(ConfigError, match="database_url"):
+        parse_database_url(url)
