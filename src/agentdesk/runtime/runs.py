@@ -323,8 +323,11 @@ class Desk:
                 context = AgentContext(model=run.chat_model, tools=tools, policy=policy,
                                        thread_id=thread_id, run_id=run_id, actor=run.actor,
                                        resources=resources)
+                # "sync": each step's checkpoint is committed before the next step
+                # starts, so a process killed mid-run resumes after the last finished
+                # step and never repeats it (LangGraph's default, "async", may lose it).
                 async for mode, chunk in graph.astream(
-                        run.graph_input, config, context=context,
+                        run.graph_input, config, context=context, durability="sync",
                         stream_mode=modes):  # type: ignore[arg-type]
                     for event in events_from_chunk(mode, chunk, thread_id, run_id):
                         await emit(event)

@@ -102,6 +102,8 @@ class RunCreate(_Body):
     on_disconnect: Literal["cancel", "continue"] | None = None
     on_completion: Literal["delete", "keep"] | None = None
     after_seconds: float | None = None
+    # Accepted for SDK compatibility; agentdesk always checkpoints synchronously
+    # (see Desk.execute), the strongest of the three, so resume never redoes a step.
     durability: Literal["sync", "async", "exit"] | None = None
     stream_subgraphs: bool | None = None
     stream_resumable: bool | None = None
