@@ -14,12 +14,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphRecursionError
 from langgraph.graph.state import CompiledStateGraph
-from langgraph.types import Command, StateSnapshot
+from langgraph.types import Command, StateSnapshot, StreamMode
 from pydantic import BaseModel, ValidationError
 
 from agentdesk.errors import AgentdeskError, ConflictError, DecisionError, InputError
@@ -311,7 +311,8 @@ class Desk:
         await emit(Event(kind="run_started", thread_id=thread_id, run_id=run_id))
         graph = self._graph(spec)
         config = self._config(spec, thread_id)
-        modes = list(dict.fromkeys(["tasks", "custom", *stream_modes]))
+        # Callers pass mode names checked at their own way in (the HTTP schema's literal).
+        modes = cast(list[StreamMode], list(dict.fromkeys(["tasks", "custom", *stream_modes])))
         error: dict[str, Any] | None = None
         try:
             async with open_tools(spec.toolservers, self.settings) as tools:
@@ -328,7 +329,7 @@ class Desk:
                 # step and never repeats it (LangGraph's default, "async", may lose it).
                 async for mode, chunk in graph.astream(
                         run.graph_input, config, context=context, durability="sync",
-                        stream_mode=modes):  # type: ignore[arg-type]
+                        stream_mode=modes):
                     for event in events_from_chunk(mode, chunk, thread_id, run_id):
                         await emit(event)
                     if on_chunk is not None and mode in stream_modes:
