@@ -78,3 +78,38 @@ def test_structured_output_parses_and_streams_its_tokens(local_model: LocalChatM
     assert isinstance(final["answer"], CityAnswer) and final["answer"].city
     assert len(tokens) > 3
     assert CityAnswer.model_validate_json("".join(tokens)) == final["answer"]
+
+
+def test_with_real_offers_the_itinerary_passes_the_audit(local_model: LocalChatModel) -> None:
+    """Decoding under the narrowed schema, even the 270M model quotes only real offers."""
+    from agentdesk.agents.trip import prompts
+    from agentdesk.agents.trip.audit import audit_answer, itinerary_schema
+    from agentdesk.runtime.tools import ToolPolicy
+
+    preferences = {"origin": "BOS", "destination": "LIS", "depart": "2027-03-10",
+                   "return": "2027-03-14", "travelers": 2, "budget": 2500.0}
+    calls = [("search_flights", {"origin": "BOS", "destination": "LIS", "date": "2027-03-10",
+                                 "return_date": "2027-03-14"}),
+             ("search_hotels", {"city_code": "LIS", "check_in": "2027-03-10",
+                                "check_out": "2027-03-14"})]
+
+    async def plan() -> tuple[list, AIMessage]:
+        search = AIMessage("", tool_calls=[{"name": name, "args": args, "id": f"call{i}"}
+                                           for i, (name, args) in enumerate(calls)])
+        async with open_tools(["travel"], get_settings()) as tools:
+            results = await ToolPolicy().run_calls(search, tools)
+        history = [HumanMessage("Plan 4 days in Lisbon from Boston for two, budget 2500 USD."),
+                   search, *results]
+        system = prompts.PLANNER_SYSTEM.format(today="2026-11-22",
+                                               preferences=json.dumps(preferences))
+        schema = itinerary_schema(history, preferences)
+        reply = await bind_tools(local_model, [], answer_schema=schema).ainvoke(
+            [SystemMessage(system), *history])
+        return history, reply
+
+    history, reply = asyncio.run(plan())
+    assert not reply.tool_calls
+    audit = audit_answer(reply.text, history, preferences)
+    assert audit.errors == [], reply.text
+    assert audit.itinerary is not None and audit.itinerary.travelers == 2
+    assert audit.total_cost is not None and audit.total_cost > 0

@@ -7,7 +7,8 @@ import json
 import pytest
 from langchain_core.messages import ToolMessage
 
-from agentdesk.agents.trip.audit import audit_answer, extract_json
+from agentdesk.agents.trip.audit import audit_answer, extract_json, itinerary_schema
+from agentdesk.agents.trip.schemas import Itinerary
 
 from .trip_script import TripScript
 
@@ -59,7 +60,8 @@ def test_every_copied_field_is_checked(trip_script: TripScript) -> None:
     it["hotels"][0]["check_out"] = "2027-03-15"
     it["flights"][1]["origin"] = "OPO"
     errors = audit_answer(json.dumps(it), tool_results(trip_script), {}).errors
-    assert len(errors) == 3
+    assert len(errors) == 4
+    assert any("2027-03-15 is outside the trip (2027-03-10 to 2027-03-14)" in e for e in errors)
     assert any("date 2027-03-11 differs" in e for e in errors)
     assert any("check_out 2027-03-15 differs" in e for e in errors)
     assert any("origin OPO differs" in e for e in errors)
@@ -77,3 +79,98 @@ def test_no_budget_anywhere_counts_as_under(trip_script: TripScript) -> None:
     it = trip_script.itinerary(budget=None)
     result = audit_answer(json.dumps(it), tool_results(trip_script), {})
     assert result.errors == [] and result.budget is None and result.budget_status == "under"
+
+
+# -- the answer schema states the auditor's rules -----------------------------------------
+
+
+def narrowed_schema(script: TripScript, preferences: dict | None = None) -> dict:
+    return itinerary_schema(tool_results(script), preferences or {})
+
+
+def test_before_any_offer_the_answer_schema_only_shortens_free_text() -> None:
+    schema, plain = itinerary_schema([], {}), Itinerary.model_json_schema()
+    for name in ("flights", "hotels", "start_date", "end_date", "travelers", "activities"):
+        assert schema["properties"][name] == plain["properties"][name]
+    assert schema["$defs"]["FlightLeg"] == plain["$defs"]["FlightLeg"]
+    assert schema["$defs"]["HotelStay"] == plain["$defs"]["HotelStay"]
+    assert schema["properties"]["notes"]["maxLength"] == 40
+
+
+@pytest.mark.parametrize(("change", "accepted"), [
+    (lambda it: None, True),
+    (lambda it: it["flights"][0].update(price=it["flights"][0]["price"] - 1), False),
+    (lambda it: it["flights"][0].update(offer_id="FL-INVENTED01"), False),
+    (lambda it: it["hotels"][0].update(check_out="2027-03-15"), False),
+    (lambda it: it["hotels"][0].update(name="Somewhere Else"), False),
+    (lambda it: it.update(travelers=3), False),
+    (lambda it: it.update(start_date="2027-03-11"), False),
+    (lambda it: it.update(end_date="2027-03-13"), False),
+    (lambda it: it.update(activities=[{"day": 3, "name": "Sintra", "cost": 30.0}]), True),
+    (lambda it: it.update(activities=[{"day": 6, "name": "Sintra", "cost": 30.0}]), False),
+    (lambda it: it.update(hotels=it["hotels"] * 2), False),
+    (lambda it: it.update(flights=[it["flights"][0]] * 2), False),
+])
+def test_the_answer_schema_accepts_exactly_what_the_auditor_accepts(
+        trip_script: TripScript, change, accepted: bool) -> None:
+    import jsonschema
+
+    preferences = {"travelers": 1, "depart": "2027-03-10", "return": "2027-03-14"}
+    itinerary = trip_script.itinerary(hotel=2)
+    change(itinerary)
+    schema_ok = jsonschema.Draft202012Validator(
+        narrowed_schema(trip_script, preferences)).is_valid(itinerary)
+    audit = audit_answer(json.dumps(itinerary), tool_results(trip_script), preferences)
+    assert schema_ok is accepted
+    assert (audit.errors == []) is accepted, audit.errors
+
+
+def test_one_round_trip_search_fixes_the_flights_to_its_outbound_then_return(
+        trip_script: TripScript) -> None:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(narrowed_schema(trip_script))
+    it = trip_script.itinerary()
+    assert validator.is_valid(it)
+    it["flights"].reverse()
+    assert not validator.is_valid(it)
+    it["flights"] = [it["flights"][1]]
+    assert not validator.is_valid(it)
+    it = trip_script.itinerary()
+    it["hotels"] = it["hotels"] * 2
+    assert not validator.is_valid(it)
+
+
+def test_the_narrowed_schema_converts_to_a_llama_grammar(trip_script: TripScript) -> None:
+    """The local model decodes under it, so llama.cpp's converter must take it whole."""
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    from agentdesk.models.local import build_decoding_schema
+
+    schema = build_decoding_schema([], narrowed_schema(trip_script, {"travelers": 2}))
+    grammar = json_schema_to_gbnf(json.dumps(schema))
+    offers = [*trip_script.flights["outbound"], *trip_script.flights["return"],
+              *trip_script.hotels["offers"]]
+    assert all(offer["offer_id"] in grammar for offer in offers)
+    assert "Lisbon Grand Hotel" in grammar and "FL-INVENTED" not in grammar
+
+
+def test_one_plan_books_each_offer_once_within_the_trip(trip_script: TripScript) -> None:
+    it = trip_script.itinerary(activities=[{"day": 7, "name": "Sintra", "cost": 30.0}])
+    it["hotels"] = it["hotels"] * 2
+    errors = audit_answer(json.dumps(it), tool_results(trip_script), {}).errors
+    assert errors == [
+        f"offer {it['hotels'][0]['offer_id']} appears more than once; book each offer once",
+        "activity 'Sintra': day 7 is after the trip's last day (5)"]
+
+
+def test_hotels_outside_the_trip_cannot_be_chosen(trip_script: TripScript) -> None:
+    import jsonschema
+
+    later = {"travelers": 1, "depart": "2027-04-01", "return": "2027-04-05"}
+    validator = jsonschema.Draft202012Validator(narrowed_schema(trip_script, later))
+    it = trip_script.itinerary(start_date="2027-04-01", end_date="2027-04-05")
+    assert validator.is_valid({**it, "hotels": []})
+    assert not validator.is_valid(it)
+    assert any("outside the trip" in e for e in
+               audit_answer(json.dumps(it), tool_results(trip_script), later).errors)

@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from langchain_core.messages import AnyMessage, ToolMessage
@@ -18,9 +19,10 @@ from pydantic import ValidationError
 
 from agentdesk.runtime.tools import tool_result_data
 
-from .schemas import FlightLeg, HotelStay, Itinerary
+from .schemas import FLIGHT_COPIED, HOTEL_COPIED, FlightLeg, HotelStay, Itinerary
 
-__all__ = ["AuditResult", "audit_answer", "extract_json", "offers_seen", "render_itinerary"]
+__all__ = ["AuditResult", "Searches", "audit_answer", "extract_json", "itinerary_schema",
+           "offers_seen", "render_itinerary", "searches"]
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S | re.I)
 
@@ -41,10 +43,19 @@ def extract_json(text: str) -> Any:
         raise ValueError(f"the JSON in the answer is incomplete or malformed ({exc})") from None
 
 
-def offers_seen(messages: Sequence[AnyMessage]) -> tuple[dict[str, dict], dict[str, dict]]:
-    """Flight and hotel offers returned by tools in this thread, by ``offer_id``."""
-    flights: dict[str, dict] = {}
-    hotels: dict[str, dict] = {}
+@dataclass
+class Searches:
+    """What the search tools returned in a thread, one entry per successful call."""
+
+    flights: list[tuple[list[dict], list[dict]]] = field(default_factory=list)
+    """Per ``search_flights`` call: its outbound offers and its return offers."""
+    hotels: list[list[dict]] = field(default_factory=list)
+    """Per ``search_hotels`` call: its offers."""
+
+
+def searches(messages: Sequence[AnyMessage]) -> Searches:
+    """The offers each search returned in this thread, in call order."""
+    found = Searches()
     for message in messages:
         if not isinstance(message, ToolMessage) or message.status == "error":
             continue
@@ -52,11 +63,17 @@ def offers_seen(messages: Sequence[AnyMessage]) -> tuple[dict[str, dict], dict[s
         if not isinstance(data, dict):
             continue
         if message.name == "search_flights":
-            for offer in [*data.get("outbound", []), *data.get("return", [])]:
-                flights[offer["offer_id"]] = offer
+            found.flights.append((list(data.get("outbound", [])), list(data.get("return", []))))
         elif message.name == "search_hotels":
-            for offer in data.get("offers", []):
-                hotels[offer["offer_id"]] = offer
+            found.hotels.append(list(data.get("offers", [])))
+    return found
+
+
+def offers_seen(messages: Sequence[AnyMessage]) -> tuple[dict[str, dict], dict[str, dict]]:
+    """Flight and hotel offers returned by tools in this thread, by ``offer_id``."""
+    found = searches(messages)
+    flights = {o["offer_id"]: o for out, back in found.flights for o in (*out, *back)}
+    hotels = {o["offer_id"]: o for offers in found.hotels for o in offers}
     return flights, hotels
 
 
@@ -89,8 +106,8 @@ def _validation_errors(exc: ValidationError) -> list[str]:
 
 
 # What each itinerary entry must copy exactly from the offer it names.
-_COPIED = {"flight": ("search_flights", ("price", "origin", "destination", "date")),
-           "hotel": ("search_hotels", ("price", "city_code", "check_in", "check_out"))}
+_COPIED = {"flight": ("search_flights", FLIGHT_COPIED[1:]),
+           "hotel": ("search_hotels", HOTEL_COPIED[1:])}
 
 
 def _check_entries(kind: str, entries: Sequence[FlightLeg | HotelStay],
@@ -131,6 +148,22 @@ def _check_request(itinerary: Itinerary, preferences: dict[str, Any]) -> list[st
     return errors
 
 
+def _check_plan(itinerary: Itinerary) -> list[str]:
+    """One plan: no offer twice, stays and activities within the trip's dates."""
+    errors = []
+    ids = [leg.offer_id for leg in itinerary.flights] + [s.offer_id for s in itinerary.hotels]
+    errors += [f"offer {offer_id} appears more than once; book each offer once"
+               for offer_id in sorted({i for i in ids if ids.count(i) > 1})]
+    start, end = itinerary.start_date, itinerary.end_date
+    errors += [f"hotel {stay.offer_id}: the stay {stay.check_in} to {stay.check_out} is outside "
+               f"the trip ({start} to {end}); search hotels for the trip's dates"
+               for stay in itinerary.hotels if stay.check_in < start or stay.check_out > end]
+    days = (end - start).days + 1
+    errors += [f"activity {activity.name!r}: day {activity.day} is after the trip's last day "
+               f"({days})" for activity in itinerary.activities if activity.day > days]
+    return errors
+
+
 def audit_answer(text: str, messages: Sequence[AnyMessage], preferences: dict[str, Any],
                  ) -> AuditResult:
     """Parse, verify and cost the planner's answer ``text``."""
@@ -143,7 +176,8 @@ def audit_answer(text: str, messages: Sequence[AnyMessage], preferences: dict[st
     except ValidationError as exc:
         return AuditResult(errors=_validation_errors(exc))
     flights, hotels = offers_seen(messages)
-    errors = _check_offers(itinerary, flights, hotels) + _check_request(itinerary, preferences)
+    errors = (_check_offers(itinerary, flights, hotels) + _check_request(itinerary, preferences)
+              + _check_plan(itinerary))
     if errors:
         return AuditResult(errors=errors, itinerary=itinerary)
     party = itinerary.travelers
@@ -199,3 +233,73 @@ def render_itinerary(itinerary: dict[str, Any], cost_breakdown: dict[str, float]
     if itinerary.get("notes"):
         lines += ["", f"Notes: {itinerary['notes']}"]
     return "\n".join(lines)
+
+
+# -- the answer schema ------------------------------------------------------------------
+
+
+_SHORT_TEXT = 40
+"""Longest free text (destination, notes, activity names) the answer schema admits."""
+
+
+def _one_of(offers: Sequence[dict[str, Any]], fields: tuple[str, ...]) -> dict[str, Any]:
+    """Exactly one of ``offers``, each of ``fields`` fixed to the offer's value."""
+    return {"anyOf": [{"type": "object", "additionalProperties": False, "required": list(fields),
+                       "properties": {name: {"const": offer[name]} for name in fields}}
+                      for offer in offers]}
+
+
+def _array(items: dict[str, Any], low: int, high: int) -> dict[str, Any]:
+    return {"type": "array", "items": items, "minItems": low, "maxItems": high}
+
+
+def itinerary_schema(messages: Sequence[AnyMessage], preferences: dict[str, Any],
+                     ) -> dict[str, Any]:
+    """The schema the planner's answer is decoded under: the auditor's rules, stated.
+
+    Every itinerary it admits passes the auditor's offer and request checks:
+    flights and hotels are offers the tools returned, copied field for field,
+    party size, destination and dates are the request's, no stay or activity
+    falls outside the trip. It also keeps the answer to one plan: after a single
+    flight search, its outbound then its return offer; one hotel per hotel
+    search (none when no offer found fits the trip); at most two activities a day;
+    free text of at most 40 characters. A model that decodes
+    under a grammar (the embedded local model) then writes only itineraries
+    that can pass; every answer is still audited. Without offers or
+    preferences it is :class:`Itinerary`'s own schema.
+    """
+    schema = Itinerary.model_json_schema()
+    fields = schema["properties"]
+    found = searches(messages)
+    legs = [[*out, *back] for out, back in found.flights]
+    if len(found.flights) == 1 and all(found.flights[0]):
+        out, back = found.flights[0]
+        fields["flights"] = {"type": "array", "items": False, "minItems": 2, "maxItems": 2,
+                             "prefixItems": [_one_of(out, FLIGHT_COPIED),
+                                             _one_of(back, FLIGHT_COPIED)],
+                             "description": "The outbound offer, then the return offer"}
+    elif any(legs):
+        offers = [offer for group in legs for offer in group]
+        fields["flights"] = _array(_one_of(offers, FLIGHT_COPIED), 1,
+                                   min(6, 2 * len(found.flights)))
+    first, last = preferences.get("depart"), preferences.get("return")
+    hotels = [offer for offers in found.hotels for offer in offers
+              if not (first and last) or first <= offer["check_in"] <= offer["check_out"] <= last]
+    if hotels:
+        fields["hotels"] = _array(_one_of(hotels, HOTEL_COPIED), 1, min(6, len(found.hotels)))
+    elif found.hotels:  # searched, but no offer fits the trip: none can be booked
+        fields["hotels"] = {"const": []}
+    if first and last:
+        days = (date.fromisoformat(last) - date.fromisoformat(first)).days + 1
+        activity = schema["$defs"]["Activity"]
+        activity["properties"]["day"] = {"enum": list(range(1, days + 1))}
+        fields["activities"] = _array({"$ref": "#/$defs/Activity"}, 0, min(30, 2 * days))
+    # Free text stays short: a small model decoding an unbounded string can run on
+    # until it is cut off, leaving JSON that does not parse.
+    fields["destination"]["maxLength"] = fields["notes"]["maxLength"] = _SHORT_TEXT
+    schema["$defs"]["Activity"]["properties"]["name"]["maxLength"] = _SHORT_TEXT
+    for name, preference in (("travelers", "travelers"), ("start_date", "depart"),
+                             ("end_date", "return"), ("destination", "destination")):
+        if preferences.get(preference) is not None:
+            fields[name] = {"const": preferences[preference]}
+    return schema

@@ -14,8 +14,8 @@ from agentdesk.runtime.approvals import request_decision
 from agentdesk.runtime.context import AgentContext, execute_tool_calls
 
 from . import prompts
-from .audit import audit_answer, render_itinerary
-from .schemas import Itinerary, TripPreferences
+from .audit import audit_answer, itinerary_schema, render_itinerary
+from .schemas import TripPreferences
 from .state import PlanState
 
 __all__ = ["MAX_SCHEMA_RETRIES", "MAX_TOOL_ROUNDS", "auditor", "human_review", "planner",
@@ -26,9 +26,6 @@ MAX_SCHEMA_RETRIES = 3
 
 MAX_TOOL_ROUNDS = 8
 """Tool rounds in a row after which the planner must answer without tools."""
-
-_ITINERARY_SCHEMA = Itinerary.model_json_schema()
-
 
 def _tool_rounds(messages: list[Any]) -> int:
     """How many tool-calling answers the planner gave since the last person's message."""
@@ -50,7 +47,9 @@ async def planner(state: PlanState, runtime: Runtime[AgentContext]) -> dict[str,
     tools = [] if _tool_rounds(history) >= MAX_TOOL_ROUNDS else list(context.tools.values())
     # The first plan always starts with a search: nothing can be priced without offers.
     searched = any(isinstance(m, ToolMessage) for m in history)
-    model = bind_tools(context.model, tools, answer_schema=_ITINERARY_SCHEMA,
+    # The answer may only quote returned offers and the request's dates (the auditor's rules).
+    answer_schema = itinerary_schema(history, state.get("preferences", {}))
+    model = bind_tools(context.model, tools, answer_schema=answer_schema,
                        require_tool=not searched)
     response = await model.ainvoke([SystemMessage(system), *history])
     step = "searching" if getattr(response, "tool_calls", None) else "drafting"

@@ -7,7 +7,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-__all__ = ["Activity", "FlightLeg", "HotelStay", "Itinerary", "TripInput", "TripPreferences"]
+__all__ = ["FLIGHT_COPIED", "HOTEL_COPIED", "Activity", "FlightLeg", "HotelStay", "Itinerary",
+           "TripInput", "TripPreferences"]
 
 Place = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
 Currency = Annotated[str, StringConstraints(strip_whitespace=True, to_upper=True,
@@ -116,3 +117,11 @@ class Itinerary(BaseModel):
             if hotel.check_out <= hotel.check_in:
                 raise ValueError(f"hotel {hotel.offer_id}: check_out is not after check_in")
         return self
+
+
+FLIGHT_COPIED = ("offer_id", "origin", "destination", "date", "price")
+"""What a flight in the itinerary copies, exactly, from its ``search_flights`` offer."""
+
+HOTEL_COPIED = ("offer_id", "name", "city_code", "check_in", "check_out", "price")
+"""What a hotel in the itinerary copies, exactly, from its ``search_hotels`` offer."""
+
