@@ -383,3 +383,25 @@ def test_require_tool_leaves_the_local_model_no_plain_answer() -> None:
     assert "answer" not in json.dumps(schema)
     free = bind_tools(model, [search], answer_schema={"type": "object"})
     assert free.kwargs["tool_choice"] is None
+
+
+def test_a_long_local_prompt_drops_its_oldest_exchanges_and_keeps_roles_alternating() -> None:
+    from agentdesk.models.local import fit_turns
+
+    turns = [{"role": "user", "content": "instructions and the request"}]
+    for i in range(6):
+        turns += [{"role": "assistant", "content": f"call {i}"},
+                  {"role": "user", "content": f"result {i} " + "x" * 90}]
+    size = sum(len(t["content"]) for t in turns)
+    assert fit_turns(turns, len, size + 8 * len(turns)) == turns  # fits: unchanged
+
+    kept = fit_turns(turns, len, 300)
+    assert [t["role"] for t in kept] == ["user", "assistant", "user", "assistant", "user"]
+    assert kept[0]["content"].startswith("instructions and the request")
+    assert "8 earlier turns were left out" in kept[0]["content"]
+    assert kept[1:] == turns[-4:]
+    assert sum(len(t["content"]) + 8 for t in kept[1:]) + len(turns[0]["content"]) + 8 <= 300
+
+    # However small the budget, the instructions and the latest exchange stay.
+    tiny = fit_turns(turns, len, 10)
+    assert [t["content"] for t in tiny[1:]] == [t["content"] for t in turns[-2:]]

@@ -57,7 +57,7 @@ def _llama(path: Path, n_ctx: int, n_threads: int | None) -> tuple[Any, threadin
         return _loaded[key]
 
 
-_MAX_UNROLLED = 40
+_MAX_UNROLLED = 64
 """Longest string or array bound kept in a grammar; llama.cpp unrolls bounds into rules."""
 
 
@@ -176,6 +176,29 @@ def to_chat_turns(messages: Sequence[BaseMessage], preamble: str = "") -> list[d
     return turns
 
 
+_TURN_OVERHEAD = 8
+"""Tokens the chat template adds around each turn (role markers, newlines), rounded up."""
+
+
+def fit_turns(turns: list[dict[str, str]], count: Callable[[str], int],
+              budget: int) -> list[dict[str, str]]:
+    """Drop the oldest exchanges until the prompt fits in ``budget`` tokens.
+
+    The first turn (instructions and the request) and the latest ones are kept;
+    turns go in assistant/user pairs, so roles still alternate as Gemma needs.
+    A prompt that cannot fit is returned as is and llama.cpp reports it.
+    """
+    sizes = [count(turn["content"]) + _TURN_OVERHEAD for turn in turns]
+    dropped = 0
+    while sum(sizes) > budget and len(turns) - dropped > 3:
+        sizes[1 + dropped:3 + dropped] = [0, 0]
+        dropped += 2
+    if not dropped:
+        return turns
+    note = f"\n\n({dropped} earlier turns were left out to fit the context window.)"
+    return [{**turns[0], "content": turns[0]["content"] + note}, *turns[1 + dropped:]]
+
+
 class LocalChatModel(BaseChatModel):
     """A LangChain chat model over llama.cpp (``llama-cpp-python``)."""
 
@@ -206,6 +229,8 @@ class LocalChatModel(BaseChatModel):
         pieces: list[str] = []
         try:
             with lock:
+                turns = fit_turns(turns, lambda text: len(llm.tokenize(text.encode(), False)),
+                                  self.n_ctx - self.max_tokens)
                 for chunk in llm.create_chat_completion(
                         messages=turns, grammar=grammar, max_tokens=self.max_tokens,
                         temperature=self.temperature, seed=0, repeat_penalty=1.1, stream=True):

@@ -44,7 +44,8 @@ ISO_DATE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 
 
 def get_airport_code(
-    city_name: Annotated[str, Field(description="City name, e.g. 'Lisbon' or 'New York'")],
+    city_name: Annotated[str, Field(min_length=1, max_length=60,
+                                    description="City name, e.g. 'Lisbon' or 'New York'")],
 ) -> dict[str, Any]:
     """Find the IATA code of a city's main airport, and its other airports."""
     try:
