@@ -67,6 +67,12 @@ def test_in_memory_client_lists_tools_with_schemas() -> None:
     assert set(flights["required"]) == {"origin", "destination", "date"}
     assert "return_date" in flights["properties"]
     assert tools["search_hotels"].inputSchema["required"] == ["city_code", "check_in", "check_out"]
+    # Every advertised pattern sits on a string schema, where a constrained decoder applies it.
+    date_pattern = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
+    assert flights["properties"]["date"]["pattern"] == date_pattern["pattern"]
+    assert date_pattern in flights["properties"]["return_date"]["anyOf"]
+    assert "pattern" not in flights["properties"]["return_date"]
+    assert tools["get_airport_code"].inputSchema["properties"]["city_name"]["maxLength"] == 60
 
 
 def test_in_memory_client_raises_tool_error_by_default() -> None:

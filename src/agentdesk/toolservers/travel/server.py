@@ -63,8 +63,10 @@ def search_flights(
     destination: Annotated[str, Field(json_schema_extra={"pattern": IATA},
                                       description="IATA code of the arrival airport, e.g. LIS")],
     date: Annotated[str, Field(json_schema_extra={"pattern": ISO_DATE}, description="Departure date, YYYY-MM-DD")],
-    return_date: Annotated[str | None, Field(json_schema_extra={"pattern": ISO_DATE},
-                                             description="Return date, YYYY-MM-DD")] = None,
+    return_date: Annotated[
+        # The pattern goes on the string branch: beside "anyOf" a decoder ignores it.
+        Annotated[str, Field(json_schema_extra={"pattern": ISO_DATE})] | None,
+        Field(description="Return date, YYYY-MM-DD")] = None,
 ) -> dict[str, Any]:
     """Search flight offers. Prices are per traveler, in USD, cheapest first."""
     start = _airport(origin, "origin")
