@@ -174,3 +174,44 @@ def test_hotels_outside_the_trip_cannot_be_chosen(trip_script: TripScript) -> No
     assert not validator.is_valid(it)
     assert any("outside the trip" in e for e in
                audit_answer(json.dumps(it), tool_results(trip_script), later).errors)
+
+
+def flight_search(depart: str, back: str) -> ToolMessage:
+    from datetime import date
+
+    from agentdesk.toolservers.travel import inventory
+    from agentdesk.toolservers.travel.airports import airport
+
+    offers = inventory.flight_offers(airport("BOS"), airport("LIS"), date.fromisoformat(depart),
+                                     date.fromisoformat(back))
+    return ToolMessage(json.dumps(offers), name="search_flights", tool_call_id=depart + back)
+
+
+def test_flights_come_from_one_round_trip_search_within_the_trip(
+        trip_script: TripScript) -> None:
+    import jsonschema
+
+    later, outside = flight_search("2027-03-11", "2027-03-13"), flight_search("2027-03-14",
+                                                                              "2027-03-15")
+    repeated = [*tool_results(trip_script), *tool_results(trip_script)]
+    dates = {"depart": "2027-03-10", "return": "2027-03-14"}
+    # The same search twice is one search: still its outbound, then its return.
+    assert itinerary_schema(repeated, dates)["properties"]["flights"]["minItems"] == 2
+    schema = itinerary_schema([*repeated, later, outside], dates)
+    assert len(schema["properties"]["flights"]["anyOf"]) == 2  # the one outside is left out
+    validator = jsonschema.Draft202012Validator(schema)
+
+    def legs(message: ToolMessage, which: int = 0) -> list[dict]:
+        data = json.loads(message.content)
+        keys = ("offer_id", "origin", "destination", "date", "price")
+        return [{k: data[d][which][k] for k in keys} for d in ("outbound", "return")]
+
+    it = trip_script.itinerary()
+    assert validator.is_valid(it)
+    assert validator.is_valid({**it, "flights": legs(later, 1)})
+    assert not validator.is_valid({**it, "flights": [legs(later)[0], it["flights"][1]]})
+    assert not validator.is_valid({**it, "flights": legs(outside)})
+    errors = audit_answer(json.dumps({**it, "flights": legs(outside)}),
+                          [*tool_results(trip_script), outside], dates).errors
+    assert any("departs 2027-03-15, outside the trip (2027-03-10 to 2027-03-14)" in e
+               for e in errors)

@@ -54,7 +54,7 @@ class Searches:
 
 
 def searches(messages: Sequence[AnyMessage]) -> Searches:
-    """The offers each search returned in this thread, in call order."""
+    """The offers each search returned in this thread, in call order, repeats left out."""
     found = Searches()
     for message in messages:
         if not isinstance(message, ToolMessage) or message.status == "error":
@@ -63,9 +63,13 @@ def searches(messages: Sequence[AnyMessage]) -> Searches:
         if not isinstance(data, dict):
             continue
         if message.name == "search_flights":
-            found.flights.append((list(data.get("outbound", [])), list(data.get("return", []))))
+            flights = (list(data.get("outbound", [])), list(data.get("return", [])))
+            if flights not in found.flights:  # the same search again adds nothing
+                found.flights.append(flights)
         elif message.name == "search_hotels":
-            found.hotels.append(list(data.get("offers", [])))
+            hotels = list(data.get("offers", []))
+            if hotels not in found.hotels:
+                found.hotels.append(hotels)
     return found
 
 
@@ -149,12 +153,15 @@ def _check_request(itinerary: Itinerary, preferences: dict[str, Any]) -> list[st
 
 
 def _check_plan(itinerary: Itinerary) -> list[str]:
-    """One plan: no offer twice, stays and activities within the trip's dates."""
+    """One plan: no offer twice; flights, stays and activities within the trip's dates."""
     errors = []
     ids = [leg.offer_id for leg in itinerary.flights] + [s.offer_id for s in itinerary.hotels]
     errors += [f"offer {offer_id} appears more than once; book each offer once"
                for offer_id in sorted({i for i in ids if ids.count(i) > 1})]
     start, end = itinerary.start_date, itinerary.end_date
+    errors += [f"flight {leg.offer_id}: departs {leg.date}, outside the trip ({start} to {end}); "
+               "search flights for the trip's dates"
+               for leg in itinerary.flights if not start <= leg.date <= end]
     errors += [f"hotel {stay.offer_id}: the stay {stay.check_in} to {stay.check_out} is outside "
                f"the trip ({start} to {end}); search hotels for the trip's dates"
                for stay in itinerary.hotels if stay.check_in < start or stay.check_out > end]
@@ -260,9 +267,9 @@ def itinerary_schema(messages: Sequence[AnyMessage], preferences: dict[str, Any]
     Every itinerary it admits passes the auditor's offer and request checks:
     flights and hotels are offers the tools returned, copied field for field,
     party size, destination and dates are the request's, no stay or activity
-    falls outside the trip. It also keeps the answer to one plan: after a single
-    flight search, its outbound then its return offer; one hotel per hotel
-    search (none when no offer found fits the trip); at most two activities a day;
+    falls outside the trip. It also keeps the answer to one plan: one round-trip
+    search's outbound offer, then its return offer; one hotel per hotel search
+    (none when no offer found fits the trip); at most two activities a day;
     free text of at most 40 characters. A model that decodes
     under a grammar (the embedded local model) then writes only itineraries
     that can pass; every answer is still audited. Without offers or
@@ -271,18 +278,23 @@ def itinerary_schema(messages: Sequence[AnyMessage], preferences: dict[str, Any]
     schema = Itinerary.model_json_schema()
     fields = schema["properties"]
     found = searches(messages)
-    legs = [[*out, *back] for out, back in found.flights]
-    if len(found.flights) == 1 and all(found.flights[0]):
-        out, back = found.flights[0]
-        fields["flights"] = {"type": "array", "items": False, "minItems": 2, "maxItems": 2,
-                             "prefixItems": [_one_of(out, FLIGHT_COPIED),
-                                             _one_of(back, FLIGHT_COPIED)],
-                             "description": "The outbound offer, then the return offer"}
-    elif any(legs):
-        offers = [offer for group in legs for offer in group]
+    first, last = preferences.get("depart"), preferences.get("return")
+
+    def in_trip(*days: str) -> bool:
+        return not (first and last) or all(first <= day <= last for day in days)
+
+    trips = [(out, back) for out, back in found.flights
+             if out and back and in_trip(out[0]["date"], back[0]["date"])]
+    if trips:
+        choices = [{"type": "array", "items": False, "minItems": 2, "maxItems": 2,
+                    "prefixItems": [_one_of(out, FLIGHT_COPIED), _one_of(back, FLIGHT_COPIED)]}
+                   for out, back in trips]
+        fields["flights"] = {**(choices[0] if len(choices) == 1 else {"anyOf": choices}),
+                             "description": "One search's outbound offer, then its return"}
+    elif offers := [offer for out, back in found.flights for offer in (*out, *back)
+                    if in_trip(offer["date"])]:
         fields["flights"] = _array(_one_of(offers, FLIGHT_COPIED), 1,
                                    min(6, 2 * len(found.flights)))
-    first, last = preferences.get("depart"), preferences.get("return")
     hotels = [offer for offers in found.hotels for offer in offers
               if not (first and last) or first <= offer["check_in"] <= offer["check_out"] <= last]
     if hotels:
