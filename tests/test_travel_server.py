@@ -161,6 +161,14 @@ def test_airport_code_ignores_accents_and_case(spelling: str) -> None:
     assert "CGH" in {alt["code"] for alt in data["alternatives"]}
 
 
+@pytest.mark.parametrize(("spelling", "code"), [
+    ("Lisbon, Portugal", "LIS"), ("Lisbon (PT)", "LIS"), ("New York, NY, USA", "JFK"),
+    ("lisbon (Portugal) airport code please", "LIS"),
+])
+def test_airport_code_reads_the_city_before_a_qualifier(spelling: str, code: str) -> None:
+    assert call("get_airport_code", city_name=spelling)["code"] == code
+
+
 def test_airport_code_unknown_city_is_an_error_naming_it() -> None:
     text = error("get_airport_code", city_name="Atlantisville")
     assert text.startswith("city_name:")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -95,6 +96,9 @@ def airports_for_city(city_name: str) -> list[Airport]:
     found = _by_city().get(key)
     if not found and len(key) == 3 and (item := airport(key)):
         return [item]
+    if not found and (city := _fold(re.split(r"[,(]", city_name, maxsplit=1)[0])):
+        found = _by_city().get(city)  # "Lisbon, Portugal" or "Lisbon (PT)": the city first
+        key = city if found else key
     if not found:
         close = difflib.get_close_matches(key, _by_city().keys(), n=3, cutoff=0.8)
         hint = f"; did you mean {', '.join(repr(c.title()) for c in close)}?" if close else ""
