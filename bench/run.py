@@ -5,7 +5,8 @@ Measures, on this machine:
 * a travel tool call through the in-process MCP server and the tool policy;
 * a whole scripted trip thread: start to the review pause, then approve to the end,
   on SQLite (and PostgreSQL when ``AGENTDESK_BENCH_POSTGRES_URL`` is set);
-* with ``--local``, one constrained decode of the embedded model (tokens per second).
+* with ``--local``, one constrained decode of the embedded model (tokens per second),
+  and one whole trip thread on it, from a structured request to the review pause.
 
 Usage: python -m bench.run [--rounds N] [--local]
 """
@@ -164,6 +165,17 @@ def bench_local_model(settings: Settings) -> None:
           f"~{tokens / elapsed:.1f} tokens/s, parsed={parsed is not None}")
 
 
+async def bench_local_trip(settings: Settings) -> None:
+    """One whole trip thread on the embedded model, from a structured request."""
+    preferences = {"origin": "BOS", "destination": "LIS", "depart": "2027-03-10",
+                   "return": "2027-03-14", "travelers": 2, "budget": 2500}
+    async with Desk.open(settings) as desk:
+        began = time.perf_counter()
+        outcome = await desk.start("trip", {"preferences": preferences}, model="local")
+        elapsed = time.perf_counter() - began
+    print(f"{'local model: trip start -> ' + outcome.status:<44} {elapsed:8.2f} s")
+
+
 async def main(rounds: int, local: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -177,6 +189,7 @@ async def main(rounds: int, local: bool) -> None:
             await bench_threads(pg, "PostgreSQL", rounds, folder / "scripts-pg")
         if local:
             bench_local_model(settings)
+            await bench_local_trip(settings)
 
 
 if __name__ == "__main__":
