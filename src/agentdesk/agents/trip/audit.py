@@ -270,10 +270,10 @@ def itinerary_schema(messages: Sequence[AnyMessage], preferences: dict[str, Any]
     falls outside the trip. It also keeps the answer to one plan: one round-trip
     search's outbound offer, then its return offer; one hotel per hotel search
     (none when no offer found fits the trip); at most two activities a day;
-    free text of at most 40 characters. A model that decodes
-    under a grammar (the embedded local model) then writes only itineraries
-    that can pass; every answer is still audited. Without offers or
-    preferences it is :class:`Itinerary`'s own schema.
+    free text of at most 40 characters. A model that decodes under a grammar
+    (the embedded local model) then writes only itineraries that can pass;
+    every answer is still audited. Without offers or preferences only the free
+    text is shortened from :class:`Itinerary`'s own schema.
     """
     schema = Itinerary.model_json_schema()
     fields = schema["properties"]
@@ -296,7 +296,7 @@ def itinerary_schema(messages: Sequence[AnyMessage], preferences: dict[str, Any]
         fields["flights"] = _array(_one_of(offers, FLIGHT_COPIED), 1,
                                    min(6, 2 * len(found.flights)))
     hotels = [offer for offers in found.hotels for offer in offers
-              if not (first and last) or first <= offer["check_in"] <= offer["check_out"] <= last]
+              if in_trip(offer["check_in"], offer["check_out"])]
     if hotels:
         fields["hotels"] = _array(_one_of(hotels, HOTEL_COPIED), 1, min(6, len(found.hotels)))
     elif found.hotels:  # searched, but no offer fits the trip: none can be booked
