@@ -405,3 +405,18 @@ def test_a_long_local_prompt_drops_its_oldest_exchanges_and_keeps_roles_alternat
     # However small the budget, the instructions and the latest exchange stay.
     tiny = fit_turns(turns, len, 10)
     assert [t["content"] for t in tiny[1:]] == [t["content"] for t in turns[-2:]]
+
+
+def test_a_string_constraint_beside_any_of_moves_into_the_string_branch() -> None:
+    """llama.cpp's converter ignores keywords beside anyOf; the local model moves them."""
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    tool = {"type": "function", "function": {"name": "book", "parameters": {
+        "type": "object", "required": [],
+        "properties": {"day": {"anyOf": [{"type": "string"}, {"type": "null"}],
+                               "pattern": "^[0-9]{4}$", "maxLength": 4}}}}}
+    schema = build_decoding_schema([tool], None, allow_answer=False)
+    day = schema["properties"]["arguments"]["properties"]["day"]
+    assert day == {"anyOf": [{"type": "string", "pattern": "^[0-9]{4}$", "maxLength": 4},
+                             {"type": "null"}]}
+    assert "[0-9]" in json_schema_to_gbnf(json.dumps(schema))

@@ -65,15 +65,28 @@ _NAMED = ("properties", "patternProperties", "$defs", "definitions")
 """Keywords whose value maps names to sub-schemas; a property may be called "title"."""
 
 
-def _loosen(schema: Any) -> Any:
-    """Drop bounds too large for llama.cpp's grammar; keep small ones (codes, short lists).
+_STRING_KEYWORDS = ("pattern", "minLength", "maxLength", "format")
+"""String constraints that llama.cpp applies only on a string schema, never beside ``anyOf``."""
 
-    Dropped bounds still hold: the agent validates the parsed answer with the full schema.
+
+def _loosen(schema: Any) -> Any:
+    """Reshape a JSON schema for llama.cpp's grammar converter.
+
+    String constraints written beside ``anyOf``/``oneOf`` (pydantic puts a field's
+    ``json_schema_extra`` there for ``str | None``) move into the string branches,
+    where the converter applies them. Bounds too large for a grammar are dropped;
+    small ones (codes, short lists) are kept. Dropped bounds still hold: the agent
+    validates the parsed answer with the full schema.
     """
     if isinstance(schema, list):
         return [_loosen(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
+    union = next((key for key in ("anyOf", "oneOf") if isinstance(schema.get(key), list)), None)
+    if union and (moved := {k: schema[k] for k in _STRING_KEYWORDS if k in schema}):
+        schema = {key: value for key, value in schema.items() if key not in moved}
+        schema[union] = [{**branch, **moved} if branch.get("type") == "string" else branch
+                         for branch in schema[union]]
     loose: dict[str, Any] = {key: ({name: _loosen(sub) for name, sub in value.items()}
                                  if key in _NAMED and isinstance(value, dict) else _loosen(value))
                            for key, value in schema.items() if key not in ("title", "description")}
@@ -189,9 +202,9 @@ def fit_turns(turns: list[dict[str, str]], count: Callable[[str], int],
     A prompt that cannot fit is returned as is and llama.cpp reports it.
     """
     sizes = [count(turn["content"]) + _TURN_OVERHEAD for turn in turns]
-    dropped = 0
-    while sum(sizes) > budget and len(turns) - dropped > 3:
-        sizes[1 + dropped:3 + dropped] = [0, 0]
+    total, dropped = sum(sizes), 0
+    while total > budget and len(turns) - dropped > 3:
+        total -= sizes[1 + dropped] + sizes[2 + dropped]
         dropped += 2
     if not dropped:
         return turns

@@ -64,7 +64,7 @@ def search_flights(
                                       description="IATA code of the arrival airport, e.g. LIS")],
     date: Annotated[str, Field(json_schema_extra={"pattern": ISO_DATE}, description="Departure date, YYYY-MM-DD")],
     return_date: Annotated[
-        # The pattern goes on the string branch: beside "anyOf" a decoder ignores it.
+        # The pattern goes on the string branch, where every client's decoder looks for it.
         Annotated[str, Field(json_schema_extra={"pattern": ISO_DATE})] | None,
         Field(description="Return date, YYYY-MM-DD")] = None,
 ) -> dict[str, Any]:
