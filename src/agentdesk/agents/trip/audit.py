@@ -109,9 +109,10 @@ def _validation_errors(exc: ValidationError) -> list[str]:
             for e in exc.errors()[:8]]
 
 
-# What each itinerary entry must copy exactly from the offer it names.
-_COPIED = {"flight": ("search_flights", FLIGHT_COPIED[1:]),
-           "hotel": ("search_hotels", HOTEL_COPIED[1:])}
+# What each itinerary entry must copy exactly from the offer it names (the
+# offer is found by its offer_id, so that field always matches).
+_COPIED = {"flight": ("search_flights", FLIGHT_COPIED),
+           "hotel": ("search_hotels", HOTEL_COPIED)}
 
 
 def _check_entries(kind: str, entries: Sequence[FlightLeg | HotelStay],

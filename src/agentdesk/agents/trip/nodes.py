@@ -27,6 +27,7 @@ MAX_SCHEMA_RETRIES = 3
 MAX_TOOL_ROUNDS = 8
 """Tool rounds in a row after which the planner must answer without tools."""
 
+
 def _tool_rounds(messages: list[Any]) -> int:
     """How many tool-calling answers the planner gave since the last person's message."""
     rounds = 0

@@ -124,4 +124,3 @@ FLIGHT_COPIED = ("offer_id", "origin", "destination", "date", "price")
 
 HOTEL_COPIED = ("offer_id", "name", "city_code", "check_in", "check_out", "price")
 """What a hotel in the itinerary copies, exactly, from its ``search_hotels`` offer."""
-
