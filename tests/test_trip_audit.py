@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from jsonschema import Draft202012Validator
 from langchain_core.messages import ToolMessage
 
 from agentdesk.agents.trip.audit import audit_answer, extract_json, itinerary_schema
-from agentdesk.agents.trip.schemas import Itinerary
+from agentdesk.agents.trip.schemas import FLIGHT_COPIED, Itinerary
 
 from .trip_script import TripScript
 
@@ -113,12 +114,10 @@ def test_before_any_offer_the_answer_schema_only_shortens_free_text() -> None:
 ])
 def test_the_answer_schema_accepts_exactly_what_the_auditor_accepts(
         trip_script: TripScript, change, accepted: bool) -> None:
-    import jsonschema
-
     preferences = {"travelers": 1, "depart": "2027-03-10", "return": "2027-03-14"}
     itinerary = trip_script.itinerary(hotel=2)
     change(itinerary)
-    schema_ok = jsonschema.Draft202012Validator(
+    schema_ok = Draft202012Validator(
         narrowed_schema(trip_script, preferences)).is_valid(itinerary)
     audit = audit_answer(json.dumps(itinerary), tool_results(trip_script), preferences)
     assert schema_ok is accepted
@@ -127,9 +126,7 @@ def test_the_answer_schema_accepts_exactly_what_the_auditor_accepts(
 
 def test_one_round_trip_search_fixes_the_flights_to_its_outbound_then_return(
         trip_script: TripScript) -> None:
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(narrowed_schema(trip_script))
+    validator = Draft202012Validator(narrowed_schema(trip_script))
     it = trip_script.itinerary()
     assert validator.is_valid(it)
     it["flights"].reverse()
@@ -165,10 +162,8 @@ def test_one_plan_books_each_offer_once_within_the_trip(trip_script: TripScript)
 
 
 def test_hotels_outside_the_trip_cannot_be_chosen(trip_script: TripScript) -> None:
-    import jsonschema
-
     later = {"travelers": 1, "depart": "2027-04-01", "return": "2027-04-05"}
-    validator = jsonschema.Draft202012Validator(narrowed_schema(trip_script, later))
+    validator = Draft202012Validator(narrowed_schema(trip_script, later))
     it = trip_script.itinerary(start_date="2027-04-01", end_date="2027-04-05")
     assert validator.is_valid({**it, "hotels": []})
     assert not validator.is_valid(it)
@@ -189,8 +184,6 @@ def flight_search(depart: str, back: str) -> ToolMessage:
 
 def test_flights_come_from_one_round_trip_search_within_the_trip(
         trip_script: TripScript) -> None:
-    import jsonschema
-
     later, outside = flight_search("2027-03-11", "2027-03-13"), flight_search("2027-03-14",
                                                                               "2027-03-15")
     repeated = [*tool_results(trip_script), *tool_results(trip_script)]
@@ -199,12 +192,11 @@ def test_flights_come_from_one_round_trip_search_within_the_trip(
     assert itinerary_schema(repeated, dates)["properties"]["flights"]["minItems"] == 2
     schema = itinerary_schema([*repeated, later, outside], dates)
     assert len(schema["properties"]["flights"]["anyOf"]) == 2  # the one outside is left out
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = Draft202012Validator(schema)
 
     def legs(message: ToolMessage, which: int = 0) -> list[dict]:
         data = json.loads(message.content)
-        keys = ("offer_id", "origin", "destination", "date", "price")
-        return [{k: data[d][which][k] for k in keys} for d in ("outbound", "return")]
+        return [{k: data[d][which][k] for k in FLIGHT_COPIED} for d in ("outbound", "return")]
 
     it = trip_script.itinerary()
     assert validator.is_valid(it)
