@@ -15,7 +15,7 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any
 
-from .banking_set import QUESTIONS
+from .banking_set import HELDOUT, QUESTIONS
 from .common import Case, CaseResult, open_desk
 
 __all__ = ["NAME", "cases", "reference_rows", "rows_match", "run_case"]
@@ -25,8 +25,10 @@ NAME = "banking"
 
 def cases() -> list[Case]:
     """Every labelled question; ``expected`` is the reference SQL (SQLite)."""
-    return [Case(id=qid, request=question, expected=sql, tags=list(tags))
-            for qid, question, sql, tags in QUESTIONS]
+    tuned = [Case(id=qid, request=question, expected=sql, tags=list(tags))
+             for qid, question, sql, tags in QUESTIONS]
+    return tuned + [Case(id=qid, request=question, expected=sql, tags=[*tags, "heldout"])
+                    for qid, question, sql, tags in HELDOUT]
 
 
 def _norm(value: Any) -> Any:
