@@ -62,7 +62,7 @@ def banking_script(*sqls: str, chart: str = "table",
     """Model answers for one banking run: intent, the SQL agent's drafts, then the insight."""
     return [{"structured": {"interpreted_intent": "A precise data request"}},
             *({"structured": {"sql": sql}} for sql in sqls),
-            {"content": f"SUMMARY: {summary}\nCHART: {chart}"}]
+            {"structured": {"summary": summary, "chart_suggestion": chart}}]
 
 
 @pytest.fixture

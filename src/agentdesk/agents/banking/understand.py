@@ -173,8 +173,6 @@ def _top(low: str) -> tuple[int | None, str | None]:
     for pattern in patterns:
         match = re.search(pattern, low)
         if match:
-            raw = match.group(2) if not pattern.startswith(r"\b(\d") and match.lastindex == 2 \
-                else match.group(1)
             raw = match.group(2) if pattern.startswith(r"\b(top") or pattern.startswith(
                 r"\b(which") else match.group(1)
             n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
@@ -264,9 +262,9 @@ _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken dow
 
 
 def _measure_word(low: str, top: int | None) -> str:
-    if _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low):
-        if not _SPEND.search(low) or _COUNT.search(low):
-            return "count"
+    if _COUNT.search(low) or (re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
+                              and not _SPEND.search(low)):
+        return "count"
     if _AVG.search(low):
         return "avg"
     if _SPEND.search(low):

@@ -7,8 +7,8 @@ database itself (:mod:`.catalog`).
 
 from __future__ import annotations
 
-__all__ = ["COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "STATES",
-           "TABLE_WORDS", "NUMBER_WORDS"]
+__all__ = ["COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "NUMBER_WORDS",
+           "NUMERIC", "STATES", "TABLE_WORDS"]
 
 TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "customers": ("customer", "customers", "client", "clients", "people", "members"),
