@@ -1,10 +1,10 @@
 """The narrow choices the model makes, and the schemas that hold it to them.
 
 The reader (:mod:`.understand`) turns a question into readings; code renders each to
-SQL (:mod:`.plans`). The model then only picks: a reading (intent agent), one of the
-rendered queries (SQL agent), a chart that fits the rows (insight agent). Each pick is
-decoded under a JSON schema whose strings are enums or short, so it always ends
-inside its token budget.
+SQL (:mod:`.plans`) and writes the summary from the rows. The model only picks: a
+reading (intent agent), one of the rendered queries (SQL agent, on a retry), a chart
+that fits the rows (insight agent). Each pick is decoded under a JSON schema whose
+only string is an enum of letters or chart names, so it ends within a few tokens.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from .database import BankDatabase
 from .plans import Plan, describe, render
 from .understand import readings
 
-__all__ = ["Candidate", "candidates", "chart_choices", "draft_summary", "insight_schema",
-           "intent_schema", "sql_schema", "summary_fits"]
+__all__ = ["Candidate", "candidates", "chart_choices", "chart_schema", "draft_summary",
+           "label_schema"]
 
 MAX_READINGS = 3
 SUMMARY_CHARS = 240
-"""Longest summary the insight agent may write (about 60 tokens)."""
+"""Longest summary code writes for the insight agent."""
 
 
 @dataclass(frozen=True)
@@ -50,14 +50,9 @@ def _object(title: str, name: str, schema: dict[str, Any]) -> dict[str, Any]:
             "required": [name], "additionalProperties": False}
 
 
-def intent_schema(options: list[Candidate]) -> dict[str, Any]:
-    """``Intent`` narrowed to the readings found."""
-    return _object("Intent", "interpreted_intent", {"type": "string", "enum": [c.reading for c in options]})
-
-
-def sql_schema(options: list[str]) -> dict[str, Any]:
-    """``SQLDraft`` narrowed to the rendered queries."""
-    return _object("SQLDraft", "sql", {"type": "string", "enum": options})
+def label_schema(field: str, labels: list[str]) -> dict[str, Any]:
+    """``{field: one of labels}``: a pick decoded in a few tokens."""
+    return _object(field.title().replace("_", ""), field, {"type": "string", "enum": labels})
 
 
 _PERIOD = re.compile(r"^\d{4}(-\d{2}){0,2}$")
@@ -82,12 +77,9 @@ def chart_choices(columns: list[str], rows: list[dict[str, Any]]) -> list[str]:
     return ["table"]
 
 
-def insight_schema(charts: list[str]) -> dict[str, Any]:
-    """``Insight`` with a bounded summary and the charts that fit."""
-    return {"title": "Insight", "type": "object", "properties": {
-        "summary": {"type": "string", "minLength": 1, "maxLength": SUMMARY_CHARS},
-        "chart_suggestion": {"type": "string", "enum": charts}},
-        "required": ["summary", "chart_suggestion"], "additionalProperties": False}
+def chart_schema(charts: list[str]) -> dict[str, Any]:
+    """The insight's chart, among those that can draw the rows."""
+    return _object("Chart", "chart_suggestion", {"type": "string", "enum": charts})
 
 
 def _fmt(value: Any) -> str:
@@ -100,7 +92,7 @@ def _fmt(value: Any) -> str:
 
 def draft_summary(question: str, columns: list[str], rows: list[dict[str, Any]],
                   truncated: bool = False) -> str:
-    """A plain, correct summary of the rows, written by code (the model may improve on it)."""
+    """A plain, correct summary of the rows, written by code."""
     asked = question.strip().rstrip("?.! ")
     if not rows:
         return f"No rows match: {asked}."
@@ -110,25 +102,3 @@ def draft_summary(question: str, columns: list[str], rows: list[dict[str, Any]],
     more = f" and {len(rows) - 3} more" if len(rows) > 3 else ""
     cut = " (cut at the row limit)" if truncated else ""
     return f"{asked}: {len(rows)} rows{cut}: {shown}{more}."[:SUMMARY_CHARS]
-
-
-_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
-
-
-def summary_fits(summary: str, question: str, rows: list[dict[str, Any]]) -> bool:
-    """Whether every number in the model's summary is in the rows, the question or the count."""
-    known: list[float] = [float(len(rows))]
-    known += [float(n.replace(",", "")) for n in _NUMBER.findall(question)]
-    for row in rows:
-        for value in row.values():
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                known.append(float(value))
-            elif isinstance(value, str):
-                known += [float(n.replace(",", "")) for n in _NUMBER.findall(value)]
-    for text in _NUMBER.findall(summary):
-        number = float(text.replace(",", ""))
-        decimals = len(text.partition(".")[2])
-        slack = 0.5 * 10 ** -decimals + 1e-9  # a value rounded as written still fits
-        if not any(abs(number - k) <= slack or abs(number + k) <= slack for k in known):
-            return False
-    return True

@@ -19,12 +19,30 @@ from .state import MAX_RETRY_COUNT, BankingAssistantState
 __all__ = ["execution_tool", "insight_agent", "intent_agent", "should_retry",
            "should_retry_after_execution", "sql_agent", "validation_agent"]
 
-_INSIGHT_ROWS = 20
+_INSIGHT_ROWS = 5
 
 
 def _db(runtime: Runtime[AgentContext]) -> BankDatabase:
     opened: BankDatabase = runtime.context.resources["database"]
     return opened
+
+
+def _pick(runtime: Runtime[AgentContext], field: str, options: list[str], system: str,
+          request: str) -> str:
+    """The model's pick among ``options``, by label; no call when there is nothing to pick.
+
+    The model sees the options labelled A, B, C and may only answer a label, so the
+    decode is a few tokens long. A model that answers with the option itself (or
+    anything else, as a scripted model may) is taken at its word.
+    """
+    if len(options) == 1:
+        return options[0]
+    labels = [chr(ord("A") + i) for i in range(len(options))]
+    listing = "\n".join(f"{label}: {option}" for label, option in zip(labels, options, strict=True))
+    answer = runtime.context.model.with_structured_output(choices.label_schema(field, labels)).invoke(
+        [SystemMessage(system.format(options=listing)), HumanMessage(request)])
+    picked = str((answer or {}).get(field, "")) if isinstance(answer, dict) else str(answer)
+    return options[labels.index(picked)] if picked in labels else picked
 
 
 def intent_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
@@ -33,16 +51,12 @@ def intent_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -
     question = state["user_query"]
     options = choices.candidates(question, db)
     if options:
-        listing = "\n".join(f"- {c.reading}" for c in options)
-        messages = [SystemMessage(prompts.INTENT_PICK.format(readings=listing)),
-                    HumanMessage(question)]
-        schema: Any = choices.intent_schema(options)
-    else:  # nothing recognised: the seed's free restatement
-        messages = [SystemMessage(prompts.INTENT.format(schema=db.schema_text())),
-                    HumanMessage(question)]
-        schema = Intent
-    intent = Intent.model_validate(
-        runtime.context.model.with_structured_output(schema).invoke(messages))
+        reading = _pick(runtime, "interpreted_intent", [c.reading for c in options],
+                        prompts.INTENT_PICK, question)
+        return {"interpreted_intent": reading, "current_step": "intent"}
+    # Nothing recognised: the seed's free restatement.
+    intent = Intent.model_validate(runtime.context.model.with_structured_output(Intent).invoke([
+        SystemMessage(prompts.INTENT.format(schema=db.schema_text())), HumanMessage(question)]))
     return {"interpreted_intent": intent.interpreted_intent, "current_step": "intent"}
 
 
@@ -64,20 +78,17 @@ def sql_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> d
     queries = _queries(state, choices.candidates(state["user_query"], db))
     request = state.get("interpreted_intent") or state["user_query"]
     if queries:
-        messages = [SystemMessage(prompts.SQL_PICK.format(
-            dialect=db.dialect, queries="\n".join(f"- {q}" for q in queries))),
-            HumanMessage(request)]
-        schema: Any = choices.sql_schema(queries)
-    else:  # nothing recognised, or every rendered query refused: the seed's way
-        messages = [SystemMessage(prompts.SQL.format(dialect=db.dialect,
-                                                     schema=db.schema_text())),
-                    HumanMessage(request)]
-        if state.get("error_message"):
-            messages.append(HumanMessage(prompts.SQL_RETRY.format(
-                error=state["error_message"], sql=state.get("generated_sql") or "")))
-        schema = SQLDraft
+        sql = _pick(runtime, "sql", queries, prompts.SQL_PICK.replace("{dialect}", db.dialect),
+                    request)
+        return {"generated_sql": sql, "current_step": "sql"}
+    # Nothing recognised, or every rendered query refused: the seed's way.
+    messages = [SystemMessage(prompts.SQL.format(dialect=db.dialect, schema=db.schema_text())),
+                HumanMessage(request)]
+    if state.get("error_message"):
+        messages.append(HumanMessage(prompts.SQL_RETRY.format(
+            error=state["error_message"], sql=state.get("generated_sql") or "")))
     draft = SQLDraft.model_validate(
-        runtime.context.model.with_structured_output(schema).invoke(messages))
+        runtime.context.model.with_structured_output(SQLDraft).invoke(messages))
     return {"generated_sql": draft.sql, "current_step": "sql"}
 
 
@@ -109,30 +120,27 @@ def execution_tool(state: BankingAssistantState, runtime: Runtime[AgentContext],
 
 def insight_agent(state: BankingAssistantState, runtime: Runtime[AgentContext],
                   ) -> dict[str, Any]:
-    """Summarise the rows and pick a chart that can draw them.
-
-    Code drafts a correct summary; the model's own is kept only if every number in it
-    is one the rows (or the question) hold.
-    """
+    """Summarise the rows (code writes it from them) and pick a chart that can draw them."""
     result = state.get("execution_result") or {}
     rows = result.get("rows", [])
     columns = result.get("columns") or (list(rows[0]) if rows else [])
     question = state["user_query"]
+    summary = choices.draft_summary(question, columns, rows, bool(result.get("truncated")))
     charts = choices.chart_choices(columns, rows)
-    draft = choices.draft_summary(question, columns, rows, bool(result.get("truncated")))
-    answer = runtime.context.model.with_structured_output(choices.insight_schema(charts)).invoke([
-        SystemMessage(prompts.INSIGHT),
-        HumanMessage(prompts.INSIGHT_INPUT.format(
-            question=question, sql=state.get("validated_sql"),
-            row_count=result.get("row_count", len(rows)),
-            truncated=", truncated" if result.get("truncated") else "",
-            rows=json.dumps(rows[:_INSIGHT_ROWS], default=str), draft=draft))])
-    insight = Insight.model_validate(answer)
-    summary = insight.summary.strip()
-    if not summary or not choices.summary_fits(summary, question, rows):
-        summary = draft
-    chart = insight.chart_suggestion if insight.chart_suggestion in charts else charts[0]
-    return {"summary": summary, "chart_suggestion": chart, "current_step": "answered"}
+    chart = charts[0]
+    if len(charts) > 1:
+        answer = runtime.context.model.with_structured_output(
+            choices.chart_schema(charts)).invoke([
+                SystemMessage(prompts.INSIGHT),
+                HumanMessage(prompts.INSIGHT_INPUT.format(
+                    question=question, columns=", ".join(columns),
+                    row_count=result.get("row_count", len(rows)),
+                    rows=json.dumps(rows[:_INSIGHT_ROWS], default=str), summary=summary))])
+        picked = answer.get("chart_suggestion") if isinstance(answer, dict) else None
+        chart = picked if picked in charts else chart
+    insight = Insight(summary=summary, chart_suggestion=chart)
+    return {"summary": insight.summary, "chart_suggestion": insight.chart_suggestion,
+            "current_step": "answered"}
 
 
 def _retries_left(state: BankingAssistantState) -> bool:
