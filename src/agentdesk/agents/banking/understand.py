@@ -379,13 +379,17 @@ def readings(question: str, catalog: Catalog, today: date | None = None) -> list
             filters.append(Filter(dates_col, "<", start))
         else:
             filters.append(Filter(dates_col, "between", (start, end)))
-    alternatives: list[list[Filter]] = []
+    swaps: list[tuple[Filter, Filter]] = []
+    named = set(_tables_named(reading))
     for mention in reading.of("value"):
         ref = _pick(mention.refs, mention.start, reading, base)
-        filters.append(Filter(ref, "=", mention.value))
-        others = [r for r in mention.refs if r != ref]
+        chosen = Filter(ref, "=", mention.value)
+        filters.append(chosen)
+        # Another reading only where the question names that column's table too
+        # ("customers of branches in Texas": the customers' state or the branches').
+        others = [r for r in mention.refs if r != ref and r.split(".")[0] in named]
         if others:
-            alternatives.append([*filters[:-1], Filter(others[0], "=", mention.value)])
+            swaps.append((chosen, Filter(others[0], "=", mention.value)))
     for mention in reading.of("compare"):
         before = [m for m in numeric if m.end <= mention.start]
         target = before[-1].refs[0] if before else DEFAULT_MEASURE.get(base)
@@ -414,7 +418,6 @@ def readings(question: str, catalog: Catalog, today: date | None = None) -> list
     plan = Plan(table=base, measure=measure, column=column if measure != "count" else None,  # type: ignore[arg-type]
                 group=group, filters=tuple(filters), order=order, limit=limit)
     out = [plan]
-    for other in alternatives:
-        extra = [f for f in filters if f not in other and f.op != "="]
-        out.append(replace(plan, filters=tuple(other + [f for f in extra if f not in other])))
+    for chosen, other in swaps:
+        out.append(replace(plan, filters=tuple(other if f == chosen else f for f in plan.filters)))
     return out
