@@ -138,7 +138,7 @@ def insight_agent(state: BankingAssistantState, runtime: Runtime[AgentContext],
                     rows=json.dumps(rows[:_INSIGHT_ROWS], default=str), summary=summary))])
         picked = answer.get("chart_suggestion") if isinstance(answer, dict) else None
         chart = picked if picked in charts else chart
-    insight = Insight(summary=summary, chart_suggestion=chart)
+    insight = Insight.model_validate({"summary": summary, "chart_suggestion": chart})
     return {"summary": insight.summary, "chart_suggestion": insight.chart_suggestion,
             "current_step": "answered"}
 

@@ -9,13 +9,14 @@ reading is returned and the model picks one.
 
 from __future__ import annotations
 
-import calendar
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import date
+from typing import Literal, cast
 
 from .catalog import Catalog
-from .plans import Filter, Plan
+from .phrases import Reading, find, find_comparisons, find_dates, find_top, forms
+from .plans import Filter, Measure, Plan
 from .vocabulary import (
     COLUMN_WORDS,
     DATE_COLUMNS,
@@ -27,189 +28,30 @@ from .vocabulary import (
     TABLE_WORDS,
 )
 
-__all__ = ["Mention", "Reading", "read_question", "readings"]
+__all__ = ["read_question", "readings"]
 
-_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
-_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
-_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
-
-
-@dataclass
-class Mention:
-    """One thing found in the question, at ``start`` (a character offset)."""
-
-    start: int
-    end: int
-    kind: str  # table | column | value | date | compare | time
-    refs: tuple[str, ...] = ()
-    value: object = None
-
-
-@dataclass
-class Reading:
-    """Everything found in one question, before it becomes a plan."""
-
-    text: str
-    mentions: list[Mention] = field(default_factory=list)
-
-    def of(self, kind: str) -> list[Mention]:
-        return [m for m in self.mentions if m.kind == kind]
-
-    def free(self, start: int, end: int) -> bool:
-        return all(end <= m.start or start >= m.end for m in self.mentions)
-
-
-def _plural(word: str) -> list[str]:
-    """The forms a value is written in: as stored, plural, and singular ("fees" -> "fee")."""
-    if word.endswith("ies"):
-        return [word, word[:-3] + "y"]
-    if word.endswith("es") and word[:-2].endswith(("x", "ch", "sh")):
-        return [word, word[:-2]]
-    if word.endswith("s") and not word.endswith("ss"):
-        return [word, word[:-1]]
-    if word.endswith(("x", "ch", "sh")):
-        return [word, word + "es"]
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return [word, word[:-1] + "ies"]
-    return [word, word + "s"]
-
-
-def _find(reading: Reading, phrase: str, text: str, kind: str, refs: tuple[str, ...],
-          value: object = None) -> None:
-    for match in re.finditer(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text):
-        if reading.free(match.start(), match.end()):
-            reading.mentions.append(Mention(match.start(), match.end(), kind, refs, value))
-
-
-# -- dates -----------------------------------------------------------------------------
-
-
-def _span(year: int, month: int | None = None, quarter: int | None = None) -> tuple[str, str]:
-    if quarter:
-        first, last = 3 * quarter - 2, 3 * quarter
-        return (date(year, first, 1).isoformat(),
-                date(year, last, calendar.monthrange(year, last)[1]).isoformat())
-    if month:
-        return (date(year, month, 1).isoformat(),
-                date(year, month, calendar.monthrange(year, month)[1]).isoformat())
-    return f"{year}-01-01", f"{year}-12-31"
-
-
-def _dates(reading: Reading, today: date) -> None:
-    """Years, months, quarters and relative periods, with the word before them."""
-    import dateparser
-
-    low = reading.text.lower()
-    lead = r"(?:(since|after|from|before|until|prior to|in|during|of|for)\s+)?"
-    found: list[tuple[int, int, str | None, tuple[str, str]]] = []
-    for match in re.finditer(lead + r"\bq([1-4])\s*(?:of\s+)?(\d{4})\b", low):
-        found.append((match.start(), match.end(), match.group(1),
-                      _span(int(match.group(3)), quarter=int(match.group(2)))))
-    for match in re.finditer(lead + rf"\b({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}})\b", low):
-        parsed = dateparser.parse(f"{match.group(2)} {match.group(3)}",
-                                  settings={"PREFER_DAY_OF_MONTH": "first"})
-        if parsed is not None:
-            found.append((match.start(), match.end(), match.group(1),
-                          _span(parsed.year, parsed.month)))
-    for match in re.finditer(lead + r"\b(19\d\d|20\d\d)\b(?!\s*(?:dollars|usd|\$))", low):
-        found.append((match.start(), match.end(), match.group(1), _span(int(match.group(2)))))
-    for match in re.finditer(lead + r"\b(this|last|past|previous)\s+(year|month)\b", low):
-        when = dateparser.parse(f"1 {match.group(3)} ago" if match.group(2) != "this"
-                                else "today", settings={"RELATIVE_BASE": _midnight(today)})
-        if when is not None:
-            span = _span(when.year, when.month if match.group(3) == "month" else None)
-            found.append((match.start(), match.end(), match.group(1), span))
-    for start, end, word, span in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):
-        if reading.free(start, end):
-            reading.mentions.append(Mention(start, end, "date", (), (word, span)))
-
-
-def _midnight(day: date) -> object:
-    from datetime import datetime
-
-    return datetime(day.year, day.month, day.day)
-
-
-# -- numbers and comparisons -------------------------------------------------------------
-
-_NUMBER = r"\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|million|m|%|percent)?"
-_COMPARE = {
-    "over": ">", "above": ">", "more than": ">", "greater than": ">", "exceeding": ">",
-    "larger than": ">", "higher than": ">", "bigger than": ">", "at least": ">=",
-    "under": "<", "below": "<", "less than": "<", "lower than": "<", "smaller than": "<",
-    "at most": "<=",
-}
-
-
-def _amount(digits: str, unit: str | None) -> float:
-    value = float(digits.replace(",", ""))
-    if unit in ("k", "thousand"):
-        value *= 1_000
-    elif unit in ("m", "million"):
-        value *= 1_000_000
-    return value
-
-
-def _comparisons(reading: Reading) -> None:
-    low = reading.text.lower()
-    words = "|".join(sorted(_COMPARE, key=len, reverse=True))
-    for match in re.finditer(rf"\b({words})\s+{_NUMBER}", low):
-        value = _amount(match.group(2), match.group(3))
-        if value.is_integer():
-            value = int(value)
-        reading.mentions.append(Mention(match.start(), match.end(), "compare",
-                                        (_COMPARE[match.group(1)],), value))
-    for match in re.finditer(r"\b(negative|positive)\s+(balance|balances|amount|amounts)\b", low):
-        op = "<" if match.group(1) == "negative" else ">"
-        reading.mentions.append(Mention(match.start(), match.start() + len(match.group(1)),
-                                        "compare", (op,), 0))
-
-
-def _top(low: str) -> tuple[int | None, str | None]:
-    """(N, direction) of "top 5", "the 3 largest", "which 10 ...", "the branch with the most"."""
-    number = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
-    patterns = (rf"\b(top|bottom)\s+{number}\b", rf"\b(which|what|the|first)\s+{number}\b",
-                rf"\b{number}\s+(largest|biggest|highest|smallest|lowest|most|least)\b")
-    for pattern in patterns:
-        match = re.search(pattern, low)
-        if match:
-            raw = match.group(2) if pattern.startswith(r"\b(top") or pattern.startswith(
-                r"\b(which") else match.group(1)
-            n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
-            low_words = ("bottom", "smallest", "lowest", "least", "fewest")
-            return n, "asc" if any(w in low for w in low_words) else "desc"
-    if re.search(r"\b(which|what)\s+\w+(\s+\w+)?\s+(has|had|have|is|was|with)\s+the\s+"
-                 r"(most|highest|largest|biggest|fewest|lowest|least|smallest)\b", low) or \
-            re.search(r"\bthe\s+(most|least)\s+\w+\s+\w+$", low):
-        low_words = ("fewest", "lowest", "least", "smallest")
-        return 1, "asc" if any(w in low for w in low_words) else "desc"
-    if re.search(r"\b(top|largest|biggest|highest)\s+\w+\s+by\b", low):
-        return 10, "desc"
-    return None, None
-
-
-# -- the reading -----------------------------------------------------------------------
+_Op = Literal["=", ">", "<", ">=", "<=", "between", "not null"]
 
 
 def read_question(question: str, catalog: Catalog, today: date | None = None) -> Reading:
     """Find every table, column, value, date and comparison the question mentions."""
     reading = Reading(question)
     low = question.lower()
-    _dates(reading, today or date.today())
-    _comparisons(reading)
+    find_dates(reading, today or date.today())
+    find_comparisons(reading)
     # Column phrases first ("credit limit" is not the value "credit"), longest first.
     for phrase in sorted(COLUMN_WORDS, key=len, reverse=True):
         refs = tuple(r for r in COLUMN_WORDS[phrase] if catalog.has(r))
         if refs:
-            _find(reading, phrase, low, "column", refs)
+            find(reading, phrase, low, "column", refs)
     for table, words in TABLE_WORDS.items():
         if table in catalog.tables:
             for word in sorted(words, key=len, reverse=True):
-                _find(reading, word, low, "table", (table,))
+                find(reading, word, low, "table", (table,))
     if reading.of("date"):  # "opened in 2025" names a date; "closed accounts" a status
         for phrase, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0])):
             if catalog.has(ref):
-                _find(reading, phrase, low, "time", (ref,))
+                find(reading, phrase, low, "time", (ref,))
     # Values the database holds, longest first; proper names must be written as such.
     by_value: dict[str, list[str]] = {}
     for ref, values in catalog.values.items():
@@ -218,13 +60,13 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for value in sorted(by_value, key=len, reverse=True):
         refs = tuple(by_value[value])
         if value.lower() != value:
-            _find(reading, value, question, "value", refs, value)
+            find(reading, value, question, "value", refs, value)
             continue
-        for form in _plural(value.replace("_", " ")):
-            _find(reading, form, low, "value", refs, value)
+        for form in forms(value.replace("_", " ")):
+            find(reading, form, low, "value", refs, value)
     for name, code in STATES.items():
         refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
-        _find(reading, name, low, "value", refs, code)
+        find(reading, name, low, "value", refs, code)
     reading.mentions.sort(key=lambda m: m.start)
     return reading
 
@@ -256,7 +98,6 @@ _SPEND = re.compile(r"\b(spend|spending|spent)\b")
 _SUM = re.compile(r"\b(total|sum|how much|overall)\b")
 _MAX = re.compile(r"\b(largest|biggest|highest|maximum|max|most expensive)\b")
 _MIN = re.compile(r"\b(smallest|lowest|minimum|min|cheapest)\b")
-_LIST = re.compile(r"^\s*(list|show|give|display|which|what are|find|who)\b")
 _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken down by|across)\s+"
                     r"(?:(?:the|a)\s+)?(\w+(?:\s+\w+){0,2})")
 
@@ -352,7 +193,7 @@ def readings(question: str, catalog: Catalog, today: date | None = None) -> list
     """The plans the question can mean, best first (empty if none is recognised)."""
     reading = read_question(question, catalog, today)
     low = question.lower()
-    top, direction = _top(low)
+    top, direction = find_top(low)
     measure = _measure_word(low, top)
     numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
     column = numeric[0].refs[0] if numeric else None
@@ -370,7 +211,7 @@ def readings(question: str, catalog: Catalog, today: date | None = None) -> list
     dates_col = times[0].refs[0] if times else DATE_COLUMNS.get(base, "")
     filters: list[Filter] = []
     for mention in reading.of("date"):
-        word, (start, end) = mention.value  # type: ignore[misc]
+        word, (start, end) = mention.value
         if word in ("since", "from"):
             filters.append(Filter(dates_col, ">=", start))
         elif word == "after":
@@ -394,7 +235,7 @@ def readings(question: str, catalog: Catalog, today: date | None = None) -> list
         before = [m for m in numeric if m.end <= mention.start]
         target = before[-1].refs[0] if before else DEFAULT_MEASURE.get(base)
         if target:
-            filters.append(Filter(target, mention.refs[0], mention.value))  # type: ignore[arg-type]
+            filters.append(Filter(target, cast(_Op, mention.refs[0]), mention.value))
     group = None
     limit = None
     order = None
@@ -415,8 +256,10 @@ def readings(question: str, catalog: Catalog, today: date | None = None) -> list
         measure = "sum"
     if measure == "rows" and column and not order:
         column = None
-    plan = Plan(table=base, measure=measure, column=column if measure != "count" else None,  # type: ignore[arg-type]
-                group=group, filters=tuple(filters), order=order, limit=limit)
+    plan = Plan(table=base, measure=cast(Measure, measure),
+                column=column if measure != "count" else None, group=group,
+                filters=tuple(filters), order=cast(Literal["desc", "asc"] | None, order),
+                limit=limit)
     out = [plan]
     for chosen, other in swaps:
         out.append(replace(plan, filters=tuple(other if f == chosen else f for f in plan.filters)))
