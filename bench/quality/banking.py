@@ -15,7 +15,7 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any
 
-from .banking_set import HELDOUT, QUESTIONS
+from .banking_set import FRESH, HELDOUT, QUESTIONS
 from .common import Case, CaseResult, open_desk
 
 __all__ = ["NAME", "cases", "reference_rows", "rows_match", "run_case"]
@@ -27,8 +27,11 @@ def cases() -> list[Case]:
     """Every labelled question; ``expected`` is the reference SQL (SQLite)."""
     tuned = [Case(id=qid, request=question, expected=sql, tags=list(tags))
              for qid, question, sql, tags in QUESTIONS]
-    return tuned + [Case(id=qid, request=question, expected=sql, tags=[*tags, "heldout"])
-                    for qid, question, sql, tags in HELDOUT]
+    held = [Case(id=qid, request=question, expected=sql, tags=[*tags, "heldout"])
+            for qid, question, sql, tags in HELDOUT]
+    fresh = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh"])
+             for qid, question, sql, tags in FRESH]
+    return tuned + held + fresh
 
 
 def _norm(value: Any) -> Any:

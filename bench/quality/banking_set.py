@@ -292,3 +292,48 @@ HELDOUT: list[tuple[str, str, str, list[str]]] = [
      "SELECT network, AVG(credit_limit) FROM cards GROUP BY network", ["group", "avg"]),
 ]
 """Questions kept apart from tuning: their figure is the honest one for new wording."""
+
+FRESH: list[tuple[str, str, str, list[str]]] = [
+    # A second batch, written last and measured once; not tuned against (tag ``fresh``).
+    ("f_retail_count", "What's the number of retail customers?",
+     "SELECT COUNT(*) FROM customers WHERE segment = 'retail'", ["count", "filter"]),
+    ("f_lost_cards", "How many cards have been reported lost?",
+     "SELECT COUNT(*) FROM cards WHERE status = 'lost'", ["count", "filter"]),
+    ("f_avg_personal_rate", "Average rate on personal loans",
+     "SELECT AVG(rate) FROM loans WHERE kind = 'personal'", ["avg", "filter"]),
+    ("f_rent_total_2026", "Total rent paid in 2026",
+     f"SELECT SUM(-amount) FROM transactions WHERE category = 'rent' AND amount < 0 "
+     f"AND posted_at {Y2026}", ["filter", "date"]),
+    ("f_atm_per_month_2025", "ATM transactions per month in 2025",
+     f"SELECT strftime('%Y-%m', posted_at) AS m, COUNT(*) FROM transactions "
+     f"WHERE channel = 'atm' AND posted_at {Y2025} GROUP BY m", ["group", "date", "filter"]),
+    ("f_customers_by_city_ca", "How many customers are there in each city in California?",
+     "SELECT city, COUNT(*) FROM customers WHERE state = 'CA' GROUP BY city",
+     ["group", "filter"]),
+    ("f_max_balance", "What is the highest account balance?",
+     "SELECT MAX(balance) FROM accounts", []),
+    ("f_top3_dining_merchants", "Which 3 merchants have the highest total spend on dining?",
+     "SELECT merchant, SUM(-amount) AS s FROM transactions WHERE category = 'dining' "
+     "AND amount < 0 AND merchant IS NOT NULL GROUP BY merchant ORDER BY s DESC LIMIT 3",
+     ["topn", "ordered", "filter"]),
+    ("f_credit_accounts_balance", "Total balance of credit accounts",
+     "SELECT SUM(balance) FROM accounts WHERE type = 'credit'", ["filter"]),
+    ("f_loans_per_kind_2026", "How many loans of each kind were originated in 2026?",
+     f"SELECT kind, COUNT(*) FROM loans WHERE originated_at {Y2026} GROUP BY kind",
+     ["group", "date"]),
+    ("f_private_avg_balance", "What is the average balance of private customers' accounts?",
+     "SELECT AVG(a.balance) FROM accounts a JOIN customers c ON c.id = a.customer_id "
+     "WHERE c.segment = 'private'", ["join", "avg", "filter"]),
+    ("f_mastercard_active", "How many active Mastercard cards are there?",
+     "SELECT COUNT(*) FROM cards WHERE network = 'mastercard' AND status = 'active'",
+     ["count", "filter"]),
+    ("f_joined_per_month_2026", "Customer sign-ups per month in 2026",
+     f"SELECT strftime('%Y-%m', joined_at) AS m, COUNT(*) FROM customers "
+     f"WHERE joined_at {Y2026} GROUP BY m", ["group", "date"]),
+    ("f_boston_branch_accounts", "How many accounts does the Boston Riverside branch have?",
+     "SELECT COUNT(*) FROM accounts a JOIN branches b ON b.id = a.branch_id "
+     "WHERE b.name = 'Boston Riverside'", ["count", "join", "filter"]),
+    ("f_big_loans", "How many loans are larger than 500,000?",
+     "SELECT COUNT(*) FROM loans WHERE principal > 500000", ["count", "filter"]),
+]
+"""Questions written after all tuning, measured as they came."""
