@@ -121,6 +121,20 @@ def reference_rows(bank_url: str, sql: str) -> list[list[Any]]:
     return [[row[c] for c in result.columns] for row in result.rows]
 
 
+def _cause(message: str) -> str:
+    """A failed run's cause, in a few words (for failures by cause)."""
+    lowered = message.lower()
+    if "did not parse" in lowered or "structured answer" in lowered:
+        return "model answer unusable"
+    if "execution failed" in lowered:
+        return "sql failed to run"
+    if "gave up after" in lowered:
+        return "sql refused"
+    if "recursion" in lowered:
+        return "recursion limit"
+    return "run failed"
+
+
 async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
     """Ask the question through the runtime (a real banking thread) and compare the rows."""
     from agentdesk.agents.banking.database import default_bank_url
@@ -131,10 +145,9 @@ async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
     seconds = time.perf_counter() - started
     result = outcome.result or {}
     if outcome.status != "completed" or result.get("error"):
-        message = (outcome.error or {}).get("message") or result.get("error") or outcome.status
-        cause = "sql refused" if "[" in str(message)[:40] and "gave up" in str(message) else \
-            "execution failed" if "execution failed" in str(message) else "run failed"
-        return CaseResult(case.id, False, cause, seconds, str(message)[:300])
+        message = str((outcome.error or {}).get("message") or result.get("error")
+                      or outcome.status)
+        return CaseResult(case.id, False, _cause(message), seconds, message[:300])
     executed = result.get("execution_result") or {}
     columns = executed.get("columns") or list((executed.get("rows") or [{}])[0])
     got = [[row.get(c) for c in columns] for row in executed.get("rows") or []]
