@@ -36,7 +36,7 @@ def _module(agent: str) -> ModuleType | None:
 
 async def _run_agent(module: ModuleType, model: str, limit: int | None, *,
                      verbose: bool) -> dict[str, Any]:
-    cases = module.cases()[:limit] if limit else module.cases()
+    cases = module.cases() if limit is None else module.cases()[:limit]
     results: list[CaseResult] = []
     with tempfile.TemporaryDirectory(prefix=f"agentdesk-quality-{module.NAME}-") as tmp:
         for case in cases:
