@@ -39,8 +39,8 @@ def _pick(runtime: Runtime[AgentContext], field: str, options: list[str], system
         return options[0]
     labels = [chr(ord("A") + i) for i in range(len(options))]
     listing = "\n".join(f"{label}: {option}" for label, option in zip(labels, options, strict=True))
-    answer = runtime.context.model.with_structured_output(choices.label_schema(field, labels)).invoke(
-        [SystemMessage(system.format(options=listing)), HumanMessage(request)])
+    model = runtime.context.model.with_structured_output(choices.label_schema(field, labels))
+    answer = model.invoke([SystemMessage(system.format(options=listing)), HumanMessage(request)])
     picked = str((answer or {}).get(field, "")) if isinstance(answer, dict) else str(answer)
     return options[labels.index(picked)] if picked in labels else picked
 
