@@ -1,1 +1,1 @@
-"""Quality benchmark: labelled requests run through the real agents (``python -m bench.quality``)."""
+"""Quality benchmark: labelled requests through the real agents (``python -m bench.quality``)."""

@@ -99,7 +99,8 @@ def _assignments(options: list[list[int]]) -> list[tuple[int, ...]]:
 
 
 def _rows_equal_in_order(got: list[list[Any]], want: list[list[Any]]) -> bool:
-    return all(_close(a, b) for g, w in zip(got, want, strict=True) for a, b in zip(g, w, strict=True))
+    return all(_close(a, b) for g, w in zip(got, want, strict=True)
+               for a, b in zip(g, w, strict=True))
 
 
 def _rows_equal_any_order(got: list[list[Any]], want: list[list[Any]]) -> bool:
