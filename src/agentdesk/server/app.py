@@ -56,11 +56,13 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with Desk.open(settings) as desk:
             app.state.desk = desk
-            app.state.manager = RunManager(desk, make_fanout(settings.redis_url))
+            manager = RunManager(desk, make_fanout(settings.redis_url), workers=settings.workers)
+            app.state.manager = manager
+            await manager.start()
             try:
                 yield
             finally:
-                await app.state.manager.shutdown()
+                await manager.shutdown()
 
     app = FastAPI(title="agentdesk", version="0.1.0", lifespan=lifespan,
                   description="LangGraph agents that pause for a person before they act.")
