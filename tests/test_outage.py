@@ -22,7 +22,7 @@ import httpx
 import psycopg
 import pytest
 
-from .conftest import free_port
+from .conftest import Gate, free_port
 from .trip_script import REQUEST, TripScript
 
 POSTGRES_URL = os.environ.get("AGENTDESK_TEST_POSTGRES_URL")
@@ -125,15 +125,30 @@ def _wait_for(check: Any, timeout: float, what: str) -> Any:
 
 def test_the_server_outlives_an_eight_second_database_outage(
         proxied_database: tuple[str, CuttableProxy], trip_script: TripScript,
-        tmp_path: Path) -> None:
+        gated_travel_server: tuple[str, Gate], tmp_path: Path) -> None:
+    """Idle, then mid-run: the API says 503 while the database is away, then carries on.
+
+    The run in flight when the database left (held in its hotel search) finds
+    its checkpoint write refused; its lease lapses, and once the database is
+    back the server's own sweeper re-queues it and it finishes, with the
+    flight search not redone and the thread released.
+    """
     url, proxy = proxied_database
+    travel, gate = gated_travel_server
     port = free_port()
-    model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
+    model = trip_script.write(  # each thread replays it from the start
+        trip_script.call("search_flights", origin="BOS", destination="LIS", date="2027-03-10",
+                         return_date="2027-03-14"),
+        trip_script.call("search_hotels", city_code="LIS", check_in="2027-03-10",
+                         check_out="2027-03-14"),
+        trip_script.answer(trip_script.itinerary()))
     env = {**os.environ, "AGENTDESK_DATABASE_URL": url, "AGENTDESK_DATA_DIR": str(tmp_path),
-           "AGENTDESK_RUN_LEASE_SECONDS": "2", "AGENTDESK_MODEL_TRIP": model}
+           "AGENTDESK_RUN_LEASE_SECONDS": "2", "AGENTDESK_MODEL_TRIP": model,
+           "AGENTDESK_TOOLSERVER_TRAVEL": travel}
     server = subprocess.Popen([sys.executable, "-m", "agentdesk", "serve", "--port", str(port)],
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
+    gate.open.set()  # the first thread searches freely
     try:
         _wait_for(lambda: httpx.get(f"{base}/ok").status_code == 200, 30, "the server")
         with httpx.Client(base_url=base, timeout=30) as client:
@@ -160,6 +175,25 @@ def test_the_server_outlives_an_eight_second_database_outage(
             state = client.get(f"/threads/{thread}").json()
             assert state["status"] == "idle"
             assert state["values"]["is_approved"] is True
+
+            # The database leaves while a run waits on its hotel search.
+            gate.open.clear()
+            gate.calls.clear()
+            second = client.post("/threads", json={}).json()["thread_id"]
+            run = client.post(f"/threads/{second}/runs", json={
+                "assistant_id": "trip", "input": {"messages": REQUEST}}).json()
+            gate.wait_for("search_hotels")
+            proxy.cut()
+            gate.open.set()  # the search returns; its checkpoint cannot be written
+            time.sleep(8)
+            proxy.restore()
+            joined = client.get(f"/threads/{second}/runs/{run['run_id']}/join").json()
+            assert "__interrupt__" in joined, joined
+            assert gate.calls.count("search_flights") == 1  # its step was checkpointed
+            runs = client.get(f"/threads/{second}/runs").json()
+            assert [r["run_id"] for r in runs] == [run["run_id"]]  # the same run went on
+            assert runs[0]["status"] == "success" and runs[0]["metadata"]["attempt"] >= 2
+            assert client.get(f"/threads/{second}").json()["status"] == "interrupted"
     finally:
         server.terminate()
         server.wait(timeout=30)
