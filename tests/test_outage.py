@@ -7,6 +7,7 @@ PostgreSQL that other tests share.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -69,21 +70,17 @@ class CuttableProxy:
             pass
         finally:
             for s in (src, dst):
-                try:
+                with contextlib.suppress(OSError):
                     s.close()
-                except OSError:
-                    pass
 
     def cut(self) -> None:
         """Drop every connection and refuse new ones (the database is away)."""
         self.up.clear()
         with self._lock:
             for s in self._socks:
-                try:
+                with contextlib.suppress(OSError):
                     s.shutdown(socket.SHUT_RDWR)
                     s.close()
-                except OSError:
-                    pass
             self._socks.clear()
 
     def restore(self) -> None:
