@@ -6,10 +6,20 @@ from datetime import date
 
 import pytest
 
-from agentdesk.agents.insurance.validation import (Invalid, Phone, Vehicle, ZipInfo, add_years,
-                                                   age_on, check_birth_date,
-                                                   check_license_date, check_phone, check_vin,
-                                                   check_zip, parse_date)
+from agentdesk.agents.insurance.validation import (
+    Invalid,
+    Phone,
+    Vehicle,
+    ZipInfo,
+    add_years,
+    age_on,
+    check_birth_date,
+    check_license_date,
+    check_phone,
+    check_vin,
+    check_zip,
+    parse_date,
+)
 
 TODAY = date(2026, 11, 23)
 

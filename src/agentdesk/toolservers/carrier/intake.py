@@ -10,14 +10,27 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from agentdesk.agents.insurance.validation import (Invalid, ZipInfo, check_birth_date,
-                                                   check_license_date, check_phone, check_vin,
-                                                   check_zip)
+from agentdesk.agents.insurance.validation import (
+    Invalid,
+    ZipInfo,
+    check_birth_date,
+    check_license_date,
+    check_phone,
+    check_vin,
+    check_zip,
+)
 
 from .errors import INVALID_FIELD, RULE_VIOLATION, CarrierError
 from .models import STATE_CODES, Applicant, DriverCreate, VehicleCreate
-from .session import (DriverRecord, Garaging, QuoteSession, VehicleRecord, driver_age,
-                      points_of, years_licensed)
+from .session import (
+    DriverRecord,
+    Garaging,
+    QuoteSession,
+    VehicleRecord,
+    driver_age,
+    points_of,
+    years_licensed,
+)
 from .tables import RateTables
 
 __all__ = ["MAX_DAYS_AHEAD", "applicant", "driver", "driver_summary", "effective_date", "vehicle"]
@@ -83,12 +96,12 @@ def driver(given: DriverCreate, session: QuoteSession, tables: RateTables,
     if state not in STATE_CODES:
         raise CarrierError(INVALID_FIELD, "driver.license_state",
                            f"{given.license_state!r} is not a US state code")
-    for kind, events in (("violations", given.violations), ("accidents", given.accidents)):
-        for index, event in enumerate(events):
-            if not born <= event.date <= today:
-                raise CarrierError(INVALID_FIELD, f"driver.{kind}[{index}].date",
-                                   f"{event.date} is not between the driver's birth date "
-                                   f"and today ({today})")
+    dated = [(f"driver.violations[{i}].date", v.date) for i, v in enumerate(given.violations)]
+    dated += [(f"driver.accidents[{i}].date", a.date) for i, a in enumerate(given.accidents)]
+    for where, day in dated:
+        if not born <= day <= today:
+            raise CarrierError(INVALID_FIELD, where, f"{day} is not between the driver's "
+                                                    f"birth date and today ({today})")
     for other in session.drivers:
         if (other.first_name.lower(), other.last_name.lower(), other.birth_date) == (
                 given.first_name.lower(), given.last_name.lower(), given.birth_date):
@@ -122,7 +135,7 @@ def vehicle(given: VehicleCreate, session: QuoteSession, tables: RateTables,
     if any(v.vin == found.vin for v in session.vehicles):
         raise CarrierError(RULE_VIOLATION, "vehicle.vin",
                            f"{found.vin} is already on this quote")
-    body = given.body
+    body: str | None = given.body
     if found.decoded:
         if given.year is not None and found.year is not None and given.year != found.year:
             raise CarrierError(INVALID_FIELD, "vehicle.year",

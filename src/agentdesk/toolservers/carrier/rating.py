@@ -12,9 +12,15 @@ from typing import Any
 
 from .models import Coverages, DriverCreate
 from .rules import Knockout, decision_of, knockouts, physical_damage
-from .session import (DriverRecord, QuoteSession, VehicleRecord, driver_age, points_of,
-                      years_licensed)
-from .tables import COVERAGES, Band, Coverage, RateTables
+from .session import (
+    DriverRecord,
+    QuoteSession,
+    VehicleRecord,
+    driver_age,
+    points_of,
+    years_licensed,
+)
+from .tables import COVERAGES, Band, Coverage, Discount, RateTables
 
 __all__ = ["Factor", "driver_factors", "rate", "rated_driver"]
 
@@ -172,42 +178,52 @@ def _vehicle_lines(vehicle: VehicleRecord, driver: DriverRecord, session: QuoteS
                    f"{coverage}.{limit_key}", getattr(tables.limits, coverage)[limit_key]))
         add(Factor("prior insurance", source("prior_insurance"), prior,
                    tables.prior_insurance.factors[prior]))
-        credits: list[Factor] = []
-        for name in session.discounts:
-            discount = discounts.policy[name]
-            if coverage in discount.applies_to:
-                credits.append(Factor(f"discount {name}", source("discounts"), f"policy.{name}",
-                                      discount.factor))
-        multi = discounts.multi_car
-        if len(session.vehicles) >= (multi.min_vehicles or 2) and coverage in multi.applies_to:
-            credits.append(Factor("discount multi_car", source("discounts"), "multi_car",
-                                  multi.factor))
-        for name, discount in discounts.driver.items():
-            if getattr(driver, name) and coverage in discount.applies_to and (
-                    (discount.max_age is None or age <= discount.max_age)
-                    and (discount.min_age is None or age >= discount.min_age)):
-                credits.append(Factor(f"discount {name}", source("discounts"),
-                                      f"driver.{name} ({driver.driver_id})", discount.factor))
-        for name, discount in discounts.vehicle.items():
-            if getattr(vehicle, name) and coverage in discount.applies_to:
-                credits.append(Factor(f"discount {name}", source("discounts"),
-                                      f"vehicle.{name} ({vehicle.vehicle_id})", discount.factor))
-        line.factors.extend(credits)
-        combined = Decimal(1)
-        for credit in credits:
-            combined *= Decimal(str(credit.value))
-        if combined < Decimal(str(discounts.floor)):
-            # Lift the discounts back to the floor; the trace still multiplies out exactly.
-            add(Factor("discount floor", source("discounts"), f"floor {discounts.floor:g}",
-                       float(Decimal(str(discounts.floor)) / combined)))
+        line.factors.extend(_credits(coverage, vehicle, driver, session, tables))
         lines.append(line)
     for name, discount in discounts.driver.items():
-        if getattr(driver, name) and not ((discount.max_age is None or age <= discount.max_age)
-                                          and (discount.min_age is None
-                                               or age >= discount.min_age)):
+        if getattr(driver, name) and not _eligible(discount, age):
             notes.append(f"{name} discount not applied to {driver.driver_id} on "
                          f"{vehicle.vehicle_id}: the driver is {age}")
     return lines
+
+
+def _eligible(discount: Discount, age: int) -> bool:
+    return ((discount.max_age is None or age <= discount.max_age)
+            and (discount.min_age is None or age >= discount.min_age))
+
+
+def _credits(coverage: Coverage, vehicle: VehicleRecord, driver: DriverRecord,
+             session: QuoteSession, tables: RateTables) -> list[Factor]:
+    """The discounts of one line, and a floor factor when together they go below it."""
+    discounts, source = tables.discounts, RateTables.source
+    age = driver_age(driver, session.effective_date)
+    credits: list[Factor] = []
+    for policy_discount in session.discounts:
+        discount = discounts.policy[policy_discount]
+        if coverage in discount.applies_to:
+            credits.append(Factor(f"discount {policy_discount}", source("discounts"),
+                                  f"policy.{policy_discount}", discount.factor))
+    multi = discounts.multi_car
+    if len(session.vehicles) >= (multi.min_vehicles or 2) and coverage in multi.applies_to:
+        credits.append(Factor("discount multi_car", source("discounts"), "multi_car",
+                              multi.factor))
+    for name, discount in discounts.driver.items():
+        if getattr(driver, name) and coverage in discount.applies_to and _eligible(discount, age):
+            credits.append(Factor(f"discount {name}", source("discounts"),
+                                  f"driver.{name} ({driver.driver_id})", discount.factor))
+    for name, discount in discounts.vehicle.items():
+        if getattr(vehicle, name) and coverage in discount.applies_to:
+            credits.append(Factor(f"discount {name}", source("discounts"),
+                                  f"vehicle.{name} ({vehicle.vehicle_id})", discount.factor))
+    combined = Decimal(1)
+    for credit in credits:
+        combined *= Decimal(str(credit.value))
+    floor = Decimal(str(discounts.floor))
+    if combined < floor:
+        # Lifts the discounts back to the floor, so the trace still multiplies out.
+        credits.append(Factor("discount floor", source("discounts"), f"floor {floor}",
+                              float(floor / combined)))
+    return credits
 
 
 def rate(session: QuoteSession, tables: RateTables) -> dict[str, Any]:

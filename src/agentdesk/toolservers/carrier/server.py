@@ -16,7 +16,14 @@ from agentdesk.errors import ConfigError
 
 from . import intake
 from .errors import INCOMPLETE_QUOTE, RULE_VIOLATION, CarrierError, CarrierErrors
-from .models import Applicant, Coverages, DriverCreate, PolicyDiscount, PriorInsurance, VehicleCreate
+from .models import (
+    Applicant,
+    Coverages,
+    DriverCreate,
+    PolicyDiscount,
+    PriorInsurance,
+    VehicleCreate,
+)
 from .rating import rate as rate_session
 from .rules import check_coverages, knockouts
 from .session import QuoteSession, add_months

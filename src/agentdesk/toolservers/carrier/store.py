@@ -16,7 +16,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .errors import INVALID_FIELD, REQUEST_ID_REUSED, SESSION_EXPIRED, SESSION_NOT_FOUND, CarrierError
+from .errors import (
+    INVALID_FIELD,
+    REQUEST_ID_REUSED,
+    SESSION_EXPIRED,
+    SESSION_NOT_FOUND,
+    CarrierError,
+)
 from .session import QuoteSession
 
 __all__ = ["MAX_REQUEST_ID", "QuoteStore"]
