@@ -24,7 +24,18 @@ from agentdesk.toolservers import SERVERS
 from agentdesk.toolservers import build_server as build_named
 from agentdesk.toolservers.carrier.server import TTL_VARIABLE, build_server, session_ttl
 
-from .carrier_quote import ACCORD, ANN, EFFECTIVE, LIABILITY, OHIO, TTL, Carrier, Clock
+from .carrier_quote import (
+    ACCORD,
+    ANN,
+    EFFECTIVE,
+    LIABILITY,
+    OHIO,
+    TTL,
+    Carrier,
+    Clock,
+    whole_dollars,
+)
+from .conftest import ServerThread
 
 TOOLS = {"quote_initiate", "add_driver", "add_vehicle", "set_coverages", "rate", "get_quote"}
 
@@ -140,7 +151,10 @@ def test_langchain_adapter_calls_the_carrier(carrier: Carrier) -> None:
 
 
 @pytest.mark.parametrize(("args", "prefix", "detail"), [
-    ({"applicant": {**OHIO, "zip_code": "4321"}}, "INVALID_FIELD applicant.zip_code:", "'4321'"),
+    ({"applicant": {**OHIO, "zip_code": "4321"}}, "INVALID_FIELD applicant.zip_code:",
+     "'4321' is not a US ZIP code of 5 digits"),
+    ({"applicant": {**OHIO, "email": "ann at home"}}, "INVALID_FIELD applicant.email:",
+     "is not an email address"),
     ({"applicant": {**OHIO, "zip_code": "00000"}}, "INVALID_FIELD applicant.zip_code:",
      "cannot find"),
     ({"applicant": {**OHIO, "zip_code": "33101"}}, "INVALID_FIELD applicant.zip_code:",
@@ -217,6 +231,14 @@ def test_add_vehicle_errors_name_the_field(carrier: Carrier, vehicle: dict[str, 
     assert text.startswith(prefix), text
     assert detail in text
     assert carrier.call("get_quote", session_id=sid)["vehicles"] == []
+
+
+def test_missing_and_several_bad_arguments_are_each_named(carrier: Carrier) -> None:
+    assert carrier.error("add_driver", session_id="Q-1") == "INVALID_FIELD driver: is required"
+    text = carrier.error("set_coverages", session_id="Q-1", coverages={
+        "bodily_injury": "20/40", "property_damage": 7000})
+    assert text.startswith("INVALID_FIELD coverages.bodily_injury: '20/40' is not one of")
+    assert "; coverages.property_damage: 7000 is not one of" in text
 
 
 def test_vehicle_vpic_does_not_know_is_taken_with_its_body(carrier: Carrier) -> None:
@@ -387,3 +409,27 @@ def test_stdio_process_continues_a_session_and_replays_its_requests(
     assert held["effective_date"] == str(today)
     assert [d["driver_id"] for d in held["drivers"]] == ["D1"]
     assert here.call("get_quote", session_id=sid)["rating"] == rated
+
+
+def test_streamable_http_serves_the_same_session(isolated_env: Path) -> None:
+    clock = Clock()
+    local = Carrier(clock)
+    sid = local.start()
+    local.call("add_driver", session_id=sid, driver=ANN)
+
+    async def main(url: str) -> tuple[dict[str, Any], str]:
+        async with Client(url) as client:
+            await client.call_tool("add_vehicle", {"session_id": sid, "vehicle": ACCORD})
+            await client.call_tool("set_coverages", {"session_id": sid, "coverages": LIABILITY})
+            rated = await client.call_tool("rate", {"session_id": sid})
+            bad = await client.call_tool("rate", {"session_id": "Q-NONE"}, raise_on_error=False)
+            return rated.structured_content, bad.content[0].text
+
+    with ServerThread(build_server(ttl=TTL, clock=clock).http_app()) as running:
+        rated, bad = asyncio.run(main(f"{running.url}/mcp"))
+    assert rated["status"] == "rated"
+    # No prior insurance (1.25), liability only, as in the Ohio case of the rating tests.
+    assert rated["premium"]["by_coverage"] == {
+        "BI": whole_dollars(120, 1.05, 0.90, 1.05, 1.25),
+        "PD": whole_dollars(105, 1.03, 0.90, 1.05, 1.25)}
+    assert bad.startswith("SESSION_NOT_FOUND session_id:")

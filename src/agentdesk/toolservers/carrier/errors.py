@@ -12,6 +12,8 @@ from fastmcp.exceptions import ToolError
 from fastmcp.server.middleware import Middleware, MiddlewareContext
 from pydantic import ValidationError
 
+from .models import PATTERN_WORDS
+
 __all__ = [
     "INCOMPLETE_QUOTE",
     "INVALID_FIELD",
@@ -63,7 +65,7 @@ def field_path(loc: tuple[Any, ...]) -> str:
 def _explain(error: Any) -> str:
     kind, given = error["type"], error.get("input")
     ctx = error.get("ctx") or {}
-    if kind == "missing":
+    if kind in ("missing", "missing_argument"):
         return "is required"
     if kind in ("extra_forbidden", "unexpected_keyword_argument"):
         return "is not a field the carrier accepts"
@@ -72,7 +74,8 @@ def _explain(error: Any) -> str:
     if kind.startswith("date"):
         return f"{given!r} is not a date in the form YYYY-MM-DD"
     if kind == "string_pattern_mismatch":
-        return f"{given!r} does not have the expected form ({ctx.get('pattern')})"
+        pattern = str(ctx.get("pattern"))
+        return f"{given!r} is not {PATTERN_WORDS.get(pattern, f'of the form {pattern}')}"
     return f"{error['msg'][0].lower()}{error['msg'][1:]} (got {given!r})"
 
 

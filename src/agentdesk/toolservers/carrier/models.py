@@ -16,6 +16,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "PATTERN_WORDS",
     "STATE_CODES",
     "Accident",
     "Applicant",
@@ -37,11 +38,18 @@ STATE_CODES = frozenset({
     "VT", "VA", "WA", "WV", "WI", "WY",
 })
 
+STATE_PATTERN = r"^[A-Za-z]{2}$"
+ZIP_PATTERN = r"^[0-9]{5}(-?[0-9]{4})?$"
+EMAIL_PATTERN = r"^[^@\s]+@[^@\s]+\.[^@\s]+$"
+PATTERN_WORDS = {STATE_PATTERN: "a two-letter US state code, like OH",
+                 ZIP_PATTERN: "a US ZIP code of 5 digits (or ZIP+4)",
+                 EMAIL_PATTERN: "an email address"}
+"""How an error describes each pattern the models use."""
+
 Name = Annotated[str, Field(min_length=1, max_length=60)]
-StateCode = Annotated[str, Field(pattern=r"^[A-Za-z]{2}$",
+StateCode = Annotated[str, Field(pattern=STATE_PATTERN,
                                  description="Two-letter US state code, e.g. OH")]
-Zip = Annotated[str, Field(pattern=r"^[0-9]{5}(-?[0-9]{4})?$",
-                           description="US ZIP code, 5 digits or ZIP+4")]
+Zip = Annotated[str, Field(pattern=ZIP_PATTERN, description="US ZIP code, 5 digits or ZIP+4")]
 BiLimit = Literal["15/30", "25/50", "30/60", "50/100", "100/300", "250/500"]
 PolicyDiscount = Literal["paperless", "paid_in_full", "homeowner", "multi_policy"]
 ViolationKind = Literal[
@@ -63,7 +71,7 @@ class Applicant(_In):
     last_name: Name
     zip_code: Zip = Field(description="Mailing ZIP code; its state is the policy's state")
     street: Annotated[str, Field(max_length=120)] | None = None
-    email: Annotated[str, Field(max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$")] | None = None
+    email: Annotated[str, Field(max_length=254, pattern=EMAIL_PATTERN)] | None = None
     phone: Annotated[str, Field(max_length=40)] | None = None
 
 
