@@ -157,8 +157,8 @@ def vehicle(given: VehicleCreate, session: QuoteSession, tables: RateTables,
     for name, value in (("year", year), ("make", make), ("body", body)):
         if value is None:
             raise CarrierError(INVALID_FIELD, f"vehicle.{name}",
-                               f"the VIN {found.vin} is not in the carrier's vehicle data, so "
-                               f"the vehicle's {name} is needed")
+                               f"the carrier's vehicle data has no {name} for the VIN "
+                               f"{found.vin}; give the vehicle's {name}")
     assert year is not None and make is not None and body is not None
     if year > session.effective_date.year + 1:
         raise CarrierError(INVALID_FIELD, "vehicle.year",
