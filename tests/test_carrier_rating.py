@@ -343,3 +343,39 @@ def test_a_leased_car_added_after_coverages_needs_physical_damage_at_rate(
     carrier.call("set_coverages", session_id=sid, coverages={
         **LIABILITY, "comprehensive_deductible": 500, "collision_deductible": 500})
     assert rate(carrier, sid)["status"] == "rated"
+
+
+# -- the tables agree with the API -----------------------------------------------------------
+
+
+def test_every_value_the_api_accepts_has_a_rate() -> None:
+    from itertools import pairwise
+    from typing import get_args
+
+    from agentdesk.toolservers.carrier import models
+    from agentdesk.toolservers.carrier.tables import COVERAGES, rate_tables
+
+    tables = rate_tables()
+    written = set(tables.states.states)
+    assert written == set(tables.base_rates.rates) == set(tables.territories.counties)
+    for state in written:
+        counties = tables.territories.counties[state]
+        assert set(counties.values()) <= set(tables.territories.factors)
+        assert "default" in counties
+    for factors in [*tables.base_rates.rates.values(), *tables.territories.factors.values(),
+                    *tables.vehicle.body.values()]:
+        assert set(factors) == set(COVERAGES)
+    assert set(get_args(models.BiLimit)) == set(tables.limits.BI) == set(tables.limits.UM)
+    pd_limits = get_args(models.Coverages.model_fields["property_damage"].annotation)
+    assert {str(v) for v in pd_limits} == set(tables.limits.PD)
+    assert set(get_args(models.ViolationKind)) == set(tables.points.violations)
+    assert set(get_args(models.BodyStyle)) == set(tables.vehicle.body)
+    assert set(tables.vehicle.vpic_body.values()) <= set(tables.vehicle.body)
+    assert set(get_args(models.PolicyDiscount)) == set(tables.discounts.policy)
+    marital = get_args(models.DriverCreate.model_fields["marital_status"].annotation)
+    assert set(marital) == set(tables.driver.marital_status)
+    # Bands cover every age from 15 up without gaps.
+    for bands in (tables.driver.age, tables.driver.years_licensed, tables.vehicle.age):
+        for before, after in pairwise(bands):
+            assert before.max is not None and after.min == before.max + 1
+        assert bands[-1].max is None
