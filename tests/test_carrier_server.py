@@ -294,7 +294,7 @@ def test_ttl_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None
     assert session_ttl() == 72 * 3600
     monkeypatch.setenv(TTL_VARIABLE, "90")
     assert session_ttl() == 90
-    for bad in ("0", "-5", "soon"):
+    for bad in ("0", "-5", "soon", "inf", "nan"):
         monkeypatch.setenv(TTL_VARIABLE, bad)
         with pytest.raises(ConfigError, match=TTL_VARIABLE):
             session_ttl()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 import os
 import uuid
 from collections.abc import Callable
@@ -61,7 +62,7 @@ def session_ttl() -> float:
         seconds = float(raw)
     except ValueError:
         seconds = 0.0
-    if not seconds > 0:
+    if not (math.isfinite(seconds) and seconds > 0):
         raise ConfigError(f"{TTL_VARIABLE}: {raw!r} is not a positive number of seconds")
     return seconds
 
