@@ -489,7 +489,9 @@ def serve(
     if not settings.api_keys:
         err_console.print("no API keys configured: serving on loopback only, without auth")
     err_console.print(f"agentdesk web app: http://{host}:{port}/app/")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    # SIGTERM: stop taking requests, give open ones 10 s, then drain the runs (the lifespan).
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=10)
 
 
 @app.command()
