@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ async def _lapse(desk: Desk, run_id: str) -> None:
     """What a worker that died leaves: a running run whose lease is in the past."""
     async with desk.persistence.engine.begin() as conn:
         await conn.execute(runs.update().where(runs.c.run_id == run_id).values(
-            lease_expires_at=now() - __import__("datetime").timedelta(seconds=1)))
+            lease_expires_at=now() - timedelta(seconds=1)))
 
 
 def test_a_run_is_recorded_before_it_executes_and_claimed_once(
