@@ -110,7 +110,7 @@ def clean_invisible(text: str) -> str:
 # Latin look-alikes from Cyrillic and Greek, folded only inside words that mix scripts.
 _CONFUSABLES = str.maketrans("аеорсухіјѕԁɡοαεкмнтвΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
                              "aeopcyxijsdgoaekmhtbABEHIKMNOPTXYZ")
-_LEET = str.maketrans("0134579@$|!", "oieastgasil")
+_LEET = str.maketrans("0134579@$", "oieastgas")
 _SPACED = re.compile(r"\b(?:\w[ .\-_*]){4,}\w\b")
 
 
@@ -119,7 +119,7 @@ def _fold_word(word: str) -> str:
     other = any(c.isalpha() and ord(c) > 0x24F for c in word)
     if latin and other:
         word = word.translate(_CONFUSABLES)
-    if any(c.isalpha() for c in word) and any(c in "0134579@$|!" for c in word.rstrip("!")):
+    if any(c.isalpha() for c in word) and any(c in "0134579@$" for c in word):
         word = word.translate(_LEET)
     return word
 
@@ -206,12 +206,14 @@ def scan_injection(text: str) -> list[Finding]:
         if length >= LONG_BLOB and long_blob not in findings:
             findings.append(long_blob)
     rot13 = codecs.encode(readings[0][1], "rot13")
+    seen = set()
     for kind, reading in [*readings, ("rot13", rot13)]:
         for found in _phrases(reading):
+            if kind == "rot13" and (found.action != "refuse" or found.code in seen):
+                continue  # only a clear order, and only one no other reading showed
+            seen.add(found.code)
             if kind != "text":  # the span that hid it is what matched
                 found = _finding(found.code, kind, found.action, f"{found.message}, hidden as {kind}")
-            if kind == "rot13" and found.action != "refuse":
-                continue  # only a clear order counts in a rot13 reading
             if found not in findings:
                 findings.append(found)
     return findings
