@@ -111,7 +111,8 @@ def clean_invisible(text: str) -> str:
 _CONFUSABLES = str.maketrans("аеорсухіјѕԁɡοαεкмнтвΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
                              "aeopcyxijsdgoaekmhtbABEHIKMNOPTXYZ")
 _LEET = str.maketrans("0134579@$", "oieastgas")
-_SPACED = re.compile(r"\b(?:\w[ .\-_*]){4,}\w\b")
+# Letters spelled out one by one ("i g n o r e   a l l"): wider gaps separate the words.
+_SPACED = re.compile(r"(?<!\w)\w(?:(?: {1,3}|[.\-_*])\w(?!\w)){4,}")
 
 
 def _fold_word(word: str) -> str:
@@ -127,7 +128,7 @@ def _fold_word(word: str) -> str:
 def normalize(text: str) -> str:
     """The text as a reader sees it: NFKC, hidden characters gone, look-alikes folded."""
     text = unicodedata.normalize("NFKC", clean_invisible(text))
-    text = _SPACED.sub(lambda m: re.sub(r"[ .\-_*]", "", m.group()), text)
+    text = _SPACED.sub(lambda m: re.sub(r"(?<=\w)(?: |[.\-_*])(?=\w)", "", m.group()), text)
     text = re.sub(r"[^\s]+", lambda m: _fold_word(m.group()), text)
     text = re.sub(r"[^\S\n]+", " ", text)  # lines stay: role prefixes are read per line
     return re.sub(r" ?\n[\s]*", "\n", text).strip()

@@ -104,7 +104,9 @@ _OTHER_OVERRIDE = _rx(
     rf"(?:precedenti|sopra|originali|del\s+sistema)",
     r"\b(?:dimentica|dimenticate)\s+(?:tutte\s+)?(?:le\s+)?(?:tue\s+)?(?:istruzioni|regole)",
     # Dutch, Polish
-    r"\b(?:negeer|vergeet)\b(?:\s+\S+){0,4}?\s+(?:instructies|regels|aanwijzingen|opdrachten)\b",
+    # Dutch "regels" is also "lines": a qualifier must say which rules
+    r"\b(?:negeer|vergeet)\b(?:\s+\S+){0,3}?\s+(?:alle|vorige|eerdere|bovenstaande|je|jouw|"
+    r"oorspronkelijke)\b(?:\s+\S+){0,2}?\s*(?:instructies|regels|aanwijzingen|opdrachten)\b",
     r"\b(?:zignoruj|ignoruj|zapomnij)\b(?:\s+\S+){0,4}?\s+(?:instrukcj\w*|polece\w*|zasad\w*|reguł\w*)",
     # Russian, Ukrainian
     r"(?:игнорируй|игнорируйте|проигнорируй|забудь|забудьте|отбрось|не\s+обращай\s+внимания\s+на|"
@@ -189,7 +191,8 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"\byou\s+(?:are|will\s+be)\s+no\s+longer\s+(?:bound|restricted|limited|an?\s+ai)\b",
         r"\b(?:freed|free)\s+(?:yourself\s+)?from\s+(?:your|the|all)\s+(?:restrictions|rules|limits|"
         r"constraints|guidelines|programming)",
-        r"\bbreak\s+free\s+(?:of|from)\s+(?:your|the)\s+(?:restrictions|rules|programming|guidelines)",
+        r"\b(?:break|breaks|broke|broken|breaking)\s+free\s+(?:of|from)\s+(?:your|the|its|all|their)\s+"
+        r"(?:\w+\s+)?(?:restrictions|rules|programming|guidelines|constraints|filters|limits)",
         r"\byou\s+(?:will|must|shall|should|can)\s+never\s+(?:refuse|decline|break\s+character)",
         r"\bstay\s+in\s+character\b.{0,60}?\b(?:no\s+matter|whatever|always|even\s+if)\b",
         r"\b(?:eres|actúa\s+como|tu\s+es|agis\s+comme|du\s+bist|spiele|você\s+é|aja\s+como|sei|"
