@@ -29,7 +29,8 @@ def check_input(
 
     Exit 0 allow, 1 refuse, 3 ask a person, 2 when the text is not valid input.
     """
-    from agentdesk.agents.assistant.safety import check_input as check, policy_for
+    from agentdesk.agents.assistant.safety import check_input as check
+    from agentdesk.agents.assistant.safety import policy_for
     from agentdesk.errors import AgentdeskError, exit_code_for
 
     raw: str | bytes = sys.stdin.buffer.read() if text == "-" else text

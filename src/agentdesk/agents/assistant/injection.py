@@ -94,8 +94,8 @@ def clean_invisible(text: str) -> str:
     kept = []
     for index, char in enumerate(text):
         point = ord(char)
-        if (point in _TAGS and index not in flag_tags) or point in _SUPPLEMENTARY_SELECTORS and not (
-                index and 0x3400 <= ord(text[index - 1]) <= 0x3FFFF):
+        if (point in _TAGS and index not in flag_tags) or (point in _SUPPLEMENTARY_SELECTORS and not (
+                index and 0x3400 <= ord(text[index - 1]) <= 0x3FFFF)):
             continue
         if point in _ZERO_WIDTH or point in _BIDI or point == 0xFEFF:
             continue
@@ -134,8 +134,8 @@ def normalize(text: str) -> str:
     return re.sub(r" ?\n[\s]*", "\n", text).strip()
 
 
-_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{%d,}={0,2}" % MIN_BLOB)
-_HEX = re.compile(r"(?<![0-9A-Za-z])(?:(?:\\x|0x)?[0-9A-Fa-f]{2}[ :]?){%d,}" % (MIN_BLOB // 2))
+_BASE64 = re.compile(rf"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{{{MIN_BLOB},}}={{0,2}}")
+_HEX = re.compile(rf"(?<![0-9A-Za-z])(?:(?:\\x|0x)?[0-9A-Fa-f]{{2}}[ :]?){{{MIN_BLOB // 2},}}")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){6,}")
 
 

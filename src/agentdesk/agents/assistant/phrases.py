@@ -82,8 +82,8 @@ _OTHER_OVERRIDE = _rx(
     rf"\b(?:ignora|ignore|ignorad|olvida|olvide|olvidad|omite|descarta|haz\s+caso\s+omiso\s+(?:de|a))"
     rf"{_W}(?:(?:todas?|las|los|tus|sus)\s+)*(?:instrucciones|indicaciones|reglas|órdenes|directrices)"
     rf"(?:\s+\S+){{0,2}}?\s*(?:anteriores|previas|originales|del\s+sistema|de\s+arriba)",
-    rf"\b(?:ignora|olvida|olvide|descarta)\s+(?:todas?\s+)?(?:las\s+|tus\s+|sus\s+)"
-    rf"(?:instrucciones|reglas|indicaciones)",
+    r"\b(?:ignora|olvida|olvide|descarta)\s+(?:todas?\s+)?(?:las\s+|tus\s+|sus\s+)"
+    r"(?:instrucciones|reglas|indicaciones)",
     # French
     rf"\b(?:ignore[zs]?|oublie[zs]?|ne\s+tiens\s+pas\s+compte|ne\s+tenez\s+pas\s+compte|fais\s+abstraction)"
     rf"{_W}(?:instructions|consignes|règles|directives|ordres)(?:\s+\S+){{0,2}}?\s*"
@@ -177,6 +177,7 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
                "a role-play meant to lift the assistant's rules", patterns=_rx(
         r"\bdo\s+anything\s+now\b",
         r"\b(?:DAN|STAN|DUDE|AIM)\s+(?:mode|prompt|jailbreak)\b",
+        r"\b(?:you\s+are|you're)\s+(?:now\s+)?(?-i:DAN|STAN|DUDE)\b",  # the known personas, in capitals
         r"\bjailbr(?:eak|oken)\b.{0,40}?\b(?:mode|you|prompt|enabled|activated)\b",
         r"\b(?:you\s+are|you're|act|acting|enter|enable|activate|switch\s+to)\b.{0,30}?"
         r"\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|evil|DAN|opposite)\s+mode\b",
