@@ -9,7 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from agentdesk.cli.main import app
-from agentdesk.toolservers.assistant.documents import MAX_PASSAGE_CHARS, parse_document, read_document
+from agentdesk.toolservers.assistant.documents import (
+    MAX_PASSAGE_CHARS,
+    parse_document,
+    read_document,
+)
 from agentdesk.toolservers.assistant.server import knowledge_base
 
 runner = CliRunner()
