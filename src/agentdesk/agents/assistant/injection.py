@@ -153,7 +153,9 @@ def _blobs(text: str) -> Iterator[tuple[str, int, str | None]]:
     """Each encoded run: its kind, length, and decoded text when it decodes to text."""
     for match in _HEX.finditer(text):
         digits = re.sub(r"\\x|0x|[ :]", "", match.group())
-        if len(digits) >= MIN_BLOB and any(c.isalpha() for c in digits):
+        # Real hex has both digits and letters; "aaaa..." or a long number is not hex.
+        if len(digits) >= MIN_BLOB and any(c.isalpha() for c in digits) and any(
+                c.isdigit() for c in digits):
             yield "hex", len(digits), _readable(binascii.unhexlify(digits[: len(digits) // 2 * 2]))
     for match in _BASE64.finditer(text):
         blob = match.group()

@@ -34,7 +34,7 @@ from agentdesk.settings import Settings
 from .findings import Finding
 
 __all__ = ["Reason", "SafetyPolicy", "SafetyVerdict", "TopicRule", "Verdict", "check_input",
-           "load_policy", "validate_input"]
+           "load_policy", "policy_for", "redact_personal_data", "validate_input"]
 
 Verdict = Literal["allow", "refuse", "ask"]
 
@@ -193,6 +193,19 @@ def _topics(text: str, policy: SafetyPolicy) -> list[Finding]:
                 found.append(Finding(code, rule.name, action,  # type: ignore[arg-type]
                                      f"{'refused' if action == 'refuse' else 'review'} topic: {what}"))
     return found
+
+
+def redact_personal_data(text: str, policy: SafetyPolicy | None = None) -> str:
+    """``text`` with personal data and secrets replaced, and nothing else judged.
+
+    For text that is not a person's input but must not be kept or shown as is
+    (tool results, summaries); it is neither validated nor limited in size.
+    """
+    from .injection import clean_invisible
+    from .pii import find_pii, redact
+
+    policy = policy or _default_policy()
+    return clean_invisible(redact(text, find_pii(text, policy.phone_region)))
 
 
 _RANK = {"refuse": 0, "ask": 1, "redact": 2}
