@@ -55,6 +55,12 @@ def _is_joiner_ok(text: str, index: int) -> bool:
     return bool(before) and bool(after) and ord(before) > 0x7F and ord(after) > 0x7F
 
 
+def _after_ideograph(text: str, index: int) -> bool:
+    """A variation selector after a CJK ideograph picks a glyph variant: normal there."""
+    prev = ord(text[index - 1]) if index else 0
+    return 0x3400 <= prev <= 0x9FFF or 0x20000 <= prev <= 0x3FFFF
+
+
 def _flag_tags(text: str) -> set[int]:
     """Indexes of tag characters that belong to a subdivision flag emoji."""
     allowed: set[int] = set()
@@ -76,8 +82,7 @@ def _hidden(text: str) -> tuple[dict[str, int], str, bytes]:
             if 0xE0020 <= point <= 0xE007E:
                 tags.append(chr(point - 0xE0000))
         elif point in _SUPPLEMENTARY_SELECTORS:
-            prev = ord(text[index - 1]) if index else 0
-            if not (0x3400 <= prev <= 0x9FFF or 0x20000 <= prev <= 0x3FFFF):  # CJK variants
+            if not _after_ideograph(text, index):
                 counts["variation_selectors"] = counts.get("variation_selectors", 0) + 1
                 carried.append(point - 0xE0100 + 16)
         elif point in _ZERO_WIDTH or (point == 0xFEFF and index) or (
@@ -94,8 +99,8 @@ def clean_invisible(text: str) -> str:
     kept = []
     for index, char in enumerate(text):
         point = ord(char)
-        if (point in _TAGS and index not in flag_tags) or (point in _SUPPLEMENTARY_SELECTORS and not (
-                index and 0x3400 <= ord(text[index - 1]) <= 0x3FFFF)):
+        if (point in _TAGS and index not in flag_tags) or (
+                point in _SUPPLEMENTARY_SELECTORS and not _after_ideograph(text, index)):
             continue
         if point in _ZERO_WIDTH or point in _BIDI or point == 0xFEFF:
             continue
