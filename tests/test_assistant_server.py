@@ -121,6 +121,11 @@ def test_default_knowledge_base_answers_about_agentdesk() -> None:
     assert any("approve" in hit["text"] and "reject" in hit["text"] for hit in results)
 
 
+def test_default_knowledge_base_explains_its_own_commands() -> None:
+    top = call("kb_search", query="how do I add documents to the knowledge base", k=3)["results"]
+    assert any("agentdesk kb add" in hit["text"] for hit in top)
+
+
 def test_operator_documents_are_searched_and_refreshed(tmp_path: Path) -> None:
     doc = tmp_path / "returns.md"
     doc.write_text("# Returns\n\n## Window\n\nCustomers may return a kettle within 45 days.\n")

@@ -92,8 +92,9 @@ def test_kb_cli_add_list_search_remove(tmp_path: Path) -> None:
     assert statuses == {"returns.md": "added", "hours.html": "added"}
 
     listed = json.loads(runner.invoke(app, ["kb", "list", "--json"]).stdout)["documents"]
-    assert {d["title"] for d in listed} >= {"Returns", "Hours", "agentdesk", "agentdesk: design"}
-    assert sum(d["builtin"] for d in listed) == 2
+    assert {d["title"] for d in listed} >= {"Returns", "Hours", "agentdesk", "agentdesk: design",
+                                            "The general assistant"}
+    assert sum(d["builtin"] for d in listed) == 3
     returns_id = next(d["id"] for d in listed if d["title"] == "Returns")
 
     found = json.loads(runner.invoke(app, ["kb", "search", "kettle returned", "--k", "1",
