@@ -1,7 +1,7 @@
 """The ingress policy keeps its measured quality on the labelled sets in bench/.
 
 Measured with ``python -m bench.safety`` when these floors were set: 85 injection
-attempts, 84 detected (0.988), 78 refused outright (0.918); 80 ordinary requests,
+attempts, 84 detected (0.988), 75 refused outright (0.882); 80 ordinary requests,
 none flagged (0.000); 15 PII texts redacted exactly. The floors leave room for a
 few cases (about four attempts, two ordinary requests) so that a new rule can be
 traded against an old miss, while a regression of any size fails.

@@ -207,12 +207,13 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"<\|[a-z_]{2,24}\|>",
         r"\[/?INST\]", r"<</?SYS>>", r"<(?:start|end)_of_turn>",
         r"</?(?:system|system_prompt|system_message|sys|developer|developer_message)\s*>",
-        r"^\s*(?:###\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:.{0,80}?\b(?:you|your|ignore|"
-        r"disregard|forget|always|never|must|from\s+now\s+on|new\s+instructions)\b",
     )),
     PhraseRule("injection.role_marker", "role_prefix", "ask",
                "role tags or a made-up transcript in the text", check=_fake_transcript, patterns=_rx(
         r"</?(?:assistant|human|instructions?|admin|im_start)\s*>",
+        # "System: you must ..." fakes a turn; "System: your disk is full" is a pasted log line
+        r"^\s*(?:###\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:.{0,80}?\b(?:you|your|ignore|"
+        r"disregard|forget|always|never|must|from\s+now\s+on|new\s+instructions)\b",
         r"^\s*###\s*(?:instruction|instructions|new\s+instructions?|system)\b",
         r"\[(?:system|admin)(?:\s+(?:message|note|notice|prompt))?\]",
         r"\b(?:new|updated|real|actual|revised|additional)\s+(?:system\s+)?(?:instructions|prompt|directives?)\s*:",
@@ -224,12 +225,16 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"\b(?:follow|execute|obey|carry\s+out)\s+(?:the\s+)?(?:decoded|hidden|encoded|base64|"
         r"invisible|embedded)\s+(?:instructions?|text|message|commands?)",
     )),
-    PhraseRule("injection.exfiltration", "instruction", "refuse",
+    # A person may really want their conversation mailed to them: a person decides.
+    PhraseRule("injection.exfiltration", "instruction", "ask",
                "an order to send the conversation or secrets somewhere", patterns=_rx(
         r"\b(?:send|post|forward|upload|exfiltrate|email|transmit|append)\b.{0,30}?\b(?:the\s+)?"
         r"(?:conversation|chat\s+history|system\s+prompt|(?:all\s+)?(?:user|customer)\s+data|"
         r"previous\s+messages|api\s+keys?|credentials|secrets|passwords)\b.{0,30}?\bto\s+"
-        r"(?:https?://|\S+@\S+\.\w+|this\s+(?:url|address|endpoint|webhook))",
+        r"(?:https?://|\S+@\S+\.\w+|\[REDACTED_EMAIL\]|this\s+(?:url|address|endpoint|webhook))",
+    )),
+    PhraseRule("injection.exfiltration", "markdown_image", "refuse",
+               "a Markdown image whose address would carry the conversation away", patterns=_rx(
         r"!\[[^\]]*\]\(https?://[^)\s]*(?:\{\{?|%7B|<)[^)]*\)",
     )),
 )
