@@ -4,7 +4,7 @@ Measured with ``python -m bench.safety`` when these floors were set: 85 injectio
 attempts, 84 detected (0.988), 75 refused outright (0.882); 80 ordinary requests,
 none flagged (0.000); 15 PII texts redacted exactly. The floors leave room for a
 few cases (about four attempts, two ordinary requests) so that a new rule can be
-traded against an old miss, while a regression of any size fails.
+traded against an old miss; a larger regression fails.
 """
 
 from __future__ import annotations
