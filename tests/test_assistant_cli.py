@@ -52,6 +52,18 @@ def test_text_from_stdin_with_dash() -> None:
     assert json.loads(result.stdout)["redacted_text"] == "card [REDACTED_CARD_NUMBER]\n"
 
 
+def test_stdin_beyond_the_limit_is_refused_without_reading_it_all(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    policy = tmp_path / "policy.toml"
+    policy.write_text("max_input_chars = 10\n")
+    monkeypatch.setenv("AGENTDESK_ASSISTANT_POLICY_FILE", str(policy))
+    result = runner.invoke(app, ["assistant", "check-input", "-"], input="x" * 100_000)
+    assert result.exit_code == 2
+    assert "text: more than 10 characters" in result.stderr
+    assert runner.invoke(app, ["assistant", "check-input", "-"], input="x" * 11).exit_code == 2
+    assert runner.invoke(app, ["assistant", "check-input", "-"], input="x" * 10).exit_code == 0
+
+
 def test_invalid_input_exits_2_with_the_field() -> None:
     result = runner.invoke(app, ["assistant", "check-input", "a\x00b", "--json"])
     assert result.exit_code == 2

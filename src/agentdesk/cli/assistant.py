@@ -31,11 +31,18 @@ def check_input(
     """
     from agentdesk.agents.assistant.safety import check_input as check
     from agentdesk.agents.assistant.safety import policy_for
-    from agentdesk.errors import AgentdeskError, exit_code_for
+    from agentdesk.errors import AgentdeskError, InputError, exit_code_for
 
-    raw: str | bytes = sys.stdin.buffer.read() if text == "-" else text
     try:
-        verdict = check(raw, policy_for(get_settings()))
+        policy = policy_for(get_settings())
+        raw: str | bytes = text
+        if text == "-":
+            # Never more than the limit allows (four bytes a character at most), plus one.
+            raw = sys.stdin.buffer.read(policy.max_input_chars * 4 + 1)
+            if len(raw) > policy.max_input_chars * 4:
+                raise InputError(f"more than {policy.max_input_chars} characters; the limit is "
+                                 f"{policy.max_input_chars}", field="text")
+        verdict = check(raw, policy)
     except AgentdeskError as exc:
         if as_json:
             print(json.dumps(exc.to_dict()))
