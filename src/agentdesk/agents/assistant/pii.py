@@ -26,6 +26,9 @@ __all__ = ["DETECTORS", "find_cards", "find_emails", "find_ibans", "find_phones"
            "find_secrets", "redact"]
 
 
+_SECRET_KINDS = {"api_key", "private_key", "token", "credential"}
+
+
 def _finding(kind: str, what: str) -> Finding:
     return Finding(code=f"pii.{'secret' if kind in _SECRET_KINDS else kind}", kind=kind,
                    action="redact", message=f"{what} redacted")
@@ -94,7 +97,6 @@ def find_phones(text: str, region: str = "US") -> list[Span]:
     return [Span(match.start, match.end, found) for match in matcher]
 
 
-_SECRET_KINDS = {"api_key", "private_key", "token", "credential"}
 _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("private_key", re.compile(
         r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|[\s\S]*)")),

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from agentdesk.errors import ConfigError, InputError
 from agentdesk.settings import Settings
 
-from .findings import Finding
+from .findings import Action, Finding
 
 __all__ = ["Reason", "SafetyPolicy", "SafetyVerdict", "TopicRule", "Verdict", "check_input",
            "load_policy", "policy_for", "redact_personal_data", "validate_input"]
@@ -185,12 +185,13 @@ def validate_input(text: str | bytes, max_chars: int = 16_000) -> str:
 
 def _topics(text: str, policy: SafetyPolicy) -> list[Finding]:
     found = []
-    for rules, code, action in ((policy.refuse, "topic.refused", "refuse"),
-                                (policy.review, "topic.review", "ask")):
+    lists: tuple[tuple[list[TopicRule], str, Action], ...] = (
+        (policy.refuse, "topic.refused", "refuse"), (policy.review, "topic.review", "ask"))
+    for rules, code, action in lists:
         for rule in rules:
             if rule.regex is not None and rule.regex.search(text):
                 what = rule.description or rule.name.replace("_", " ")
-                found.append(Finding(code, rule.name, action,  # type: ignore[arg-type]
+                found.append(Finding(code, rule.name, action,
                                      f"{'refused' if action == 'refuse' else 'review'} topic: {what}"))
     return found
 
