@@ -52,6 +52,18 @@ class Settings(BaseSettings):
     local_model_threads: int | None = None
     """CPU threads for llama.cpp; default: all cores."""
 
+    run_lease_seconds: float = Field(default=30.0, ge=0.5, le=3600)
+    """How long a worker's claim on a run lasts unless its heartbeat renews it."""
+
+    run_max_retries: int = Field(default=3, ge=0, le=100)
+    """Lapsed leases (dead or stalled workers) a run survives before it ends ``error``."""
+
+    worker_concurrency: int = Field(default=16, ge=1, le=1000)
+    """Runs one worker process executes at once."""
+
+    workers: bool = True
+    """Whether ``agentdesk serve`` executes runs itself (False: API only)."""
+
     api_keys: Annotated[list[str], NoDecode] = Field(default_factory=list)
     """Keys the HTTP API accepts (comma-separated); without any, it serves loopback only."""
 
@@ -63,6 +75,13 @@ class Settings(BaseSettings):
 
     port: int = Field(default=8000, ge=1, le=65535)
     """Port ``agentdesk serve`` listens on."""
+
+    assistant_policy_file: Path | None = None
+    """TOML or JSON file with the assistant's ingress policy (refused and review topics,
+    input limits); default: the policy shipped with agentdesk."""
+
+    kb_rerank: bool = False
+    """Re-rank knowledge-base hits with the small embedding model shipped in ``wordllama``."""
 
     @field_validator("api_keys", mode="before")
     @classmethod

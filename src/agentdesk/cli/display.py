@@ -85,6 +85,9 @@ def show_outcome(console: Console, outcome: RunOutcome, rendered: str = "",
             console.print(Panel(rendered, expand=False))
         elif outcome.result is not None:
             console.print_json(json.dumps(outcome.result, default=str))
+    elif outcome.status == "queued":
+        console.print(f"thread [bold]{tid}[/] waits in the run queue; a worker (agentdesk "
+                      f"serve) or `agentdesk resume {tid}` continues it")
     else:
         message = (outcome.error or {}).get("message", "unknown error")
         console.print(f"[red]failed[/] thread [bold]{tid}[/]: {message}")

@@ -19,14 +19,18 @@ from agentdesk.runtime.registry import agent_names, get_agent
 from agentdesk.runtime.runs import Desk, RunOutcome, render_view
 from agentdesk.settings import get_settings
 
+from .assistant import assistant_app
 from .banking import banking_app
 from .display import LiveProgress, show_outcome
+from .kb import kb_app
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   help="Run LangGraph agents that pause for a person before they act.")
 tool_app = typer.Typer(no_args_is_help=True, help="Call an agent's tools directly.")
 app.add_typer(tool_app, name="tool")
 app.add_typer(banking_app, name="banking")
+app.add_typer(assistant_app, name="assistant")
+app.add_typer(kb_app, name="kb")
 
 console = Console()
 err_console = Console(stderr=True)
@@ -53,12 +57,48 @@ def _fail(error: AgentdeskError | Exception, as_json: bool, thread_id: str | Non
     raise typer.Exit(exit_code_for(error))
 
 
+_SEEN: dict[str, str] = {}
+"""The thread the running command works on, once known (for the Ctrl-C message)."""
+
+
 def _run(coro: Awaitable[T], as_json: bool, outcome_shape: bool = False,
          thread_id: str | None = None) -> T:
     try:
         return asyncio.run(coro)  # type: ignore[arg-type]
     except AgentdeskError as exc:
         _fail(exc, as_json, thread_id, outcome_shape)
+    except KeyboardInterrupt:
+        seen = _SEEN.get("thread_id") or thread_id
+        if seen is None:
+            err_console.print("interrupted before a thread was created")
+            raise typer.Exit(130) from None
+        # The run went back to the queue at a step boundary: nothing is lost.
+        if as_json:
+            print(json.dumps(RunOutcome(thread_id=seen, status="queued").public()))
+        else:
+            err_console.print(f"interrupted; thread {seen} waits in the queue. Continue it "
+                              f"with: agentdesk resume {seen}")
+        raise typer.Exit(130) from None
+
+
+def _noting(progress: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``progress``, also noting the thread the events belong to."""
+    def sink(event: Any) -> Any:
+        _SEEN["thread_id"] = event.thread_id
+        return progress(event)
+    return sink
+
+
+async def _finish_abandoned(desk: Desk, thread_id: str, as_json: bool) -> RunOutcome | None:
+    """Finish a run of ``thread_id`` whose worker is gone (a killed CLI or server), here."""
+    run = await desk.take_over(thread_id)
+    if run is None:
+        return None
+    if not as_json:
+        err_console.print(f"thread {thread_id}: finishing run {run.run_id}, whose process "
+                          "stopped (attempt {})".format(run.lease.attempt if run.lease else "?"))
+    with LiveProgress(console if not as_json else Console(quiet=True)) as progress:
+        return await desk.execute(run, on_event=_noting(progress))
 
 
 def _check_model(model: str | None) -> None:
@@ -96,12 +136,12 @@ def _ask_decision(outcome: RunOutcome) -> dict[str, Any] | None:
     return decision
 
 
-async def _drive(desk: Desk, first: Callable[[LiveProgress], Awaitable[RunOutcome]],
+async def _drive(desk: Desk, first: Callable[[Callable[[Any], Any]], Awaitable[RunOutcome]],
                  as_json: bool, interactive: bool) -> RunOutcome:
     """Run, show progress, and while interactive keep asking for decisions at pauses."""
     show = not as_json
     with LiveProgress(console if show else Console(quiet=True)) as progress:
-        outcome = await first(progress)
+        outcome = await first(_noting(progress))
     while interactive and outcome.status == "interrupted" and outcome.thread_id:
         show_outcome(console, outcome, hints=False)
         try:
@@ -114,7 +154,8 @@ async def _drive(desk: Desk, first: Callable[[LiveProgress], Awaitable[RunOutcom
         try:
             decision = parse_decision(answer)
             with LiveProgress(console) as progress:
-                outcome = await desk.decide(outcome.thread_id, decision, on_event=progress)
+                outcome = await desk.decide(outcome.thread_id, decision,
+                                            on_event=_noting(progress))
         except InputError as exc:
             err_console.print(f"[red]error:[/] {exc.message}")
     return outcome
@@ -238,6 +279,7 @@ def decide(
 
     async def main() -> tuple[RunOutcome, str]:
         async with Desk.open() as desk:
+            await _finish_abandoned(desk, thread_id, as_json)
             outcome = await _drive(
                 desk, lambda progress: desk.decide(thread_id, decision, interrupt_id=interrupt_id,
                                                    model=model, on_event=progress),
@@ -256,9 +298,11 @@ def resume(
     """Continue THREAD_ID from its last checkpoint (after a crash or a kill)."""
     async def main() -> tuple[RunOutcome, str]:
         async with Desk.open() as desk:
+            # A run whose process died is continued once its lease lapses.
             outcome = await _drive(
-                desk, lambda progress: desk.resume(thread_id, model=model, actor=actor,
-                                                   on_event=progress),
+                desk, lambda progress: desk.resume(
+                    thread_id, model=model, actor=actor, on_event=progress,
+                    wait=desk.settings.run_lease_seconds + 1),
                 as_json, _interactive(as_json, no_input))
             return outcome, await _rendered(desk, outcome)
 
@@ -303,6 +347,8 @@ def show(
 
     async def main() -> dict[str, Any]:
         async with Desk.open() as desk:
+            await desk.store.get_thread(thread_id)
+            await _finish_abandoned(desk, thread_id, as_json)
             view = await desk.view(thread_id)
             trail = await desk.store.audit_trail(thread_id)
             if notebook:
@@ -424,8 +470,11 @@ def serve(
     host: Annotated[str | None, typer.Option("--host", help="Default: AGENTDESK_HOST.")] = None,
     port: Annotated[int | None, typer.Option("--port", min=1, max=65535)] = None,
     model: ModelOpt = None, as_json: JsonOpt = False,
+    api_only: Annotated[bool, typer.Option(
+        "--api-only", help="Serve only: leave executing runs to `agentdesk worker` processes.")
+    ] = False,
 ) -> None:
-    """Serve the HTTP API (LangGraph SDK compatible) and the web app."""
+    """Serve the HTTP API (LangGraph SDK compatible) and the web app; execute runs too."""
     import uvicorn
 
     from agentdesk.server.app import create_app
@@ -434,6 +483,8 @@ def serve(
     if model:
         _check_model(model)
         settings = settings.model_copy(update={"model": model})
+    if api_only:
+        settings = settings.model_copy(update={"workers": False})
     host = host or settings.host
     port = port or settings.port
     if not settings.api_keys and host not in _LOOPBACK and not host.startswith("127."):
@@ -442,7 +493,48 @@ def serve(
     if not settings.api_keys:
         err_console.print("no API keys configured: serving on loopback only, without auth")
     err_console.print(f"agentdesk web app: http://{host}:{port}/app/")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    # SIGTERM: stop taking requests, give open ones 10 s, then drain the runs (the lifespan).
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=10)
+
+
+@app.command()
+def worker(
+    concurrency: Annotated[int | None, typer.Option(
+        "--concurrency", min=1, max=1000, help="Runs at once (default: AGENTDESK_WORKER_CONCURRENCY).")
+    ] = None,
+) -> None:
+    """Execute queued runs (beside `agentdesk serve --api-only`, on any machine).
+
+    Claims runs with a lease, continues runs whose worker died, and on SIGTERM
+    or Ctrl-C stops them at a step boundary and puts them back in the queue.
+    """
+    import signal
+
+    from agentdesk.server.fanout import make_fanout
+    from agentdesk.server.manager import RunManager
+
+    settings = get_settings()
+    if concurrency:
+        settings = settings.model_copy(update={"worker_concurrency": concurrency})
+
+    async def main() -> None:
+        async with Desk.open(settings) as desk:
+            manager = RunManager(desk, make_fanout(settings.redis_url), workers=True)
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, stop.set)
+            await manager.start()
+            err_console.print(f"agentdesk worker: executing runs from "
+                              f"{desk.persistence.url.dialect} (concurrency "
+                              f"{settings.worker_concurrency})")
+            try:
+                await stop.wait()
+            finally:
+                await manager.shutdown()  # drain: runs go back to the queue at a step boundary
+
+    _run(main(), False)
 
 
 def main() -> None:

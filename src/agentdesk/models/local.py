@@ -14,7 +14,8 @@ import atexit
 import json
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,30 +43,29 @@ def _close_all() -> None:
         llm.close()
 
 
-def _new_llama(path: Path, n_ctx: int, n_threads: int | None) -> Any:
-    """A llama.cpp model without extra CPU buffer types (weight repacking).
+@contextmanager
+def _plain_cpu_buffers() -> Iterator[None]:
+    """Load weights into plain CPU buffers, without llama.cpp's "extra" buffer types.
 
-    Repacked weights use AMX on CPUs that have it, and llama.cpp's AMX matmul
-    crashes the process (SIGSEGV) on such CPUs under some kernels and VMs. The
-    ``Llama`` class has no switch for it, so its default model parameters are
-    swapped for the one construction (callers hold ``_load_lock``).
+    On CPUs with Intel AMX, a native build of llama.cpp repacks weights for its AMX
+    kernels, which crash (SIGSEGV in ggml_backend_amx_mul_mat) where the OS does not
+    grant AMX tile state. llama-cpp-python does not expose ``use_extra_bufts``, so
+    the model parameters it starts from are adjusted for the duration of the load.
     """
-    from llama_cpp import Llama
-    from llama_cpp import llama_cpp as low_level
+    import llama_cpp.llama_cpp as bindings
 
-    default = low_level.llama_model_default_params
+    defaults = bindings.llama_model_default_params
 
-    def no_repack() -> Any:
-        params = default()
-        params.use_extra_bufts = False
-        return params
+    def params() -> Any:
+        value = defaults()
+        value.use_extra_bufts = False
+        return value
 
-    low_level.llama_model_default_params = no_repack
+    bindings.llama_model_default_params = params
     try:
-        return Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=0,
-                     verbose=False)
+        yield
     finally:
-        low_level.llama_model_default_params = default
+        bindings.llama_model_default_params = defaults
 
 
 def _llama(path: Path, n_ctx: int, n_threads: int | None) -> tuple[Any, threading.Lock]:
@@ -73,7 +73,11 @@ def _llama(path: Path, n_ctx: int, n_threads: int | None) -> tuple[Any, threadin
     key = (str(path), n_ctx, n_threads)
     with _load_lock:
         if key not in _loaded:
-            llm = _new_llama(path, n_ctx, n_threads)
+            with _plain_cpu_buffers():
+                from llama_cpp import Llama
+
+                llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=0,
+                            verbose=False)
             if not _loaded:
                 atexit.register(_close_all)
             _loaded[key] = (llm, threading.Lock())
