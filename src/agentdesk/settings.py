@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default_factory=lambda: Path(user_data_dir("agentdesk")))
     """Where the SQLite database, the assembled local model and other files live."""
 
+    models_dir: Path | None = None
+    """Where the bundled local model is assembled; default: ``data_dir / "models"``."""
+
     database_url: str | None = None
     """``sqlite:///path`` or ``postgresql://...``; default: SQLite in ``data_dir``."""
 
@@ -90,10 +93,14 @@ class Settings(BaseSettings):
             return [key.strip() for key in value.split(",") if key.strip()]
         return value
 
-    @field_validator("data_dir")
+    @field_validator("data_dir", "models_dir")
     @classmethod
-    def _expand(cls, value: Path) -> Path:
-        return value.expanduser()
+    def _expand(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
+
+    @property
+    def resolved_models_dir(self) -> Path:
+        return self.models_dir or self.data_dir / "models"
 
     @property
     def resolved_database_url(self) -> str:
