@@ -11,8 +11,9 @@ from langchain_core.messages import BaseMessage
 from pydantic import BaseModel, Field
 
 from agentdesk.errors import ModelError
-from agentdesk.models.failures import TRY_ANOTHER_MODEL, plain
+from agentdesk.models.failures import TRY_ANOTHER_MODEL
 from agentdesk.models.local import LocalChatModel
+from agentdesk.text import plain
 
 CUT_OFF = '\x1b[1m\x1b[31m{"city": "Lisbon", "country": "Portu'
 

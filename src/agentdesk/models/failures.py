@@ -8,16 +8,15 @@ the thread's audit carry for whoever wants to look closer.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from agentdesk.errors import ModelError
+from agentdesk.text import plain
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
-__all__ = ["TRY_ANOTHER_MODEL", "context_too_long", "invalid_answer", "plain",
-           "unparsable_answer"]
+__all__ = ["TRY_ANOTHER_MODEL", "context_too_long", "invalid_answer", "unparsable_answer"]
 
 TRY_ANOTHER_MODEL = (
     "Try again, or use a larger model: --model local:/path/to/model.gguf, or a hosted one "
@@ -25,13 +24,6 @@ TRY_ANOTHER_MODEL = (
 """What to try when the model could not give a usable answer."""
 
 _RAW_CHARS = 4000
-_ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def plain(text: str) -> str:
-    """``text`` without ANSI escape sequences or other control characters (newlines stay)."""
-    return _CONTROL.sub("", _ANSI.sub("", text))
 
 
 def _raw(raw: str) -> str:

@@ -31,9 +31,10 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ValidationError
 
 from agentdesk.errors import ModelError
+from agentdesk.text import plain
 
 from .bundled import ensure_bundled_model
-from .failures import context_too_long, invalid_answer, plain, unparsable_answer
+from .failures import context_too_long, invalid_answer, unparsable_answer
 
 __all__ = ["LocalChatModel", "build_decoding_schema"]
 
