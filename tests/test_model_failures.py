@@ -74,3 +74,31 @@ def test_an_empty_answer_says_so() -> None:
 def test_plain_strips_escape_sequences_and_control_characters() -> None:
     assert plain("\x1b[31mred\x1b[0m \x1b]8;;http://x\x07link\x1b]8;;\x07\x00\x07 ok\n") == (
         "red link ok\n")
+
+
+def test_a_run_that_fails_on_the_model_keeps_the_raw_output_in_its_audit(
+        bank_db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The person reads what failed and what to try; the thread's audit keeps the output."""
+    import asyncio
+
+    from agentdesk.runtime import runs
+    from agentdesk.runtime.runs import Desk
+
+    monkeypatch.setenv("AGENTDESK_BANK_DATABASE_URL", bank_db)
+    canned = Canned(model_path=Path("/models/gemma-3-270m-q4_k_m.gguf"), raw=CUT_OFF)
+    monkeypatch.setattr(runs, "get_chat_model", lambda spec, settings=None: canned)
+
+    async def ask() -> tuple[Any, list[Any]]:
+        async with Desk.open() as desk:
+            outcome = await desk.start("banking", {"user_query": "How many customers?"},
+                                       model="local")
+            return outcome, await desk.store.audit_trail(outcome.thread_id)
+
+    outcome, trail = asyncio.run(ask())
+    assert outcome.status == "failed"
+    assert outcome.error["message"].startswith("the local model (gemma-3-270m-q4_k_m.gguf) "
+                                               "could not give this step a usable answer")
+    assert "Lisbon" not in outcome.error["message"]
+    finished = next(e for e in trail if e.event == "run_finished")
+    assert finished.data["error"] == outcome.error["message"]
+    assert finished.data["error_details"]["raw"] == '{"city": "Lisbon", "country": "Portu'

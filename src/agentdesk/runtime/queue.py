@@ -252,8 +252,11 @@ class RunQueue:
                        runs.c.status != "pending")
 
     async def finish(self, lease: Lease, status: str, error: str | None,
-                     thread_status: str) -> None:
-        """End the run and release its thread, fenced by the attempt (one transaction)."""
+                     thread_status: str, details: dict[str, Any] | None = None) -> None:
+        """End the run and release its thread, fenced by the attempt (one transaction).
+
+        ``details`` (an error's, such as a model's raw output) go in the audit entry.
+        """
         lease.check()
         self.release(lease)
         stamp = now()
@@ -272,7 +275,8 @@ class RunQueue:
             await conn.execute(audit_log.insert().values(
                 thread_id=lease.thread_id, run_id=lease.run_id, event="run_finished",
                 created_at=stamp, data={"status": status, "error": error,
-                                        "attempt": lease.attempt}))
+                                        "attempt": lease.attempt,
+                                        **({"error_details": details} if details else {})}))
         self.release(lease)
 
     async def requeue(self, lease: Lease, *, spend: bool, reason: str) -> bool:

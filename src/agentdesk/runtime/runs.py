@@ -574,7 +574,9 @@ class Desk:
                                  error=error or {"type": "Incomplete",
                                                  "message": "the run stopped before the end"})
         message = outcome.error["message"] if outcome.error else None
-        await self.queue.finish(lease, outcome.status, message, outcome.status)
+        # What a person is not shown (a model's raw output) stays in the thread's details.
+        details = {k: v for k, v in (outcome.error or {}).items() if k not in ("type", "message")}
+        await self.queue.finish(lease, outcome.status, message, outcome.status, details=details)
         if outcome.interrupt:
             await emit(Event(kind="interrupt", thread_id=thread_id, run_id=run_id,
                              data={"interrupt": outcome.interrupt}))
