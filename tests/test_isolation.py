@@ -18,7 +18,8 @@ def module_settings() -> Settings:
 
 
 def test_a_module_fixture_never_sees_the_user_data_dir(module_settings: Settings) -> None:
-    user = Path(user_data_dir("agentdesk"))
+    user = Path(user_data_dir("agentdesk"))  # the session points it at an empty temp dir
+    assert not user.is_relative_to(Path.home())
     assert module_settings.data_dir != user
     assert not module_settings.data_dir.is_relative_to(user)
     models = module_settings.resolved_models_dir
