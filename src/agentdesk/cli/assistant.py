@@ -7,14 +7,11 @@ import sys
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from agentdesk.settings import get_settings
+from .output import console, err_console
+from .shared import ModelOpt, refuse_bad_model
 
 assistant_app = typer.Typer(no_args_is_help=True, help="The general assistant's safety policy.")
-console = Console()
-err_console = Console(stderr=True)
 
 EXIT_FOR_VERDICT = {"allow": 0, "refuse": 1, "ask": 3}
 """``check-input`` exits 0 allow, 1 refuse, 3 ask a person (2: the input itself is invalid)."""
@@ -24,14 +21,20 @@ EXIT_FOR_VERDICT = {"allow": 0, "refuse": 1, "ask": 3}
 def check_input(
     text: Annotated[str, typer.Argument(help="The text to check, or - to read it from stdin.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object, nothing else.")] = False,
+    model: ModelOpt = None,
 ) -> None:
     """Print the ingress policy's verdict, its reasons and the redacted text.
 
     Exit 0 allow, 1 refuse, 3 ask a person, 2 when the text is not valid input.
     """
+    from rich.table import Table
+
     from agentdesk.agents.assistant.safety import check_input as check
     from agentdesk.agents.assistant.safety import policy_for
     from agentdesk.errors import AgentdeskError, InputError, exit_code_for
+    from agentdesk.settings import get_settings
+
+    refuse_bad_model(model, as_json)
 
     try:
         policy = policy_for(get_settings())

@@ -7,14 +7,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
+
+from .output import console, err_console
+from .shared import JsonOpt, ModelOpt, refuse_bad_model
 
 kb_app = typer.Typer(no_args_is_help=True, help="The assistant's local knowledge base.")
-console = Console()
-err_console = Console(stderr=True)
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object, nothing else.")]
 
 
 def _knowledge_base() -> Any:
@@ -39,9 +36,10 @@ def _files(paths: list[Path]) -> list[Path]:
 @kb_app.command("add")
 def add(
     paths: Annotated[list[Path], typer.Argument(help="Markdown, text or HTML files, or folders.")],
-    as_json: JsonOpt = False,
+    as_json: JsonOpt = False, model: ModelOpt = None,
 ) -> None:
     """Add (or refresh) documents; a file added again replaces its old passages."""
+    refuse_bad_model(model, as_json)
     kb = _knowledge_base()
     kb.ensure_builtin()
     results: list[dict[str, Any]] = []
@@ -72,8 +70,11 @@ def add(
 
 
 @kb_app.command("list")
-def list_documents(as_json: JsonOpt = False) -> None:
+def list_documents(as_json: JsonOpt = False, model: ModelOpt = None) -> None:
     """List the documents in the knowledge base, agentdesk's own documentation included."""
+    from rich.table import Table
+
+    refuse_bad_model(model, as_json)
     documents = _knowledge_base().documents()
     if as_json:
         print(json.dumps({"documents": [{**vars(d), "builtin": d.builtin} for d in documents]}))
@@ -90,10 +91,12 @@ def search(
     k: Annotated[int, typer.Option("--k", min=1, max=20, help="How many passages.")] = 5,
     rerank: Annotated[bool | None, typer.Option(
         "--rerank/--no-rerank", help="Re-rank with the embedding model (default: AGENTDESK_KB_RERANK).")] = None,
-    as_json: JsonOpt = False,
+    as_json: JsonOpt = False, model: ModelOpt = None,
 ) -> None:
     """Search as the assistant's kb_search tool does."""
     from agentdesk.settings import get_settings
+
+    refuse_bad_model(model, as_json)
 
     use_rerank = get_settings().kb_rerank if rerank is None else rerank
     try:
@@ -115,11 +118,20 @@ def search(
 
 
 @kb_app.command("remove")
-def remove(doc_id: Annotated[int, typer.Argument(help="The document's id (see kb list).")]) -> None:
+def remove(doc_id: Annotated[int, typer.Argument(help="The document's id (see kb list).")],
+           as_json: JsonOpt = False, model: ModelOpt = None) -> None:
     """Remove a document you added."""
+    refuse_bad_model(model, as_json)
     try:
         document = _knowledge_base().remove(doc_id)
     except (LookupError, ValueError) as exc:
-        err_console.print(f"[red]error:[/] ID: {exc}", highlight=False)
+        if as_json:
+            print(json.dumps({"type": "InputError", "message": f"ID: {exc}", "field": "ID"}))
+        else:
+            err_console.print(f"[red]error:[/] ID: {exc}", highlight=False)
         raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps({"removed": {"id": document.id, "title": document.title,
+                                      "source": document.source}}))
+        return
     console.print(f"removed: [{document.id}] {document.title} {document.source}", highlight=False)

@@ -526,18 +526,25 @@ def worker(
     concurrency: Annotated[int | None, typer.Option(
         "--concurrency", min=1, max=1000, help="Runs at once (default: AGENTDESK_WORKER_CONCURRENCY).")
     ] = None,
+    model: ModelOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Execute queued runs (beside `agentdesk serve --api-only`, on any machine).
 
     Claims runs with a lease, continues runs whose worker died, and on SIGTERM
     or Ctrl-C stops them at a step boundary and puts them back in the queue.
     """
+    import asyncio
     import signal
 
+    from agentdesk.runtime.runs import Desk
     from agentdesk.server.fanout import make_fanout
     from agentdesk.server.manager import RunManager
+    from agentdesk.settings import get_settings
 
+    _refuse_bad_model(model, as_json)
     settings = get_settings()
+    if model:  # as serve does: the default model for the runs this worker executes
+        settings = settings.model_copy(update={"model": model})
     if concurrency:
         settings = settings.model_copy(update={"worker_concurrency": concurrency})
 
