@@ -277,7 +277,6 @@ class RunQueue:
                 created_at=stamp, data={"status": status, "error": error,
                                         "attempt": lease.attempt,
                                         **({"error_details": details} if details else {})}))
-        self.release(lease)
 
     async def requeue(self, lease: Lease, *, spend: bool, reason: str) -> bool:
         """Put the run back to ``pending`` (a drain spends no retry); False if not ours."""
