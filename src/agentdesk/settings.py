@@ -5,7 +5,9 @@ Nothing is read at import: call :func:`get_settings` where the settings are need
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,7 +16,7 @@ from platformdirs import user_data_dir
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-__all__ = ["Settings", "get_settings"]
+__all__ = ["Settings", "get_settings", "key_fingerprint"]
 
 
 class Settings(BaseSettings):
@@ -68,7 +70,29 @@ class Settings(BaseSettings):
     """Whether ``agentdesk serve`` executes runs itself (False: API only)."""
 
     api_keys: Annotated[list[str], NoDecode] = Field(default_factory=list)
-    """Keys the HTTP API accepts (comma-separated); without any, it serves loopback only."""
+    """Keys the HTTP API accepts, comma-separated, each ``name:key`` (or a bare key, then
+    named by its fingerprint); without any, it serves loopback only."""
+
+    max_body_bytes: int = Field(default=262_144, ge=1_024)
+    """Largest request body the HTTP API reads; a larger one is refused with 413."""
+
+    max_json_depth: int = Field(default=32, ge=4, le=1_000)
+    """Deepest nesting of arrays and objects a JSON body may have."""
+
+    max_metadata_bytes: int = Field(default=16_384, ge=256)
+    """Largest ``metadata`` object (as compact JSON) a thread or run may carry."""
+
+    header_timeout: float = Field(default=10.0, gt=0)
+    """Seconds a client has to send a request's headers once it connects (or goes idle)."""
+
+    body_timeout: float = Field(default=30.0, gt=0)
+    """Seconds a client has to send a whole request body once its headers arrived."""
+
+    keep_alive_timeout: int = Field(default=5, ge=1)
+    """Seconds an idle keep-alive connection stays open."""
+
+    max_connections: int = Field(default=512, ge=8)
+    """Connections (and requests in progress) served at once; more are answered 503."""
 
     redis_url: str | None = None
     """``redis://...``: wakes server processes that stream a run another one runs."""
@@ -93,6 +117,15 @@ class Settings(BaseSettings):
             return [key.strip() for key in value.split(",") if key.strip()]
         return value
 
+    @field_validator("api_keys")
+    @classmethod
+    def _check_keys(cls, value: list[str]) -> list[str]:
+        named = [_split_key(entry) for entry in value]
+        for kind, seen in (("name", [n for n, _ in named]), ("key", [k for _, k in named])):
+            if len(set(seen)) != len(seen):
+                raise ValueError(f"each API key {kind} must appear once")
+        return value
+
     @field_validator("data_dir", "models_dir")
     @classmethod
     def _expand(cls, value: Path | None) -> Path | None:
@@ -101,6 +134,10 @@ class Settings(BaseSettings):
     @property
     def resolved_models_dir(self) -> Path:
         return self.models_dir or self.data_dir / "models"
+
+    def named_api_keys(self) -> list[tuple[str, str]]:
+        """The API keys as ``(name, key)`` pairs."""
+        return [_split_key(entry) for entry in self.api_keys]
 
     @property
     def resolved_database_url(self) -> str:
@@ -113,6 +150,23 @@ class Settings(BaseSettings):
     def toolserver_for(self, name: str) -> str:
         """How to reach tool server ``name``: ``inprocess``, ``stdio`` or an ``http(s)://`` URL."""
         return os.environ.get(f"AGENTDESK_TOOLSERVER_{name.upper()}", "inprocess")
+
+
+def key_fingerprint(key: str) -> str:
+    """A short, stable, non-secret name for a key (what owns its threads)."""
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+def _split_key(entry: str) -> tuple[str, str]:
+    """``name:key`` as (name, key); a bare key is named ``key-<fingerprint>``."""
+    name, sep, key = entry.partition(":")
+    if not sep:
+        return f"key-{key_fingerprint(entry)[:8]}", entry
+    name, key = name.strip(), key.strip()
+    if not re.fullmatch(r"[A-Za-z0-9_.@-]{1,64}", name) or not key:
+        raise ValueError(f"API key entry {name!r}: use name:key, the name made of letters, "
+                         "digits and _ . @ - (at most 64)")
+    return name, key
 
 
 @lru_cache(maxsize=1)

@@ -58,6 +58,9 @@ class Decision(BaseModel):
     args: dict[str, Any] | None = None
     message: str | None = Field(default=None, max_length=4000)
     actor: str | None = Field(default=None, max_length=200)
+    """Who decided, as authenticated (an API key's name), or as given where there are no keys."""
+    display_name: str | None = Field(default=None, max_length=200)
+    """A name the person gave, kept beside an authenticated ``actor`` that differs from it."""
 
     @model_validator(mode="after")
     def _complete(self) -> Decision:

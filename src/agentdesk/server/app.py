@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import IntegrityError
 
 from agentdesk.errors import (
     AgentdeskError,
@@ -25,6 +26,7 @@ from agentdesk.runtime.runs import Desk
 from agentdesk.settings import Settings, get_settings
 
 from .fanout import make_fanout
+from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
 from .routes import ask, assistants, inbox, meta, runs, threads
 
@@ -87,12 +89,23 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse(status_code=422, content=_validation_detail(exc))
 
+    @app.exception_handler(IntegrityError)
+    async def _raced(_: Request, exc: IntegrityError) -> JSONResponse:
+        # Two requests created the same record at once; the loser is told, not given a 500.
+        return JSONResponse(status_code=409, content={
+            "detail": "conflicts with a record written at the same time; try again"})
+
     @app.middleware("http")
     async def _fresh_web_files(request: Request, call_next: Any) -> Any:
         response = await call_next(request)
         if request.url.path.startswith("/app"):
             response.headers["Cache-Control"] = "no-cache"  # upgrades reach browsers at once
         return response
+
+    # Outermost: a body is bounded and checked before any route or other middleware.
+    app.add_middleware(RequestLimits, limits=BodyLimits(
+        max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
+        max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
 
     for module in (meta, assistants, threads, runs, inbox, ask):
         app.include_router(module.router)

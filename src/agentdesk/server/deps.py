@@ -2,17 +2,46 @@
 
 from __future__ import annotations
 
-import hashlib
 import hmac
+from dataclasses import dataclass
 from typing import Annotated
+from urllib.parse import unquote
 
 from fastapi import Depends, Header, HTTPException, Request
 
+from agentdesk.errors import ConflictError, NotFoundError
 from agentdesk.runtime.runs import Desk
+from agentdesk.settings import key_fingerprint
 
+from .ids import IdentPath
 from .manager import RunManager
 
-__all__ = ["DeskDep", "ManagerDep", "Owner"]
+__all__ = ["ACTOR_HEADER", "Caller", "CallerDep", "DeskDep", "ManagerDep", "Owner",
+           "RunThreadId", "taken_thread"]
+
+ACTOR_HEADER = "x-agentdesk-actor"
+"""A display name (URL-encoded) the web app sends: who is at the keyboard."""
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is calling, as the server authenticated them."""
+
+    owner: str | None
+    """What owns the threads this caller creates: ``key:<fingerprint>``; None without keys."""
+    key_name: str | None
+    """The API key's name (``AGENTDESK_API_KEYS=name:key``); None without keys."""
+    display_name: str | None
+    """A name the client gave (``x-agentdesk-actor`` header); never proof of anything."""
+
+    def actor(self, display_name: str | None = None) -> str | None:
+        """The actor to record: the key's name with keys, else the display name (or None)."""
+        return self.key_name or display_name or self.display_name
+
+    def beside(self, display_name: str | None = None) -> str | None:
+        """The display name to keep beside an authenticated actor (None when it is the actor)."""
+        name = display_name or self.display_name
+        return name if self.key_name and name and name != self.key_name else None
 
 
 def _desk(request: Request) -> Desk:
@@ -23,22 +52,69 @@ def _manager(request: Request) -> RunManager:
     return request.app.state.manager
 
 
-def _owner(request: Request,
-           x_api_key: Annotated[str | None, Header()] = None,
-           authorization: Annotated[str | None, Header()] = None) -> str | None:
-    """Who is calling: a key's fingerprint, or None when the server has no keys."""
-    keys: list[str] = request.app.state.settings.api_keys
+def _caller(request: Request,
+            x_api_key: Annotated[str | None, Header()] = None,
+            authorization: Annotated[str | None, Header()] = None,
+            x_agentdesk_actor: Annotated[str | None, Header(max_length=600)] = None,
+            ) -> Caller:
+    """Authenticate the request: with keys, one of them must be given."""
+    display = None
+    if x_agentdesk_actor:  # printable characters only: it is shown and stored as text
+        text = "".join(ch for ch in unquote(x_agentdesk_actor) if ch.isprintable())
+        display = text.strip()[:200] or None
+    keys: list[tuple[str, str]] = request.app.state.settings.named_api_keys()
     if not keys:
-        return None
+        return Caller(None, None, display)
     given = x_api_key
     if given is None and authorization and authorization.lower().startswith("bearer "):
         given = authorization[7:].strip()
-    if not given or not any(hmac.compare_digest(given, key) for key in keys):
+    # Compare with every key so the time taken does not tell which one nearly matched.
+    matches = [name for name, key in keys
+               if given and hmac.compare_digest(given.encode(), key.encode())]
+    if not matches or given is None:
         raise HTTPException(status_code=401, detail="missing or unknown API key "
                             "(send x-api-key or Authorization: Bearer)")
-    return "key:" + hashlib.sha256(given.encode()).hexdigest()[:16]
+    return Caller("key:" + key_fingerprint(given), matches[0], display)
+
+
+def _owner(caller: Annotated[Caller, Depends(_caller)]) -> str | None:
+    return caller.owner
 
 
 DeskDep = Annotated[Desk, Depends(_desk)]
 ManagerDep = Annotated[RunManager, Depends(_manager)]
+CallerDep = Annotated[Caller, Depends(_caller)]
 Owner = Annotated[str | None, Depends(_owner)]
+
+
+async def taken_thread(desk: Desk, thread_id: str, owner: str | None, *, own_ok: bool) -> bool:
+    """Whether ``thread_id`` may be created: False when free, True when the caller's own
+    and ``own_ok``.
+
+    Otherwise a :class:`ConflictError` that reads the same whoever holds the id, so
+    it never tells a caller that another key's thread exists or anything about it.
+    """
+    try:
+        existing = await desk.store.get_thread(thread_id)
+    except NotFoundError:
+        return False
+    if own_ok and existing.owner == owner:
+        return True
+    raise ConflictError(f"thread_id: {thread_id!r} is not available; choose another id",
+                        field="thread_id")
+
+
+async def _run_thread_id(thread_id: IdentPath, request: Request, desk: DeskDep,
+                         owner: Owner) -> str:
+    """The path's thread id; with ``if_not_exists: create``, checked as a create would be."""
+    try:
+        body = await request.json()
+    except ValueError:
+        body = None  # the route answers 422 for the body
+    if isinstance(body, dict) and body.get("if_not_exists") == "create":
+        await taken_thread(desk, thread_id, owner, own_ok=True)
+    return thread_id
+
+
+RunThreadId = Annotated[str, Depends(_run_thread_id)]
+"""A thread id in the path of a route that starts a run (and may create the thread)."""

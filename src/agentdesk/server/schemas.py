@@ -12,6 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from agentdesk.runtime.approvals import DecisionType
 
+from .ids import Ident
+
 __all__ = ["AssistantSearch", "CommandIn", "DecisionIn", "HistoryQuery", "RunCreate",
            "ThreadCreate", "ThreadPatch", "ThreadSearch"]
 
@@ -35,8 +37,7 @@ class AssistantSearch(_Body):
 
 
 class ThreadCreate(_Body):
-    thread_id: str | None = Field(default=None, min_length=1, max_length=64,
-                                  pattern=r"^[A-Za-z0-9_.:-]+$")
+    thread_id: Ident | None = None
     metadata: dict[str, Any] | None = None
     if_exists: Literal["raise", "do_nothing"] = "raise"
     supersteps: list[Any] | None = None
@@ -52,7 +53,7 @@ class ThreadPatch(_Body):
 class ThreadSearch(_Body):
     metadata: dict[str, Any] | None = None
     values: dict[str, Any] | None = None
-    ids: list[str] | None = None
+    ids: list[Ident] | None = Field(default=None, max_length=1000)
     status: Literal["idle", "busy", "interrupted", "error"] | None = None
     limit: int = Field(default=10, ge=1, le=1000)
     offset: int = Field(default=0, ge=0)
@@ -83,7 +84,7 @@ class CommandIn(_Body):
 
 
 class RunCreate(_Body):
-    assistant_id: str = Field(min_length=1, max_length=100)
+    assistant_id: Ident
     input: dict[str, Any] | None = None
     command: CommandIn | None = None
     stream_mode: StreamModeName | list[StreamModeName] = "values"
@@ -92,7 +93,7 @@ class RunCreate(_Body):
     config: dict[str, Any] | None = None
     context: dict[str, Any] | None = None
     checkpoint: dict[str, Any] | None = None
-    checkpoint_id: str | None = None
+    checkpoint_id: Ident | None = None
     checkpoint_during: bool | None = None
     interrupt_before: Any = None
     interrupt_after: Any = None
@@ -129,4 +130,4 @@ class DecisionIn(_Body):
     args: dict[str, Any] | None = None
     message: str | None = Field(default=None, max_length=4000)
     actor: str | None = Field(default=None, max_length=200)
-    interrupt_id: str | None = Field(default=None, max_length=64)
+    interrupt_id: Ident | None = None

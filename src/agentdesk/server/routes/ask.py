@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from agentdesk.agents.banking.schemas import AskRequest, ExecutionData, QueryResponse
 from agentdesk.errors import AgentdeskError
 
-from ..deps import DeskDep, ManagerDep, Owner
+from ..deps import CallerDep, DeskDep, ManagerDep
 from ..manager import PEOPLE_MODES
 
 router = APIRouter(tags=["banking"])
@@ -30,18 +30,20 @@ def _response(query: str, thread_id: str | None, result: dict[str, Any] | None,
 
 
 @router.post("/ask", response_model=QueryResponse)
-async def ask(body: AskRequest, desk: DeskDep, manager: ManagerDep, owner: Owner,
+async def ask(body: AskRequest, desk: DeskDep, manager: ManagerDep, caller: CallerDep,
               ) -> QueryResponse:
     """Answer a question about the bank's data; every failure is an ``error``, never a 500.
 
     The graph runs as a background run; its nodes (model calls, the database) run in
     worker threads, off the event loop.
     """
+    owner = caller.owner
     if not body.query.strip():
         return _response(body.query, None, None, "query: must not be empty")
     try:
         run = await desk.prepare_start("banking", {"user_query": body.query}, owner=owner,
-                                       stream_modes=PEOPLE_MODES, claim=manager.workers)
+                                       actor=caller.actor(), stream_modes=PEOPLE_MODES,
+                                       claim=manager.workers)
     except AgentdeskError as exc:
         return _response(body.query, None, None, exc.message)
     await manager.launch(run)

@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from agentdesk.runtime.registry import agent_names, get_agent
 
 from ..deps import Owner
+from ..ids import IdentPath
 from ..schemas import AssistantSearch
 from ..views import assistant, find_assistant
 
@@ -29,5 +30,5 @@ async def search(body: AssistantSearch, _owner: Owner) -> list[dict[str, Any]]:
 
 
 @router.get("/{assistant_id}")
-async def get(assistant_id: str, _owner: Owner) -> dict[str, Any]:
+async def get(assistant_id: IdentPath, _owner: Owner) -> dict[str, Any]:
     return assistant(find_assistant(assistant_id))

@@ -8,7 +8,8 @@ from fastapi import APIRouter, Query
 
 from agentdesk.runtime.approvals import parse_decision
 
-from ..deps import DeskDep, ManagerDep, Owner
+from ..deps import CallerDep, DeskDep, ManagerDep, Owner
+from ..ids import IdentPath
 from ..manager import PEOPLE_MODES
 from ..schemas import DecisionIn
 from ..views import assistant_id
@@ -37,11 +38,17 @@ async def inbox(desk: DeskDep, owner: Owner,
 
 
 @router.post("/threads/{thread_id}/decisions")
-async def decide(thread_id: str, body: DecisionIn, desk: DeskDep, manager: ManagerDep,
-                 owner: Owner) -> dict[str, Any]:
-    """Answer the pending interrupt (exactly once) and wait for the run it starts."""
+async def decide(thread_id: IdentPath, body: DecisionIn, desk: DeskDep, manager: ManagerDep,
+                 caller: CallerDep) -> dict[str, Any]:
+    """Answer the pending interrupt (exactly once) and wait for the run it starts.
+
+    With API keys the actor recorded is the key's name; a name in the body is kept
+    beside it as ``display_name``, never in its place.
+    """
+    owner = caller.owner
     decision = parse_decision({"type": body.type, "args": body.args, "message": body.message,
-                               "actor": body.actor or owner})
+                               "actor": caller.actor(body.actor),
+                               "display_name": caller.beside(body.actor)})
     run = await desk.prepare_decide(thread_id, decision, interrupt_id=body.interrupt_id,
                                     owner=owner, stream_modes=PEOPLE_MODES,
                                     claim=manager.workers)

@@ -14,7 +14,8 @@ from agentdesk.errors import ConflictError, InputError, NotFoundError, ThreadBus
 from agentdesk.runtime.approvals import parse_decision
 from agentdesk.runtime.runs import Desk, PreparedRun
 
-from ..deps import DeskDep, ManagerDep, Owner
+from ..deps import DeskDep, ManagerDep, Owner, RunThreadId
+from ..ids import IdentPath
 from ..manager import RunManager, parse_last_event_id
 from ..schemas import RunCreate
 from ..serialize import to_jsonable
@@ -149,7 +150,7 @@ async def _owned_run(desk: Desk, thread_id: str, run_id: str, owner: str | None)
 
 
 @router.post("/threads/{thread_id}/runs")
-async def create_run(thread_id: str, body: RunCreate, desk: DeskDep, manager: ManagerDep,
+async def create_run(thread_id: RunThreadId, body: RunCreate, desk: DeskDep, manager: ManagerDep,
                      owner: Owner) -> dict[str, Any]:
     run = await prepare(desk, manager, thread_id, body, owner)
     await manager.launch(run)
@@ -157,7 +158,7 @@ async def create_run(thread_id: str, body: RunCreate, desk: DeskDep, manager: Ma
 
 
 @router.post("/threads/{thread_id}/runs/stream")
-async def stream_run(thread_id: str, body: RunCreate, request: Request, desk: DeskDep,
+async def stream_run(thread_id: RunThreadId, body: RunCreate, request: Request, desk: DeskDep,
                      manager: ManagerDep, owner: Owner) -> EventSourceResponse:
     run = await prepare(desk, manager, thread_id, body, owner)
     await manager.launch(run)
@@ -165,7 +166,7 @@ async def stream_run(thread_id: str, body: RunCreate, request: Request, desk: De
 
 
 @router.post("/threads/{thread_id}/runs/wait")
-async def wait_run(thread_id: str, body: RunCreate, response: Response, desk: DeskDep,
+async def wait_run(thread_id: RunThreadId, body: RunCreate, response: Response, desk: DeskDep,
                    manager: ManagerDep, owner: Owner) -> dict[str, Any]:
     run = await prepare(desk, manager, thread_id, body, owner)
     await manager.launch(run)
@@ -174,26 +175,26 @@ async def wait_run(thread_id: str, body: RunCreate, response: Response, desk: De
 
 
 @router.get("/threads/{thread_id}/runs")
-async def list_runs(thread_id: str, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
+async def list_runs(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
     thread = await desk.store.get_thread(thread_id, owner)
     return [run_view(r, thread.agent) for r in reversed(await desk.store.list_runs(thread_id))]
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}")
-async def get_run(thread_id: str, run_id: str, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+async def get_run(thread_id: IdentPath, run_id: IdentPath, desk: DeskDep, owner: Owner) -> dict[str, Any]:
     thread, run = await _owned_run(desk, thread_id, run_id, owner)
     return run_view(run, thread.agent)
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}/join")
-async def join_run(thread_id: str, run_id: str, desk: DeskDep, manager: ManagerDep,
+async def join_run(thread_id: IdentPath, run_id: IdentPath, desk: DeskDep, manager: ManagerDep,
                    owner: Owner) -> dict[str, Any]:
     await _owned_run(desk, thread_id, run_id, owner)
     return await _final(desk, manager, thread_id, run_id, owner)
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}/stream")
-async def join_stream(thread_id: str, run_id: str, request: Request, desk: DeskDep,
+async def join_stream(thread_id: IdentPath, run_id: IdentPath, request: Request, desk: DeskDep,
                       manager: ManagerDep, owner: Owner,
                       last_event_id: Annotated[str | None, Header()] = None,
                       ) -> EventSourceResponse:
@@ -203,7 +204,7 @@ async def join_stream(thread_id: str, run_id: str, request: Request, desk: DeskD
 
 
 @router.post("/threads/{thread_id}/runs/{run_id}/cancel")
-async def cancel_run(thread_id: str, run_id: str, desk: DeskDep, manager: ManagerDep,
+async def cancel_run(thread_id: IdentPath, run_id: IdentPath, desk: DeskDep, manager: ManagerDep,
                      owner: Owner) -> dict[str, Any]:
     thread, run = await _owned_run(desk, thread_id, run_id, owner)
     if run.status not in ("pending", "running"):

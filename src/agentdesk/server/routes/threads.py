@@ -5,11 +5,13 @@ from __future__ import annotations
 import uuid
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 
-from agentdesk.errors import ConflictError, NotFoundError
+from agentdesk.errors import InputError
 
-from ..deps import DeskDep, Owner
+from ..deps import DeskDep, Owner, taken_thread
+from ..ids import IdentPath
+from ..limits import json_size
 from ..manager import api_thread_status
 from ..schemas import HistoryQuery, ThreadCreate, ThreadPatch, ThreadSearch
 from ..views import state_view, thread_view
@@ -20,14 +22,8 @@ router = APIRouter(prefix="/threads", tags=["threads"])
 @router.post("")
 async def create(body: ThreadCreate, desk: DeskDep, owner: Owner) -> dict[str, Any]:
     thread_id = body.thread_id or str(uuid.uuid4())
-    try:
-        existing = await desk.store.get_thread(thread_id)
-    except NotFoundError:
-        existing = None
-    if existing is not None:
-        if body.if_exists == "do_nothing" and existing.owner == owner:
-            return thread_view(*await desk.snapshot(thread_id, owner))
-        raise ConflictError(f"thread {thread_id!r} already exists")
+    if await taken_thread(desk, thread_id, owner, own_ok=body.if_exists == "do_nothing"):
+        return thread_view(*await desk.snapshot(thread_id, owner))
     await desk.store.create_thread(thread_id, None, owner=owner, model=None,
                                    metadata=body.metadata or {})
     return thread_view(*await desk.snapshot(thread_id, owner))
@@ -51,26 +47,31 @@ async def search(body: ThreadSearch, desk: DeskDep, owner: Owner) -> list[dict[s
 
 
 @router.get("/{thread_id}")
-async def get(thread_id: str, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+async def get(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> dict[str, Any]:
     return thread_view(*await desk.snapshot(thread_id, owner))
 
 
 @router.patch("/{thread_id}")
-async def patch(thread_id: str, body: ThreadPatch, desk: DeskDep, owner: Owner,
-                ) -> dict[str, Any]:
-    await desk.store.get_thread(thread_id, owner)
+async def patch(thread_id: IdentPath, body: ThreadPatch, request: Request, desk: DeskDep,
+                owner: Owner) -> dict[str, Any]:
+    thread = await desk.store.get_thread(thread_id, owner)
+    limit = request.app.state.settings.max_metadata_bytes
+    size = json_size({**thread.metadata, **body.metadata})
+    if size > limit:  # the merged metadata, not only this patch, must fit
+        raise InputError(f"would grow to {size} bytes; at most {limit} are kept",
+                         field="metadata")
     await desk.store.update_metadata(thread_id, body.metadata)
     return thread_view(*await desk.snapshot(thread_id, owner))
 
 
 @router.delete("/{thread_id}", status_code=204)
-async def delete(thread_id: str, desk: DeskDep, owner: Owner) -> Response:
+async def delete(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> Response:
     await desk.delete_thread(thread_id, owner)
     return Response(status_code=204)
 
 
 @router.get("/{thread_id}/state")
-async def state(thread_id: str, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+async def state(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> dict[str, Any]:
     _, snapshot = await desk.snapshot(thread_id, owner)
     if snapshot is None:
         return {"values": {}, "next": [], "tasks": [], "checkpoint": None, "metadata": {},
@@ -87,20 +88,20 @@ async def _history(desk: DeskDep, thread_id: str, owner: str | None, query: Hist
 
 
 @router.get("/{thread_id}/history")
-async def history_get(thread_id: str, desk: DeskDep, owner: Owner,
+async def history_get(thread_id: IdentPath, desk: DeskDep, owner: Owner,
                       limit: Annotated[int, Query(ge=1, le=1000)] = 10,
                       ) -> list[dict[str, Any]]:
     return await _history(desk, thread_id, owner, HistoryQuery(limit=limit))
 
 
 @router.post("/{thread_id}/history")
-async def history_post(thread_id: str, body: HistoryQuery, desk: DeskDep, owner: Owner,
+async def history_post(thread_id: IdentPath, body: HistoryQuery, desk: DeskDep, owner: Owner,
                        ) -> list[dict[str, Any]]:
     return await _history(desk, thread_id, owner, body)
 
 
 @router.get("/{thread_id}/audit")
-async def audit(thread_id: str, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
+async def audit(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
     """The thread's timeline: runs, tool calls and decisions with actor and time."""
     await desk.store.get_thread(thread_id, owner)
     return [e.model_dump(mode="json") for e in await desk.store.audit_trail(thread_id)]
