@@ -73,9 +73,9 @@ def problem_in(value: Any, max_depth: int) -> tuple[str, str] | None:
             return path or "body", f"nested deeper than {max_depth} levels"
         pairs = item.items() if isinstance(item, dict) else enumerate(item)
         for key, child in pairs:
-            child_path = f"{path}.{key}" if path else str(key)
             if isinstance(key, str) and (problem := _string_problem(key)):
-                return child_path, f"key {problem}"
+                return path or "body", f"a key {problem}"  # the key itself is not echoed
+            child_path = f"{path}.{key}" if path else str(key)
             stack.append((child, depth + 1, child_path))
     return None
 

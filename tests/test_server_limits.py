@@ -1,0 +1,218 @@
+"""Every way in holds: identifiers, body limits and ownership, against a real server.
+
+Each test runs on SQLite and, when ``AGENTDESK_TEST_POSTGRES_URL`` is set, on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+
+from agentdesk.server.app import create_app
+from agentdesk.settings import Settings
+
+from .conftest import ServerThread
+from .trip_script import REQUEST, TripScript
+
+POSTGRES_URL = os.environ.get("AGENTDESK_TEST_POSTGRES_URL")
+
+BAD_IDS = ["a%00b", "x" * 65, "x" * 300, "%E2%80%AE", "'%20OR%201=1--", "%FF", "%FE", "a%20b"]
+"""As they appear in a URL path (percent-encoded where they must be)."""
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, isolated_env: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{isolated_env / 'desk.db'}"
+        return
+    if not POSTGRES_URL:
+        pytest.skip("AGENTDESK_TEST_POSTGRES_URL is not set")
+    name = f"agentdesk_limits_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    yield f"{POSTGRES_URL.rsplit('/', 1)[0]}/{name}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def serve(database_url: str, isolated_env: Path, trip_script: TripScript,
+          monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Start a real server on ``database_url`` whose trip agent pauses for a review."""
+    running: list[ServerThread] = []
+    monkeypatch.setenv("AGENTDESK_MODEL_TRIP", trip_script.write(
+        trip_script.search(), trip_script.answer(trip_script.itinerary())))
+
+    def start(**settings: Any) -> str:
+        app = create_app(Settings(data_dir=isolated_env, database_url=database_url,
+                                  actor="tester", **settings), ping_seconds=0.3)
+        running.append(ServerThread(app).__enter__())
+        return running[-1].url
+
+    yield start
+    for server in running:
+        server.__exit__()
+
+
+def run_body(**extra: Any) -> dict[str, Any]:
+    return {"assistant_id": "trip", "input": {"messages": REQUEST}, **extra}
+
+
+def listed(http: httpx.Client) -> list[str]:
+    answer = http.post("/threads/search", json={"limit": 1000})
+    assert answer.status_code == 200, answer.text
+    return sorted(t["thread_id"] for t in answer.json())
+
+
+def test_an_identifier_post_threads_refuses_is_refused_on_every_route(serve: Any) -> None:
+    with httpx.Client(base_url=serve(), timeout=60) as http:
+        good = http.post("/threads", json={"thread_id": "good-1"}).json()["thread_id"]
+        for bad in BAD_IDS:
+            body_id = httpx.URL(f"/{bad}").path[1:]  # the id as the server decodes it
+            assert http.post("/threads", json={"thread_id": body_id}).status_code == 422
+            for method, path, body in [
+                    ("GET", f"/threads/{bad}", None),
+                    ("PATCH", f"/threads/{bad}", {"metadata": {"a": 1}}),
+                    ("DELETE", f"/threads/{bad}", None),
+                    ("GET", f"/threads/{bad}/state", None),
+                    ("GET", f"/threads/{bad}/history", None),
+                    ("GET", f"/threads/{bad}/audit", None),
+                    ("GET", f"/assistants/{bad}", None),
+                    ("POST", f"/threads/{bad}/runs", run_body(if_not_exists="create")),
+                    ("POST", f"/threads/{bad}/runs/stream", run_body(if_not_exists="create")),
+                    ("POST", f"/threads/{bad}/runs/wait", run_body(if_not_exists="create")),
+                    ("POST", f"/threads/{bad}/decisions", {"type": "approve"}),
+                    ("GET", f"/threads/{good}/runs/{bad}", None),
+                    ("POST", f"/threads/{good}/runs/{bad}/cancel", None),
+                    ("POST", "/runs/wait", {**run_body(), "assistant_id": body_id}),
+                    ("POST", "/runs/stream", {**run_body(), "assistant_id": body_id}),
+                    ("POST", f"/threads/{good}/decisions",
+                     {"type": "approve", "interrupt_id": body_id}),
+                    ("POST", "/threads/search", {"ids": [body_id]})]:
+                answer = http.request(method, path, json=body)
+                assert answer.status_code == 422, (method, path, answer.text)
+        assert listed(http) == ["good-1"]
+        assert http.get(f"/threads/{good}/runs").json() == []
+
+
+def test_invalid_utf8_in_a_path_never_makes_two_ids_one(serve: Any) -> None:
+    with httpx.Client(base_url=serve(), timeout=60) as http:
+        made = http.post("/threads/%FF/runs/wait", json=run_body(if_not_exists="create"))
+        assert made.status_code == 422
+        assert http.get("/threads/%FE").status_code == 422
+        assert listed(http) == []
+
+
+def test_another_keys_thread_reads_as_missing_and_cannot_be_taken(serve: Any) -> None:
+    url = serve(api_keys=["alice:key-a", "bob:key-b"])
+    alice = httpx.Client(base_url=url, timeout=60, headers={"x-api-key": "key-a"})
+    bob = httpx.Client(base_url=url, timeout=60, headers={"x-api-key": "key-b"})
+    with alice, bob:
+        assert alice.post("/threads", json={"thread_id": "shared-name",
+                                            "metadata": {"who": "alice"}}).status_code == 200
+        assert bob.post("/threads", json={"thread_id": "bobs"}).status_code == 200
+        # Reading another key's thread answers exactly what reading a missing one does.
+        foreign = bob.post("/threads/shared-name/runs", json=run_body())
+        missing = bob.post("/threads/never-made/runs", json=run_body())
+        assert foreign.status_code == missing.status_code == 404
+        assert foreign.json()["detail"] == missing.json()["detail"].replace(
+            "never-made", "shared-name")
+        # Creating it answers what creating one's own existing id answers: nothing of alice's.
+        answers = {
+            "own": bob.post("/threads", json={"thread_id": "bobs"}),
+            "foreign": bob.post("/threads", json={"thread_id": "shared-name"}),
+            "foreign, do_nothing": bob.post("/threads", json={"thread_id": "shared-name",
+                                                              "if_exists": "do_nothing"}),
+            "foreign, run": bob.post("/threads/shared-name/runs/wait",
+                                     json=run_body(if_not_exists="create")),
+            "foreign, stream": bob.post("/threads/shared-name/runs/stream",
+                                        json=run_body(if_not_exists="create"))}
+        for case, answer in answers.items():
+            assert answer.status_code == 409, (case, answer.text)
+            detail = answer.json()["detail"].replace("bobs", "shared-name")
+            assert detail == "thread_id: 'shared-name' is not available; choose another id"
+            assert "alice" not in answer.text
+        assert alice.get("/threads/shared-name").json()["metadata"] == {"who": "alice"}
+        assert alice.get("/threads/shared-name/runs").json() == []
+        assert listed(bob) == ["bobs"]
+
+
+def _deep(depth: int) -> Any:
+    value: Any = "leaf"
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+REFUSED_BODIES: list[tuple[str, str, str, int, str]] = [
+    ("POST", "/threads", json.dumps({"metadata": _deep(900)}), 422, "metadata.a.a"),
+    ("POST", "/threads", '{"metadata": {"k": "\\ud800"}}', 422, "metadata.k"),
+    ("POST", "/threads", '{"metadata": {"\\udfff": 1}}', 422, "metadata: a key"),
+    ("POST", "/threads", '{"metadata": {"k": "a\\u0000b"}}', 422, "metadata.k"),
+    ("POST", "/threads", json.dumps({"metadata": {"k": "x" * 10_000_000}}), 413, "body"),
+    ("POST", "/threads", json.dumps({"metadata": {"k": "x" * 20_000}}), 422, "metadata"),
+    ("POST", "/threads", json.dumps({"metadata": {"k": "x" * 1_000_000}}), 413, "body"),
+    ("PATCH", "/threads/{t}", json.dumps({"metadata": {"k": "x" * 20_000}}), 422, "metadata"),
+    ("PATCH", "/threads/{t}", '{"metadata": {"k": "\\ud800"}}', 422, "metadata.k"),
+    ("POST", "/threads/{t}/runs", json.dumps(run_body(metadata=_deep(100))), 422, "metadata"),
+    ("POST", "/threads/{t}/runs", json.dumps({"assistant_id": "trip", "input": {
+        "messages": "\ud800 hi"}}, ensure_ascii=True), 422, "input.messages"),
+    ("POST", "/runs/wait", json.dumps({"assistant_id": "trip", "input": {
+        "messages": [_deep(60)]}}), 422, "input.messages.0"),
+    ("POST", "/threads/{t}/decisions", '{"type": "respond", "message": "\\ud83d"}', 422,
+     "message"),
+    ("POST", "/threads/search", b'{"metadata": {"k": "\xff"}}'.decode("latin-1"), 422, "body"),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "raw", "status", "field"), REFUSED_BODIES,
+                         ids=[f"{m} {p} {f} {s}" for m, p, _, s, f in REFUSED_BODIES])
+def test_a_refused_body_writes_nothing_and_listing_keeps_working(
+        serve: Any, method: str, path: str, raw: str, status: int, field: str) -> None:
+    with httpx.Client(base_url=serve(), timeout=60) as http:
+        thread = http.post("/threads", json={"metadata": {"n": 1}}).json()["thread_id"]
+        answer = http.request(method, path.format(t=thread), content=raw.encode(
+            "latin-1" if "\xff" in raw else "utf-8"), headers={"content-type": "application/json"})
+        assert answer.status_code == status, answer.text[:300]
+        assert answer.json()["detail"].startswith(field), answer.json()["detail"][:200]
+        assert listed(http) == [thread]
+        kept = http.get(f"/threads/{thread}").json()
+        assert kept["metadata"] == {"n": 1} and kept["values"] == {}
+        assert http.get(f"/threads/{thread}/runs").json() == []
+
+
+def test_limits_come_from_settings(serve: Any) -> None:
+    url = serve(max_body_bytes=4096, max_json_depth=8, max_metadata_bytes=512)
+    with httpx.Client(base_url=url, timeout=60) as http:
+        assert http.post("/threads", json={"metadata": {"k": "x" * 5000}}).status_code == 413
+        assert http.post("/threads", json={"metadata": {"k": "x" * 600}}).status_code == 422
+        assert http.post("/threads", json={"metadata": _deep(8)}).status_code == 422
+        assert http.post("/threads", json={"metadata": _deep(6)}).status_code == 200
+        thread = http.post("/threads", json={"metadata": {"k": "x" * 300}}).json()["thread_id"]
+        grown = http.patch(f"/threads/{thread}", json={"metadata": {"j": "y" * 300}})
+        assert grown.status_code == 422 and grown.json()["detail"].startswith("metadata")
+        assert len(listed(http)) == 2
+
+
+def test_a_chunked_body_past_the_limit_is_refused(serve: Any) -> None:
+    url = serve(max_body_bytes=4096)
+
+    def chunks() -> Iterator[bytes]:
+        yield b'{"metadata": {"k": "'
+        for _ in range(10):
+            yield b"x" * 1000
+        yield b'"}}'
+
+    with httpx.Client(base_url=url, timeout=60) as http:
+        answer = http.post("/threads", content=chunks(),
+                           headers={"content-type": "application/json"})
+        assert answer.status_code == 413
+        assert listed(http) == []
