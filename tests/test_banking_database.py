@@ -28,7 +28,9 @@ from agentdesk.agents.banking.data import (
     generate_bank_data,
 )
 from agentdesk.agents.banking.database import (
+    MAX_RESULT_BYTES,
     MAX_ROWS,
+    MAX_VALUE_CHARS,
     QUERY_TIMEOUT_SECONDS,
     BankDatabase,
     ExecutionResult,
@@ -317,6 +319,43 @@ def test_row_cap(bank: BankDatabase) -> None:
     assert capped.row_count == MAX_ROWS == 1000 and capped.truncated
     exact = bank.execute("SELECT id FROM branches", max_rows=25)
     assert exact.row_count == 25 and not exact.truncated
+
+
+def _long(bank: BankDatabase, chars: int, what: str = "'x'") -> str:
+    """SQL for a text of ``chars`` characters, in the bank's dialect."""
+    if bank.dialect == "postgres":
+        return f"repeat({what}, {chars})"
+    return f"printf('%.*c', {chars}, {what})"
+
+
+def test_each_value_is_cut_to_the_cap_and_the_result_says_so(bank: BankDatabase) -> None:
+    result = bank.execute(f"SELECT {_long(bank, 3_000_000)} AS big, 7 AS n, 'ok' AS small")
+    (row,) = result.rows
+    assert row["big"] == "x" * MAX_VALUE_CHARS and row["n"] == 7 and row["small"] == "ok"
+    assert result.values_truncated == 1 and not result.truncated
+    assert result.note and "1 value(s) longer than" in result.note
+    whole = bank.execute(f"SELECT {_long(bank, MAX_VALUE_CHARS)} AS fits")
+    assert whole.rows[0]["fits"] == "x" * MAX_VALUE_CHARS and whole.note is None
+
+
+def test_the_whole_result_is_bounded_in_bytes(bank: BankDatabase) -> None:
+    result = bank.execute(f"SELECT id, {_long(bank, 6_000)} AS pad FROM transactions "
+                          "ORDER BY id LIMIT 1000")
+    assert result.truncated and 0 < result.row_count < 1000
+    assert len(json.dumps(result.rows).encode()) <= MAX_RESULT_BYTES
+    assert result.note and f"past {MAX_RESULT_BYTES} bytes" in result.note
+    first = [r["id"] for r in bank.execute("SELECT id FROM transactions ORDER BY id LIMIT 1000"
+                                           ).rows]
+    assert [r["id"] for r in result.rows] == first[: result.row_count]
+
+
+@pytest.mark.postgres
+def test_postgres_types_under_the_cap_come_back_as_themselves(bank: BankDatabase) -> None:
+    if bank.dialect != "postgres":
+        pytest.skip("PostgreSQL types")
+    row = bank.execute("SELECT ARRAY[1, 2] AS a, '{\"k\": 1}'::jsonb AS j, 2.50::numeric AS d, "
+                       "'\\x0102'::bytea AS b, NULL::text AS z -- trailing comment").rows[0]
+    assert row == {"a": [1, 2], "j": {"k": 1}, "d": 2.5, "b": "AQI=", "z": None}
 
 
 def test_slow_query_times_out(bank: BankDatabase) -> None:

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import json
 import math
 import os
 import sqlite3
 import threading
 import time
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from datetime import time as dtime
 from decimal import Decimal
@@ -43,7 +45,9 @@ if TYPE_CHECKING:
     from agentdesk.settings import Settings
 
 __all__ = [
+    "MAX_RESULT_BYTES",
     "MAX_ROWS",
+    "MAX_VALUE_CHARS",
     "QUERY_TIMEOUT_SECONDS",
     "BankDatabase",
     "ExecutionResult",
@@ -54,19 +58,30 @@ __all__ = [
 
 QUERY_TIMEOUT_SECONDS = 30
 MAX_ROWS = 1000
+MAX_VALUE_CHARS = 8_192
+"""Longest value (text, or bytes before base64) a result keeps; longer ones are cut."""
+MAX_RESULT_BYTES = 524_288
+"""Largest result (its rows as JSON); rows past it are left out, and the result says so."""
+_FETCH_BATCH = 50
 
 _GRACE_SECONDS = 2.0
 """How long past the deadline the SQLite worker thread may take to notice it."""
 
 
 class ExecutionResult(BaseModel):
-    """The rows a query returned (at most ``max_rows``), JSON-serialisable."""
+    """The rows a query returned, bounded in rows and bytes, JSON-serialisable."""
 
     rows: list[dict[str, Any]]
     row_count: int
     execution_time_seconds: float
     truncated: bool = False
+    """Rows were left out: there were more than ``max_rows``, or they passed
+    :data:`MAX_RESULT_BYTES`."""
     columns: list[str]
+    values_truncated: int = 0
+    """How many values were cut to :data:`MAX_VALUE_CHARS`."""
+    note: str | None = None
+    """What was cut, in words (for the person and the model reading the result)."""
 
 
 class QueryFailed(AgentdeskError):
@@ -129,14 +144,63 @@ def _unique_names(names: list[str]) -> list[str]:
     return out
 
 
-def _result(names: list[str], fetched: list[tuple[Any, ...]], max_rows: int,
-            started: float) -> ExecutionResult:
-    columns = _unique_names(names)
-    truncated = len(fetched) > max_rows
-    rows = [{c: _jsonable(v) for c, v in zip(columns, row, strict=False)}
-            for row in fetched[:max_rows]]
-    return ExecutionResult(rows=rows, row_count=len(rows), truncated=truncated, columns=columns,
-                           execution_time_seconds=round(time.perf_counter() - started, 6))
+def _cut(value: Any) -> tuple[Any, bool]:
+    """``value`` within :data:`MAX_VALUE_CHARS`, and whether it was cut."""
+    if isinstance(value, bytes | bytearray | memoryview) and len(value) > MAX_VALUE_CHARS:
+        return bytes(value[:MAX_VALUE_CHARS]), True
+    if isinstance(value, str) and len(value) > MAX_VALUE_CHARS:
+        return value[:MAX_VALUE_CHARS], True
+    return value, False
+
+
+class _Collector:
+    """Rows as they are fetched, each value cut to size, until the rows or bytes run out."""
+
+    def __init__(self, names: list[str], max_rows: int, max_bytes: int = MAX_RESULT_BYTES,
+                 ) -> None:
+        self.columns = _unique_names(names)
+        self.max_rows, self.max_bytes = max_rows, max_bytes
+        self.rows: list[dict[str, Any]] = []
+        self.size = 2  # the enclosing brackets
+        self.values_cut = 0
+        self.rows_cut = self.bytes_cut = False
+
+    @property
+    def full(self) -> bool:
+        return self.rows_cut or self.bytes_cut
+
+    def add(self, row: Sequence[Any], cut: Sequence[bool] = ()) -> bool:
+        """Keep ``row`` if it fits (``cut`` marks values already cut); False once full."""
+        if len(self.rows) >= self.max_rows:
+            self.rows_cut = True
+            return False
+        values = []
+        for i, raw in enumerate(row):
+            value, was_cut = _cut(raw)
+            self.values_cut += was_cut or (i < len(cut) and cut[i])
+            values.append(_jsonable(value))
+        kept = dict(zip(self.columns, values, strict=False))
+        size = len(json.dumps(kept, ensure_ascii=False).encode()) + 1
+        if self.size + size > self.max_bytes:
+            self.bytes_cut = True
+            return False
+        self.size += size
+        self.rows.append(kept)
+        return True
+
+    def result(self, started: float) -> ExecutionResult:
+        notes = []
+        if self.rows_cut:
+            notes.append(f"only the first {self.max_rows} rows are shown")
+        if self.bytes_cut:
+            notes.append(f"rows past {self.max_bytes} bytes are left out")
+        if self.values_cut:
+            notes.append(f"{self.values_cut} value(s) longer than {MAX_VALUE_CHARS} characters "
+                         "were cut")
+        return ExecutionResult(
+            rows=self.rows, row_count=len(self.rows), truncated=self.full, columns=self.columns,
+            values_truncated=self.values_cut, note="; ".join(notes) or None,
+            execution_time_seconds=round(time.perf_counter() - started, 6))
 
 
 def _quote(identifier: str) -> str:
@@ -181,8 +245,7 @@ class _SqliteRun:
         self.conn: sqlite3.Connection | None = None
         self.denied: str | None = None
         self.timed_out = False
-        self.names: list[str] = []
-        self.rows: list[tuple[Any, ...]] = []
+        self.collector = _Collector([], max_rows)
         self.error: BaseException | None = None
         self.deadline = 0.0
 
@@ -220,9 +283,13 @@ class _SqliteRun:
                 self.deadline = time.monotonic() + self.timeout
                 conn.set_progress_handler(self.progress, 1000)
                 cursor = conn.execute(self.sql)
-                self.names = [d[0] for d in cursor.description or ()]
-                if cursor.description is not None:
-                    self.rows = cursor.fetchmany(self.max_rows + 1)
+                self.collector = _Collector([d[0] for d in cursor.description or ()],
+                                            self.max_rows)
+                # Row by row: each value is cut as it arrives, and fetching stops at the caps.
+                while cursor.description is not None and not self.collector.full:
+                    batch = cursor.fetchmany(_FETCH_BATCH)
+                    if not batch or not all(self.collector.add(row) for row in batch):
+                        break
                 cursor.close()
             finally:
                 conn.close()
@@ -451,7 +518,7 @@ class BankDatabase:
             if isinstance(exc, sqlite3.Error | ValueError | OverflowError):
                 raise QueryFailed(f"the query failed: {exc}") from exc
             raise QueryFailed(f"the query failed: {type(exc).__name__}: {exc}") from exc
-        return _result(run.names, run.rows, max_rows, started)
+        return run.collector.result(started)
 
     def _reader_role(self, conn: Any) -> bool:
         """Whether queries can run as :data:`READER_ROLE` (set up by the loader)."""
@@ -486,11 +553,14 @@ class BankDatabase:
                 if as_reader:
                     conn.execute(f"SET LOCAL ROLE {READER_ROLE}")
                 # A server-side cursor: DECLARE takes exactly one SELECT/VALUES statement,
-                # sent with the extended protocol, and refuses data-modifying CTEs.
+                # sent with the extended protocol, and refuses data-modifying CTEs. Declaring
+                # it runs nothing; it tells the result's columns and their types.
                 with conn.cursor(name="agentdesk_bank_query") as cursor:
                     cursor.execute(sql)
-                    names = [d.name for d in cursor.description or ()]
-                    fetched = cursor.fetchmany(max_rows + 1)
+                    described = [(d.name, d.type_code) for d in cursor.description or ()]
+                collector = _Collector([name for name, _ in described], max_rows)
+                if described:
+                    _fetch_bounded(conn, sql, [oid for _, oid in described], collector)
             except errors.QueryCanceled as exc:
                 raise QueryTimeout(f"the query ran longer than {timeout:g} s and was stopped",
                                    timeout=timeout) from exc
@@ -500,7 +570,55 @@ class BankDatabase:
                 if conn.info.transaction_status != pq.TransactionStatus.IDLE:
                     with contextlib.suppress(psycopg.Error):
                         conn.execute("ROLLBACK")
-        return _result(names, fetched, max_rows, started)
+        return collector.result(started)
+
+
+# PostgreSQL types whose values are small and of fixed size: fetched as they are.
+_PG_FIXED_TYPES = frozenset({
+    16, 18, 20, 21, 23, 26, 700, 701, 790, 1082, 1083, 1114, 1184, 1186, 1266, 2950})
+
+
+def _bounded_sql(sql: str, type_oids: list[int]) -> tuple[str, list[int | None]]:
+    """``sql`` wrapped so that no value larger than :data:`MAX_VALUE_CHARS` leaves the server.
+
+    A value of a variable-size type comes back as itself when it fits, else as a text
+    prefix in a second column; returns the SQL and, per column, that prefix's index.
+    """
+    n = MAX_VALUE_CHARS
+    names = ", ".join(f"c{i}" for i in range(len(type_oids)))
+    selected: list[str] = []
+    prefixes: list[int | None] = []
+    for i, oid in enumerate(type_oids):
+        if oid in _PG_FIXED_TYPES:
+            selected.append(f"q.c{i}")
+            prefixes.append(None)
+            continue
+        size = f"octet_length(q.c{i}::text)"
+        selected.append(f"CASE WHEN {size} <= {n} THEN q.c{i} END")
+        prefixes.append(len(type_oids) + sum(p is not None for p in prefixes))
+    for i, oid in enumerate(type_oids):
+        if oid not in _PG_FIXED_TYPES:
+            selected.append(f"CASE WHEN octet_length(q.c{i}::text) > {n} "
+                            f"THEN left(q.c{i}::text, {n}) END")
+    # Line breaks keep a trailing "-- comment" in ``sql`` from swallowing the parenthesis.
+    return f"WITH q({names}) AS (\n{sql}\n)\nSELECT {', '.join(selected)} FROM q", prefixes
+
+
+def _fetch_bounded(conn: Any, sql: str, type_oids: list[int], collector: _Collector) -> None:
+    """Fetch ``sql``'s rows into ``collector`` in batches, values capped on the server."""
+    wrapped, prefixes = _bounded_sql(sql, type_oids)
+    with conn.cursor(name="agentdesk_bank_rows") as cursor:
+        cursor.execute(wrapped)
+        while not collector.full:
+            batch = cursor.fetchmany(_FETCH_BATCH)
+            for row in batch:
+                values = [row[i] if p is None or row[p] is None else row[p]
+                          for i, p in enumerate(prefixes)]
+                cut = [p is not None and row[p] is not None for p in prefixes]
+                if not collector.add(values, cut):
+                    return
+            if len(batch) < _FETCH_BATCH:
+                return
 
 
 _PG_NOT_QUERIES = frozenset({

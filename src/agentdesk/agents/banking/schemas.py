@@ -56,6 +56,8 @@ class ExecutionData(BaseModel):
     execution_time_seconds: float = 0.0
     columns: list[str] = Field(default_factory=list)
     truncated: bool = False
+    values_truncated: int = 0
+    note: str | None = None
 
 
 class QueryResponse(BaseModel):
