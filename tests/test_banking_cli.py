@@ -41,6 +41,9 @@ def test_check_sql_prints_the_validated_sql() -> None:
     ("SELECT * FROM users", "unknown_table"),
     ("SELECT 1 UNION SELECT 2", "set_operation"),
     ("SELECT 1; DROP TABLE customers", "multiple_statements"),
+    ("SELECT pg_read_file('/etc/passwd')", "dangerous_function"),
+    ("SELECT hex(email) FROM customers", "unknown_function"),
+    (b"SELECT '\xff' FROM customers".decode("utf-8", "surrogateescape"), "encoding"),
 ])
 def test_check_sql_names_the_rule_broken(statement: str, rule: str, bank_db: str) -> None:
     before = digest(bank_db)

@@ -167,6 +167,31 @@ HOSTILE_SPEC: list[tuple[str, str, str]] = [
     ("dangerous_function", P, "SELECT has_table_privilege('customers', 'DELETE')"),
     ("dangerous_function", P, "SELECT inet_server_addr()"),
     ("dangerous_function", P, "SELECT * FROM customers WHERE EXISTS (SELECT 1 FROM accounts WHERE pg_sleep(1) IS NULL)"),
+    # --- one dialect's dangerous functions on the other ------------------------------------
+    *(("dangerous_function", S, sql) for sql in (
+        "SELECT pg_read_file('/etc/passwd')", "SELECT pg_ls_dir('.')", "SELECT pg_sleep(10)",
+        "SELECT lo_import('/etc/passwd')", "SELECT set_config('a', 'b', false)",
+        "SELECT current_setting('data_directory')",
+        "SELECT query_to_xml('SELECT 1', true, true, '')")),
+    ("dangerous_function", P, "SELECT fts3_tokenizer('simple')"),
+    ("dangerous_function", P, "SELECT load_extension('/tmp/evil.so')"),
+    # --- functions off the allow list ----------------------------------------------------------
+    ("unknown_function", B, "SELECT made_up_function(1)"),
+    ("unknown_function", B, "SELECT id FROM customers WHERE id = evil_func()"),
+    ("unknown_function", B, "SELECT count(*) FROM customers GROUP BY mystery(state)"),
+    ("unknown_function", P, "SELECT repeat('x', 300000000)"),
+    ("unknown_function", P, "SELECT md5(email) FROM customers"),
+    ("unknown_function", P, "SELECT to_tsvector(email) FROM customers"),
+    ("unknown_function", P, "SELECT sum(amount) FROM transactions WHERE xmin_visible(1, NULL)"),
+    ("unknown_function", S, "SELECT hex(email) FROM customers"),
+    ("unknown_function", S, "SELECT likelihood(id > 1, 0.5) FROM customers"),
+    ("unknown_function", S, "SELECT total_changes()"),
+    ("unknown_function", S, "SELECT last_insert_rowid()"),
+    ("unknown_function", S, "SELECT age(opened_at) FROM accounts"),
+    # --- text that is not UTF-8 ----------------------------------------------------------------
+    ("encoding", B, "SELECT '\udcff' FROM customers"),
+    ("encoding", B, "SELECT 1 -- \udc80"),
+    ("encoding", B, b"SELECT * FROM customers WHERE state = '\xc3'".decode("utf-8", "surrogateescape")),
     # --- table-valued functions ----------------------------------------------------------------
     ("table_function", S, "SELECT * FROM generate_series(1, 1000000000)"),
     ("dangerous_function", S, "SELECT * FROM fsdir('/')"),
@@ -252,7 +277,7 @@ def test_hostile_suite_is_large_and_covers_every_rule() -> None:
              "not_select", "write_in_tree", "select_into", "locking", "set_operation",
              "dangerous_function", "table_function", "unknown_table", "unknown_column",
              "system_table", "schema_qualified", "pragma", "attach", "transaction",
-             "command", "limit"}
+             "command", "limit", "unknown_function", "encoding"}
     assert rules <= set(per_rule), rules - set(per_rule)
     per_dialect = collections.Counter(d for _r, d, _s in HOSTILE)
     assert per_dialect["sqlite"] >= 100 and per_dialect["postgres"] >= 100

@@ -99,7 +99,8 @@ def query(sql: Annotated[str, typer.Option("--sql", help="The SQL to validate an
         json.dump({"validated_sql": validated, **result.model_dump(mode="json")}, sys.stdout)
         print()
         return
-    table = Table(*result.columns, caption=f"{result.row_count} rows in "
+    cut = f" ({result.note})" if result.note else ""
+    table = Table(*result.columns, caption=f"{result.row_count} rows{cut} in "
                   f"{result.execution_time_seconds:.3f}s — {validated}")
     for row in result.rows:
         table.add_row(*(str(row[c]) for c in result.columns))

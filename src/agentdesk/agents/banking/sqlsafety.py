@@ -36,10 +36,17 @@ Rules (``SQLRejected.rule``), checked in this order:
     ``SELECT ... INTO`` (creates a table).
 ``locking``
     ``FOR UPDATE`` / ``FOR SHARE`` and friends.
+``encoding``
+    The SQL is not valid UTF-8 text (it holds a lone surrogate, as undecodable bytes become
+    when read with ``surrogateescape``).
 ``dangerous_function``
-    A function on the dialect's deny list (matched case-insensitively on the parsed function
-    nodes, with ``*`` wildcards), or any schema-qualified function call (``pg_catalog.f()``,
-    ``public.f()``): user-defined functions may have side effects.
+    A function on the deny list of either dialect (matched case-insensitively on the parsed
+    function nodes, with ``*`` wildcards), or any schema-qualified function call
+    (``pg_catalog.f()``, ``public.f()``): user-defined functions may have side effects.
+``unknown_function``
+    Any other function that is not on the dialect's allow list (:data:`ALLOWED_FUNCTIONS`):
+    the aggregates, window functions and scalar arithmetic, text and date functions an
+    analytical question needs. The list is closed: a function nobody thought of is refused.
 ``table_function``
     A table-valued function in FROM that is not on the dialect's short allow list.
 ``system_table``
@@ -72,7 +79,10 @@ Design choices:
 * ``zeroblob``/``randomblob`` (SQLite) are refused: no analytical use, and they allocate
   memory on demand. Other resource-hungry SQL (big cross joins, ``repeat``) is left to the
   executor's timeout and row cap; this validator is not a cost model.
-* Deny lists cannot know every user-defined function. The executor must still run the SQL
+* Functions are allowed by list, per dialect (fail closed); the deny list only gives the
+  well-known dangerous ones (``pg_read_file``, ``load_extension``...) their own rule id, and
+  holds for both dialects, so PostgreSQL's file functions are refused on SQLite too.
+* No list knows every user-defined function. The executor must still run the SQL
   read-only (SQLite ``mode=ro``/``query_only``, a PostgreSQL ``READ ONLY`` transaction with
   a statement timeout); this module is the first of two locks, not the only one.
 * The result is the re-rendered tree without comments, and that rendered text is parsed and
@@ -111,6 +121,7 @@ if TYPE_CHECKING:  # sqlglot >= 26 types nodes as ``Expr``; only annotations use
     from sqlglot.expressions import Expr as _Node
 
 __all__ = [
+    "ALLOWED_FUNCTIONS",
     "MAX_DEPTH",
     "MAX_LIMIT",
     "MAX_SQL_CHARS",
@@ -175,6 +186,47 @@ _DENY: dict[str, tuple[str, ...]] = {
     ),
 }
 _DENY_CLASSES = _classes("CurrentVersion")
+_DENY_ANY = tuple(dict.fromkeys(_DENY["sqlite"] + _DENY["postgres"]))
+
+# Names are sqlglot's (its class's SQL name or key, or the name as written when sqlglot does
+# not model the function), so one entry covers every spelling sqlglot reads as the same thing.
+_SYNTAX = frozenset({"and", "or", "exists", "case", "if", "cast", "collate", "extract"})
+"""Syntax sqlglot represents as function nodes (AND, EXISTS, CASE, IIF, CAST, EXTRACT)."""
+_ANALYTICAL = frozenset({
+    # aggregates
+    "count", "sum", "avg", "min", "max", "group_concat",
+    # window functions
+    "row_number", "rank", "dense_rank", "ntile", "lag", "lead", "first_value", "last_value",
+    "nth_value", "percent_rank", "cume_dist",
+    # scalars: null handling, arithmetic, text
+    "coalesce", "nullif", "abs", "round", "sign", "ceil", "floor", "sqrt", "power", "pow",
+    "exp", "ln", "log", "pi", "degrees", "radians", "trunc", "rand", "lower", "upper",
+    "length", "trim", "substring", "replace", "str_position", "concat", "concat_ws",
+    # dates
+    "current_date", "current_time", "current_timestamp", "date",
+})
+ALLOWED_FUNCTIONS: dict[str, frozenset[str]] = {
+    "sqlite": _SYNTAX | _ANALYTICAL | {
+        "total", "datetime", "time", "julianday", "unixepoch", "timediff", "time_to_str",
+        "ts_or_ds_to_timestamp", "strftime", "printf", "format", "typeof", "chr", "unicode",
+        "json_extract", "json_extract_scalar",
+    },
+    "postgres": _SYNTAX | _ANALYTICAL | {
+        "array", "array_agg", "logical_and", "logical_or", "every", "stddev", "stddev_pop",
+        "stddev_samp", "variance", "variance_pop", "var_samp", "corr", "covar_pop",
+        "covar_samp", "regr_slope", "regr_intercept", "regr_r2", "regr_count",
+        "percentile_cont", "percentile_disc", "mode", "any_value", "greatest", "least",
+        "left", "right", "pad", "initcap", "split_part", "regexp_replace", "regexp_like",
+        "ascii", "octet_length", "cbrt", "width_bucket", "gcd", "lcm", "now", "localtime",
+        "localtimestamp", "age", "date_part", "timestamp_trunc", "date_trunc", "make_date",
+        "make_interval", "justify_days", "justify_interval", "date_bin", "isfinite",
+        "time_to_str", "to_char", "to_number", "str_to_date", "str_to_time", "unix_to_time",
+        "array_size", "cardinality", "array_to_string", "string_to_array", "unnest", "explode",
+        "generate_series", "exploding_generate_series", "json_extract", "json_extract_scalar",
+        "json_array_length", "jsonb_array_length", "jsonb_extract_path_text",
+    },
+}
+"""The functions each dialect's SQL may call, as sqlglot names them (lower case)."""
 
 _TABLE_FUNCTIONS: dict[str, frozenset[str]] = {
     "sqlite": frozenset({"json_each", "json_tree"}),
@@ -226,6 +278,8 @@ def validate_sql(sql: str, *, dialect: Dialect, tables: Mapping[str, Sequence[st
 def _validate(sql: str, dialect: str, schema: Mapping[str, frozenset[str]]) -> str:
     if not isinstance(sql, str):
         raise SQLRejected("empty", "No SQL was given; write one SELECT statement.")
+    if not _is_utf8(sql):
+        raise SQLRejected("encoding", "The SQL is not valid UTF-8 text; send plain text.")
     if len(sql) > MAX_SQL_CHARS:
         raise SQLRejected("too_large", f"The SQL is {len(sql)} characters long; the limit is "
                           f"{MAX_SQL_CHARS}. Write a shorter query.")
@@ -271,6 +325,14 @@ def _validate(sql: str, dialect: str, schema: Mapping[str, frozenset[str]]) -> s
         return tree.sql(dialect=dialect, comments=False)
     except RecursionError:
         raise SQLRejected("too_deep", "The SQL is nested too deeply.") from None
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _short(error: Exception) -> str:
@@ -372,12 +434,19 @@ def _check_function(node: _Node, dialect: str) -> None:
     if not isinstance(node, (exp.Func, exp.Anonymous)):
         return
     names = _function_names(node)
-    if isinstance(node, _DENY_CLASSES) or any(_matches(n, _DENY[dialect]) for n in names):
+    if isinstance(node, _DENY_CLASSES) or any(_matches(n, _DENY_ANY) for n in names):
         name = names[0]
         if name.startswith("pragma_"):
             raise SQLRejected("pragma", _MESSAGES["pragma"])
         raise SQLRejected("dangerous_function", f"The function {name}() is not allowed; use "
                           "ordinary scalar and aggregate functions only.")
+    if isinstance(node.parent, exp.Table) and node.arg_key == "this":
+        return  # a table-valued function in FROM: the table rule decides
+    if ALLOWED_FUNCTIONS[dialect].isdisjoint(names):
+        raise SQLRejected("unknown_function", f"The function {names[0]}() is not on the list "
+                          f"of functions allowed on {dialect}; use aggregates (COUNT, SUM, AVG, "
+                          "MIN, MAX), window functions and plain arithmetic, text and date "
+                          "functions.")
 
 
 def _cte_visible(node: _Node, name: str) -> bool:
