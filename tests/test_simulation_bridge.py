@@ -562,3 +562,60 @@ def test_stdio_transport_serves_the_bridge() -> None:
     names, results = asyncio.run(main())
     assert names == TOOLS
     assert results["outputs"]["C"][0] == pytest.approx(2.0)
+
+
+# -- Antimony imports ---------------------------------------------------------------------
+
+SECRET = "TOPSECRET_TOKEN_4417"
+
+
+@pytest.fixture
+def import_dirs(tmp_path: Path) -> Path:
+    """Models that import: one within its directory, others reaching out of it."""
+    inside, outside = tmp_path / "models", tmp_path / "outside"
+    (inside / "parts").mkdir(parents=True)
+    outside.mkdir()
+    shutil.copy(BUNDLED_DIR / "one_compartment_oral.ant", inside / "parts" / "oral.ant")
+    (outside / "secret.ant").write_text(f"model {SECRET}\n  {SECRET} = 1 +* ;\nend\n")
+    (outside / "notes.txt").write_text(f"{SECRET} password=hunter2\n")
+    (inside / "parts" / "leak.ant").symlink_to(outside / "secret.ant")
+    body = "\nmodel main\n  A: one_compartment_oral();\n  x = 1;\nend\n"
+    (inside / "composed.ant").write_text('import "parts/oral.ant"' + body)
+    (inside / "commented.ant").write_text('// import "/etc/passwd"\n/* import "../x" */'
+                                          'import "parts/oral.ant"' + body)
+    for name, target in {"passwd": "/etc/passwd", "up": "../outside/secret.ant",
+                         "notes": f"{outside}/notes.txt", "symlink": "parts/leak.ant",
+                         "nested": "nested_inner.ant"}.items():
+        (inside / f"import_{name}.ant").write_text(f'import "{target}"' + body)
+    (inside / "nested_inner.ant").write_text('import "parts/oral.ant"\nmodel inner\n y = 2;\nend\n')
+    (inside / "bare.ant").write_text("import parts\n" + body)
+    (inside / "broken.ant").write_text(f"model broken\n  {SECRET} = 1 +* ;\nend\n")
+    return inside
+
+
+def test_an_import_inside_the_model_directory_loads(import_dirs: Path) -> None:
+    async def body(client: Client) -> list[dict[str, Any]]:
+        return [await call(client, "load_simulation", model_path=name)
+                for name in ("composed.ant", "commented.ant")]
+
+    for loaded in drive(body, build_server([import_dirs])):
+        assert loaded["simulation_id"]
+
+
+@pytest.mark.parametrize(("model", "says"), [
+    ("import_passwd.ant", "import '/etc/passwd' is not a model file in the model's directory"),
+    ("import_up.ant", "is not a model file in the model's directory"),
+    ("import_notes.ant", "is not a model file in the model's directory"),
+    ("import_symlink.ant", "is not a model file in the model's directory"),
+    ("import_nested.ant", "an imported model cannot import further models"),
+    ("bare.ant", "import must name a model file in quotes"),
+    ("broken.ant", "Antimony cannot read broken.ant (line 2)"),
+])
+def test_imports_stay_in_the_model_directory_and_errors_show_no_content(
+        import_dirs: Path, model: str, says: str) -> None:
+    async def body(client: Client) -> str:
+        return await error(client, "load_simulation", model_path=model)
+
+    text = drive(body, build_server([import_dirs]))
+    assert says in text, text
+    assert SECRET not in text and "root:" not in text and "hunter2" not in text
