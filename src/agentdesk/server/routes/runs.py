@@ -14,7 +14,7 @@ from agentdesk.errors import ConflictError, InputError, NotFoundError, ThreadBus
 from agentdesk.runtime.approvals import parse_decision
 from agentdesk.runtime.runs import Desk, PreparedRun
 
-from ..deps import DeskDep, ManagerDep, Owner, RunThreadId
+from ..deps import Caller, CallerDep, DeskDep, ManagerDep, Owner, RunThreadId
 from ..ids import IdentPath
 from ..manager import RunManager, parse_last_event_id
 from ..schemas import RunCreate
@@ -55,8 +55,9 @@ def resume_decision(value: Any) -> tuple[dict[str, Any], str | None]:
 
 
 async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: RunCreate,
-                  owner: str | None) -> PreparedRun:
+                  owner: str | None, caller: Caller | None = None) -> PreparedRun:
     """Check the request and record the run on its thread; refusals leave no trace."""
+    who = caller or Caller(owner, None, None)  # with keys, the key's name is the actor
     spec = find_assistant(body.assistant_id)
     # A worker process executes its own runs at once; an API-only one queues them.
     launch: dict[str, Any] = {"stream_modes": body.modes(), "claim": manager.workers}
@@ -69,7 +70,8 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
         if thread_id is None:
             raise InputError("a resume command needs a thread", field="command")
         raw, interrupt_id = resume_decision(body.command.resume)
-        decision = parse_decision({**raw, "actor": raw.get("actor") or owner})
+        decision = parse_decision({**raw, "actor": who.actor(raw.get("actor")),
+                                   "display_name": who.beside(raw.get("actor"))})
 
         async def attempt() -> PreparedRun:
             return await desk.prepare_decide(thread_id, decision, interrupt_id=interrupt_id,
@@ -82,14 +84,14 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
                              field="input")
 
         async def attempt() -> PreparedRun:
-            return await desk.prepare_resume(thread.thread_id, owner=owner, actor=owner,
+            return await desk.prepare_resume(thread.thread_id, owner=owner, actor=who.actor(),
                                              **launch)
     else:
         payload = agent_payload(body.input)
 
         async def attempt() -> PreparedRun:
             return await desk.prepare_start(spec.name, payload, thread_id=thread_id,
-                                            owner=owner, actor=owner,
+                                            owner=owner, actor=who.actor(),
                                             metadata=body.metadata, **launch)
     while True:
         try:
@@ -151,24 +153,24 @@ async def _owned_run(desk: Desk, thread_id: str, run_id: str, owner: str | None)
 
 @router.post("/threads/{thread_id}/runs")
 async def create_run(thread_id: RunThreadId, body: RunCreate, desk: DeskDep, manager: ManagerDep,
-                     owner: Owner) -> dict[str, Any]:
-    run = await prepare(desk, manager, thread_id, body, owner)
+                     owner: Owner, caller: CallerDep) -> dict[str, Any]:
+    run = await prepare(desk, manager, thread_id, body, owner, caller)
     await manager.launch(run)
     return run_view(await desk.store.get_run(run.run_id), run.spec.name)
 
 
 @router.post("/threads/{thread_id}/runs/stream")
 async def stream_run(thread_id: RunThreadId, body: RunCreate, request: Request, desk: DeskDep,
-                     manager: ManagerDep, owner: Owner) -> EventSourceResponse:
-    run = await prepare(desk, manager, thread_id, body, owner)
+                     manager: ManagerDep, owner: Owner, caller: CallerDep) -> EventSourceResponse:
+    run = await prepare(desk, manager, thread_id, body, owner, caller)
     await manager.launch(run)
     return _stream_response(manager, request, thread_id, run.run_id)
 
 
 @router.post("/threads/{thread_id}/runs/wait")
 async def wait_run(thread_id: RunThreadId, body: RunCreate, response: Response, desk: DeskDep,
-                   manager: ManagerDep, owner: Owner) -> dict[str, Any]:
-    run = await prepare(desk, manager, thread_id, body, owner)
+                   manager: ManagerDep, owner: Owner, caller: CallerDep) -> dict[str, Any]:
+    run = await prepare(desk, manager, thread_id, body, owner, caller)
     await manager.launch(run)
     response.headers["Location"] = f"/threads/{thread_id}/runs/{run.run_id}/join"
     return await _final(desk, manager, thread_id, run.run_id, owner)
@@ -181,7 +183,8 @@ async def list_runs(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> list[d
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}")
-async def get_run(thread_id: IdentPath, run_id: IdentPath, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+async def get_run(thread_id: IdentPath, run_id: IdentPath, desk: DeskDep, owner: Owner,
+                  ) -> dict[str, Any]:
     thread, run = await _owned_run(desk, thread_id, run_id, owner)
     return run_view(run, thread.agent)
 
@@ -217,12 +220,12 @@ async def cancel_run(thread_id: IdentPath, run_id: IdentPath, desk: DeskDep, man
 
 
 async def _launch_stateless(desk: Desk, manager: RunManager, body: RunCreate,
-                            owner: str | None) -> PreparedRun:
+                            owner: str | None, caller: Caller | None = None) -> PreparedRun:
     """Launch ``body`` on a new thread; a refused run takes its thread away with it."""
     find_assistant(body.assistant_id)
     thread_id = await _new_thread(desk, owner)
     try:
-        run = await prepare(desk, manager, thread_id, body, owner)
+        run = await prepare(desk, manager, thread_id, body, owner, caller)
     except Exception:
         await desk.store.delete_thread(thread_id)
         raise
@@ -232,14 +235,15 @@ async def _launch_stateless(desk: Desk, manager: RunManager, body: RunCreate,
 
 @router.post("/runs/stream")
 async def stateless_stream(body: RunCreate, request: Request, desk: DeskDep,
-                           manager: ManagerDep, owner: Owner) -> EventSourceResponse:
-    run = await _launch_stateless(desk, manager, body, owner)
+                           manager: ManagerDep, owner: Owner, caller: CallerDep,
+                           ) -> EventSourceResponse:
+    run = await _launch_stateless(desk, manager, body, owner, caller)
     return _stream_response(manager, request, run.thread_id, run.run_id)
 
 
 @router.post("/runs/wait")
 async def stateless_wait(body: RunCreate, response: Response, desk: DeskDep,
-                         manager: ManagerDep, owner: Owner) -> dict[str, Any]:
-    run = await _launch_stateless(desk, manager, body, owner)
+                         manager: ManagerDep, owner: Owner, caller: CallerDep) -> dict[str, Any]:
+    run = await _launch_stateless(desk, manager, body, owner, caller)
     response.headers["Location"] = f"/threads/{run.thread_id}/runs/{run.run_id}/join"
     return await _final(desk, manager, run.thread_id, run.run_id, owner)
