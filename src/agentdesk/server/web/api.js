@@ -2,6 +2,7 @@
 // Server-Sent Events from a fetch() body (EventSource cannot POST).
 
 const KEY_STORE = "agentdesk.apiKey";
+const ACTOR_STORE = "agentdesk.actor"; // the "Deciding as" name (shell.js keeps it)
 
 export class ApiError extends Error {
   constructor(status, detail, body = null) {
@@ -25,6 +26,10 @@ function headers(extra = {}) {
   const out = { Accept: "application/json", ...extra };
   const key = apiKey();
   if (key) out["x-api-key"] = key;
+  // Who is at the keyboard: the timeline's name without API keys; with keys, shown beside
+  // the key's name. URL-encoded, as header values must be Latin-1.
+  const actor = (localStorage.getItem(ACTOR_STORE) || "").trim();
+  if (actor) out["x-agentdesk-actor"] = encodeURIComponent(actor);
   return out;
 }
 

@@ -258,7 +258,11 @@ function renderTimeline(ctx, audit) {
 
 function timelineItem(e) {
   const d = e.data || {};
-  const who = h("strong", { class: "actor", "data-testid": "timeline-actor" }, e.actor || "system");
+  const name = h("strong", { class: "actor", "data-testid": "timeline-actor" }, e.actor || "system");
+  // With API keys the actor is the key's name; the name the person typed stays beside it.
+  const who = d.display_name && d.display_name !== e.actor
+    ? [name, h("span", { class: "muted small", "data-testid": "timeline-display-name" }, ` (as ${d.display_name})`)]
+    : name;
   let body;
   switch (e.event) {
     case "run_started":
