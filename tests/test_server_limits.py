@@ -157,6 +157,8 @@ REFUSED_BODIES: list[tuple[str, str, str, int, str]] = [
     ("POST", "/threads", '{"metadata": {"k": "\\ud800"}}', 422, "metadata.k"),
     ("POST", "/threads", '{"metadata": {"\\udfff": 1}}', 422, "metadata: a key"),
     ("POST", "/threads", '{"metadata": {"k": "a\\u0000b"}}', 422, "metadata.k"),
+    ("POST", "/threads", '{"metadata": {"k": NaN}}', 422, "body: NaN"),
+    ("PATCH", "/threads/{t}", '{"metadata": {"k": [-Infinity]}}', 422, "body: -Infinity"),
     ("POST", "/threads", json.dumps({"metadata": {"k": "x" * 10_000_000}}), 413, "body"),
     ("POST", "/threads", json.dumps({"metadata": {"k": "x" * 20_000}}), 422, "metadata"),
     ("POST", "/threads", json.dumps({"metadata": {"k": "x" * 1_000_000}}), 413, "body"),

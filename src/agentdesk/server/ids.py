@@ -20,8 +20,8 @@ ID_MAX = 64
 ID_PATTERN = r"^[A-Za-z0-9_.:-]+$"
 _RULE = {"min_length": 1, "max_length": ID_MAX, "pattern": ID_PATTERN}
 
-Ident = Annotated[str, Field(**_RULE)]  # type: ignore[call-overload]
+Ident = Annotated[str, Field(**_RULE)]
 """An identifier in a request body."""
 
-IdentPath = Annotated[str, Path(**_RULE)]  # type: ignore[call-overload]
+IdentPath = Annotated[str, Path(**_RULE)]
 """An identifier in a URL path."""

@@ -4,7 +4,8 @@
 within ``body_timeout`` seconds and at most ``max_body_bytes`` (413 past it), and
 checks a JSON body before the route parses it: valid UTF-8, nested at most
 ``max_json_depth`` deep, no lone surrogate or NUL in any string or key (they
-cannot be stored in PostgreSQL or written back as UTF-8), and a top-level
+cannot be stored in PostgreSQL or written back as UTF-8), no ``NaN`` or ``Infinity``
+(Python reads them, JSON cannot write them back), and a top-level
 ``metadata`` of at most ``max_metadata_bytes``. So a refused body is refused
 before anything is written, and whatever is stored can be serialised again.
 """
@@ -78,6 +79,12 @@ def problem_in(value: Any, max_depth: int) -> tuple[str, str] | None:
             child_path = f"{path}.{key}" if path else str(key)
             stack.append((child, depth + 1, child_path))
     return None
+
+
+def _no_constant(name: str) -> Any:
+    """Python reads ``NaN`` and ``Infinity``; JSON has no such numbers and they cannot be sent
+    back, so a body holding one is refused."""
+    raise _Refused(422, "body", f"{name} is not a JSON number")
 
 
 def _is_json(scope: Scope) -> bool:
@@ -162,7 +169,9 @@ class RequestLimits:
         except UnicodeDecodeError as exc:
             raise _Refused(422, "body", f"not valid UTF-8 (byte {exc.start})") from None
         try:
-            value = json.loads(text)
+            value = json.loads(text, parse_constant=_no_constant)
+        except _Refused:
+            raise
         except RecursionError:
             raise _Refused(422, "body", f"nested deeper than {self.limits.max_json_depth} "
                            "levels") from None
