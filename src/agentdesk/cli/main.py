@@ -499,7 +499,9 @@ def serve(
     """Serve the HTTP API (LangGraph SDK compatible) and the web app; execute runs too."""
     import uvicorn
 
+    from agentdesk.errors import ConfigError
     from agentdesk.server.app import create_app
+    from agentdesk.server.serving import check_database, check_port_free, uvicorn_config
     from agentdesk.settings import get_settings
 
     settings = get_settings()
@@ -513,12 +515,17 @@ def serve(
     if not settings.api_keys and host not in _LOOPBACK and not host.startswith("127."):
         _fail(InputError(f"refusing to listen on {host} without API keys; set "
                          "AGENTDESK_API_KEYS or listen on 127.0.0.1", field="--host"), as_json)
+    try:  # one clear line, before anything else is printed
+        check_port_free(host, port)
+        check_database(settings)
+    except ConfigError as exc:
+        _fail(exc, as_json)
     if not settings.api_keys:
         err_console.print("no API keys configured: serving on loopback only, without auth")
     err_console.print(f"agentdesk web app: http://{host}:{port}/app/")
-    # SIGTERM: stop taking requests, give open ones 10 s, then drain the runs (the lifespan).
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
-                timeout_graceful_shutdown=10)
+    # Timeouts for slow clients, a connection bound, and on SIGTERM 10 s for open
+    # requests before the lifespan drains the runs.
+    uvicorn.Server(uvicorn_config(settings, create_app(settings), host=host, port=port)).run()
 
 
 @app.command()

@@ -143,8 +143,8 @@ async def _final(desk: Desk, manager: RunManager, thread_id: str, run_id: str,
 async def _owned_run(desk: Desk, thread_id: str, run_id: str, owner: str | None) -> Any:
     thread = await desk.store.get_thread(thread_id, owner)
     run = await desk.store.get_run(run_id)
-    if run.thread_id != thread_id:
-        raise NotFoundError(f"run {run_id!r} not found in thread {thread_id!r}")
+    if run.thread_id != thread_id:  # the same answer as a run that does not exist
+        raise NotFoundError(f"run {run_id!r} not found", run_id=run_id)
     return thread, run
 
 
