@@ -16,6 +16,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -127,6 +128,7 @@ class Cluster:
             "AGENTDESK_DATABASE_URL": database_url,
             "AGENTDESK_RUN_LEASE_SECONDS": str(LEASE_SECONDS)}
         self.servers: list[Server] = []
+        self._lock = threading.Lock()
         self._engine: sa.Engine | None = None
 
     def start(self, *args: str, wait: bool = True, port: bool = True, **env: str) -> Server:
@@ -134,10 +136,11 @@ class Cluster:
 
         ``port``: pass ``--port`` (a worker has none); ``wait``: until it answers ``/ok``.
         """
-        name = f"server{len(self.servers) + 1}"
-        server = Server(name, {**self.env, **env}, self.logs / f"{name}.log",
-                        list(args) or ["serve"], port)
-        self.servers.append(server)
+        with self._lock:  # tests start servers from several threads
+            name = f"server{len(self.servers) + 1}"
+            server = Server(name, {**self.env, **env}, self.logs / f"{name}.log",
+                            list(args) or ["serve"], port)
+            self.servers.append(server)
         return server.ready() if wait else server
 
     def close(self) -> None:
