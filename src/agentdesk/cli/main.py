@@ -466,8 +466,11 @@ def serve(
     host: Annotated[str | None, typer.Option("--host", help="Default: AGENTDESK_HOST.")] = None,
     port: Annotated[int | None, typer.Option("--port", min=1, max=65535)] = None,
     model: ModelOpt = None, as_json: JsonOpt = False,
+    api_only: Annotated[bool, typer.Option(
+        "--api-only", help="Serve only: leave executing runs to `agentdesk worker` processes.")
+    ] = False,
 ) -> None:
-    """Serve the HTTP API (LangGraph SDK compatible) and the web app."""
+    """Serve the HTTP API (LangGraph SDK compatible) and the web app; execute runs too."""
     import uvicorn
 
     from agentdesk.server.app import create_app
@@ -476,6 +479,8 @@ def serve(
     if model:
         _check_model(model)
         settings = settings.model_copy(update={"model": model})
+    if api_only:
+        settings = settings.model_copy(update={"workers": False})
     host = host or settings.host
     port = port or settings.port
     if not settings.api_keys and host not in _LOOPBACK and not host.startswith("127."):
@@ -484,7 +489,48 @@ def serve(
     if not settings.api_keys:
         err_console.print("no API keys configured: serving on loopback only, without auth")
     err_console.print(f"agentdesk web app: http://{host}:{port}/app/")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    # SIGTERM: stop taking requests, give open ones 10 s, then drain the runs (the lifespan).
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=10)
+
+
+@app.command()
+def worker(
+    concurrency: Annotated[int | None, typer.Option(
+        "--concurrency", min=1, max=1000, help="Runs at once (default: AGENTDESK_WORKER_CONCURRENCY).")
+    ] = None,
+) -> None:
+    """Execute queued runs (beside `agentdesk serve --api-only`, on any machine).
+
+    Claims runs with a lease, continues runs whose worker died, and on SIGTERM
+    or Ctrl-C stops them at a step boundary and puts them back in the queue.
+    """
+    import signal
+
+    from agentdesk.server.fanout import make_fanout
+    from agentdesk.server.manager import RunManager
+
+    settings = get_settings()
+    if concurrency:
+        settings = settings.model_copy(update={"worker_concurrency": concurrency})
+
+    async def main() -> None:
+        async with Desk.open(settings) as desk:
+            manager = RunManager(desk, make_fanout(settings.redis_url), workers=True)
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, stop.set)
+            await manager.start()
+            err_console.print(f"agentdesk worker: executing runs from "
+                              f"{desk.persistence.url.dialect} (concurrency "
+                              f"{settings.worker_concurrency})")
+            try:
+                await stop.wait()
+            finally:
+                await manager.shutdown()  # drain: runs go back to the queue at a step boundary
+
+    _run(main(), False)
 
 
 def main() -> None:

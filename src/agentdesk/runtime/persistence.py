@@ -22,7 +22,21 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from agentdesk.errors import ConfigError
 
-__all__ = ["Persistence", "metadata", "open_persistence", "parse_database_url"]
+__all__ = ["DATABASE_ERRORS", "Persistence", "metadata", "open_persistence",
+           "parse_database_url"]
+
+
+def _database_errors() -> tuple[type[Exception], ...]:
+    import sqlite3
+
+    import psycopg
+    from psycopg_pool import PoolTimeout
+
+    return (sa.exc.DBAPIError, psycopg.OperationalError, PoolTimeout, sqlite3.OperationalError)
+
+
+DATABASE_ERRORS = _database_errors()
+"""What a database that went away raises, through any of our drivers: not the run's fault."""
 
 metadata = sa.MetaData()
 
@@ -125,9 +139,9 @@ effects = sa.Table(
 
 # Columns the run queue (migration 3) added to ``agentdesk_runs``, with their DDL.
 _QUEUE_COLUMNS = {
-    "input": "TEXT",  # JSON: the validated payload of a start run
+    "input": "JSONTEXT",  # the validated payload of a start run
     "interrupt_id": "VARCHAR(64)",  # the interrupt a decide run answers
-    "stream_modes": "TEXT",  # JSON list of the API stream modes its events carry
+    "stream_modes": "JSONTEXT",  # the API stream modes its events carry
     "actor": "VARCHAR(200)",
     "attempt": "INTEGER NOT NULL DEFAULT 0",  # claims so far; the fence of every write
     "lapses": "INTEGER NOT NULL DEFAULT 0",  # leases that ran out: the retry budget spent
@@ -154,10 +168,13 @@ async def _m002_run_events(conn: AsyncConnection) -> None:
 async def _m003_run_queue(conn: AsyncConnection) -> None:
     have = await conn.run_sync(
         lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("agentdesk_runs")})
-    stamp = "TIMESTAMP WITH TIME ZONE" if conn.dialect.name == "postgresql" else "TIMESTAMP"
+    postgres = conn.dialect.name == "postgresql"
+    # As sa.JSON and sa.DateTime(timezone=True) create them on each dialect.
+    stamp = "TIMESTAMP WITH TIME ZONE" if postgres else "DATETIME"
     for name, ddl in _QUEUE_COLUMNS.items():
         if name not in have:
-            ddl = ddl.replace("TIMESTAMP", stamp)
+            ddl = ddl.replace("TIMESTAMP", stamp).replace("JSONTEXT",
+                                                          "JSON" if postgres else "TEXT")
             await conn.execute(sa.text(f"ALTER TABLE agentdesk_runs ADD COLUMN {name} {ddl}"))
     await conn.execute(sa.text("CREATE INDEX IF NOT EXISTS ix_agentdesk_runs_status "
                                "ON agentdesk_runs (status)"))
@@ -261,9 +278,19 @@ async def open_persistence(url: str) -> AsyncIterator[Persistence]:
                 await migrate(engine, parsed.dialect)
             except sa.exc.OperationalError as exc:
                 raise ConfigError(f"database_url: cannot connect to PostgreSQL: {exc.orig}") from exc
-            saver = await stack.enter_async_context(
-                AsyncPostgresSaver.from_conn_string(parsed.target))
-            await saver.setup()  # type: ignore[attr-defined]
+            from psycopg.rows import dict_row
+            from psycopg_pool import AsyncConnectionPool
+
+            # A pool that checks connections before lending them: after an outage the
+            # checkpointer reconnects on its own (a single connection would stay broken).
+            pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+                parsed.target, min_size=1, max_size=10, open=False, timeout=10,
+                check=AsyncConnectionPool.check_connection,
+                kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
+            await pool.open()
+            stack.push_async_callback(pool.close)
+            saver = AsyncPostgresSaver(pool)
+            await saver.setup()
         yield Persistence(parsed, saver, engine)
 
 

@@ -74,6 +74,8 @@ class Lease:
     loop: asyncio.AbstractEventLoop | None = None
     next_seq: int = 1
     """The next event sequence number this attempt publishes."""
+    active: bool = False
+    """Held by the heartbeat: from :meth:`RunQueue.hold` until the run is ended or given up."""
 
     def valid(self) -> bool:
         return not self.lost and time.monotonic() < self.deadline
@@ -86,8 +88,13 @@ class Lease:
                                  run_id=self.run_id)
 
     def _signal(self, callback: Callable[[], None] | None) -> None:
-        if callback is not None and self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(callback)
+        if callback is None or self.loop is None or self.loop.is_closed():
+            return
+
+        def deliver() -> None:
+            if self.active:  # a run that already ended (or moved on) is left alone
+                callback()
+        self.loop.call_soon_threadsafe(deliver)
 
 
 current_lease: ContextVar[Lease | None] = ContextVar("agentdesk_lease", default=None)
@@ -197,9 +204,12 @@ class RunQueue:
         """Start renewing ``lease``; the callbacks run on this loop when it is lost or cancelled."""
         lease.loop = asyncio.get_running_loop()
         lease.on_lost, lease.on_cancel = on_lost, on_cancel
+        lease.active = True
         self.heartbeat.add(lease)
 
     def release(self, lease: Lease) -> None:
+        """Stop renewing ``lease`` (first thing when a run ends, so no late beat disturbs it)."""
+        lease.active = False
         self.heartbeat.discard(lease)
 
     async def claim(self, run_id: str) -> Lease | None:
@@ -224,9 +234,12 @@ class RunQueue:
         lease.next_seq = (last or 0) + 1
         return lease
 
-    async def pending(self, limit: int) -> list[str]:
+    async def pending(self, limit: int, older_than: float = 0.0) -> list[str]:
+        """Pending runs, oldest first (``older_than``: waiting at least that many seconds)."""
         query = (sa.select(runs.c.run_id).where(runs.c.status == "pending")
                  .order_by(runs.c.created_at).limit(limit))
+        if older_than:
+            query = query.where(runs.c.updated_at < now() - timedelta(seconds=older_than))
         async with self.engine.connect() as conn:
             return list((await conn.execute(query)).scalars())
 
@@ -242,6 +255,7 @@ class RunQueue:
                      thread_status: str) -> None:
         """End the run and release its thread, fenced by the attempt (one transaction)."""
         lease.check()
+        self.release(lease)
         stamp = now()
         async with self.engine.begin() as conn:
             done = await conn.execute(

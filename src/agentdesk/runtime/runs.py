@@ -30,7 +30,6 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import RunControl
 from langgraph.types import Command, StateSnapshot, StreamMode
 from pydantic import BaseModel, ValidationError
-from sqlalchemy.exc import DBAPIError
 
 from agentdesk.errors import (
     AgentdeskError,
@@ -48,7 +47,7 @@ from .context import AgentContext
 from .effects import EffectLedger
 from .events import Event, EventSink, events_from_chunk
 from .fence import fence_checkpointer
-from .persistence import Persistence, open_persistence
+from .persistence import DATABASE_ERRORS, Persistence, open_persistence
 from .queue import Heartbeat, Lease, LeaseLostError, RunQueue, current_lease, worker_name
 from .registry import AgentSpec, get_agent
 from .store import AppStore, NewRun, RunRecord, ThreadRecord
@@ -488,8 +487,8 @@ class Desk:
             return await self._requeue(run, lease, "drained at a step boundary", emit)
         except LeaseLostError:
             raise
-        except DBAPIError as exc:  # the database went away: the run is retried, not failed
-            await asyncio.shield(self._requeue_quietly(lease, f"database error: {exc.orig}"))
+        except DATABASE_ERRORS as exc:  # the database went away: the run is retried, not failed
+            await asyncio.shield(self._requeue_quietly(lease, f"database error: {exc}"))
             raise
         except AgentdeskError as exc:
             error = exc.to_dict()

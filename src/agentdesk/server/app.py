@@ -20,6 +20,7 @@ from agentdesk.errors import (
     NotFoundError,
     UserError,
 )
+from agentdesk.runtime.persistence import DATABASE_ERRORS
 from agentdesk.runtime.runs import Desk
 from agentdesk.settings import Settings, get_settings
 
@@ -73,6 +74,14 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
     async def _agentdesk_error(_: Request, exc: AgentdeskError) -> JSONResponse:
         return JSONResponse(status_code=status_for(exc),
                             content={"detail": exc.message, **exc.to_dict()})
+
+    async def _database_away(_: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse(status_code=503, headers={"Retry-After": "5"}, content={
+            "detail": "the database is unavailable; try again shortly",
+            "type": "DatabaseUnavailable"})
+
+    for error in DATABASE_ERRORS:
+        app.add_exception_handler(error, _database_away)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -13,16 +13,16 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
 from langgraph.runtime import RunControl
-from sqlalchemy.exc import DBAPIError
 
 from agentdesk.errors import AgentdeskError
-from agentdesk.runtime.persistence import now, run_events
+from agentdesk.runtime.dispatch import JobQueue
+from agentdesk.runtime.persistence import DATABASE_ERRORS, now, run_events
 from agentdesk.runtime.queue import ACTIVE, Lease, LeaseLostError
 from agentdesk.runtime.runs import Desk, PreparedRun, RunOutcome
 
@@ -113,14 +113,37 @@ class RunManager:
         self._thread_locks: dict[str, asyncio.Lock] = {}
         self._wake = asyncio.Event()
         self._loop_task: asyncio.Task[None] | None = None
-        self.dispatch: Callable[[str], Awaitable[None]] | None = None
-        """Hands a pending run to other workers (the PostgreSQL job queue), if any."""
-        desk.queue.listeners.append(lambda _run_id: self._wake.set())
+        self.jobs: JobQueue | None = None
+        """PostgreSQL: procrastinate carries pending runs to the workers of any process."""
+        self._job_worker: asyncio.Task[None] | None = None
+        self._deferring: set[asyncio.Task[None]] = set()
+        desk.queue.listeners.append(self._pending)
+
+    def _pending(self, run_id: str) -> None:
+        """A run became pending: wake this process's loop, or queue a job for any worker."""
+        self._wake.set()
+        if self.jobs is not None:
+            task = asyncio.get_running_loop().create_task(self.jobs.defer(run_id))
+            self._deferring.add(task)
+            task.add_done_callback(self._deferring.discard)
 
     async def start(self) -> None:
-        """Start the worker loop (a no-op for an API-only process)."""
+        """Open the job queue (PostgreSQL) and start the worker loop (unless API-only)."""
+        if self.desk.persistence.url.dialect == "postgresql":
+            self.jobs = JobQueue(self.desk.persistence.url.target)
+            await self.jobs.open(self.engine)
         if self.workers and self._loop_task is None:
             self._loop_task = asyncio.create_task(self._work_loop(), name="agentdesk-worker")
+            if self.jobs is not None:
+                self._job_worker = asyncio.create_task(
+                    self.jobs.work(self._execute_job, self.desk.settings.worker_concurrency),
+                    name="agentdesk-jobs")
+
+    async def _execute_job(self, run_id: str) -> None:
+        """A procrastinate job: claim the run and execute it; the job lasts as long as the run."""
+        live = await self.run_queued(run_id)
+        if live is not None and live.task is not None:
+            await asyncio.gather(live.task, return_exceptions=True)
 
     # -- executing ------------------------------------------------------------------
 
@@ -133,10 +156,11 @@ class RunManager:
         row = sa.select(sa.literal(run.run_id), sa.literal(item.seq), sa.literal(item.event),
                         sa.literal(item.data), sa.literal(now(), sa.DateTime(timezone=True)))
         async with self.engine.begin() as conn:
-            stored = await conn.execute(run_events.insert().from_select(
+            stored = (await conn.execute(run_events.insert().from_select(
                 ["run_id", "seq", "event", "data", "created_at"],
-                row.where(sa.exists().where(self.desk.queue.fence(lease)))))
-        if stored.rowcount != 1:
+                row.where(sa.exists().where(self.desk.queue.fence(lease))),
+            ).returning(run_events.c.seq))).first()  # (psycopg's rowcount here is -1)
+        if stored is None:
             lease.lost = True
             raise LeaseLostError(f"run {run.run_id} attempt {lease.attempt} was taken over",
                                  run_id=run.run_id)
@@ -147,11 +171,9 @@ class RunManager:
         await self.fanout.notify(run.run_id, item.seq)
 
     async def launch(self, run: PreparedRun) -> None:
-        """Execute a run this process claimed, or hand a pending one to the workers."""
+        """Execute a run this process claimed (a pending one was announced to the workers)."""
         if run.lease is not None:
             self._spawn(run)
-        elif self.dispatch is not None:
-            await self.dispatch(run.run_id)
 
     def _spawn(self, run: PreparedRun) -> _LiveRun:
         live = _LiveRun(run=run)
@@ -192,7 +214,7 @@ class RunManager:
             if lease.cancel_requested and lease.valid():
                 await asyncio.shield(self._cancelled(run))
             raise
-        except DBAPIError as exc:  # requeued by execute, or by the sweeper once back
+        except DATABASE_ERRORS as exc:  # requeued by execute, or by the sweeper once back
             log.warning("run %s stopped by a database error: %s", run_id, exc)
             return None
         finally:
@@ -218,11 +240,15 @@ class RunManager:
                 if time.monotonic() - last_sweep >= sweep_every:
                     await queue.sweep()
                     last_sweep = time.monotonic()
+                    if self.jobs is not None:  # a job lost between its run and its defer
+                        for run_id in await queue.pending(100, older_than=queue.lease_seconds):
+                            await self.jobs.defer(run_id)
                 room = self.desk.settings.worker_concurrency - len(self.live)
-                for run_id in await queue.pending(room) if room > 0 else []:
-                    if run_id not in self.live:
-                        await self.run_queued(run_id)
-            except DBAPIError as exc:
+                if self.jobs is None and room > 0:  # PostgreSQL: procrastinate delivers
+                    for run_id in await queue.pending(room):
+                        if run_id not in self.live:
+                            await self.run_queued(run_id)
+            except DATABASE_ERRORS as exc:
                 log.warning("worker loop: database unavailable: %s", exc)
             except Exception:  # the loop must outlive any one run's trouble
                 log.exception("worker loop")
@@ -309,9 +335,10 @@ class RunManager:
 
     async def shutdown(self) -> None:
         """Drain: runs stop at their next step boundary and go back to the queue."""
-        if self._loop_task is not None:
-            self._loop_task.cancel()
-            await asyncio.gather(self._loop_task, return_exceptions=True)
+        for worker in (self._loop_task, self._job_worker):
+            if worker is not None:
+                worker.cancel()
+                await asyncio.gather(worker, return_exceptions=True)
         lives = [live for live in self.live.values() if live.task and not live.done.is_set()]
         for live in lives:
             if live.control is not None:
@@ -322,6 +349,9 @@ class RunManager:
             for task in late:  # a step that would not end in time: cut, and re-queued
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*self._deferring, return_exceptions=True)
+        if self.jobs is not None:
+            await self.jobs.close()
         await self.fanout.close()
 
 
