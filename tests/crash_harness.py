@@ -35,8 +35,9 @@ from .conftest import free_port
 
 POSTGRES_URL = os.environ.get("AGENTDESK_TEST_POSTGRES_URL")
 
-LEASE_SECONDS = 1.5
-"""Short leases, so a dead worker's run is taken over within a few seconds."""
+LEASE_SECONDS = 2.0
+"""Short leases, so a dead worker's run is taken over within a few seconds (not shorter:
+on a loaded two-core machine a live worker's heartbeat can be late by a second)."""
 
 
 @pytest.fixture(name="database_url",

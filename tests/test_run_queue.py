@@ -191,6 +191,12 @@ def test_two_servers_one_killed_mid_run_the_other_finishes_it_and_its_followers(
     assert done["status"] == "completed", done
 
 
+def start_worker(cluster: Cluster, env: dict[str, str]) -> Server:
+    worker = cluster.start("worker", wait=False, port=False, **env)
+    until(lambda: "agentdesk worker:" in worker.text(), 90, "the worker to start")
+    return worker
+
+
 @pytest.mark.skipif(not has_command("worker"), reason="needs `agentdesk worker` and "
                     "`agentdesk serve --api-only` (issue 8, PostgreSQL dispatch)")
 def test_api_only_servers_and_workers_one_worker_killed_mid_run(
@@ -203,10 +209,10 @@ def test_api_only_servers_and_workers_one_worker_killed_mid_run(
     env = trip_env(trip_script, travel)
     api_one = cluster.start("serve", "--api-only", **env)
     api_two = cluster.start("serve", "--api-only", **env)
-    worker_one = cluster.start("worker", wait=False, port=False, **env)
+    worker_one = start_worker(cluster, env)
     thread, run = start_run(api_one)
     held_at_hotels(gate)  # the only worker has it
-    cluster.start("worker", wait=False, port=False, **env)
+    start_worker(cluster, env)
     worker_one.kill()
     gate.open.set()
     joined = sdk(lambda c: c.runs.join(thread, run), api_two.url)

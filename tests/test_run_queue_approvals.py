@@ -31,10 +31,14 @@ from .crash_harness import (  # noqa: F401  (the fixtures are used by name)
 from .test_simulation_agent import MODEL, plan
 
 DELAYS_MS = [round(i * 400 / 31) for i in range(32)]
-"""When each victim is killed, after its approval was accepted."""
+"""When an approval's server is killed, after the approval was accepted (intended)."""
 
-AT_ONCE = 4
-"""Victim servers alive at the same time (each costs a process start)."""
+VICTIMS = 8
+"""Servers that accept approvals and die; each takes four, staggered so that its one kill
+lands at four of the delays (a process start is the expensive part on two cores)."""
+
+AT_ONCE = 2
+"""Victims accepting approvals at the same time."""
 
 
 class CountingBridge(BridgeState):
@@ -69,18 +73,26 @@ def counting_bridge() -> Iterator[tuple[str, CountingBridge]]:
         yield f"{running.url}/mcp", bridge
 
 
+REFUSED: list[str] = []
+"""Approvals answered 503 (SQLite busy under many processes) and sent again, as a client would."""
+
+
 def approve_in_background(server: Server, thread: str) -> str:
     """Send the approval as a background run (the answer comes once it is recorded)."""
     with server.http() as http:
-        answer = http.post(f"/threads/{thread}/runs", json={
-            "assistant_id": "simulation", "command": {"resume": {"type": "approve"}}})
+        for _ in range(5):
+            answer = http.post(f"/threads/{thread}/runs", json={
+                "assistant_id": "simulation", "command": {"resume": {"type": "approve"}}})
+            if answer.status_code != 503:
+                break
+            REFUSED.append(answer.json()["detail"])
     assert answer.status_code == 200, answer.text
     return str(answer.json()["run_id"])
 
 
-# Long (about 60-90 s per database on two cores): 32 server processes are started and
-# killed, a few at a time; fewer delays would leave gaps in the 0-400 ms window where
-# the issue found a lost approval (140-160 ms).
+# Long (about 40-60 s per database on two cores): 9 server processes, 32 paused threads,
+# 32 approvals each killed at its own delay; fewer delays would leave gaps in the
+# 0-400 ms window where the issue found a lost approval (140-160 ms).
 def test_an_approved_action_runs_exactly_once_whenever_the_server_dies(
         cluster: Cluster, counting_bridge: tuple[str, CountingBridge], tmp_path: Any) -> None:
     import json
@@ -116,16 +128,38 @@ def test_an_approved_action_runs_exactly_once_whenever_the_server_dies(
         threads = list(pool.map(paused_thread, range(len(DELAYS_MS))))
     assert not bridge.done  # nothing ran before its approval
 
-    def approve_then_die(job: tuple[str, int]) -> str:
-        thread, delay = job
-        victim = cluster.start(**env)
-        run = approve_in_background(victim, thread)
-        time.sleep(delay / 1000)
+    victims = [cluster.start(wait=False, **env) for _ in range(VICTIMS)]
+    for victim in victims:
+        victim.ready()
+    # Victim k takes delays k, k+8, k+16 and k+24: the longest is approved first.
+    plans = [sorted(zip(threads[k::VICTIMS], DELAYS_MS[k::VICTIMS], strict=True),
+                    key=lambda job: -job[1]) for k in range(VICTIMS)]
+    measured: dict[str, float] = {}
+    runs_of: dict[str, str] = {}
+
+    def approve_then_die(k: int) -> None:
+        victim, jobs = victims[k], plans[k]
+        longest, start = jobs[0][1], time.monotonic()
+
+        def send(job: tuple[str, int]) -> tuple[str, str, float]:
+            # Sent at staggered times, so a slow answer does not push the next one back.
+            thread, delay = job
+            time.sleep(max(0.0, start + (longest - delay) / 1000 - time.monotonic()))
+            return thread, approve_in_background(victim, thread), time.monotonic()
+
+        with ThreadPoolExecutor(len(jobs)) as sends:
+            accepted = list(sends.map(send, jobs))
+        time.sleep(max(0.0, max(at for *_, at in accepted) + jobs[-1][1] / 1000
+                       - time.monotonic()))
+        killed = time.monotonic()
         victim.kill()
-        return run
+        for thread, run, at in accepted:
+            runs_of[thread] = run
+            measured[thread] = round((killed - at) * 1000)
 
     with ThreadPoolExecutor(AT_ONCE) as pool:
-        runs = list(pool.map(approve_then_die, zip(threads, DELAYS_MS, strict=True)))
+        list(pool.map(approve_then_die, range(VICTIMS)))
+    runs = [runs_of[thread] for thread in threads]
 
     def settled() -> bool:
         return all(cluster.run_row(run)["status"] not in ("pending", "running") for run in runs)
@@ -135,7 +169,8 @@ def test_an_approved_action_runs_exactly_once_whenever_the_server_dies(
     assert sorted(loads.values()) == [1] * len(threads), loads  # once per approval, no more
     taken_over = 0
     with survivor.http() as http:
-        for thread, run, delay in zip(threads, runs, DELAYS_MS, strict=True):
+        for thread, run in zip(threads, runs, strict=True):
+            delay = measured[thread]
             row = cluster.run_row(run)
             assert row["status"] == "interrupted", (delay, dict(row))
             taken_over += row["attempt"] > 1
@@ -153,8 +188,13 @@ def test_an_approved_action_runs_exactly_once_whenever_the_server_dies(
             decisions = [e for e in http.get(f"/threads/{thread}/audit").json()
                          if e["event"] == "decision"]
             assert len(decisions) == 1, (delay, decisions)
+            ledger = cluster.rows("SELECT tool, status FROM agentdesk_effects "
+                                  "WHERE thread_id = :t", t=thread)
+            assert [(e["tool"], e["status"]) for e in ledger] == [("load_simulation", "done")]
     # The sweep must have hit runs mid-way, or it proved nothing.
     assert taken_over >= 1
     repeats = sum(n - 1 for key, n in bridge.asked.items() if key[0] == "load_simulation")
-    print(f"\n{taken_over}/{len(runs)} approved runs were taken over after the kill; "
-          f"{repeats} repeated bridge calls were answered from the request id")
+    print(f"\nkilled after {sorted(measured.values())} ms; {taken_over}/{len(runs)} approved "
+          f"runs were taken over; {repeats} repeated bridge calls answered by request id; "
+          f"{len(REFUSED)} approvals refused 503 and sent again")
+    REFUSED.clear()
