@@ -352,6 +352,37 @@ def test_sigterm_drains_a_run_at_a_step_boundary_and_a_restart_finishes_it(
     assert thread_status(second, thread) == "interrupted"
 
 
+@pytest.mark.skipif(not has_command("worker"), reason="needs `agentdesk worker` (issue 8)")
+def test_sigterm_drains_a_worker_run_at_a_step_boundary(
+        cluster: Cluster, trip_script: TripScript,
+        gated_travel_server: tuple[str, Gate]) -> None:
+    """The same drain for a run a separate worker took from the job queue (PostgreSQL)."""
+    if not cluster.database_url.startswith("postgres"):
+        pytest.skip("separate workers need PostgreSQL")
+    travel, gate = gated_travel_server
+    env = trip_env(trip_script, travel)
+    api = cluster.start("serve", "--api-only", **env)
+    worker = start_worker(cluster, env)
+    thread, run = start_run(api)
+    held_at_hotels(gate)
+    worker.signal(signal.SIGTERM)
+    time.sleep(1.5)  # the worker asks its run to drain; then the current step may end
+    gate.open.set()
+    assert worker.proc.wait(timeout=60) == 0, worker.text()
+    row = cluster.run_row(run)
+    assert (row["status"], row["attempt"], row["lapses"]) == ("pending", 1, 0), dict(row)
+    requeued = [d for k, d in audit_kinds(cluster, thread) if k == "run_requeued"]
+    assert [d["reason"] for d in requeued] == ["drained at a step boundary"]
+    assert gate.calls == [FLIGHTS, HOTELS]
+
+    start_worker(cluster, env)
+    joined = sdk(lambda c: c.runs.join(thread, run), api.url)
+    assert joined["__interrupt__"][0]["value"]["kind"] == "review_result", joined
+    assert gate.calls == [FLIGHTS, HOTELS]
+    assert cluster.run_row(run)["lapses"] == 0
+    assert thread_status(api, thread) == "interrupted"
+
+
 # -- 7. The retry budget ---------------------------------------------------------------
 
 
