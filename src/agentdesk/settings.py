@@ -76,6 +76,13 @@ class Settings(BaseSettings):
     port: int = Field(default=8000, ge=1, le=65535)
     """Port ``agentdesk serve`` listens on."""
 
+    assistant_policy_file: Path | None = None
+    """TOML or JSON file with the assistant's ingress policy (refused and review topics,
+    input limits); default: the policy shipped with agentdesk."""
+
+    kb_rerank: bool = False
+    """Re-rank knowledge-base hits with the small embedding model shipped in ``wordllama``."""
+
     @field_validator("api_keys", mode="before")
     @classmethod
     def _split_keys(cls, value: Any) -> Any:

@@ -19,14 +19,18 @@ from agentdesk.runtime.registry import agent_names, get_agent
 from agentdesk.runtime.runs import Desk, RunOutcome, render_view
 from agentdesk.settings import get_settings
 
+from .assistant import assistant_app
 from .banking import banking_app
 from .display import LiveProgress, show_outcome
+from .kb import kb_app
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   help="Run LangGraph agents that pause for a person before they act.")
 tool_app = typer.Typer(no_args_is_help=True, help="Call an agent's tools directly.")
 app.add_typer(tool_app, name="tool")
 app.add_typer(banking_app, name="banking")
+app.add_typer(assistant_app, name="assistant")
+app.add_typer(kb_app, name="kb")
 
 console = Console()
 err_console = Console(stderr=True)

@@ -14,7 +14,8 @@ import atexit
 import json
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,15 +43,41 @@ def _close_all() -> None:
         llm.close()
 
 
+@contextmanager
+def _plain_cpu_buffers() -> Iterator[None]:
+    """Load weights into plain CPU buffers, without llama.cpp's "extra" buffer types.
+
+    On CPUs with Intel AMX, a native build of llama.cpp repacks weights for its AMX
+    kernels, which crash (SIGSEGV in ggml_backend_amx_mul_mat) where the OS does not
+    grant AMX tile state. llama-cpp-python does not expose ``use_extra_bufts``, so
+    the model parameters it starts from are adjusted for the duration of the load.
+    """
+    import llama_cpp.llama_cpp as bindings
+
+    defaults = bindings.llama_model_default_params
+
+    def params() -> Any:
+        value = defaults()
+        value.use_extra_bufts = False
+        return value
+
+    bindings.llama_model_default_params = params
+    try:
+        yield
+    finally:
+        bindings.llama_model_default_params = defaults
+
+
 def _llama(path: Path, n_ctx: int, n_threads: int | None) -> tuple[Any, threading.Lock]:
     """Load a GGUF file once per process; llama.cpp contexts are not thread-safe."""
     key = (str(path), n_ctx, n_threads)
     with _load_lock:
         if key not in _loaded:
-            from llama_cpp import Llama
+            with _plain_cpu_buffers():
+                from llama_cpp import Llama
 
-            llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=0,
-                        verbose=False)
+                llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=0,
+                            verbose=False)
             if not _loaded:
                 atexit.register(_close_all)
             _loaded[key] = (llm, threading.Lock())

@@ -179,6 +179,9 @@ async def _m003_run_queue(conn: AsyncConnection) -> None:
     await conn.execute(sa.text("CREATE INDEX IF NOT EXISTS ix_agentdesk_runs_status "
                                "ON agentdesk_runs (status)"))
     await conn.run_sync(lambda sync: effects.create(sync, checkfirst=True))
+    # Runs left running by an older version have no lease: let the sweeper take them.
+    await conn.execute(runs.update().where(runs.c.status == "running")
+                       .values(lease_expires_at=now()))
 
 
 # Ordered; append only. Each runs once, in its own transaction.

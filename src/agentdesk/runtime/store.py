@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import DecisionError, NotFoundError, ThreadBusyError
 
-from .persistence import audit_log, decisions, now, run_events, runs, threads
+from .persistence import audit_log, decisions, effects, now, run_events, runs, threads
 
 __all__ = ["AppStore", "AuditEntry", "NewRun", "RunRecord", "ThreadRecord"]
 
@@ -118,7 +118,7 @@ class AppStore:
         async with self.engine.begin() as conn:
             run_ids = sa.select(runs.c.run_id).where(runs.c.thread_id == thread_id)
             await conn.execute(run_events.delete().where(run_events.c.run_id.in_(run_ids)))
-            for table in (runs, decisions, audit_log, threads):
+            for table in (runs, decisions, audit_log, effects, threads):
                 await conn.execute(table.delete().where(table.c.thread_id == thread_id))
 
     async def list_threads(self, *, agent: str | None = None, status: str | None = None,

@@ -25,6 +25,7 @@ SERVERS: dict[str, str] = {
     "travel": "agentdesk.toolservers.travel",
     "simulation": "agentdesk.toolservers.simulation",
     "carrier": "agentdesk.toolservers.carrier",
+    "assistant": "agentdesk.toolservers.assistant",
 }
 
 
