@@ -424,7 +424,7 @@ class Desk:
         if run.kind == "start" and not ours:
             data = run.spec.input_schema.model_validate(run.input)
             return run.spec.initial_state(data), True
-        return None, bool(state.next)
+        return None, bool(state.tasks)
 
     async def execute(self, run: PreparedRun, *, on_event: EventSink | None = None,
                       on_chunk: ChunkSink | None = None, stream_modes: Sequence[str] = (),
@@ -563,10 +563,10 @@ class Desk:
         if error is None and pending is not None:
             outcome = RunOutcome(thread_id=thread_id, run_id=run_id, status="interrupted",
                                  interrupt=pending.model_dump(mode="json"))
-        elif error is None and not state.next and (reason := spec.failure(values)):
+        elif error is None and not state.tasks and (reason := spec.failure(values)):
             outcome = RunOutcome(thread_id=thread_id, run_id=run_id, status="failed",
                                  error={"type": "AgentFailed", "message": reason})
-        elif error is None and not state.next:
+        elif error is None and not state.tasks:
             outcome = RunOutcome(thread_id=thread_id, run_id=run_id, status="completed",
                                  result=spec.result(values))
         else:
