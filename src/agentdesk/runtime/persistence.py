@@ -271,6 +271,9 @@ async def open_persistence(url: str) -> AsyncIterator[Persistence]:
             await migrate(engine, parsed.dialect)
             saver: BaseCheckpointSaver = await stack.enter_async_context(
                 AsyncSqliteSaver.from_conn_string(parsed.target))
+            # Its own connection waits 5 s for a lock by default; several processes on
+            # one file under load need the same patience as the app tables'.
+            await saver.conn.execute("PRAGMA busy_timeout=30000")  # type: ignore[attr-defined]
             await saver.setup()  # type: ignore[attr-defined]
         else:
             from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver

@@ -17,6 +17,7 @@ Ownership never depends on host names or PIDs: only on the attempt and the lease
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 import time
@@ -32,7 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import AgentdeskError
 
-from .persistence import audit_log, now, runs, threads
+from .persistence import audit_log, now, run_events, runs, threads
 
 __all__ = ["ACTIVE", "Heartbeat", "Lease", "LeaseLostError", "RunQueue", "current_lease",
            "worker_name"]
@@ -174,6 +175,22 @@ class Heartbeat:
             if row.cancel_requested and not lease.cancel_requested:
                 lease.cancel_requested = True
                 lease._signal(lease.on_cancel)
+
+
+async def _last_events(conn: Any, run_id: str, error: str, message: str, status: str) -> None:
+    """The ``error`` and ``end`` events of a run the queue itself ended (no worker did).
+
+    Streams and joins that follow the run then end as they would for any other
+    end; written in the transaction that ends the run.
+    """
+    last = (await conn.execute(sa.select(sa.func.max(run_events.c.seq)).where(
+        run_events.c.run_id == run_id))).scalar() or 0
+    stamp = now()
+    await conn.execute(run_events.insert(), [
+        {"run_id": run_id, "seq": last + 1, "event": "error", "created_at": stamp,
+         "data": json.dumps({"error": error, "message": message})},
+        {"run_id": run_id, "seq": last + 2, "event": "end", "created_at": stamp,
+         "data": json.dumps({"run_id": run_id, "status": status})}])
 
 
 def _sync_connect_args(url: str) -> dict[str, Any]:
@@ -331,6 +348,7 @@ class RunQueue:
                         threads.c.thread_id == row.thread_id,
                         threads.c.current_run_id == row.run_id).values(
                         status="failed", updated_at=now()))
+                    await _last_events(conn, row.run_id, "RunError", reason, "error")
                 await conn.execute(audit_log.insert().values(
                     thread_id=row.thread_id, run_id=row.run_id, created_at=now(),
                     event="run_finished" if over else "run_requeued",
@@ -360,6 +378,7 @@ class RunQueue:
                 await conn.execute(audit_log.insert().values(
                     thread_id=row.thread_id, run_id=run_id, event="run_finished",
                     created_at=stamp, data={"status": "cancelled"}))
+                await _last_events(conn, run_id, "Cancelled", "run cancelled", "interrupted")
                 return "cancelled"
             await conn.execute(runs.update().where(
                 runs.c.run_id == run_id, runs.c.status == "running").values(

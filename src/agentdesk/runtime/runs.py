@@ -176,7 +176,10 @@ class Desk:
             return ThreadView(thread=thread, values={}, next=[], interrupt=None)
         spec = get_agent(thread.agent)
         state = await self._graph(spec).aget_state(self._config(spec, thread_id))
-        return ThreadView(thread=thread, values=state.values or {}, next=list(state.next),
+        # ``tasks``, not ``next``: a task whose writes were saved before its step's
+        # checkpoint is left out of ``next`` but still has to run to its end.
+        return ThreadView(thread=thread, values=state.values or {},
+                          next=[task.name for task in state.tasks],
                           interrupt=_pending(state))
 
     async def snapshot(self, thread_id: str, owner: str | None = None,

@@ -116,6 +116,7 @@ class RunManager:
         self.jobs: JobQueue | None = None
         """PostgreSQL: procrastinate carries pending runs to the workers of any process."""
         self._job_worker: asyncio.Task[None] | None = None
+        self._closing = False
         self._deferring: set[asyncio.Task[None]] = set()
         desk.queue.listeners.append(self._pending)
 
@@ -143,7 +144,8 @@ class RunManager:
         """A procrastinate job: claim the run and execute it; the job lasts as long as the run."""
         live = await self.run_queued(run_id)
         if live is not None and live.task is not None:
-            await asyncio.gather(live.task, return_exceptions=True)
+            # Shielded: stopping the job worker must not cut the run (shutdown drains it).
+            await asyncio.gather(asyncio.shield(live.task), return_exceptions=True)
 
     # -- executing ------------------------------------------------------------------
 
@@ -257,6 +259,8 @@ class RunManager:
 
     async def run_queued(self, run_id: str) -> _LiveRun | None:
         """Claim pending run ``run_id`` and execute it here; None if another worker has it."""
+        if self._closing:  # it stays pending for another worker, or for after the restart
+            return None
         lease = await self.desk.queue.claim(run_id)
         if lease is None:
             return None
@@ -335,10 +339,10 @@ class RunManager:
 
     async def shutdown(self) -> None:
         """Drain: runs stop at their next step boundary and go back to the queue."""
-        for worker in (self._loop_task, self._job_worker):
-            if worker is not None:
-                worker.cancel()
-                await asyncio.gather(worker, return_exceptions=True)
+        self._closing = True
+        if self._loop_task is not None:
+            self._loop_task.cancel()
+            await asyncio.gather(self._loop_task, return_exceptions=True)
         lives = [live for live in self.live.values() if live.task and not live.done.is_set()]
         for live in lives:
             if live.control is not None:
@@ -349,6 +353,9 @@ class RunManager:
             for task in late:  # a step that would not end in time: cut, and re-queued
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+        if self._job_worker is not None:  # its jobs ended with their runs
+            self._job_worker.cancel()
+            await asyncio.gather(self._job_worker, return_exceptions=True)
         await asyncio.gather(*self._deferring, return_exceptions=True)
         if self.jobs is not None:
             await self.jobs.close()

@@ -135,7 +135,7 @@ async def _final(desk: Desk, manager: RunManager, thread_id: str, run_id: str,
     if snapshot is not None and snapshot.interrupts:
         values["__interrupt__"] = [{"value": {**i.value, "id": i.id}, "id": i.id}
                                    for i in snapshot.interrupts]
-    if run.status in ("failed", "cancelled"):
+    if run.status in ("failed", "cancelled", "error"):
         values["__error__"] = {"error": "RunFailed", "message": run.error or run.status}
     return values
 
