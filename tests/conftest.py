@@ -7,6 +7,7 @@ import os
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,31 @@ def bank_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     url = f"sqlite:///{tmp_path_factory.mktemp('bank') / 'bank.db'}"
     create_bank_database(url, seed=7)
     return url
+
+
+POSTGRES_URL = os.environ.get("AGENTDESK_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, isolated_env: Path) -> Iterator[str]:
+    """A database for the test: a SQLite file, and a new PostgreSQL database per test.
+
+    The PostgreSQL case runs when ``AGENTDESK_TEST_POSTGRES_URL`` is set (``.ci/run``
+    sets it to the local server); the database is dropped afterwards.
+    """
+    if request.param == "sqlite":
+        yield f"sqlite:///{isolated_env / 'desk.db'}"
+        return
+    if not POSTGRES_URL:
+        pytest.skip("AGENTDESK_TEST_POSTGRES_URL is not set")
+    import psycopg
+
+    name = f"agentdesk_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    yield f"{POSTGRES_URL.rsplit('/', 1)[0]}/{name}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture

@@ -18,13 +18,11 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 import sqlalchemy as sa
 from langgraph_sdk import get_client
@@ -33,28 +31,9 @@ from agentdesk.runtime.persistence import parse_database_url
 
 from .conftest import free_port
 
-POSTGRES_URL = os.environ.get("AGENTDESK_TEST_POSTGRES_URL")
-
 LEASE_SECONDS = 2.0
 """Short leases, so a dead worker's run is taken over within a few seconds (not shorter:
 on a loaded two-core machine a live worker's heartbeat can be late by a second)."""
-
-
-@pytest.fixture(name="database_url",
-                params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def database_url_fixture(request: pytest.FixtureRequest, isolated_env: Path) -> Iterator[str]:
-    """The database every process of the test shares: a SQLite file or a new PostgreSQL one."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{isolated_env / 'queue.db'}"
-        return
-    if not POSTGRES_URL:
-        pytest.skip("AGENTDESK_TEST_POSTGRES_URL is not set")
-    name = f"agentdesk_crash_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    yield f"{POSTGRES_URL.rsplit('/', 1)[0]}/{name}"
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def has_command(name: str) -> bool:

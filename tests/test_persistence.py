@@ -7,12 +7,8 @@ sets it to the local server); each test gets a database of its own.
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
-from collections.abc import Iterator
 from typing import Any
 
-import psycopg
 import pytest
 import sqlalchemy as sa
 
@@ -23,24 +19,6 @@ from agentdesk.runtime.runs import Desk, RunOutcome
 from agentdesk.settings import Settings
 
 from .trip_script import REQUEST, TripScript
-
-POSTGRES_URL = os.environ.get("AGENTDESK_TEST_POSTGRES_URL")
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def database_url(request: pytest.FixtureRequest, isolated_env: Any) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{isolated_env / 'threads.db'}"
-        return
-    if not POSTGRES_URL:
-        pytest.skip("AGENTDESK_TEST_POSTGRES_URL is not set")
-    name = f"agentdesk_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    base = POSTGRES_URL.rsplit("/", 1)[0]
-    yield f"{base}/{name}"
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def settings_for(url: str, isolated_env: Any) -> Settings:

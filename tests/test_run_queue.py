@@ -22,7 +22,6 @@ from .crash_harness import (  # noqa: F401  (the fixtures are used by name)
     Server,
     cluster_fixture,
     collect,
-    database_url_fixture,
     has_command,
     sdk,
     until,

@@ -25,7 +25,6 @@ from .crash_harness import (  # noqa: F401  (the fixtures are used by name)
     Cluster,
     Server,
     cluster_fixture,
-    database_url_fixture,
     until,
 )
 from .test_simulation_agent import MODEL, plan

@@ -6,14 +6,11 @@ Each test runs on SQLite and, when ``AGENTDESK_TEST_POSTGRES_URL`` is set, on Po
 from __future__ import annotations
 
 import json
-import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 
 from agentdesk.server.app import create_app
@@ -22,25 +19,8 @@ from agentdesk.settings import Settings
 from .conftest import ServerThread
 from .trip_script import REQUEST, TripScript
 
-POSTGRES_URL = os.environ.get("AGENTDESK_TEST_POSTGRES_URL")
-
 BAD_IDS = ["a%00b", "x" * 65, "x" * 300, "%E2%80%AE", "'%20OR%201=1--", "%FF", "%FE", "a%20b"]
 """As they appear in a URL path (percent-encoded where they must be)."""
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def database_url(request: pytest.FixtureRequest, isolated_env: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{isolated_env / 'desk.db'}"
-        return
-    if not POSTGRES_URL:
-        pytest.skip("AGENTDESK_TEST_POSTGRES_URL is not set")
-    name = f"agentdesk_limits_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    yield f"{POSTGRES_URL.rsplit('/', 1)[0]}/{name}"
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture
