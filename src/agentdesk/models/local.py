@@ -42,15 +42,38 @@ def _close_all() -> None:
         llm.close()
 
 
+def _new_llama(path: Path, n_ctx: int, n_threads: int | None) -> Any:
+    """A llama.cpp model without extra CPU buffer types (weight repacking).
+
+    Repacked weights use AMX on CPUs that have it, and llama.cpp's AMX matmul
+    crashes the process (SIGSEGV) on such CPUs under some kernels and VMs. The
+    ``Llama`` class has no switch for it, so its default model parameters are
+    swapped for the one construction (callers hold ``_load_lock``).
+    """
+    from llama_cpp import Llama
+    from llama_cpp import llama_cpp as low_level
+
+    default = low_level.llama_model_default_params
+
+    def no_repack() -> Any:
+        params = default()
+        params.use_extra_bufts = False
+        return params
+
+    low_level.llama_model_default_params = no_repack
+    try:
+        return Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=0,
+                     verbose=False)
+    finally:
+        low_level.llama_model_default_params = default
+
+
 def _llama(path: Path, n_ctx: int, n_threads: int | None) -> tuple[Any, threading.Lock]:
     """Load a GGUF file once per process; llama.cpp contexts are not thread-safe."""
     key = (str(path), n_ctx, n_threads)
     with _load_lock:
         if key not in _loaded:
-            from llama_cpp import Llama
-
-            llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=0,
-                        verbose=False)
+            llm = _new_llama(path, n_ctx, n_threads)
             if not _loaded:
                 atexit.register(_close_all)
             _loaded[key] = (llm, threading.Lock())
