@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from langchain_core.messages import AnyMessage, HumanMessage
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 
 from .understand import METRICS, Goal, convert, read_goal
 
@@ -55,14 +55,19 @@ def _library(state: dict[str, Any]) -> list[dict[str, Any]] | None:
 def person_texts(messages: list[AnyMessage]) -> list[tuple[str, dict[str, Any] | None]]:
     """The person's words in order: the request, then answers and rejections."""
     texts: list[tuple[str, dict[str, Any] | None]] = []
+    question = ""
     for message in messages:
+        if isinstance(message, AIMessage) and message.text.startswith("Question: "):
+            question = message.text.removeprefix("Question: ")
         if not isinstance(message, HumanMessage):
             continue
         about = message.additional_kwargs.get("from_person")
         if not texts:
             texts.append((message.text, None))
         elif isinstance(about, dict):
-            texts.append((str(about.get("text") or ""), about))
+            # An answer is read with the question it answers ("which unit for ka?").
+            texts.append((str(about.get("text") or ""), {**about, "question": question}))
+            question = ""
     return texts
 
 
@@ -120,6 +125,8 @@ def next_options(state: dict[str, Any]) -> list[Option]:
         return [Option("clarify", question=goal.questions[0])]
     if goal.model_path is None and not context:
         return _model_options(goal, library)
+    if goal.questions:  # ask before loading anything: the answer may change the plan
+        return [Option("clarify", question=goal.questions[0])]
     wanted = goal.model_path or context.get("model_path")
     if context.get("model_path") != wanted:
         if _declined(state, "load_simulation", {"model_path": wanted}):

@@ -302,10 +302,19 @@ class _Reader:
                 merged.setdefault(param["path"], param)
         return merged
 
+    def defaults(self) -> dict[str, Any]:
+        """The chosen model's default parameter values, from the library."""
+        for model in self.library:
+            if model["model_path"] == self.goal.model_path:
+                return {p["path"]: p.get("value") for p in model.get("parameters") or []}
+        return {}
+
     def read(self, text: str, about: dict[str, Any] | None = None) -> None:
         """Fold ``text`` into the goal; ``about`` is the call a rejection answered."""
         goal = self.goal
-        path, choices = _match_model(text, self.library)
+        # An answer to "which model?" picks among the models offered.
+        offered = [m for m in self.library if m["model_path"] in goal.model_choices]
+        path, choices = _match_model(text, offered or self.library)
         if path:
             goal.model_path, goal.model_choices = path, []
             goal.questions = [q for q in goal.questions if not q.startswith("Which model")]
@@ -363,7 +372,9 @@ class _Reader:
                                          else "")
                 self._set(path, Setting(path, quantity.value, unit), parameters)
             elif factor := re.search(r"\b(double|triple|halve|half)\b", lowered):
-                current = parameters[path].get("value")
+                # Relative to the model's default: re-reading the request after the change
+                # must give the same target, not double it again.
+                current = self.defaults().get(path)
                 scale = {"double": 2.0, "triple": 3.0}.get(factor.group(1), 0.5)
                 if current is not None:
                     self._set(path, Setting(path, float(current) * scale,
@@ -390,6 +401,14 @@ class _Reader:
                 used.add(index)
                 continue
             target = (about or {}).get("args", {}).get("parameter_path")
+            asked = str((about or {}).get("question") or "")
+            if hours is not None and "how many hours" in asked.lower():
+                goal.end_time, goal.run = hours, True
+                used.add(index)
+                continue
+            if target is None and asked:  # an answer to a question about one parameter
+                named = _parameter_mentions(asked, parameters)
+                target = named[0][2] if named else None
             if target in parameters and _fits(quantity, parameters[target]):
                 self._set(target, Setting(target, quantity.value, quantity.unit or
                                           "dimensionless"), parameters)
