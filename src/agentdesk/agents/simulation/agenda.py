@@ -136,7 +136,7 @@ def next_options(state: dict[str, Any]) -> list[Option]:
                        justification=f"the request names the {name} model")]
     if goal.questions:
         return [Option("clarify", question=goal.questions[0])]
-    simulation_id = context.get("simulation_id")
+    simulation_id = str(context.get("simulation_id") or "")
     parameters = {p["path"]: p for p in context.get("parameters") or []}
     options = []
     for path, setting in goal.settings.items():
