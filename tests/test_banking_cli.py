@@ -16,7 +16,7 @@ from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
 from .conftest import ServerThread
-from .test_banking_graph import GOOD_SQL, QUESTION, insight, intent, script, sql
+from .test_banking_graph import FREE, GOOD_SQL, insight, intent, script, sql
 
 runner = CliRunner()
 
@@ -64,7 +64,7 @@ def test_query_validates_and_executes() -> None:
 
 def test_run_banking_from_the_cli(tmp_path: Path) -> None:
     model = script(tmp_path, intent(), sql(GOOD_SQL), insight())
-    result = runner.invoke(app, ["run", "banking", QUESTION, "--model", model, "--json"])
+    result = runner.invoke(app, ["run", "banking", FREE, "--model", model, "--json"])
     assert result.exit_code == 0, result.stdout
     body = json.loads(result.stdout)
     assert body["status"] == "completed"
@@ -80,13 +80,13 @@ def ask_server(isolated_env: Path, model: str) -> ServerThread:
 
 
 def test_ask_returns_the_query_response(isolated_env: Path, tmp_path: Path) -> None:
-    model = script(tmp_path, intent(), sql(GOOD_SQL), insight("bar"))
+    model = script(tmp_path, intent(), sql(GOOD_SQL), insight("table"))
     with ask_server(isolated_env, model) as server, httpx.Client(base_url=server.url,
                                                                    timeout=60) as http:
-        answer = http.post("/ask", json={"query": QUESTION})
+        answer = http.post("/ask", json={"query": FREE})
         assert answer.status_code == 200
         body: dict[str, Any] = answer.json()
-        assert body["error"] is None and body["chart_suggestion"] == "bar"
+        assert body["error"] is None and body["chart_suggestion"] == "table"
         assert body["execution_result"]["data"][0]["joined"] > 0
         assert "rows" not in body["execution_result"]
         assert body["validated_sql"].upper().endswith("LIMIT 100")
@@ -100,7 +100,7 @@ def test_ask_failures_are_structured_errors(isolated_env: Path, tmp_path: Path) 
                                                                    timeout=60) as http:
         empty = http.post("/ask", json={"query": "  "}).json()
         assert empty["error"] == "query: must not be empty" and empty["thread_id"] is None
-        refused = http.post("/ask", json={"query": QUESTION}).json()
+        refused = http.post("/ask", json={"query": FREE}).json()
         assert refused["error"].startswith("gave up after 3 failed attempts")
         assert refused["summary"] is None and refused["validated_sql"] is None
         missing = http.post("/ask", json={})

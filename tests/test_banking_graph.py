@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from agentdesk.agents.banking.choices import chart_choices
+from agentdesk.agents.banking.database import BankDatabase
 from agentdesk.agents.banking.graph import build_graph
 from agentdesk.agents.banking.nodes import (
-    parse_insight,
     should_retry,
     should_retry_after_execution,
 )
@@ -21,6 +22,8 @@ from agentdesk.errors import InputError
 from agentdesk.runtime.runs import Desk, RunOutcome
 
 QUESTION = "How many customers joined in 2025?"
+FREE = "What changed in 2025?"
+"""A question the reader finds nothing in: the model writes the intent and the SQL."""
 GOOD_SQL = "SELECT COUNT(*) AS joined FROM customers WHERE joined_at >= '2025-01-01' AND joined_at < '2026-01-01'"
 
 
@@ -44,10 +47,10 @@ def sql(text: str) -> dict[str, Any]:
 
 
 def insight(chart: str = "metric") -> dict[str, Any]:
-    return {"content": f"SUMMARY: 123 customers joined in 2025.\nCHART: {chart}"}
+    return {"structured": {"chart_suggestion": chart}}
 
 
-def ask(model: str, question: str = QUESTION) -> tuple[RunOutcome, dict[str, Any], list[Any]]:
+def ask(model: str, question: str = FREE) -> tuple[RunOutcome, dict[str, Any], list[Any]]:
     async def go() -> tuple[RunOutcome, dict[str, Any], list[Any]]:
         async with Desk.open() as desk:
             outcome = await desk.start("banking", {"user_query": question}, model=model)
@@ -97,16 +100,38 @@ def test_should_retry_after_execution(state: dict, expected: str) -> None:
     assert should_retry_after_execution(state) == expected
 
 
+def test_a_question_the_reader_knows_needs_the_model_only_for_the_chart(tmp_path: Path,
+                                                                        bank_db: str) -> None:
+    outcome, values, history = ask(script(tmp_path, insight("table")), question=QUESTION)
+    assert outcome.status == "completed", outcome.error
+    result = outcome.result
+    expected = BankDatabase(bank_db).execute(GOOD_SQL).rows[0]["joined"]
+    assert [list(r.values()) for r in result["execution_result"]["rows"]] == [[expected]]
+    assert result["validated_sql"].endswith("LIMIT 100")
+    assert values["interpreted_intent"].startswith("the number of customers where")
+    assert result["summary"] == f"How many customers joined in 2025: {expected:,}."
+    assert result["chart_suggestion"] == "table"  # the model's pick among metric and table
+    assert result["error"] is None and values["retry_count"] == 0
+    assert sql_runs(history) == 1
+
+
 def test_valid_first_time(tmp_path: Path) -> None:
     outcome, values, history = ask(script(tmp_path, intent(), sql(GOOD_SQL), insight()))
     assert outcome.status == "completed", outcome.error
     result = outcome.result
     assert result["validated_sql"].endswith("LIMIT 100")
     assert result["execution_result"]["row_count"] == 1
-    assert result["execution_result"]["rows"][0]["joined"] > 0
-    assert result["summary"].startswith("123 customers") and result["chart_suggestion"] == "metric"
+    joined = result["execution_result"]["rows"][0]["joined"]
+    assert joined > 0
+    assert result["summary"] == f"What changed in 2025: {joined:,}."
+    assert result["chart_suggestion"] == "metric"
     assert result["error"] is None and values["retry_count"] == 0
     assert sql_runs(history) == 1
+
+
+def test_a_chart_the_rows_cannot_take_is_not_kept(tmp_path: Path) -> None:
+    outcome, _, _ = ask(script(tmp_path, intent(), sql(GOOD_SQL), insight("line")))
+    assert outcome.result["chart_suggestion"] == "metric"
 
 
 def test_invalid_then_fixed(tmp_path: Path) -> None:
@@ -186,15 +211,15 @@ def test_state_mutation_invariants_hold_through_failures(tmp_path: Path) -> None
             assert new.get("validated_sql") is None and new.get("error_message")
 
 
-@pytest.mark.parametrize(("text", "rows", "summary", "chart"), [
-    ("SUMMARY: 42 customers.\nCHART: metric", 1, "42 customers.", "metric"),
-    ("summary: Sales grew.\nchart: Line chart", 12, "Sales grew.", "line"),
-    ("SUMMARY: Two lines\nof summary\nCHART: bar", 5, "Two lines of summary", "bar"),
-    ("SUMMARY: Shares.\nCHART: pie", 4, "Shares.", "pie"),
-    ("SUMMARY: Lots.\nCHART: scatterplot", 50, "Lots.", "table"),
-    ("Just prose, no labels.", 1, "Just prose, no labels.", "metric"),
-    ("CHART: bar", 3, "CHART: bar", "bar"),
+@pytest.mark.parametrize(("columns", "rows", "charts"), [
+    (["n"], [{"n": 42}], ["metric", "table"]),
+    (["month", "total"], [{"month": "2025-01", "total": 1.5}, {"month": "2025-02", "total": 2}],
+     ["line", "bar", "table"]),
+    (["segment", "n"], [{"segment": s, "n": i} for i, s in enumerate("abcd")],
+     ["bar", "pie", "table"]),
+    (["name", "email"], [{"name": "a", "email": "b"}], ["table"]),
+    (["n"], [], ["table"]),
 ])
-def test_chart_parsing(text: str, rows: int, summary: str, chart: str) -> None:
-    parsed = parse_insight(text, rows)
-    assert parsed.summary == summary and parsed.chart_suggestion == chart
+def test_charts_offered_fit_the_rows(columns: list[str], rows: list[dict], charts: list[str],
+                                     ) -> None:
+    assert chart_choices(columns, rows) == charts

@@ -48,6 +48,7 @@ def test_a_killed_run_resumes_without_redoing_finished_work(
         trip_script.call("search_hotels", city_code="LIS", check_in="2027-03-10",
                          check_out="2027-03-14"),
         trip_script.answer(trip_script.itinerary()))
+    env["AGENTDESK_RUN_LEASE_SECONDS"] = "2"
     proc = subprocess.Popen([sys.executable, "-m", "agentdesk", "run", "trip", REQUEST,
                              "--model", model, "--json"], env={**os.environ, **env},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -61,17 +62,18 @@ def test_a_killed_run_resumes_without_redoing_finished_work(
     assert code == 0 and len(rows) == 1 and rows[0]["status"] == "busy"
     thread_id = rows[0]["thread_id"]
 
-    code, refused = agentdesk("decide", thread_id, "approve", "--json", env=env)
-    assert code == 2 and "agentdesk resume" in refused["error"]["message"]
-
+    # `resume` waits for the dead process's lease to lapse, then continues the same run.
     code, resumed = agentdesk("resume", thread_id, "--json", env=env)
     assert code == 0 and resumed["status"] == "interrupted", resumed
     # The flight search had a checkpoint and is not redone; the cut-off hotel search is.
     assert gate.calls == ["search_flights", "search_hotels", "search_hotels"]
 
     code, shown = agentdesk("show", thread_id, "--json")
-    runs = [e for e in shown["audit"] if e["event"] == "run_started"]
-    assert [r["data"]["kind"] for r in runs] == ["start", "resume"]
+    events = [(e["event"], e["run_id"]) for e in shown["audit"]
+              if e["event"] in ("run_started", "run_requeued", "run_claimed", "run_finished")]
+    run_id = events[0][1]
+    assert events == [("run_started", run_id), ("run_requeued", run_id),
+                      ("run_claimed", run_id), ("run_finished", run_id)]
     code, done = agentdesk("decide", thread_id, "approve", "--json", env=env)
     assert code == 0 and done["status"] == "completed"
 
@@ -89,12 +91,16 @@ def test_a_decision_recorded_before_a_crash_is_applied_by_resume(
     assert code == 0
 
     async def record_only() -> None:
+        """What a process that dies right after the decision's transaction leaves behind."""
         async with Desk.open() as desk:
-            decision = Decision(type="approve", actor="carol").model_dump(mode="json")
-            await desk.store.record_decision(paused["interrupt"]["id"], paused["thread_id"],
-                                             "crashed-run", decision, "carol")
+            await desk.prepare_decide(paused["thread_id"], Decision(type="approve", actor="carol"),
+                                      claim=False)
     asyncio.run(record_only())
     code, again = agentdesk("decide", paused["thread_id"], "approve", "--json")
-    assert code == 2 and "already decided" in again["error"]["message"]
-    code, done = agentdesk("resume", paused["thread_id"], "--json")
-    assert code == 0 and done["status"] == "completed" and done["result"]["is_approved"]
+    # The next process that touches the thread finishes the recorded decision's run first.
+    assert code == 2 and "not waiting for a decision" in again["error"]["message"], again
+    code, shown = agentdesk("show", paused["thread_id"], "--json")
+    assert shown["thread"]["status"] == "completed"
+    assert shown["values"]["is_approved"] is True
+    decisions = [e for e in shown["audit"] if e["event"] == "decision"]
+    assert [d["actor"] for d in decisions] == ["carol"]

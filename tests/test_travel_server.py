@@ -151,7 +151,8 @@ def test_airport_code_new_york_main_and_alternatives() -> None:
     data = call("get_airport_code", city_name="New York")
     assert data["code"] == "JFK"
     assert "LGA" in {alt["code"] for alt in data["alternatives"]}
-    assert all(set(alt) == {"code", "name", "city", "country"} for alt in data["alternatives"])
+    assert all(set(alt) == {"code", "name", "city", "region", "country"}
+               for alt in data["alternatives"])
 
 
 @pytest.mark.parametrize("spelling", ["são paulo", "SÃO PAULO", "Sao Paulo", "  sao paulo "])

@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default_factory=lambda: Path(user_data_dir("agentdesk")))
     """Where the SQLite database, the assembled local model and other files live."""
 
+    models_dir: Path | None = None
+    """Where the bundled local model is assembled; default: ``data_dir / "models"``."""
+
     database_url: str | None = None
     """``sqlite:///path`` or ``postgresql://...``; default: SQLite in ``data_dir``."""
 
@@ -52,6 +55,18 @@ class Settings(BaseSettings):
     local_model_threads: int | None = None
     """CPU threads for llama.cpp; default: all cores."""
 
+    run_lease_seconds: float = Field(default=30.0, ge=0.5, le=3600)
+    """How long a worker's claim on a run lasts unless its heartbeat renews it."""
+
+    run_max_retries: int = Field(default=3, ge=0, le=100)
+    """Lapsed leases (dead or stalled workers) a run survives before it ends ``error``."""
+
+    worker_concurrency: int = Field(default=16, ge=1, le=1000)
+    """Runs one worker process executes at once."""
+
+    workers: bool = True
+    """Whether ``agentdesk serve`` executes runs itself (False: API only)."""
+
     api_keys: Annotated[list[str], NoDecode] = Field(default_factory=list)
     """Keys the HTTP API accepts (comma-separated); without any, it serves loopback only."""
 
@@ -64,6 +79,13 @@ class Settings(BaseSettings):
     port: int = Field(default=8000, ge=1, le=65535)
     """Port ``agentdesk serve`` listens on."""
 
+    assistant_policy_file: Path | None = None
+    """TOML or JSON file with the assistant's ingress policy (refused and review topics,
+    input limits); default: the policy shipped with agentdesk."""
+
+    kb_rerank: bool = False
+    """Re-rank knowledge-base hits with the small embedding model shipped in ``wordllama``."""
+
     @field_validator("api_keys", mode="before")
     @classmethod
     def _split_keys(cls, value: Any) -> Any:
@@ -71,10 +93,14 @@ class Settings(BaseSettings):
             return [key.strip() for key in value.split(",") if key.strip()]
         return value
 
-    @field_validator("data_dir")
+    @field_validator("data_dir", "models_dir")
     @classmethod
-    def _expand(cls, value: Path) -> Path:
-        return value.expanduser()
+    def _expand(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
+
+    @property
+    def resolved_models_dir(self) -> Path:
+        return self.models_dir or self.data_dir / "models"
 
     @property
     def resolved_database_url(self) -> str:

@@ -7,14 +7,11 @@ import sys
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from agentdesk.settings import get_settings
+from .output import console, err_console, escape
+from .shared import JsonOpt, ModelOpt, refuse_bad_model
 
 banking_app = typer.Typer(no_args_is_help=True, help="The banking assistant's database and SQL.")
-console = Console()
-err_console = Console(stderr=True)
 
 UrlOpt = Annotated[str | None, typer.Option(
     "--database-url", help="sqlite:///file.db or postgresql://...; default: the data dir.")]
@@ -22,6 +19,7 @@ UrlOpt = Annotated[str | None, typer.Option(
 
 def _database(url: str | None, create: bool = True) -> Any:
     from agentdesk.agents.banking.database import BankDatabase, default_bank_url
+    from agentdesk.settings import get_settings
 
     database = BankDatabase(url or default_bank_url(get_settings()))
     if create:
@@ -29,52 +27,74 @@ def _database(url: str | None, create: bool = True) -> Any:
     return database
 
 
+def _refused(failed: Any, as_json: bool) -> None:
+    from agentdesk.agents.banking.sqlsafety import SQLRejected
+
+    rule = failed.rule if isinstance(failed, SQLRejected) else None
+    if as_json:
+        print(json.dumps({"error": {"rule": rule, "message": failed.message}}))
+    else:
+        err_console.print(f"refused{f' ({rule})' if rule else ''}: {escape(failed.message)}",
+                          highlight=False)
+    raise typer.Exit(1)
+
+
 @banking_app.command("init-db")
 def init_db(database_url: UrlOpt = None,
-            seed: Annotated[int, typer.Option("--seed")] = 7) -> None:
+            seed: Annotated[int, typer.Option("--seed")] = 7,
+            as_json: JsonOpt = False, model: ModelOpt = None) -> None:
     """Create (or re-create) the bank's database from a seed."""
     from agentdesk.agents.banking.data import create_bank_database
     from agentdesk.agents.banking.database import default_bank_url
+    from agentdesk.settings import get_settings
 
+    refuse_bad_model(model, as_json)
     url = database_url or default_bank_url(get_settings())
     create_bank_database(url, seed=seed)
     database = _database(url, create=False)
-    for table in database.tables():
-        count = database.execute(f"SELECT COUNT(*) AS n FROM {table}").rows[0]["n"]
+    counts = {table: database.execute(f"SELECT COUNT(*) AS n FROM {table}").rows[0]["n"]
+              for table in database.tables()}
+    if as_json:
+        print(json.dumps({"database_url": url, "rows": counts}))
+        return
+    for table, count in counts.items():
         console.print(f"{table}: {count} rows")
-    console.print(f"bank database ready: {url}")
+    console.print(f"bank database ready: {escape(url)}")
 
 
 @banking_app.command("check-sql")
 def check_sql(sql: Annotated[str, typer.Argument(help="The SQL to check.")],
-              database_url: UrlOpt = None) -> None:
+              database_url: UrlOpt = None, as_json: JsonOpt = False,
+              model: ModelOpt = None) -> None:
     """Validate SQL as the agent would: exit 0 and the validated SQL, or exit 1 and the rule."""
     from agentdesk.agents.banking.sqlsafety import SQLRejected, validate_sql
 
+    refuse_bad_model(model, as_json)
     database = _database(database_url)
     try:
-        print(validate_sql(sql, dialect=database.dialect, tables=database.tables()))
+        validated = validate_sql(sql, dialect=database.dialect, tables=database.tables())
     except SQLRejected as refused:
-        err_console.print(f"refused ({refused.rule}): {refused.message}", highlight=False)
-        raise typer.Exit(1) from None
+        _refused(refused, as_json)
+    print(json.dumps({"validated_sql": validated}) if as_json else validated)
 
 
 @banking_app.command("query")
 def query(sql: Annotated[str, typer.Option("--sql", help="The SQL to validate and run.")],
-          database_url: UrlOpt = None,
-          as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+          database_url: UrlOpt = None, as_json: JsonOpt = False,
+          model: ModelOpt = None) -> None:
     """Validate and execute SQL read-only; print the rows."""
+    from rich.table import Table
+
     from agentdesk.agents.banking.database import QueryFailed
     from agentdesk.agents.banking.sqlsafety import SQLRejected, validate_sql
 
+    refuse_bad_model(model, as_json)
     database = _database(database_url)
     try:
         validated = validate_sql(sql, dialect=database.dialect, tables=database.tables())
         result = database.execute(validated)
     except (SQLRejected, QueryFailed) as failed:
-        rule = f" ({failed.rule})" if isinstance(failed, SQLRejected) else ""
-        err_console.print(f"refused{rule}: {failed.message}", highlight=False)
-        raise typer.Exit(1) from None
+        _refused(failed, as_json)
     if as_json:
         json.dump({"validated_sql": validated, **result.model_dump(mode="json")}, sys.stdout)
         print()

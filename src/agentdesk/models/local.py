@@ -11,10 +11,14 @@ other unusable answer.
 from __future__ import annotations
 
 import atexit
+import ctypes
 import json
+import logging
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +31,18 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ValidationError
 
 from agentdesk.errors import ModelError
+from agentdesk.text import plain
+
+from .bundled import ensure_bundled_model
+from .failures import context_too_long, invalid_answer, unparsable_answer
 
 __all__ = ["LocalChatModel", "build_decoding_schema"]
 
 _TOOL_RESULT_CHARS = 3000
 _loaded: dict[tuple[str, int, int | None], Any] = {}
 _load_lock = threading.Lock()
+_log = logging.getLogger("agentdesk.llama_cpp")
+_log_callback: Any = None
 
 
 def _close_all() -> None:
@@ -42,38 +52,84 @@ def _close_all() -> None:
         llm.close()
 
 
-def _new_llama(path: Path, n_ctx: int, n_threads: int | None) -> Any:
-    """A llama.cpp model without extra CPU buffer types (weight repacking).
+@contextmanager
+def _plain_cpu_buffers() -> Iterator[None]:
+    """Load weights into plain CPU buffers, without llama.cpp's "extra" buffer types.
 
-    Repacked weights use AMX on CPUs that have it, and llama.cpp's AMX matmul
-    crashes the process (SIGSEGV) on such CPUs under some kernels and VMs. The
-    ``Llama`` class has no switch for it, so its default model parameters are
-    swapped for the one construction (callers hold ``_load_lock``).
+    On CPUs with Intel AMX, a native build of llama.cpp repacks weights for its AMX
+    kernels, which crash (SIGSEGV in ggml_backend_amx_mul_mat) where the OS does not
+    grant AMX tile state. llama-cpp-python does not expose ``use_extra_bufts``, so
+    the model parameters it starts from are adjusted for the duration of the load.
     """
-    from llama_cpp import Llama
-    from llama_cpp import llama_cpp as low_level
+    import llama_cpp.llama_cpp as bindings
 
-    default = low_level.llama_model_default_params
+    defaults = bindings.llama_model_default_params
 
-    def no_repack() -> Any:
-        params = default()
-        params.use_extra_bufts = False
-        return params
+    def params() -> Any:
+        value = defaults()
+        value.use_extra_bufts = False
+        return value
 
-    low_level.llama_model_default_params = no_repack
+    bindings.llama_model_default_params = params
     try:
-        return Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=0,
-                     verbose=False)
+        yield
     finally:
-        low_level.llama_model_default_params = default
+        bindings.llama_model_default_params = defaults
 
 
-def _llama(path: Path, n_ctx: int, n_threads: int | None) -> tuple[Any, threading.Lock]:
-    """Load a GGUF file once per process; llama.cpp contexts are not thread-safe."""
+_GGML_ERROR, _GGML_CONT = 4, 5
+"""ggml's log levels (NONE, DEBUG, INFO, WARN, ERROR, CONT = 0..5)."""
+
+
+def _route_llama_logs() -> None:
+    """Send llama.cpp's own log lines to Python logging instead of stderr.
+
+    llama-cpp-python maps ggml's newer log levels one off, so with ``verbose=False``
+    warnings such as ``llama_kv_cache_iswa: using full-size SWA cache`` still reach
+    stderr, in the middle of the CLI's progress line. Errors stay errors; the rest
+    is debug output.
+    """
+    global _log_callback
+    if _log_callback is not None:
+        return
+    import llama_cpp
+
+    last = [logging.DEBUG]
+
+    def forward(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
+        if level != _GGML_CONT:
+            last[0] = logging.ERROR if level == _GGML_ERROR else logging.DEBUG
+        _log.log(last[0], "%s", text.decode("utf-8", "replace").rstrip("\n"))
+
+    # Kept in a global: llama.cpp calls it for as long as the process lives.
+    _log_callback = llama_cpp.llama_log_callback(forward)
+    llama_cpp.llama_log_set(_log_callback, ctypes.c_void_p(0))
+
+
+def _llama(path: Path, n_ctx: int, n_threads: int | None,
+           bundled: bool = False) -> tuple[Any, threading.Lock]:
+    """Load a GGUF file once per process; llama.cpp contexts are not thread-safe.
+
+    ``bundled`` assembles (or checks) the packaged model first, off the event loop:
+    this runs in the thread that decodes.
+    """
     key = (str(path), n_ctx, n_threads)
     with _load_lock:
         if key not in _loaded:
-            llm = _new_llama(path, n_ctx, n_threads)
+            if bundled:
+                try:
+                    ensure_bundled_model(path)
+                except (OSError, ValueError, ImportError) as exc:
+                    hint = ("Check the free space and permissions there (AGENTDESK_MODELS_DIR "
+                            "moves it), or use another model: --model local:/path/to/model.gguf.")
+                    raise ModelError(f"the embedded model could not be prepared at {path}: "
+                                     f"{plain(str(exc))}. {hint}", hint=hint) from exc
+            with _plain_cpu_buffers():
+                from llama_cpp import Llama
+
+                _route_llama_logs()
+                llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=0,
+                            verbose=False)
             if not _loaded:
                 atexit.register(_close_all)
             _loaded[key] = (llm, threading.Lock())
@@ -117,6 +173,16 @@ def _loosen(schema: Any) -> Any:
         if loose.get(key, 0) > _MAX_UNROLLED:
             loose.pop(key)
     return loose
+
+
+@lru_cache(maxsize=128)
+def _grammar(schema_json: str) -> Any:
+    """The llama.cpp grammar of a JSON schema, converted once per process per schema."""
+    from llama_cpp import LlamaGrammar
+
+    # Every schema is loosened here: an oversized grammar makes llama.cpp fail hard.
+    return LlamaGrammar.from_json_schema(json.dumps(_loosen(json.loads(schema_json))),
+                                         verbose=False)
 
 
 def build_decoding_schema(tools: Sequence[dict[str, Any]], answer_schema: dict[str, Any] | None,
@@ -243,6 +309,13 @@ class LocalChatModel(BaseChatModel):
     max_tokens: int = 1024
     n_threads: int | None = None
     temperature: float = 0.2
+    bundled: bool = False
+    """``model_path`` is where the packaged model goes: assembled there on first load."""
+
+    @property
+    def display_name(self) -> str:
+        """How failures name this model to a person."""
+        return f"the local model ({self.model_path.name})"
 
     @property
     def _llm_type(self) -> str:
@@ -255,11 +328,8 @@ class LocalChatModel(BaseChatModel):
     def complete_json(self, messages: Sequence[BaseMessage], schema: dict[str, Any],
                       preamble: str = "") -> tuple[Any, str]:
         """Decode an answer constrained by ``schema``; returns (parsed or None, raw text)."""
-        from llama_cpp import LlamaGrammar
-
-        llm, lock = _llama(self.model_path, self.n_ctx, self.n_threads)
-        # Every schema is loosened here: an oversized grammar makes llama.cpp fail hard.
-        grammar = LlamaGrammar.from_json_schema(json.dumps(_loosen(schema)), verbose=False)
+        llm, lock = _llama(self.model_path, self.n_ctx, self.n_threads, self.bundled)
+        grammar = _grammar(json.dumps(schema))
         turns = to_chat_turns(messages, preamble)
         writer = _token_writer()
         pieces: list[str] = []
@@ -276,7 +346,7 @@ class LocalChatModel(BaseChatModel):
                         if writer is not None:
                             writer({"kind": "token", "text": text})
         except ValueError as exc:  # llama.cpp: prompt longer than the context window
-            raise ModelError(f"local model: {exc}") from exc
+            raise context_too_long(self.display_name, self.n_ctx, str(exc)) from exc
         raw = "".join(pieces)
         try:
             return json.loads(raw), raw
@@ -319,12 +389,12 @@ class LocalChatModel(BaseChatModel):
             messages = self._convert_input(value).to_messages()
             parsed, raw = self.complete_json(messages, json_schema, "Answer with JSON only.")
             if parsed is None:
-                raise ModelError(f"local model: structured answer did not parse: {raw[:200]!r}")
+                raise unparsable_answer(self.display_name, raw)
             if not is_model:
                 return parsed
             try:
                 return schema.model_validate(parsed)
             except ValidationError as exc:
-                raise ModelError(f"local model: structured answer invalid: {exc}") from exc
+                raise invalid_answer(self.display_name, raw, exc) from exc
 
         return RunnableLambda(answer, name="LocalStructuredOutput")

@@ -26,6 +26,9 @@ class AgentContext:
     actor: str | None = None
     resources: dict[str, Any] = field(default_factory=dict)
     """What the agent's ``resources`` factory opened for this run (a database...)."""
+    effects: Any = None
+    """The effect ledger (:class:`~agentdesk.runtime.effects.EffectLedger`): tool calls
+    that change the world go through it, so they happen once across attempts."""
 
 
 async def execute_tool_calls(message: AIMessage, context: AgentContext) -> list[ToolMessage]:

@@ -22,7 +22,21 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from agentdesk.errors import ConfigError
 
-__all__ = ["Persistence", "metadata", "open_persistence", "parse_database_url"]
+__all__ = ["DATABASE_ERRORS", "Persistence", "metadata", "open_persistence",
+           "parse_database_url"]
+
+
+def _database_errors() -> tuple[type[Exception], ...]:
+    import sqlite3
+
+    import psycopg
+    from psycopg_pool import PoolTimeout
+
+    return (sa.exc.DBAPIError, psycopg.OperationalError, PoolTimeout, sqlite3.OperationalError)
+
+
+DATABASE_ERRORS = _database_errors()
+"""What a database that went away raises, through any of our drivers: not the run's fault."""
 
 metadata = sa.MetaData()
 
@@ -58,7 +72,20 @@ runs = sa.Table(
     sa.Column("error", sa.Text),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    # Added by migration 3 (the run queue); see _QUEUE_COLUMNS.
+    sa.Column("input", sa.JSON),
+    sa.Column("interrupt_id", sa.String(64)),
+    sa.Column("stream_modes", sa.JSON),
+    sa.Column("actor", sa.String(200)),
+    sa.Column("attempt", sa.Integer, nullable=False, default=0),
+    sa.Column("lapses", sa.Integer, nullable=False, default=0),
+    sa.Column("lease_expires_at", sa.DateTime(timezone=True)),
+    sa.Column("cancel_requested", sa.Boolean, nullable=False, default=False),
 )
+
+# The columns of ``agentdesk_runs`` as migration 1 created them.
+_RUNS_V1 = ("run_id", "thread_id", "kind", "status", "worker", "model", "error",
+            "created_at", "updated_at")
 
 decisions = sa.Table(
     "agentdesk_decisions", metadata,
@@ -95,19 +122,73 @@ run_events = sa.Table(
 )
 
 
+effects = sa.Table(
+    "agentdesk_effects", metadata,
+    # One row per tool call that changes the world: the gate that makes it run once.
+    sa.Column("key", sa.String(300), primary_key=True),
+    sa.Column("thread_id", sa.String(64), nullable=False, index=True),
+    sa.Column("run_id", sa.String(64)),
+    sa.Column("attempt", sa.Integer),
+    sa.Column("tool", sa.String(100), nullable=False),
+    sa.Column("args", sa.JSON, nullable=False, default=dict),
+    sa.Column("status", sa.String(20), nullable=False),  # started | done
+    sa.Column("result", sa.JSON),
+    sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished_at", sa.DateTime(timezone=True)),
+)
+
+# Columns the run queue (migration 3) added to ``agentdesk_runs``, with their DDL.
+_QUEUE_COLUMNS = {
+    "input": "JSONTEXT",  # the validated payload of a start run
+    "interrupt_id": "VARCHAR(64)",  # the interrupt a decide run answers
+    "stream_modes": "JSONTEXT",  # the API stream modes its events carry
+    "actor": "VARCHAR(200)",
+    "attempt": "INTEGER NOT NULL DEFAULT 0",  # claims so far; the fence of every write
+    "lapses": "INTEGER NOT NULL DEFAULT 0",  # leases that ran out: the retry budget spent
+    "lease_expires_at": "TIMESTAMP",
+    "cancel_requested": "BOOLEAN NOT NULL DEFAULT FALSE",
+}
+
+
+def _runs_v1() -> sa.Table:
+    return sa.Table("agentdesk_runs", sa.MetaData(),
+                    *(c._copy() for c in runs.columns if c.name in _RUNS_V1))
+
+
 async def _m001_initial(conn: AsyncConnection) -> None:
     await conn.run_sync(lambda sync: metadata.create_all(
-        sync, tables=[threads, runs, decisions, audit_log]))
+        sync, tables=[threads, decisions, audit_log]))
+    await conn.run_sync(lambda sync: _runs_v1().create(sync))
 
 
 async def _m002_run_events(conn: AsyncConnection) -> None:
     await conn.run_sync(lambda sync: run_events.create(sync))
 
 
+async def _m003_run_queue(conn: AsyncConnection) -> None:
+    have = await conn.run_sync(
+        lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("agentdesk_runs")})
+    postgres = conn.dialect.name == "postgresql"
+    # As sa.JSON and sa.DateTime(timezone=True) create them on each dialect.
+    stamp = "TIMESTAMP WITH TIME ZONE" if postgres else "DATETIME"
+    for name, ddl in _QUEUE_COLUMNS.items():
+        if name not in have:
+            ddl = ddl.replace("TIMESTAMP", stamp).replace("JSONTEXT",
+                                                          "JSON" if postgres else "TEXT")
+            await conn.execute(sa.text(f"ALTER TABLE agentdesk_runs ADD COLUMN {name} {ddl}"))
+    await conn.execute(sa.text("CREATE INDEX IF NOT EXISTS ix_agentdesk_runs_status "
+                               "ON agentdesk_runs (status)"))
+    await conn.run_sync(lambda sync: effects.create(sync, checkfirst=True))
+    # Runs left running by an older version have no lease: let the sweeper take them.
+    await conn.execute(runs.update().where(runs.c.status == "running")
+                       .values(lease_expires_at=now()))
+
+
 # Ordered; append only. Each runs once, in its own transaction.
 MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("initial", _m001_initial),
     ("run_events", _m002_run_events),
+    ("run_queue", _m003_run_queue),
 ]
 
 
@@ -122,6 +203,13 @@ class DatabaseURL:
     dialect: str  # "sqlite" or "postgresql"
     sqlalchemy_url: str
     target: str  # the SQLite file, or the libpq connection string
+
+    @property
+    def sync_url(self) -> str:
+        """The same database for a synchronous SQLAlchemy engine (the heartbeat's)."""
+        if self.dialect == "sqlite":
+            return f"sqlite:///{self.target}"
+        return self.sqlalchemy_url  # psycopg serves both
 
 
 def parse_database_url(url: str) -> DatabaseURL:
@@ -193,9 +281,19 @@ async def open_persistence(url: str) -> AsyncIterator[Persistence]:
                 await migrate(engine, parsed.dialect)
             except sa.exc.OperationalError as exc:
                 raise ConfigError(f"database_url: cannot connect to PostgreSQL: {exc.orig}") from exc
-            saver = await stack.enter_async_context(
-                AsyncPostgresSaver.from_conn_string(parsed.target))
-            await saver.setup()  # type: ignore[attr-defined]
+            from psycopg.rows import dict_row
+            from psycopg_pool import AsyncConnectionPool
+
+            # A pool that checks connections before lending them: after an outage the
+            # checkpointer reconnects on its own (a single connection would stay broken).
+            pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+                parsed.target, min_size=1, max_size=10, open=False, timeout=10,
+                check=AsyncConnectionPool.check_connection,
+                kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
+            await pool.open()
+            stack.push_async_callback(pool.close)
+            saver = AsyncPostgresSaver(pool)
+            await saver.setup()
         yield Persistence(parsed, saver, engine)
 
 

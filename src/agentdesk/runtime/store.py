@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import socket
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -14,30 +13,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import DecisionError, NotFoundError, ThreadBusyError
 
-from .persistence import audit_log, decisions, now, run_events, runs, threads
+from .persistence import audit_log, decisions, effects, now, run_events, runs, threads
 
-__all__ = ["AppStore", "AuditEntry", "RunRecord", "ThreadRecord", "worker_id"]
-
-
-def worker_id() -> str:
-    """This process, as ``host:pid``; used to tell a live run from an abandoned one."""
-    return f"{socket.gethostname()}:{os.getpid()}"
-
-
-def worker_alive(worker: str | None) -> bool | None:
-    """True/False for a process on this host; None when it runs elsewhere (unknown)."""
-    if not worker or ":" not in worker:
-        return False
-    host, _, pid = worker.rpartition(":")
-    if host != socket.gethostname():
-        return None
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, ValueError):
-        return True
-    return True
+__all__ = ["AppStore", "AuditEntry", "NewRun", "RunRecord", "ThreadRecord"]
 
 
 class ThreadRecord(BaseModel):
@@ -62,6 +40,28 @@ class RunRecord(BaseModel):
     error: str | None
     created_at: datetime
     updated_at: datetime
+    input: Any = None
+    interrupt_id: str | None = None
+    stream_modes: list[str] | None = None
+    actor: str | None = None
+    attempt: int = 0
+    lapses: int = 0
+    lease_expires_at: datetime | None = None
+    cancel_requested: bool = False
+
+
+@dataclass
+class NewRun:
+    """A run to open: the durable record a worker executes."""
+
+    run_id: str
+    thread_id: str
+    kind: str
+    model: str | None
+    actor: str | None
+    input: Any = None
+    interrupt_id: str | None = None
+    stream_modes: list[str] = field(default_factory=list)
 
 
 class AuditEntry(BaseModel):
@@ -118,7 +118,7 @@ class AppStore:
         async with self.engine.begin() as conn:
             run_ids = sa.select(runs.c.run_id).where(runs.c.thread_id == thread_id)
             await conn.execute(run_events.delete().where(run_events.c.run_id.in_(run_ids)))
-            for table in (runs, decisions, audit_log, threads):
+            for table in (runs, decisions, audit_log, effects, threads):
                 await conn.execute(table.delete().where(table.c.thread_id == thread_id))
 
     async def list_threads(self, *, agent: str | None = None, status: str | None = None,
@@ -134,57 +134,77 @@ class AppStore:
             rows = (await conn.execute(query)).mappings().all()
         return [ThreadRecord.model_validate(dict(row)) for row in rows]
 
-    async def claim_thread(self, thread_id: str, run_id: str, kind: str, model: str | None,
-                           *, take_over: bool = False) -> str:
-        """Mark the thread busy and open run ``run_id`` on it, in one transaction.
+    async def open_run(self, run: NewRun, *, seen: ThreadRecord | None,
+                       create: dict[str, Any] | None = None, bind: str | None = None,
+                       decision: dict[str, Any] | None = None,
+                       lease_seconds: float | None = None, worker: str | None = None) -> int:
+        """Claim the thread and record ``run``, in one transaction.
 
-        Returns the status the thread had before. A busy thread is refused, unless
-        the run holding it belongs to a process on this host that no longer
-        exists (a killed run) and ``take_over`` is set; that run is marked failed.
+        ``seen`` is the thread as the caller checked it: the claim holds only if
+        it is unchanged (neither busy nor claimed by another run since), else
+        :class:`ThreadBusyError`. ``create`` creates the thread first (its
+        owner and metadata); ``bind`` gives a thread created empty its agent;
+        ``decision`` records the decision of a decide run (a second one for the
+        same interrupt is refused). With ``lease_seconds`` the run is claimed
+        at once by ``worker`` as attempt 1; otherwise it waits ``pending``.
+        Returns the attempt (0 while pending).
         """
-        thread = await self.get_thread(thread_id)
-        holder = await self._find_run(thread.current_run_id) if thread.status == "busy" else None
-        if thread.status == "busy":
-            alive = worker_alive(holder.worker) if holder else None
-            if not take_over or alive is not False:
-                where = f" (run {holder.run_id} in process {holder.worker})" if holder else ""
-                hint = "; `agentdesk resume` continues it" if alive is False else ""
-                raise ThreadBusyError(f"thread {thread_id!r} is busy{where}{hint}",
-                                      thread_id=thread_id)
         stamp = now()
-        async with self.engine.begin() as conn:
-            result = await conn.execute(
-                threads.update()
-                .where(threads.c.thread_id == thread_id, threads.c.status == thread.status,
-                       threads.c.current_run_id.is_not_distinct_from(thread.current_run_id))
-                .values(status="busy", current_run_id=run_id, updated_at=stamp))
-            if result.rowcount != 1:
-                raise ThreadBusyError(f"thread {thread_id!r} is busy: another run claimed it "
-                                      "first", thread_id=thread_id)
-            if holder is not None:
-                await conn.execute(runs.update().where(runs.c.run_id == holder.run_id).values(
-                    status="failed", error="process ended before the run finished",
-                    updated_at=stamp))
-            await conn.execute(runs.insert().values(
-                run_id=run_id, thread_id=thread_id, kind=kind, status="running",
-                worker=worker_id(), model=model, created_at=stamp, updated_at=stamp))
-        return thread.status
-
-    async def release_thread(self, thread_id: str, status: str, *,
-                             discard_run: str | None = None) -> None:
-        """Set the thread's status; ``discard_run`` removes a run that never started."""
-        async with self.engine.begin() as conn:
-            await conn.execute(threads.update().where(threads.c.thread_id == thread_id)
-                               .values(status=status, updated_at=now()))
-            if discard_run is not None:
-                await conn.execute(runs.delete().where(runs.c.run_id == discard_run))
+        claimed = lease_seconds is not None
+        try:
+            async with self.engine.begin() as conn:
+                if create is not None:
+                    await conn.execute(threads.insert().values(
+                        thread_id=run.thread_id, status="busy", current_run_id=run.run_id,
+                        created_at=stamp, updated_at=stamp, **create))
+                else:
+                    assert seen is not None
+                    values: dict[str, Any] = {"status": "busy", "current_run_id": run.run_id,
+                                              "updated_at": stamp}
+                    if bind is not None:
+                        values.update(agent=bind, model=run.model)
+                    result = await conn.execute(
+                        threads.update().where(
+                            threads.c.thread_id == run.thread_id,
+                            threads.c.status == seen.status, threads.c.status != "busy",
+                            threads.c.current_run_id.is_not_distinct_from(seen.current_run_id))
+                        .values(**values))
+                    if result.rowcount != 1:
+                        raise ThreadBusyError(f"thread {run.thread_id!r} is busy: another run "
+                                              "holds it", thread_id=run.thread_id)
+                if decision is not None:
+                    assert run.interrupt_id is not None
+                    await conn.execute(decisions.insert().values(
+                        interrupt_id=run.interrupt_id, thread_id=run.thread_id,
+                        run_id=run.run_id, type=decision["type"], decision=decision,
+                        actor=run.actor, created_at=stamp))
+                    await conn.execute(audit_log.insert().values(
+                        thread_id=run.thread_id, run_id=run.run_id, event="decision",
+                        actor=run.actor, created_at=stamp,
+                        data={"interrupt_id": run.interrupt_id, **decision}))
+                await conn.execute(runs.insert().values(
+                    run_id=run.run_id, thread_id=run.thread_id, kind=run.kind,
+                    status="running" if claimed else "pending", attempt=1 if claimed else 0,
+                    worker=worker if claimed else None, model=run.model, input=run.input,
+                    interrupt_id=run.interrupt_id, stream_modes=run.stream_modes,
+                    actor=run.actor, lapses=0, cancel_requested=False,
+                    lease_expires_at=(stamp + timedelta(seconds=lease_seconds)
+                                      if lease_seconds is not None else None),
+                    created_at=stamp, updated_at=stamp))
+                await conn.execute(audit_log.insert().values(
+                    thread_id=run.thread_id, run_id=run.run_id, event="run_started",
+                    actor=run.actor, created_at=stamp,
+                    data={"kind": run.kind, "model": run.model}))
+        except IntegrityError:
+            if decision is not None:
+                raise DecisionError(
+                    f"interrupt {run.interrupt_id} of thread {run.thread_id!r} was already "
+                    "decided", thread_id=run.thread_id, interrupt_id=run.interrupt_id) from None
+            raise ThreadBusyError(f"thread {run.thread_id!r} already exists",
+                                  thread_id=run.thread_id) from None
+        return 1 if claimed else 0
 
     # -- runs ----------------------------------------------------------------
-
-    async def finish_run(self, run_id: str, status: str, error: str | None = None) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(runs.update().where(runs.c.run_id == run_id).values(
-                status=status, error=error, updated_at=now()))
 
     async def _find_run(self, run_id: str | None) -> RunRecord | None:
         if run_id is None:
@@ -207,22 +227,6 @@ class AppStore:
         return [RunRecord.model_validate(dict(row)) for row in rows]
 
     # -- decisions -------------------------------------------------------------
-
-    async def record_decision(self, interrupt_id: str, thread_id: str, run_id: str,
-                              decision: dict[str, Any], actor: str | None) -> None:
-        """Write the decision and its audit entry, once per interrupt; a second is refused."""
-        stamp = now()
-        try:
-            async with self.engine.begin() as conn:
-                await conn.execute(decisions.insert().values(
-                    interrupt_id=interrupt_id, thread_id=thread_id, run_id=run_id,
-                    type=decision["type"], decision=decision, actor=actor, created_at=stamp))
-                await conn.execute(audit_log.insert().values(
-                    thread_id=thread_id, run_id=run_id, event="decision", actor=actor,
-                    data={"interrupt_id": interrupt_id, **decision}, created_at=stamp))
-        except IntegrityError:
-            raise DecisionError(f"interrupt {interrupt_id} of thread {thread_id!r} was already "
-                                "decided", thread_id=thread_id, interrupt_id=interrupt_id) from None
 
     async def get_decision(self, interrupt_id: str) -> dict[str, Any] | None:
         query = sa.select(decisions.c.decision).where(decisions.c.interrupt_id == interrupt_id)

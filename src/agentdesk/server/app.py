@@ -20,6 +20,7 @@ from agentdesk.errors import (
     NotFoundError,
     UserError,
 )
+from agentdesk.runtime.persistence import DATABASE_ERRORS
 from agentdesk.runtime.runs import Desk
 from agentdesk.settings import Settings, get_settings
 
@@ -56,11 +57,13 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with Desk.open(settings) as desk:
             app.state.desk = desk
-            app.state.manager = RunManager(desk, make_fanout(settings.redis_url))
+            manager = RunManager(desk, make_fanout(settings.redis_url), workers=settings.workers)
+            app.state.manager = manager
+            await manager.start()
             try:
                 yield
             finally:
-                await app.state.manager.shutdown()
+                await manager.shutdown()
 
     app = FastAPI(title="agentdesk", version="0.1.0", lifespan=lifespan,
                   description="LangGraph agents that pause for a person before they act.")
@@ -71,6 +74,14 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
     async def _agentdesk_error(_: Request, exc: AgentdeskError) -> JSONResponse:
         return JSONResponse(status_code=status_for(exc),
                             content={"detail": exc.message, **exc.to_dict()})
+
+    async def _database_away(_: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse(status_code=503, headers={"Retry-After": "5"}, content={
+            "detail": "the database is unavailable; try again shortly",
+            "type": "DatabaseUnavailable"})
+
+    for error in DATABASE_ERRORS:
+        app.add_exception_handler(error, _database_away)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -24,6 +24,8 @@ __all__ = ["SERVERS", "build_server", "open_tools"]
 SERVERS: dict[str, str] = {
     "travel": "agentdesk.toolservers.travel",
     "simulation": "agentdesk.toolservers.simulation",
+    "carrier": "agentdesk.toolservers.carrier",
+    "assistant": "agentdesk.toolservers.assistant",
 }
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -11,16 +10,16 @@ from langgraph.runtime import Runtime
 
 from agentdesk.runtime.context import AgentContext
 
-from . import database, prompts
+from . import choices, database, prompts
 from .database import BankDatabase, QueryFailed
-from .schemas import CHARTS, Insight, Intent, SQLDraft
+from .schemas import Insight, Intent, SQLDraft
 from .sqlsafety import SQLRejected, validate_sql
 from .state import MAX_RETRY_COUNT, BankingAssistantState
 
-__all__ = ["execution_tool", "insight_agent", "intent_agent", "parse_insight",
-           "should_retry", "should_retry_after_execution", "sql_agent", "validation_agent"]
+__all__ = ["execution_tool", "insight_agent", "intent_agent", "should_retry",
+           "should_retry_after_execution", "sql_agent", "validation_agent"]
 
-_INSIGHT_ROWS = 20
+_INSIGHT_ROWS = 5
 
 
 def _db(runtime: Runtime[AgentContext]) -> BankDatabase:
@@ -28,19 +27,63 @@ def _db(runtime: Runtime[AgentContext]) -> BankDatabase:
     return opened
 
 
+def _pick(runtime: Runtime[AgentContext], field: str, options: list[str], system: str,
+          request: str) -> str:
+    """The model's pick among ``options``, by label; no call when there is nothing to pick.
+
+    The model sees the options labelled A, B, C and may only answer a label, so the
+    decode is a few tokens long. A model that answers with the option itself (or
+    anything else, as a scripted model may) is taken at its word.
+    """
+    if len(options) == 1:
+        return options[0]
+    labels = [chr(ord("A") + i) for i in range(len(options))]
+    listing = "\n".join(f"{label}: {option}" for label, option in zip(labels, options, strict=True))
+    model = runtime.context.model.with_structured_output(choices.label_schema(field, labels))
+    answer = model.invoke([SystemMessage(system.format(options=listing)), HumanMessage(request)])
+    picked = str((answer or {}).get(field, "")) if isinstance(answer, dict) else str(answer)
+    return options[labels.index(picked)] if picked in labels else picked
+
+
 def intent_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
-    """Restate the question as a precise data request."""
-    schema = _db(runtime).schema_text()
+    """Read the question; the model picks among the readings code found (or restates it)."""
+    db = _db(runtime)
+    question = state["user_query"]
+    options = choices.candidates(question, db)
+    if options:
+        reading = _pick(runtime, "interpreted_intent", [c.reading for c in options],
+                        prompts.INTENT_PICK, question)
+        return {"interpreted_intent": reading, "current_step": "intent"}
+    # Nothing recognised: the seed's free restatement.
     intent = Intent.model_validate(runtime.context.model.with_structured_output(Intent).invoke([
-        SystemMessage(prompts.INTENT.format(schema=schema)), HumanMessage(state["user_query"])]))
+        SystemMessage(prompts.INTENT.format(schema=db.schema_text())), HumanMessage(question)]))
     return {"interpreted_intent": intent.interpreted_intent, "current_step": "intent"}
 
 
+def _queries(state: BankingAssistantState, options: list[choices.Candidate]) -> list[str]:
+    """The rendered queries the SQL agent may answer with: the chosen reading's first.
+
+    On a retry the refused query is left out and the other readings come in.
+    """
+    failed = state.get("generated_sql") if state.get("error_message") else None
+    chosen = [c.sql for c in options if c.reading == state.get("interpreted_intent")]
+    if chosen and chosen[0] != failed:
+        return chosen
+    return [c.sql for c in options if c.sql != failed]
+
+
 def sql_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
-    """Write SQL for the intent; on a retry the refusal goes back to the model."""
+    """Answer with SQL: one of the queries code rendered, else written by the model."""
     db = _db(runtime)
+    queries = _queries(state, choices.candidates(state["user_query"], db))
+    request = state.get("interpreted_intent") or state["user_query"]
+    if queries:
+        sql = _pick(runtime, "sql", queries, prompts.SQL_PICK.replace("{dialect}", db.dialect),
+                    request)
+        return {"generated_sql": sql, "current_step": "sql"}
+    # Nothing recognised, or every rendered query refused: the seed's way.
     messages = [SystemMessage(prompts.SQL.format(dialect=db.dialect, schema=db.schema_text())),
-                HumanMessage(state.get("interpreted_intent") or state["user_query"])]
+                HumanMessage(request)]
     if state.get("error_message"):
         messages.append(HumanMessage(prompts.SQL_RETRY.format(
             error=state["error_message"], sql=state.get("generated_sql") or "")))
@@ -75,45 +118,27 @@ def execution_tool(state: BankingAssistantState, runtime: Runtime[AgentContext],
     return {"execution_result": result.model_dump(mode="json"), "current_step": "executed"}
 
 
-_LINE = re.compile(r"^\s*(SUMMARY|CHART)\s*:\s*(.*)$", re.I)
-
-
-def parse_insight(text: str, row_count: int = 0) -> Insight:
-    """Read ``SUMMARY: ...`` and ``CHART: ...`` from the model's text, forgivingly."""
-    summary_lines: list[str] = []
-    chart = ""
-    current = None
-    for line in text.strip().splitlines():
-        match = _LINE.match(line)
-        if match:
-            current = match.group(1).upper()
-            if current == "CHART":
-                chart = match.group(2)
-            else:
-                summary_lines.append(match.group(2))
-        elif current == "SUMMARY" and line.strip():
-            summary_lines.append(line.strip())
-    summary = " ".join(s for s in summary_lines if s).strip() or text.strip()
-    words = re.findall(r"[a-z]+", chart.lower())
-    picked = next((w for w in words if w in CHARTS), None)
-    if picked is None:
-        picked = "metric" if row_count == 1 else "table"
-    return Insight(summary=summary or "No answer.", chart_suggestion=picked)  # type: ignore[arg-type]
-
-
 def insight_agent(state: BankingAssistantState, runtime: Runtime[AgentContext],
                   ) -> dict[str, Any]:
-    """Summarise the rows and suggest a chart."""
+    """Summarise the rows (code writes it from them) and pick a chart that can draw them."""
     result = state.get("execution_result") or {}
     rows = result.get("rows", [])
-    reply = runtime.context.model.invoke([
-        SystemMessage(prompts.INSIGHT),
-        HumanMessage(prompts.INSIGHT_INPUT.format(
-            question=state["user_query"], sql=state.get("validated_sql"),
-            row_count=result.get("row_count", len(rows)),
-            truncated=", truncated" if result.get("truncated") else "",
-            rows=json.dumps(rows[:_INSIGHT_ROWS], default=str)))])
-    insight = parse_insight(reply.text, result.get("row_count", len(rows)))
+    columns = result.get("columns") or (list(rows[0]) if rows else [])
+    question = state["user_query"]
+    summary = choices.draft_summary(question, columns, rows, bool(result.get("truncated")))
+    charts = choices.chart_choices(columns, rows)
+    chart = charts[0]
+    if len(charts) > 1:
+        answer = runtime.context.model.with_structured_output(
+            choices.chart_schema(charts)).invoke([
+                SystemMessage(prompts.INSIGHT),
+                HumanMessage(prompts.INSIGHT_INPUT.format(
+                    question=question, columns=", ".join(columns),
+                    row_count=result.get("row_count", len(rows)),
+                    rows=json.dumps(rows[:_INSIGHT_ROWS], default=str), summary=summary))])
+        picked = answer.get("chart_suggestion") if isinstance(answer, dict) else None
+        chart = picked if picked in charts else chart
+    insight = Insight.model_validate({"summary": summary, "chart_suggestion": chart})
     return {"summary": insight.summary, "chart_suggestion": insight.chart_suggestion,
             "current_step": "answered"}
 

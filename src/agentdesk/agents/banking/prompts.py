@@ -6,6 +6,11 @@ precise data request: which entities, which measure, which filters and time rang
 Database schema:
 {schema}"""
 
+INTENT_PICK = """You help analysts query a bank's database. Which reading says exactly what
+the question asks (the measure, the filters, the grouping)? Answer with its letter.
+
+{options}"""
+
 SQL = """Write one read-only SQL query ({dialect}) that answers the request.
 Use only these tables and columns:
 {schema}
@@ -13,19 +18,21 @@ Use only these tables and columns:
 Rules: a single SELECT (CTEs allowed); no UNION/INTERSECT/EXCEPT; no writes; at most
 100 rows (LIMIT 100). Answer with the SQL only."""
 
+SQL_PICK = """Which SQL query ({dialect}) answers the request? Answer with its letter.
+
+{options}"""
+
 SQL_RETRY = """Your previous SQL was refused:
 {error}
 Previous SQL:
 {sql}
 Write a corrected query."""
 
-INSIGHT = """You explain query results to bank analysts. Given the question, the SQL and
-its result rows, answer in two lines exactly:
-SUMMARY: <one or two sentences answering the question with the numbers>
-CHART: <one of bar, line, pie, metric, table>
-Use metric for a single number, line for a time series, bar to compare categories,
-pie for shares of a whole, table otherwise."""
+INSIGHT = """You chart query results for bank analysts. Pick the chart for these rows:
+metric for a single number, line for a time series, bar to compare categories, pie for
+shares of a whole, table otherwise."""
 
 INSIGHT_INPUT = """Question: {question}
-SQL: {sql}
-Rows ({row_count}{truncated}): {rows}"""
+Columns: {columns}
+Rows ({row_count}), the first: {rows}
+Answer: {summary}"""

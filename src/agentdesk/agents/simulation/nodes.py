@@ -9,12 +9,13 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
-from langgraph.config import get_stream_writer
+from langgraph.config import get_config, get_stream_writer
 from langgraph.runtime import Runtime
 
 from agentdesk.models import bind_tools
 from agentdesk.runtime.approvals import Action, request_decision
 from agentdesk.runtime.context import AgentContext
+from agentdesk.runtime.effects import effect_key
 from agentdesk.runtime.tools import tool_result_data
 
 from . import prompts
@@ -37,7 +38,7 @@ __all__ = ["confirmation_gate", "error_recovery", "planner", "response_synthesis
 JOB_POLL_SECONDS = 0.25
 JOB_WAIT_SECONDS = 600.0
 MAX_CONSECUTIVE_FAILURES = 2
-_DONE = ("succeeded", "failed", "cancelled", "timeout")
+_DONE = ("succeeded", "failed", "cancelled", "timeout", "lost")
 
 
 def _now() -> str:
@@ -206,29 +207,64 @@ async def _wait_for_job(job_id: str, context: AgentContext) -> dict[str, Any]:
     return {**status, "status": "timeout", "error": "stopped waiting for the job"}
 
 
+async def _call(context: AgentContext, call: dict[str, Any], args: dict[str, Any],
+                ) -> dict[str, Any]:
+    message = await context.policy.call(context.tools[call["tool"]], {
+        "name": call["tool"], "args": args, "id": call["id"], "type": "tool_call"})
+    return {"status": message.status, "text": message.text, "data": tool_result_data(message)}
+
+
+async def _call_once(context: AgentContext, call: dict[str, Any]) -> dict[str, Any]:
+    """An approved action, through the effect ledger: once, whatever crashes in between.
+
+    The ledger's key (thread, graph task, call) goes to the bridge as its
+    ``request_id``, so a call cut off mid-way is repeated with the same key and
+    the bridge answers it with the first outcome instead of acting twice.
+    """
+    args = dict(call["args"])
+    if context.effects is None:  # outside the runtime (unit tests of the node)
+        return await _call(context, call, {**args, "request_id": call["id"]})
+    task = (get_config().get("metadata") or {}).get("langgraph_checkpoint_ns", "")
+    key = effect_key(context.thread_id, task.rpartition(":")[2] or "task", call["id"])
+
+    async def act(idempotency_key: str) -> dict[str, Any]:
+        return await _call(context, call, {**args, "request_id": idempotency_key})
+
+    outcome: dict[str, Any] = await context.effects.once(
+        key, thread_id=context.thread_id, run_id=context.run_id, tool=call["tool"],
+        args=args, call=act, idempotent=True)
+    return outcome
+
+
 async def tool_execution(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     """Run the pending call through the tool policy (timeout, retries with backoff)."""
     context = runtime.context
     call = state["pending_tool_call"] or {}
-    tool, args = call["tool"], dict(call["args"])
+    tool = call["tool"]
     if tool in CRITICAL_TOOLS:
-        args["request_id"] = call["id"]  # the bridge runs an approved action once
-    message = await context.policy.call(context.tools[tool], {
-        "name": tool, "args": args, "id": call["id"], "type": "tool_call"})
-    result = tool_result_data(message)
+        called = await _call_once(context, call)
+    else:
+        called = await _call(context, call, dict(call["args"]))
+    result, text = called["data"], called["text"]
     step: dict[str, Any] = {"tool": tool, "args": call["args"], "at": _now(),
                             "approved_by": call.get("approved_by")}
     update: dict[str, Any] = {"retry_counts": {**state.get("retry_counts", {}),
                                                **context.policy.retry_counts}}
     failures = dict(state.get("failures", {}))
-    if message.status == "error" or result is None:
+    if tool == "run_simulation" and called["status"] != "error" and result and \
+            result.get("job_id"):
+        result = {**result, "job": await _wait_for_job(result["job_id"], context)}
+        if result["job"].get("status") != "succeeded":  # never a lost job recorded as a success
+            job = result["job"]
+            called["status"] = "error"
+            text = (f"the simulation job {job.get('job_id')} ended {job.get('status')}"
+                    f"{': ' + job['error'] if job.get('error') else ''}")
+    if called["status"] == "error" or result is None:
         failures[tool] = failures.get(tool, 0) + 1
-        step.update(outcome="error", error=message.text)
+        step.update(outcome="error", error=text)
         update["current_step"] = "tool_failed"
     else:
         failures[tool] = 0
-        if tool == "run_simulation" and result.get("job_id"):
-            result = {**result, "job": await _wait_for_job(result["job_id"], context)}
         step.update(outcome="ok", result=result)
         update["current_step"] = "executed"
         if tool == "load_simulation":
@@ -238,8 +274,8 @@ async def tool_execution(state: AgentState, runtime: Runtime[AgentContext]) -> d
             update["simulation_context"] = _with_value(active, result)
     request = AIMessage("", tool_calls=[{"name": tool, "args": call["args"], "id": call["id"],
                                          "type": "tool_call"}])
-    answer = ToolMessage(json.dumps(result) if result is not None else message.text,
-                         name=tool, tool_call_id=call["id"], status=message.status)
+    answer = ToolMessage(json.dumps(result) if result is not None else text,
+                         name=tool, tool_call_id=call["id"], status=called["status"])
     return {**update, "failures": failures, "intermediate_steps": [step],
             "messages": [request, answer], "pending_tool_call": None,
             "awaiting_confirmation": False}

@@ -40,14 +40,13 @@ async def ask(body: AskRequest, desk: DeskDep, manager: ManagerDep, owner: Owner
     if not body.query.strip():
         return _response(body.query, None, None, "query: must not be empty")
     try:
-        run = await desk.prepare_start("banking", {"user_query": body.query}, owner=owner)
+        run = await desk.prepare_start("banking", {"user_query": body.query}, owner=owner,
+                                       stream_modes=PEOPLE_MODES, claim=manager.workers)
     except AgentdeskError as exc:
         return _response(body.query, None, None, exc.message)
-    live = manager.launch(run, PEOPLE_MODES)
+    await manager.launch(run)
     await manager.wait(run.run_id)
-    outcome = live.outcome
-    if outcome is None:
-        return _response(body.query, run.thread_id, None, "the run was cancelled")
+    outcome = await desk.outcome_of(run.run_id)
     if outcome.status == "failed":
         values = (await desk.view(run.thread_id, owner)).values
         from agentdesk.agents.banking import format_output

@@ -43,11 +43,8 @@ async def decide(thread_id: str, body: DecisionIn, desk: DeskDep, manager: Manag
     decision = parse_decision({"type": body.type, "args": body.args, "message": body.message,
                                "actor": body.actor or owner})
     run = await desk.prepare_decide(thread_id, decision, interrupt_id=body.interrupt_id,
-                                    owner=owner)
-    live = manager.launch(run, PEOPLE_MODES)
+                                    owner=owner, stream_modes=PEOPLE_MODES,
+                                    claim=manager.workers)
+    await manager.launch(run)
     await manager.wait(run.run_id)
-    outcome = live.outcome
-    if outcome is None:
-        return {"thread_id": thread_id, "status": "failed", "interrupt": None, "result": None,
-                "error": {"type": "Cancelled", "message": "run cancelled"}}
-    return outcome.public()
+    return (await desk.outcome_of(run.run_id)).public()

@@ -53,10 +53,12 @@ def resume_decision(value: Any) -> tuple[dict[str, Any], str | None]:
                      field="command.resume")
 
 
-async def prepare(desk: Desk, thread_id: str | None, body: RunCreate, owner: str | None,
-                  ) -> PreparedRun:
-    """Check the request and claim the thread; refusals leave no trace."""
+async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: RunCreate,
+                  owner: str | None) -> PreparedRun:
+    """Check the request and record the run on its thread; refusals leave no trace."""
     spec = find_assistant(body.assistant_id)
+    # A worker process executes its own runs at once; an API-only one queues them.
+    launch: dict[str, Any] = {"stream_modes": body.modes(), "claim": manager.workers}
     if thread_id is not None and body.if_not_exists == "create":
         try:
             await desk.store.get_thread(thread_id, owner)
@@ -70,7 +72,7 @@ async def prepare(desk: Desk, thread_id: str | None, body: RunCreate, owner: str
 
         async def attempt() -> PreparedRun:
             return await desk.prepare_decide(thread_id, decision, interrupt_id=interrupt_id,
-                                             owner=owner)
+                                             owner=owner, **launch)
     elif body.input is None:
         # No input: continue the thread from its last checkpoint (after a crash or cancel).
         thread = await desk.store.get_thread(thread_id, owner) if thread_id else None
@@ -79,14 +81,15 @@ async def prepare(desk: Desk, thread_id: str | None, body: RunCreate, owner: str
                              field="input")
 
         async def attempt() -> PreparedRun:
-            return await desk.prepare_resume(thread.thread_id, owner=owner, actor=owner)
+            return await desk.prepare_resume(thread.thread_id, owner=owner, actor=owner,
+                                             **launch)
     else:
         payload = agent_payload(body.input)
 
         async def attempt() -> PreparedRun:
             return await desk.prepare_start(spec.name, payload, thread_id=thread_id,
                                             owner=owner, actor=owner,
-                                            metadata=body.metadata)
+                                            metadata=body.metadata, **launch)
     while True:
         try:
             return await attempt()
@@ -148,24 +151,24 @@ async def _owned_run(desk: Desk, thread_id: str, run_id: str, owner: str | None)
 @router.post("/threads/{thread_id}/runs")
 async def create_run(thread_id: str, body: RunCreate, desk: DeskDep, manager: ManagerDep,
                      owner: Owner) -> dict[str, Any]:
-    run = await prepare(desk, thread_id, body, owner)
-    manager.launch(run, body.modes())
+    run = await prepare(desk, manager, thread_id, body, owner)
+    await manager.launch(run)
     return run_view(await desk.store.get_run(run.run_id), run.spec.name)
 
 
 @router.post("/threads/{thread_id}/runs/stream")
 async def stream_run(thread_id: str, body: RunCreate, request: Request, desk: DeskDep,
                      manager: ManagerDep, owner: Owner) -> EventSourceResponse:
-    run = await prepare(desk, thread_id, body, owner)
-    manager.launch(run, body.modes())
+    run = await prepare(desk, manager, thread_id, body, owner)
+    await manager.launch(run)
     return _stream_response(manager, request, thread_id, run.run_id)
 
 
 @router.post("/threads/{thread_id}/runs/wait")
 async def wait_run(thread_id: str, body: RunCreate, response: Response, desk: DeskDep,
                    manager: ManagerDep, owner: Owner) -> dict[str, Any]:
-    run = await prepare(desk, thread_id, body, owner)
-    manager.launch(run, body.modes())
+    run = await prepare(desk, manager, thread_id, body, owner)
+    await manager.launch(run)
     response.headers["Location"] = f"/threads/{thread_id}/runs/{run.run_id}/join"
     return await _final(desk, manager, thread_id, run.run_id, owner)
 
@@ -203,10 +206,9 @@ async def join_stream(thread_id: str, run_id: str, request: Request, desk: DeskD
 async def cancel_run(thread_id: str, run_id: str, desk: DeskDep, manager: ManagerDep,
                      owner: Owner) -> dict[str, Any]:
     thread, run = await _owned_run(desk, thread_id, run_id, owner)
-    if run.status != "running":
+    if run.status not in ("pending", "running"):
         raise ConflictError(f"run {run_id!r} is not running (status: {run.status})")
-    if not await manager.cancel(run_id):
-        raise ConflictError(f"run {run_id!r} runs in another process; cancel it there")
+    await manager.cancel(run_id)
     return run_view(await desk.store.get_run(run_id), thread.agent)
 
 
@@ -219,11 +221,11 @@ async def _launch_stateless(desk: Desk, manager: RunManager, body: RunCreate,
     find_assistant(body.assistant_id)
     thread_id = await _new_thread(desk, owner)
     try:
-        run = await prepare(desk, thread_id, body, owner)
+        run = await prepare(desk, manager, thread_id, body, owner)
     except Exception:
         await desk.store.delete_thread(thread_id)
         raise
-    manager.launch(run, body.modes())
+    await manager.launch(run)
     return run
 
 

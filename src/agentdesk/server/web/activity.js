@@ -15,6 +15,53 @@ function followLog(ctx) {
   if (ctx.logStuck !== false) box.scrollTop = box.scrollHeight;
 }
 
+// -- one line on what the agent is doing now, for the page's live status ------------------
+
+/** A run event as a few words ("calling search_hotels(city_code=LIS, ...)"), or null. */
+export function describe(item, memo) {
+  const data = item.data;
+  switch (item.event) {
+    case "metadata":
+      return "the run started";
+    case "updates": {
+      const nodes = Object.keys(data || {});
+      if (nodes.includes("__interrupt__")) return "paused for a decision";
+      memo.chars = 0;
+      return nodes.length ? `${nodes.join(", ")} finished` : null;
+    }
+    case "values":
+      return data && data.current_step ? `step: ${data.current_step}` : null;
+    case "custom":
+      if (!data || typeof data !== "object") return null;
+      // Tools run side by side: say which are still working, not only the last to finish.
+      memo.calls = memo.calls || new Map();
+      if (data.kind === "tool_started") {
+        memo.calls.set(data.tool, `${data.tool}(${argsText(data.args)})`);
+        return `calling ${[...memo.calls.values()].join(" and ")}`;
+      }
+      if (data.kind === "tool_finished") {
+        memo.calls.delete(data.tool);
+        const done = `${data.tool} → ${data.outcome}`;
+        return memo.calls.size ? `calling ${[...memo.calls.values()].join(" and ")} (${done})` : done;
+      }
+      if (data.kind === "token") {
+        memo.chars = (memo.chars || 0) + String(data.text || "").length;
+        return `the model is writing its answer (${memo.chars} characters so far)`;
+      }
+      if (data.kind === "job_progress") return `job ${data.status || ""} ${Math.round((data.progress || 0) * 100)}%`;
+      return data.kind || null;
+    case "messages":
+    case "messages/partial":
+      return "the model is answering";
+    case "error":
+      return `error: ${(data && (data.message || data.error)) || "unknown"}`;
+    case "end":
+      return "the run ended";
+    default:
+      return null;
+  }
+}
+
 export function syncRuns(ctx, runs) {
   if (!ctx.logWatched) {
     ctx.logWatched = true;
@@ -34,10 +81,17 @@ export function syncRuns(ctx, runs) {
     ctx.sections.set(run.run_id, section);
     ctx.el.log.append(section.el);
     const following = live || (known && !known.closed);
+    const memo = {};
+    if (following) ctx.onActivity?.(run, "waiting for the first step…");
     const unsubscribe = stream.subscribe((item) => {
       if (!ctx.alive()) return;
       section.add(item);
       if (following && item.event === "values" && item.data && typeof item.data === "object") ctx.onLiveValues(item.data);
+      if (following && item.event !== "__closed__") {
+        const text = describe(item, memo);
+        if (text) ctx.onActivity?.(run, text);
+      }
+      if (item.event === "__closed__" && following) ctx.onActivity?.(run, null);
       if (item.event === "__closed__" && (following || ctx.thread?.status === "busy")) {
         ctx.refresh();
         refreshInboxCount();

@@ -5,6 +5,7 @@ import { get, post } from "./api.js";
 import { clear, h, renderItinerary, renderValue } from "./render.js";
 import { KIND, PAST, clearError, decisionBody, enc, outcomeText, refreshInboxCount, showError } from "./shell.js";
 import { syncRuns } from "./activity.js";
+import { argsForm } from "./argsform.js";
 
 const DECISIONS = ["approve", "edit", "reject", "respond"];
 const BUTTON = { approve: "Approve", edit: "Edit…", reject: "Reject…", respond: "Respond…" };
@@ -49,25 +50,34 @@ export function renderDecision(ctx) {
     form));
 }
 
-function editHint(ctx) {
-  if (ctx.thread?.metadata?.graph_id === "trip") {
-    return 'Trip preferences to change, any of origin, destination, depart, return, travelers, budget; for example {"budget": 3000, "travelers": 2}.';
+// What a trip review's edit changes: the preferences, typed even when not set yet.
+const TRIP_FIELDS = {
+  origin: "text", destination: "text", depart: "date", return: "date",
+  travelers: "integer", budget: "number",
+};
+
+/** The fields an edit offers: the action's arguments (all sent), or a trip's preferences
+ * (only the changed ones sent). */
+function editTarget(ctx) {
+  const pending = ctx.interrupt;
+  if (pending.action) {
+    return { values: pending.action.args || {}, kinds: {}, sendAll: true,
+      hint: `The arguments ${pending.action.name} will run with.` };
   }
-  return "The arguments to use instead, as a JSON object.";
+  if (ctx.thread?.metadata?.graph_id === "trip") {
+    return { values: ctx.values?.preferences || {}, kinds: TRIP_FIELDS, sendAll: false,
+      hint: "Change what the next plan must follow; fields left as they are stay the same." };
+  }
+  return { values: {}, kinds: {}, sendAll: false, hint: "Nothing here takes arguments; say what should change in the note." };
 }
 
 function openForm(ctx, type, holder) {
-  const pending = ctx.interrupt;
   const message = h("textarea", {
     rows: "3", id: "decision-message", "data-testid": "decision-message",
     placeholder: type === "respond" ? "Your answer" : "Say what should change (the agent reads this)",
   });
-  const args = type === "edit"
-    ? h("textarea", {
-      rows: "6", id: "edit-args", class: "code", spellcheck: "false", "data-testid": "edit-args",
-      value: JSON.stringify(pending.action?.args ?? {}, null, 2),
-    })
-    : null;
+  const target = type === "edit" ? editTarget(ctx) : null;
+  const fields = target ? argsForm(target.values, target.kinds) : null;
   const titles = { edit: "Edit and send back", reject: "Reject", respond: "Respond" };
   const submitText = { edit: "Send edit", reject: "Reject", respond: "Send reply" };
   const form = h("form", {
@@ -77,26 +87,26 @@ function openForm(ctx, type, holder) {
       const body = { type };
       const text = message.value.trim();
       if (text) body.message = text;
-      if (args) {
-        let parsed;
+      if (fields) {
+        let read;
         try {
-          parsed = JSON.parse(args.value || "{}");
+          read = fields.read();
         } catch (error) {
-          showError(`args: not valid JSON (${error.message})`);
+          showError(error.message);
           return;
         }
-        if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-          showError("args: must be a JSON object, like {\"budget\": 3000}");
+        const keys = target.sendAll ? Object.keys(read.values) : read.changed;
+        if (keys.length) body.args = Object.fromEntries(keys.map((k) => [k, read.values[k]]));
+        if (!body.args && !body.message) {
+          showError("Change at least one field, or say in the note what should change.");
           return;
         }
-        body.args = parsed;
       }
       decide(ctx, body);
     },
   },
   h("h3", {}, titles[type]),
-  args ? [h("label", { for: "edit-args", class: "block" }, "Arguments (JSON object)"), args,
-    h("p", { class: "muted small" }, editHint(ctx))] : null,
+  fields ? [h("p", { class: "muted small" }, target.hint), fields.el] : null,
   h("label", { for: "decision-message", class: "block" },
     type === "respond" ? "Your reply" : type === "edit" ? "Note to the agent (optional)" : "Why? (optional; the agent reads it)"),
   message,
@@ -104,7 +114,8 @@ function openForm(ctx, type, holder) {
     h("button", { type: "submit", class: type === "reject" ? "danger" : "primary", "data-testid": "decision-submit" }, submitText[type]),
     h("button", { type: "button", class: "link", onclick: () => clear(holder) }, "Cancel")));
   clear(holder, form);
-  (args || message).focus();
+  if (fields && Object.keys(target.values).length + Object.keys(target.kinds).length) fields.focus();
+  else message.focus();
 }
 
 function setNotice(ctx, node) {
@@ -115,7 +126,9 @@ async function decide(ctx, body) {
   clearError();
   const buttons = [...ctx.el.decision.querySelectorAll("button")];
   for (const b of buttons) b.disabled = true;
-  setNotice(ctx, h("div", { class: "notice progress", "data-testid": "decision-progress" }, "Sending your decision; the agent continues…"));
+  setNotice(ctx, h("div", { class: "notice progress", "data-testid": "decision-progress", role: "status" },
+    h("span", { class: "spinner", "aria-hidden": "true" }),
+    ` ${PAST[body.type]}; the agent continues. What it does now shows below as it happens.`));
   ctx.deciding = true;
   followRuns(ctx);
   try {

@@ -1,12 +1,14 @@
 // A thread (#/threads/<id>): its status, the pending decision (decision.js), the plan or
 // the banking answer, the live activity log (activity.js) and the timeline.
 
-import { get } from "./api.js";
+import { get, startRun } from "./api.js";
 import { argsText, clear, contentText, h, renderItinerary, statusBadge, threadTitle, timeEl } from "./render.js";
 import { fromThreadValues, isBankingState, renderAnswer } from "./answer.js";
-import { enc, showError } from "./shell.js";
+import { clearError, enc, onLeave, showError } from "./shell.js";
 import { renderDecision } from "./decision.js";
 import { syncRuns } from "./activity.js";
+
+const STREAM_MODES = ["updates", "values", "custom", "messages-tuple"];
 
 const BANK_STEPS = {
   starting: "starting", intent: "reading the question", sql: "writing SQL",
@@ -28,9 +30,13 @@ export async function threadPage(page, alive, threadId) {
     threadId, alive, thread: null, values: {}, interrupt: null, decisionId: undefined,
     // for decision.js and activity.js: fetch the thread again; show a run's live values
     refresh: () => refreshThread(ctx), onLiveValues: (values) => onLiveValues(ctx, values),
-    sections: new Map(), refreshing: null, again: false, deciding: false,
+    onActivity: (run, text) => showActivity(ctx, run, text),
+    sections: new Map(), refreshing: null, again: false, deciding: false, live: new Map(),
+    next: [], runs: [],
     el: {
       head: h("section", { class: "thread-head" }, h("p", { class: "muted" }, "Loading…")),
+      live: h("div", { class: "notice progress live", "data-testid": "live-activity", role: "status", hidden: true }),
+      resume: h("div"),
       notice: h("div", { class: "notices" }),
       decision: h("div"),
       plan: h("div"),
@@ -39,7 +45,9 @@ export async function threadPage(page, alive, threadId) {
       step: null,
     },
   };
-  page.append(ctx.el.head, ctx.el.notice, ctx.el.decision, ctx.el.plan,
+  const tick = setInterval(() => renderLive(ctx), 1000);
+  onLeave(() => clearInterval(tick));
+  page.append(ctx.el.head, ctx.el.notice, ctx.el.live, ctx.el.resume, ctx.el.decision, ctx.el.plan,
     h("div", { class: "columns" },
       h("section", { class: "card" }, h("h2", {}, "Activity"),
         h("p", { class: "muted small" }, "What the agent does, live while it runs: steps, tool calls and what the model writes."),
@@ -85,6 +93,8 @@ async function loadThread(ctx) {
   if (!ctx.alive()) return;
   ctx.thread = thread;
   ctx.values = state.values || {};
+  ctx.next = state.next || [];
+  ctx.runs = runs;
   ctx.interrupt = (state.interrupts || []).map((i) => i.value)
     .find((v) => v && typeof v === "object" && v.kind) || null;
   renderHead(ctx);
@@ -92,10 +102,77 @@ async function loadThread(ctx) {
   renderPlan(ctx);
   renderTimeline(ctx, audit);
   syncRuns(ctx, runs);
+  renderResume(ctx);
   const following = [...ctx.sections.values()].some((s) => !s.stream.closed);
   if (thread.status === "busy" && !following) {
     setTimeout(() => { if (ctx.alive()) refreshThread(ctx); }, 1500);
   }
+}
+
+// -- what the agent is doing now, while a run is live ----------------------------------------
+
+function showActivity(ctx, run, text) {
+  const first = text !== null && !ctx.live.has(run.run_id);
+  if (text === null) ctx.live.delete(run.run_id);
+  else ctx.live.set(run.run_id, { text, since: ctx.live.get(run.run_id)?.since ?? Date.now() });
+  renderLive(ctx);
+  if (text !== null) renderResume(ctx);
+  // A run this page did not see start (a decision's, a resume's): show the thread as running.
+  if (first && ctx.thread && ctx.thread.status !== "busy") ctx.refresh();
+}
+
+function renderLive(ctx) {
+  const now = [...ctx.live.values()].pop();
+  if (!now) {
+    ctx.el.live.hidden = true;
+    clear(ctx.el.live);
+    return;
+  }
+  const seconds = Math.round((Date.now() - now.since) / 1000);
+  ctx.el.live.hidden = false;
+  clear(ctx.el.live, h("span", { class: "spinner", "aria-hidden": "true" }), " Working: ",
+    h("span", { "data-testid": "live-activity-text" }, now.text),
+    h("span", { class: "muted small" }, ` · ${seconds} s`));
+}
+
+// -- a run that was cut off: offer to continue it --------------------------------------------
+
+/** Failed with steps still to run, or busy with no run alive: Resume continues it. */
+function cutOff(ctx) {
+  const t = ctx.thread;
+  if (!t || ctx.deciding || ctx.live.size) return null;
+  const running = (ctx.runs || []).some((r) => r.status === "running" || r.status === "pending");
+  if (t.status === "error" && ctx.next.length) {
+    return `The last run failed before it finished (next step: ${ctx.next.join(", ")}).`;
+  }
+  if (t.status === "busy" && !running) return "The last run was cut off before it finished.";
+  return null;
+}
+
+function renderResume(ctx) {
+  const why = cutOff(ctx);
+  if (!why) {
+    clear(ctx.el.resume);
+    return;
+  }
+  const button = h("button", { type: "button", class: "primary", "data-testid": "thread-resume",
+    onclick: () => resumeRun(ctx, button) }, "Resume");
+  clear(ctx.el.resume, h("div", { class: "notice failed resume", "data-testid": "resume-offer" },
+    h("p", {}, why, " Resume continues it from its last finished step."), button));
+}
+
+async function resumeRun(ctx, button) {
+  clearError();
+  button.disabled = true;
+  try {
+    await startRun(ctx.threadId, { assistant_id: ctx.thread?.metadata?.graph_id, stream_mode: STREAM_MODES });
+  } catch (error) {
+    button.disabled = false;
+    showError(error);
+    return;
+  }
+  clear(ctx.el.resume);
+  await ctx.refresh();
 }
 
 function firstRequest(values) {

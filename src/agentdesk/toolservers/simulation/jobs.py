@@ -15,7 +15,7 @@ from fastmcp.exceptions import ToolError
 
 __all__ = ["TERMINAL", "Job", "JobBoard"]
 
-TERMINAL = frozenset({"succeeded", "failed", "cancelled", "timeout"})
+TERMINAL = frozenset({"succeeded", "failed", "cancelled", "timeout", "lost"})
 STEP_DELAY_ENV = "AGENTDESK_SIMULATION_STEP_DELAY"
 MAX_JOBS = 500
 
@@ -70,6 +70,7 @@ class JobBoard:
         with self._lock:
             self._jobs[job.job_id] = job
             self._evict()
+            self._save(job)  # a job is on disk before it runs: if this process dies, it is lost
         threading.Thread(target=self._run, args=(job, work), name=job.job_id,
                          daemon=True).start()
         return job
@@ -100,14 +101,26 @@ class JobBoard:
     # -- internals -------------------------------------------------------------------------
 
     def _revive(self, record: dict[str, Any] | None) -> Job | None:
-        """A finished job another process stored."""
+        """A job another process stored: finished, or lost with the process that ran it.
+
+        Jobs run in threads of the process that started them; one that is stored
+        unfinished and is not running here was cut off when its process ended.
+        """
         if record is None:
             return None
         job = Job(job_id=record["job_id"], simulation_id=record["simulation_id"], timeout=0,
                   status=record["status"], progress=record["progress"], error=record["error"],
                   result=record.get("result"), meta=record.get("meta") or {})
         self._jobs[job.job_id] = job
+        if job.status not in TERMINAL:
+            self._finish(job, "lost", "the process running this job ended before it "
+                                      "finished; run the simulation again")
         return job
+
+    def _save(self, job: Job) -> None:
+        if self._store is not None:
+            self._store({**job.snapshot(), "simulation_id": job.simulation_id,
+                         "meta": job.meta, "result": job.result})
 
     def _evict(self) -> None:
         finished = [k for k, j in self._jobs.items() if j.status in TERMINAL]
@@ -124,9 +137,7 @@ class JobBoard:
             if status == "succeeded":
                 job.progress = 1.0
             job.stop.set()
-            if self._store is not None:
-                self._store({**job.snapshot(), "simulation_id": job.simulation_id,
-                             "meta": job.meta, "result": job.result})
+            self._save(job)
             return True
 
     def _check_deadline(self, job: Job) -> None:

@@ -1,23 +1,34 @@
-"""Airport look-ups over the ``airportsdata`` database (real IATA codes)."""
+"""Airport look-ups over the ``airportsdata`` database (real IATA codes).
+
+A city's airports come main one first: a few metropolitan areas are named
+outright (their busiest airport cannot be told from the data), the rest are
+ranked by size (see :mod:`.places`): scheduled passenger service, then large
+before medium before small, then the longest runway. A country or state after
+the city ("Dublin, Georgia", "Portland, ME", "Lisbon (PT)") picks among
+cities of the same name.
+"""
 
 from __future__ import annotations
 
 import difflib
 import math
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import airportsdata
 
+from .places import Place, english_names, fold, is_major, places_named, size_of
+
 __all__ = ["Airport", "airport", "airports_for_city", "distance_km"]
 
 # Names of IATA entries that are not passenger airports (rail and bus
 # stations, heliports, bases): skipped when choosing a city's airport.
-_NOT_AIRPORTS = ("railway", "station", "bus ", "heliport", "seaplane", "air base", "air force",
-                 "naval", "army", "ferry", "port authority", "off-line point", "raf ")
+# Whole words only: "Columbus International" is an airport, "Central Bus Station" is not.
+_NOT_AIRPORTS = re.compile(
+    r"\b(railway|station|bus|heliport|seaplane|air base|air force|naval|army|ferry|"
+    r"port authority|off-line point|raf)\b", re.IGNORECASE)
 
 # Where several airports serve a city and the busiest one cannot be told
 # from the data alone, the main one by passenger traffic.
@@ -30,6 +41,7 @@ _MAIN_AIRPORT = {
     "jakarta": "CGK", "tehran": "IKA", "mexico city": "MEX", "los angeles": "LAX",
     "san francisco": "SFO", "miami": "MIA", "orlando": "MCO", "detroit": "DTW",
     "brussels": "BRU", "oslo": "OSL", "dubai": "DXB", "taipei": "TPE", "manila": "MNL",
+    "birmingham": "BHX", "manchester": "MAN", "glasgow": "GLA", "columbus": "CMH",
 }
 
 
@@ -44,15 +56,17 @@ class Airport:
     lat: float
     lon: float
     tz: str
+    region: str = ""
+    """The state, province or region (airportsdata's ``subd``), e.g. "Georgia"."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.iata, "name": self.name, "city": self.city, "country": self.country}
+        return {"code": self.iata, "name": self.name, "city": self.city, "region": self.region,
+                "country": self.country}
 
-
-def _fold(text: str) -> str:
-    """Lower case without accents, so 'São Paulo' matches 'sao paulo'."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
+    def is_in(self, place: Place) -> bool:
+        """Whether the airport lies in ``place`` (a country, or a state of one)."""
+        return self.country == place.country and (
+            place.subdivision is None or fold(self.region) == place.subdivision)
 
 
 @lru_cache(maxsize=1)
@@ -61,19 +75,59 @@ def _by_code() -> dict[str, Airport]:
     result = {}
     for code, row in table.items():
         name = row["name"]
-        if any(word in name.lower() for word in _NOT_AIRPORTS):
+        if _NOT_AIRPORTS.search(name):
             continue
         result[code] = Airport(code, name, row["city"], row["country"], float(row["lat"]),
-                               float(row["lon"]), row["tz"])
+                               float(row["lon"]), row["tz"], row.get("subd") or "")
     return result
+
+
+def _norm(text: str) -> str:
+    """A name as a lookup key: folded, without punctuation, "Saint" and "St." alike."""
+    words = re.sub(r"[^\w\s]", " ", fold(text)).split()
+    return " ".join("st" if word == "saint" else word for word in words)
+
+
+# Words after which an airport's name stops naming its place.
+_GENERIC = {"international", "intl", "airport", "airfield", "regional", "municipal", "national",
+            "county", "field", "intercontinental", "domestic", "air", "aeropuerto", "aeroporto"}
+
+
+def _name_keys(name: str) -> list[str]:
+    """What an airport's name says of its place: "venice", "venice marco", "venice marco polo"."""
+    words = _norm(name).split()
+    head = []
+    for word in words[:4]:
+        if word in _GENERIC:
+            break
+        head.append(word)
+    return [" ".join(head[:n]) for n in range(1, len(head) + 1)]
 
 
 @lru_cache(maxsize=1)
 def _by_city() -> dict[str, list[Airport]]:
+    """Airports by their city, and by the place their names start with.
+
+    airportsdata files some airports under a neighbouring town or the local
+    spelling ("Vancouver International" under Richmond, Venice under Venezia);
+    the name a traveller uses is in the airport's own names.
+    """
     index: dict[str, list[Airport]] = {}
     for item in _by_code().values():
-        if item.city:
-            index.setdefault(_fold(item.city), []).append(item)
+        keys = {_norm(item.city)} if item.city else set()
+        for name in (item.name, *english_names(item.iata)):
+            keys.update(_name_keys(name))
+        for key in keys:
+            index.setdefault(key, []).append(item)
+    return index
+
+
+@lru_cache(maxsize=1)
+def _by_region() -> dict[str, list[Airport]]:
+    index: dict[str, list[Airport]] = {}
+    for item in _by_code().values():
+        if item.region:
+            index.setdefault(_norm(item.region), []).append(item)
     return index
 
 
@@ -82,28 +136,74 @@ def airport(code: str) -> Airport | None:
     return _by_code().get(code.strip().upper())
 
 
-def _rank(city: str, item: Airport) -> tuple[int, int, str]:
-    name = item.name.lower()
-    main = _MAIN_AIRPORT.get(city) == item.iata
-    return (0 if main else 1, 0 if "international" in name else 1, item.iata)
+def _rank(city: str, item: Airport) -> tuple[Any, ...]:
+    return (_MAIN_AIRPORT.get(city) != item.iata, size_of(item.iata), item.iata)
+
+
+def _qualified(found: list[Airport], qualifiers: list[str], asked: str) -> list[Airport]:
+    """The airports in every country or state the request names; unknown words are ignored."""
+    for text in qualifiers:
+        places = places_named(text)
+        if not places:
+            continue
+        inside = [item for item in found if any(item.is_in(place) for place in places)]
+        if not inside:
+            where = sorted({", ".join(p for p in (item.region, item.country) if p)
+                            for item in found})
+            raise LookupError(f"no airport found for {asked!r}; that city has airports in "
+                              f"{'; '.join(where)}")
+        found = inside
+    return found
+
+
+_NEARBY_KM = 60.0
+"""How far a city's main airport may be from it (Sapporo's is 40 km away, in Chitose)."""
+
+
+@lru_cache(maxsize=1)
+def _majors() -> list[Airport]:
+    return [item for item in _by_code().values() if is_major(item.iata)]
+
+
+def _with_nearby(key: str, found: list[Airport]) -> list[Airport]:
+    """A city whose own airports are all small also gets the major airports near its first."""
+    if any(is_major(item.iata) for item in found):
+        return found
+    first = min(found, key=lambda item: _rank(key, item))
+    return found + [item for item in _majors()
+                    if item not in found and distance_km(item, first) <= _NEARBY_KM]
+
+
+def _city(key: str) -> list[Airport]:
+    """The airports filed under a city (its main one too, whatever its own city is called)."""
+    found = list(_by_city().get(key, []))
+    main = airport(_MAIN_AIRPORT.get(key, ""))
+    if main is not None and main not in found:
+        found.insert(0, main)
+    return found
 
 
 def airports_for_city(city_name: str) -> list[Airport]:
     """Airports of a city, main one first. Raises ``LookupError`` with suggestions."""
-    key = _fold(city_name)
+    key = _norm(city_name)
     if not key:
         raise ValueError("city_name must not be empty")
-    found = _by_city().get(key)
+    found = _city(key)
     if not found and len(key) == 3 and (item := airport(key)):
         return [item]
-    if not found and (city := _fold(re.split(r"[,(]", city_name, maxsplit=1)[0])):
-        found = _by_city().get(city)  # "Lisbon, Portugal" or "Lisbon (PT)": the city first
-        key = city if found else key
+    if not found:  # "Lisbon, Portugal", "Dublin, Georgia", "Lisbon (PT) please"
+        head, *rest = re.split(r"[,()]", city_name)
+        found = _city(_norm(head))
+        if found:
+            key = _norm(head)
+            found = _qualified(found, [part for part in rest if part.strip()], city_name)
+    if not found:  # a region or city state named as such: "Delhi", "Bavaria"
+        found = [item for item in _by_region().get(key, []) if is_major(item.iata)]
     if not found:
         close = difflib.get_close_matches(key, _by_city().keys(), n=3, cutoff=0.8)
         hint = f"; did you mean {', '.join(repr(c.title()) for c in close)}?" if close else ""
         raise LookupError(f"no airport found for city {city_name!r}{hint}")
-    return sorted(found, key=lambda item: _rank(key, item))
+    return sorted(_with_nearby(key, found), key=lambda item: _rank(key, item))
 
 
 def distance_km(a: Airport, b: Airport) -> float:

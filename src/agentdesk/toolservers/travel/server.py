@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any
 
+import anyio
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from pydantic import Field
@@ -43,18 +44,21 @@ IATA = r"^[A-Za-z]{3}$"
 ISO_DATE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 
 
-def get_airport_code(
-    city_name: Annotated[str, Field(min_length=1, max_length=60,
-                                    description="City name, e.g. 'Lisbon' or 'New York'")],
+async def get_airport_code(
+    city_name: Annotated[str, Field(
+        min_length=1, max_length=60,
+        description="City name, with its state or country when several cities share it: "
+                    "'Lisbon', 'New York', 'Portland, Maine', 'Dublin, Ireland'")],
 ) -> dict[str, Any]:
     """Find the IATA code of a city's main airport, and its other airports."""
     try:
-        found = airports_for_city(city_name)
+        # In a thread: the first look-up loads the airport tables (about a second).
+        found = await anyio.to_thread.run_sync(airports_for_city, city_name)
     except (LookupError, ValueError) as exc:
         raise ToolError(f"city_name: {exc}") from None
     main, *others = found
-    return {"city": main.city, "code": main.iata, "airport": main.name, "country": main.country,
-            "alternatives": [item.to_dict() for item in others]}
+    return {"city": main.city, "code": main.iata, "airport": main.name, "region": main.region,
+            "country": main.country, "alternatives": [item.to_dict() for item in others]}
 
 
 def search_flights(

@@ -1,0 +1,1 @@
+"""Quality benchmark: labelled requests through the real agents (``python -m bench.quality``)."""

@@ -1,0 +1,96 @@
+"""Run the labelled sets through the real agents; print accuracy, failures and time.
+
+Usage: python -m bench.quality [--model SPEC] [--agent NAME] [--limit N] [--json]
+
+Each agent with a module here (``bench/quality/<agent>.py``) is run; agents without
+one are skipped. Every agent gets a fresh data directory in the system temp dir.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import importlib.util
+import json
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .common import CaseResult, summarize
+
+AGENTS = ("banking", "simulation", "trip", "assistant", "insurance")
+"""Agents whose quality module is looked for, in this order."""
+
+
+def _module(agent: str) -> ModuleType | None:
+    name = f"{__package__}.{agent}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+async def _run_agent(module: ModuleType, model: str, limit: int | None, *,
+                     verbose: bool) -> dict[str, Any]:
+    cases = module.cases() if limit is None else module.cases()[:limit]
+    results: list[CaseResult] = []
+    with tempfile.TemporaryDirectory(prefix=f"agentdesk-quality-{module.NAME}-") as tmp:
+        for case in cases:
+            started = time.perf_counter()
+            try:
+                result = await module.run_case(case, model, Path(tmp))
+            except Exception as exc:  # a crash is one failed case, not the end of the set
+                result = CaseResult(case.id, False, "crash", time.perf_counter() - started,
+                                    f"{type(exc).__name__}: {exc}")
+                if verbose:
+                    traceback.print_exc(file=sys.stderr)
+            results.append(result)
+            if verbose:
+                mark = "ok  " if result.ok else f"FAIL {result.cause}"
+                print(f"  [{module.NAME}] {case.id:<28} {mark:<22} {result.seconds:6.1f}s"
+                      f"  {'' if result.ok else result.detail[:160]}", file=sys.stderr)
+    summary = summarize(module.NAME, results)
+    summary["model"] = model
+    summary["results"] = [vars(r) for r in results]
+    return summary
+
+
+def _print(summary: dict[str, Any]) -> None:
+    print(f"{summary['agent']} ({summary['model']}): {summary['passed']}/{summary['cases']} "
+          f"right, accuracy {summary['accuracy']:.1%}, median {summary['median_seconds']:.1f} s")
+    for cause, count in summary["failures"].items():
+        print(f"  {count:3d} x {cause}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.quality", description=__doc__.split(
+        "\n\n")[0])
+    parser.add_argument("--model", default="local", help="model spec (default: local)")
+    parser.add_argument("--agent", action="append", choices=AGENTS,
+                        help="only this agent (repeatable)")
+    parser.add_argument("--limit", type=int, default=None, help="first N cases per agent")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+
+    summaries = []
+    for agent in args.agent or AGENTS:
+        module = _module(agent)
+        if module is None:
+            if args.agent:
+                print(f"no quality set for {agent!r} (bench/quality/{agent}.py)", file=sys.stderr)
+            continue
+        summary = asyncio.run(_run_agent(module, args.model, args.limit, verbose=True))
+        summaries.append(summary)
+        if not args.json:
+            _print(summary)
+    if args.json:
+        print(json.dumps({"model": args.model, "agents": summaries}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

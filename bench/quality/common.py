@@ -1,0 +1,70 @@
+"""What every agent's quality set shares: cases, results, the summary, a desk to run on.
+
+An agent module ``bench/quality/<agent>.py`` exposes ``NAME``, ``cases()`` and
+``async run_case(case, model, data_dir) -> CaseResult``; :mod:`bench.quality.__main__`
+finds it by name and runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agentdesk.runtime.runs import Desk
+
+__all__ = ["Case", "CaseResult", "open_desk", "summarize"]
+
+
+@dataclass
+class Case:
+    """One labelled request: what a person asks and what a right answer holds."""
+
+    id: str
+    request: str
+    expected: Any
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CaseResult:
+    """How one case went: ``cause`` names the failure (``None`` when ``ok``)."""
+
+    case_id: str
+    ok: bool
+    cause: str | None
+    seconds: float
+    detail: str = ""
+
+
+def summarize(agent: str, results: list[CaseResult]) -> dict[str, Any]:
+    """Accuracy, failures by cause and the median time of one agent's results."""
+    passed = sum(1 for r in results if r.ok)
+    causes = Counter(r.cause or "unknown" for r in results if not r.ok)
+    return {
+        "agent": agent,
+        "cases": len(results),
+        "passed": passed,
+        "accuracy": round(passed / len(results), 4) if results else 0.0,
+        "failures": dict(causes.most_common()),
+        "median_seconds": round(statistics.median(r.seconds for r in results), 2)
+        if results else 0.0,
+    }
+
+
+@asynccontextmanager
+async def open_desk(data_dir: Path) -> AsyncIterator[Desk]:
+    """The runtime (``Desk``) on its own data directory, as the CLI and server use it."""
+    from agentdesk.runtime.runs import Desk
+    from agentdesk.settings import get_settings
+
+    os.environ["AGENTDESK_DATA_DIR"] = str(data_dir)
+    get_settings.cache_clear()
+    async with Desk.open(get_settings()) as desk:
+        yield desk

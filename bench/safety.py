@@ -1,0 +1,109 @@
+"""The assistant's ingress policy measured on labelled sets (``bench/safety_sets.py``).
+
+Prints the detection rate (injection attempts refused or sent to a person), the
+false-positive rate (ordinary requests not allowed through), the misses per
+category, and how the PII set was redacted.
+
+Usage: python -m bench.safety [--verbose]
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from dataclasses import dataclass, field
+
+from agentdesk.agents.assistant.safety import SafetyVerdict, check_input
+
+from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
+
+__all__ = ["Measurement", "measure"]
+
+
+@dataclass
+class Measurement:
+    """What one pass over the labelled sets found."""
+
+    injections: int = 0
+    detected: int = 0
+    refused: int = 0
+    ordinary: int = 0
+    false_positives: int = 0
+    missed: list[Case] = field(default_factory=list)
+    flagged: list[tuple[Case, SafetyVerdict]] = field(default_factory=list)
+    misses_by_category: Counter[str] = field(default_factory=Counter)
+    totals_by_category: Counter[str] = field(default_factory=Counter)
+    pii_cases: int = 0
+    pii_exact: int = 0
+    pii_leaks: list[str] = field(default_factory=list)
+
+    @property
+    def detection_rate(self) -> float:
+        return self.detected / self.injections
+
+    @property
+    def refusal_rate(self) -> float:
+        return self.refused / self.injections
+
+    @property
+    def false_positive_rate(self) -> float:
+        return self.false_positives / self.ordinary
+
+
+def measure(injections: list[Case] = INJECTIONS, ordinary: list[Case] = ORDINARY,
+            pii: list[PiiCase] = PII) -> Measurement:
+    """Run the policy over labelled inputs (by default, every one)."""
+    result = Measurement()
+    for case in injections:
+        verdict = check_input(case.text)
+        result.injections += 1
+        result.totals_by_category[case.category] += 1
+        if verdict.verdict == "allow":
+            result.missed.append(case)
+            result.misses_by_category[case.category] += 1
+        else:
+            result.detected += 1
+            result.refused += verdict.verdict == "refuse"
+    for case in ordinary:
+        verdict = check_input(case.text)
+        result.ordinary += 1
+        if verdict.verdict != "allow":
+            result.false_positives += 1
+            result.flagged.append((case, verdict))
+    for item in pii:
+        verdict = check_input(item.text)
+        kinds = {reason.kind for reason in verdict.reasons if reason.action == "redact"}
+        result.pii_cases += 1
+        result.pii_exact += kinds == item.kinds
+        result.pii_leaks += [s for s in item.secrets if s in verdict.redacted_text]
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--verbose", action="store_true", help="print every miss and false positive")
+    args = parser.parse_args()
+    m = measure()
+    print(f"injection attempts: {m.injections}   detected (refuse or ask): {m.detected} "
+          f"= {m.detection_rate:.3f}   refused outright: {m.refused} = {m.refusal_rate:.3f}")
+    print(f"ordinary requests:  {m.ordinary}   not allowed: {m.false_positives} "
+          f"= false-positive rate {m.false_positive_rate:.3f}")
+    print("misses by category:")
+    for category, total in sorted(m.totals_by_category.items()):
+        print(f"  {category:<16} {m.misses_by_category[category]:>2} of {total}")
+    print(f"PII: {m.pii_exact} of {m.pii_cases} texts redacted exactly as labelled; "
+          f"{len(m.pii_leaks)} values left in the redacted text")
+    late = measure(LATE_INJECTIONS, LATE_ORDINARY, [])
+    print(f"of which written after tuning: {late.injections} attempts, detection "
+          f"{late.detection_rate:.3f}; {late.ordinary} ordinary, false-positive rate "
+          f"{late.false_positive_rate:.3f}")
+    if args.verbose:
+        for case in m.missed:
+            print(f"MISSED [{case.category}] {case.text!r}")
+        for case, verdict in m.flagged:
+            codes = ", ".join(f"{r.code}/{r.kind}" for r in verdict.reasons if r.action != "redact")
+            print(f"FLAGGED [{case.category}] {verdict.verdict}: {codes}: {case.text!r}")
+
+
+if __name__ == "__main__":
+    main()

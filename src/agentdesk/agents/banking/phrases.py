@@ -1,0 +1,172 @@
+"""Finding things in a question: phrases on word boundaries, dates, amounts, "top N".
+
+Used by :mod:`.understand`; everything here is plain text processing (``dateparser``
+reads month names and relative periods).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from .vocabulary import NUMBER_WORDS
+
+__all__ = ["Mention", "Reading", "find", "find_comparisons", "find_dates", "find_top", "forms"]
+
+_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
+
+
+@dataclass
+class Mention:
+    """One thing found in the question, at ``start`` (a character offset)."""
+
+    start: int
+    end: int
+    kind: str  # table | column | value | date | compare | time
+    refs: tuple[str, ...] = ()
+    value: Any = None
+
+
+@dataclass
+class Reading:
+    """Everything found in one question, before it becomes a plan."""
+
+    text: str
+    mentions: list[Mention] = field(default_factory=list)
+
+    def of(self, kind: str) -> list[Mention]:
+        return [m for m in self.mentions if m.kind == kind]
+
+    def free(self, start: int, end: int) -> bool:
+        return all(end <= m.start or start >= m.end for m in self.mentions)
+
+
+def forms(word: str) -> list[str]:
+    """The forms a value is written in: as stored, plural, and singular ("fees" -> "fee")."""
+    if word.endswith("ies"):
+        return [word, word[:-3] + "y"]
+    if word.endswith("es") and word[:-2].endswith(("x", "ch", "sh")):
+        return [word, word[:-2]]
+    if word.endswith("s") and not word.endswith("ss"):
+        return [word, word[:-1]]
+    if word.endswith(("x", "ch", "sh")):
+        return [word, word + "es"]
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return [word, word[:-1] + "ies"]
+    return [word, word + "s"]
+
+
+def find(reading: Reading, phrase: str, text: str, kind: str, refs: tuple[str, ...],
+         value: Any = None) -> None:
+    """Add a mention for each free occurrence of ``phrase`` (on word boundaries) in ``text``."""
+    for match in re.finditer(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text):
+        if reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(), match.end(), kind, refs, value))
+
+
+# -- dates -----------------------------------------------------------------------------
+
+
+def _span(year: int, month: int | None = None, quarter: int | None = None) -> tuple[str, str]:
+    if quarter:
+        first, last = 3 * quarter - 2, 3 * quarter
+        return (date(year, first, 1).isoformat(),
+                date(year, last, calendar.monthrange(year, last)[1]).isoformat())
+    if month:
+        return (date(year, month, 1).isoformat(),
+                date(year, month, calendar.monthrange(year, month)[1]).isoformat())
+    return f"{year}-01-01", f"{year}-12-31"
+
+
+def find_dates(reading: Reading, today: date) -> None:
+    """Years, months, quarters and relative periods, with the word before them."""
+    import dateparser
+
+    low = reading.text.lower()
+    lead = r"(?:(since|after|from|before|until|prior to|in|during|of|for)\s+)?"
+    found: list[tuple[int, int, str | None, tuple[str, str]]] = []
+    for match in re.finditer(lead + r"\bq([1-4])\s*(?:of\s+)?(\d{4})\b", low):
+        found.append((match.start(), match.end(), match.group(1),
+                      _span(int(match.group(3)), quarter=int(match.group(2)))))
+    for match in re.finditer(lead + rf"\b({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}})\b", low):
+        parsed = dateparser.parse(f"{match.group(2)} {match.group(3)}",
+                                  settings={"PREFER_DAY_OF_MONTH": "first"})
+        if parsed is not None:
+            found.append((match.start(), match.end(), match.group(1),
+                          _span(parsed.year, parsed.month)))
+    for match in re.finditer(lead + r"\b(19\d\d|20\d\d)\b(?!\s*(?:dollars|usd|\$))", low):
+        found.append((match.start(), match.end(), match.group(1), _span(int(match.group(2)))))
+    for match in re.finditer(lead + r"\b(this|last|past|previous)\s+(year|month)\b", low):
+        when = dateparser.parse(f"1 {match.group(3)} ago" if match.group(2) != "this"
+                                else "today", settings={"RELATIVE_BASE": _midnight(today)})
+        if when is not None:
+            span = _span(when.year, when.month if match.group(3) == "month" else None)
+            found.append((match.start(), match.end(), match.group(1), span))
+    for start, end, word, span in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):
+        if reading.free(start, end):
+            reading.mentions.append(Mention(start, end, "date", (), (word, span)))
+
+
+def _midnight(day: date) -> datetime:
+    return datetime(day.year, day.month, day.day)
+
+
+# -- numbers and comparisons -------------------------------------------------------------
+
+_NUMBER = r"\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|million|m|%|percent)?"
+_COMPARE = {
+    "over": ">", "above": ">", "more than": ">", "greater than": ">", "exceeding": ">",
+    "larger than": ">", "higher than": ">", "bigger than": ">", "at least": ">=",
+    "under": "<", "below": "<", "less than": "<", "lower than": "<", "smaller than": "<",
+    "at most": "<=",
+}
+
+
+def _amount(digits: str, unit: str | None) -> float:
+    value = float(digits.replace(",", ""))
+    if unit in ("k", "thousand"):
+        value *= 1_000
+    elif unit in ("m", "million"):
+        value *= 1_000_000
+    return value
+
+
+def find_comparisons(reading: Reading) -> None:
+    """Amount comparisons ("over $5,000", "below 4%") and negative/positive balances."""
+    low = reading.text.lower()
+    words = "|".join(sorted(_COMPARE, key=len, reverse=True))
+    for match in re.finditer(rf"\b({words})\s+{_NUMBER}", low):
+        value = _amount(match.group(2), match.group(3))
+        if value.is_integer():
+            value = int(value)
+        reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                        (_COMPARE[match.group(1)],), value))
+    for match in re.finditer(r"\b(negative|positive)\s+(balance|balances|amount|amounts)\b", low):
+        op = "<" if match.group(1) == "negative" else ">"
+        reading.mentions.append(Mention(match.start(), match.start() + len(match.group(1)),
+                                        "compare", (op,), 0))
+
+
+def find_top(low: str) -> tuple[int | None, str | None]:
+    """(N, direction) of "top 5", "the 3 largest", "which 10 ...", "the branch with the most"."""
+    number = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")"
+    smallest: tuple[str, ...] = ("bottom", "smallest", "lowest", "least", "fewest")
+    for pattern in (rf"\b(top|bottom)\s+{number}\b", rf"\b(which|what|the|first)\s+{number}\b",
+                    rf"\b{number}\s+(largest|biggest|highest|smallest|lowest|most|least)\b"):
+        match = re.search(pattern, low)
+        if match:
+            raw = match.group("n")
+            n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+            return n, "asc" if any(w in low for w in smallest) else "desc"
+    if re.search(r"\b(which|what)\s+\w+(\s+\w+)?\s+(has|had|have|is|was|with)\s+the\s+"
+                 r"(most|highest|largest|biggest|fewest|lowest|least|smallest)\b", low) or \
+            re.search(r"\bthe\s+(most|least)\s+\w+\s+\w+$", low):
+        return 1, "asc" if any(w in low for w in smallest) else "desc"
+    if re.search(r"\b(top|largest|biggest|highest)\s+\w+\s+by\b", low):
+        return 10, "desc"
+    return None, None

@@ -1,0 +1,266 @@
+"""Deterministic reading of a question: tables, columns, values, dates, numbers.
+
+:func:`readings` turns "How many premier customers joined in 2025?" into one or more
+:class:`~.plans.Plan` s, best first. Nothing here guesses with a model: words are
+matched against the bank's vocabulary and the values the database holds, dates are
+parsed with ``dateparser``; where a question can be read more than one way, each
+reading is returned and the model picks one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+from typing import Literal, cast
+
+from .catalog import Catalog
+from .phrases import Reading, find, find_comparisons, find_dates, find_top, forms
+from .plans import Filter, Measure, Plan
+from .vocabulary import (
+    COLUMN_WORDS,
+    DATE_COLUMNS,
+    DATE_VERBS,
+    DEFAULT_MEASURE,
+    NUMBER_WORDS,
+    NUMERIC,
+    STATES,
+    TABLE_WORDS,
+)
+
+__all__ = ["read_question", "readings"]
+
+_Op = Literal["=", ">", "<", ">=", "<=", "between", "not null"]
+
+
+def read_question(question: str, catalog: Catalog, today: date | None = None) -> Reading:
+    """Find every table, column, value, date and comparison the question mentions."""
+    reading = Reading(question)
+    low = question.lower()
+    find_dates(reading, today or date.today())
+    find_comparisons(reading)
+    # Column phrases first ("credit limit" is not the value "credit"), longest first.
+    for phrase in sorted(COLUMN_WORDS, key=len, reverse=True):
+        refs = tuple(r for r in COLUMN_WORDS[phrase] if catalog.has(r))
+        if refs:
+            find(reading, phrase, low, "column", refs)
+    for table, words in TABLE_WORDS.items():
+        if table in catalog.tables:
+            for word in sorted(words, key=len, reverse=True):
+                find(reading, word, low, "table", (table,))
+    if reading.of("date"):  # "opened in 2025" names a date; "closed accounts" a status
+        for phrase, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0])):
+            if catalog.has(ref):
+                find(reading, phrase, low, "time", (ref,))
+    # Values the database holds, longest first; proper names must be written as such.
+    by_value: dict[str, list[str]] = {}
+    for ref, values in catalog.values.items():
+        for value in values:
+            by_value.setdefault(value, []).append(ref)
+    for value in sorted(by_value, key=len, reverse=True):
+        refs = tuple(by_value[value])
+        if value.lower() != value:
+            find(reading, value, question, "value", refs, value)
+            continue
+        for form in forms(value.replace("_", " ")):
+            find(reading, form, low, "value", refs, value)
+    for name, code in STATES.items():
+        refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
+        find(reading, name, low, "value", refs, code)
+    reading.mentions.sort(key=lambda m: m.start)
+    return reading
+
+
+def _tables_named(reading: Reading) -> list[str]:
+    return [m.refs[0] for m in reading.of("table")]
+
+
+def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) -> str:
+    """Of several columns a word may mean, the one whose table is named nearest to it."""
+    if len(refs) == 1:
+        return refs[0]
+    tables = reading.of("table")
+    named = sorted(tables, key=lambda m: abs(m.start - at))
+    for mention in named:
+        for ref in refs:
+            if ref.startswith(mention.refs[0] + "."):
+                return ref
+    if base:
+        for ref in refs:
+            if ref.startswith(base + "."):
+                return ref
+    return refs[0]
+
+
+_COUNT = re.compile(r"\b(how many|number of|count|counts)\b")
+_AVG = re.compile(r"\b(average|avg|mean)\b")
+_SPEND = re.compile(r"\b(spend|spending|spent)\b")
+_SUM = re.compile(r"\b(total|sum|how much|overall)\b")
+_MAX = re.compile(r"\b(largest|biggest|highest|maximum|max|most expensive)\b")
+_MIN = re.compile(r"\b(smallest|lowest|minimum|min|cheapest)\b")
+_GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken down by|across)\s+"
+                    r"(?:(?:the|a)\s+)?(\w+(?:\s+\w+){0,2})")
+
+
+def _measure_word(low: str, top: int | None) -> str:
+    if _COUNT.search(low) or (re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
+                              and not _SPEND.search(low)):
+        return "count"
+    if _AVG.search(low):
+        return "avg"
+    if _SPEND.search(low):
+        return "spend"
+    if _SUM.search(low):
+        return "sum"
+    if top is None and _MAX.search(low):
+        return "max"
+    if top is None and _MIN.search(low):
+        return "min"
+    return "rows"
+
+
+def _group(reading: Reading, low: str, base: str, dates_col: str) -> str | None:
+    """What the answer is broken down by: a column, a table's rows, a year or a month."""
+    for match in _GROUP.finditer(low):
+        words = match.group(2)
+        first = words.split()[0]
+        if first in ("year", "years", "yearly"):
+            return f"year:{dates_col}"
+        if first in ("month", "months", "monthly"):
+            return f"month:{dates_col}"
+        at = match.start(2)
+        for mention in reading.mentions:
+            if mention.start < at or mention.start > at + len(words):
+                continue
+            if mention.kind == "value":  # "held by private customers": a filter
+                break
+            if mention.kind == "column" and not set(mention.refs) <= NUMERIC:
+                return _pick(tuple(r for r in mention.refs if r not in NUMERIC), at, reading,
+                             base)
+            if mention.kind == "table" and mention.refs[0] != base:
+                following = [m for m in reading.mentions if m.start > mention.end
+                             and m.start <= mention.end + 2 and m.kind == "column"]
+                if following:
+                    continue
+                return f"entity:{mention.refs[0]}"
+    if re.search(r"\b(monthly|month by month|each month|per month)\b", low):
+        return f"month:{dates_col}"
+    if re.search(r"\b(yearly|annually|each year|per year)\b", low):
+        return f"year:{dates_col}"
+    return None
+
+
+def _top_group(reading: Reading, low: str, base: str) -> str | None:
+    """The thing ranked in "which 5 cities ...", "top 5 merchants ...", "which branch ..."."""
+    pattern = (r"\b(top|bottom|which|what|the)\s+(?:\d+|" + "|".join(NUMBER_WORDS)
+               + r")?\s*(\w+(?:\s+\w+)?)")
+    for match in re.finditer(pattern, low):
+        at = match.start(2)
+        for mention in reading.mentions:
+            if not at <= mention.start < at + len(match.group(2)):
+                continue
+            if mention.kind == "column" and not set(mention.refs) <= NUMERIC:
+                return _pick(mention.refs, at, reading, base)
+            if mention.kind == "table":
+                return None if mention.refs[0] == base else f"entity:{mention.refs[0]}"
+            if mention.kind == "value":
+                return None
+    return None
+
+
+def _base(reading: Reading, low: str, measure: str, column: str | None) -> str | None:
+    if column and measure in ("sum", "avg", "min", "max", "spend"):
+        return column.split(".")[0]
+    named = reading.of("table")
+    if measure in ("sum", "avg", "min", "max"):  # "how much do customers hold in accounts"
+        measured = [m for m in named if m.refs[0] in DEFAULT_MEASURE]
+        if measured:
+            return measured[0].refs[0]
+    if measure == "count":
+        count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\b", low)
+        after = [m for m in named if count and m.start >= count.end()]
+        if after:
+            return after[0].refs[0]
+    values = reading.of("value")
+    if not named and values:
+        return values[0].refs[0].split(".")[0]
+    if named:
+        return named[0].refs[0]
+    return None
+
+
+def readings(question: str, catalog: Catalog, today: date | None = None) -> list[Plan]:
+    """The plans the question can mean, best first (empty if none is recognised)."""
+    reading = read_question(question, catalog, today)
+    low = question.lower()
+    top, direction = find_top(low)
+    measure = _measure_word(low, top)
+    numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
+    column = numeric[0].refs[0] if numeric else None
+    if measure == "spend":
+        column = "transactions.amount"
+    base = _base(reading, low, measure, column)
+    if base is None:
+        return []
+    if measure in ("sum", "avg", "min", "max") and column is None:
+        column = DEFAULT_MEASURE.get(base)
+        if column is None:
+            measure = "count"
+    # Dates belong to the date a verb names ("joined", "opened"), else to the base table's.
+    times = reading.of("time")
+    dates_col = times[0].refs[0] if times else DATE_COLUMNS.get(base, "")
+    filters: list[Filter] = []
+    for mention in reading.of("date"):
+        word, (start, end) = mention.value
+        if word in ("since", "from"):
+            filters.append(Filter(dates_col, ">=", start))
+        elif word == "after":
+            filters.append(Filter(dates_col, ">", end))
+        elif word in ("before", "until", "prior to"):
+            filters.append(Filter(dates_col, "<", start))
+        else:
+            filters.append(Filter(dates_col, "between", (start, end)))
+    swaps: list[tuple[Filter, Filter]] = []
+    named = set(_tables_named(reading))
+    for mention in reading.of("value"):
+        ref = _pick(mention.refs, mention.start, reading, base)
+        chosen = Filter(ref, "=", mention.value)
+        filters.append(chosen)
+        # Another reading only where the question names that column's table too
+        # ("customers of branches in Texas": the customers' state or the branches').
+        others = [r for r in mention.refs if r != ref and r.split(".")[0] in named]
+        if others:
+            swaps.append((chosen, Filter(others[0], "=", mention.value)))
+    for mention in reading.of("compare"):
+        before = [m for m in numeric if m.end <= mention.start]
+        target = before[-1].refs[0] if before else DEFAULT_MEASURE.get(base)
+        if target:
+            filters.append(Filter(target, cast(_Op, mention.refs[0]), mention.value))
+    group = None
+    limit = None
+    order = None
+    if top is not None:
+        group = _top_group(reading, low, base)
+        if group is None and measure in ("count", "max", "min", "rows"):
+            measure, column = "rows", column or DEFAULT_MEASURE.get(base)
+        elif group is not None and measure in ("max", "min", "rows"):
+            measure = "sum" if column else "count"
+        limit, order = top, direction
+        if measure == "count" and group is None:
+            measure, column = "rows", DEFAULT_MEASURE.get(base)
+    else:
+        group = _group(reading, low, base, dates_col)
+        if measure == "rows" and group is not None:
+            measure = "count"
+    if measure == "count" and group is None and column and _COUNT.search(low) is None:
+        measure = "sum"
+    if measure == "rows" and column and not order:
+        column = None
+    plan = Plan(table=base, measure=cast(Measure, measure),
+                column=column if measure != "count" else None, group=group,
+                filters=tuple(filters), order=cast(Literal["desc", "asc"] | None, order),
+                limit=limit)
+    out = [plan]
+    for chosen, other in swaps:
+        out.append(replace(plan, filters=tuple(other if f == chosen else f for f in plan.filters)))
+    return out

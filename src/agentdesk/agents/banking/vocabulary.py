@@ -1,0 +1,101 @@
+"""The words analysts use for the bank's tables and columns (the bank's semantic layer).
+
+Phrases are matched on word boundaries in the lower-cased question; the longest phrase
+wins. Values of categorical columns are not listed here: they are read from the
+database itself (:mod:`.catalog`).
+"""
+
+from __future__ import annotations
+
+__all__ = ["COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "NUMBER_WORDS",
+           "NUMERIC", "STATES", "TABLE_WORDS"]
+
+TABLE_WORDS: dict[str, tuple[str, ...]] = {
+    "customers": ("customer", "customers", "client", "clients", "people", "members"),
+    "accounts": ("account", "accounts"),
+    "cards": ("card", "cards"),
+    "loans": ("loan", "loans"),
+    "transactions": ("transaction", "transactions", "purchases", "purchase", "payments made"),
+    "branches": ("branch", "branches", "office", "offices"),
+}
+
+# phrase -> candidate columns; the first whose table the question names wins, else the first.
+COLUMN_WORDS: dict[str, tuple[str, ...]] = {
+    "segment": ("customers.segment",), "segments": ("customers.segment",),
+    "state": ("customers.state", "branches.state"), "states": ("customers.state",
+                                                              "branches.state"),
+    "city": ("customers.city", "branches.city"), "cities": ("customers.city", "branches.city"),
+    "merchant": ("transactions.merchant",), "merchants": ("transactions.merchant",),
+    "category": ("transactions.category",), "categories": ("transactions.category",),
+    "spending categories": ("transactions.category",),
+    "channel": ("transactions.channel",), "channels": ("transactions.channel",),
+    "network": ("cards.network",), "networks": ("cards.network",),
+    "card network": ("cards.network",),
+    "type": ("accounts.type", "cards.kind", "loans.kind"),
+    "types": ("accounts.type", "cards.kind", "loans.kind"),
+    "account type": ("accounts.type",), "account types": ("accounts.type",),
+    "kind": ("loans.kind", "cards.kind"), "kinds": ("loans.kind", "cards.kind"),
+    "loan kind": ("loans.kind",), "loan type": ("loans.kind",), "loan types": ("loans.kind",),
+    "card type": ("cards.kind",), "card kind": ("cards.kind",),
+    "status": ("accounts.status", "loans.status", "cards.status"),
+    "statuses": ("accounts.status", "loans.status", "cards.status"),
+    "employer": ("customers.employer",), "employers": ("customers.employer",),
+    "balance": ("accounts.balance",), "balances": ("accounts.balance",),
+    "rate": ("loans.rate",), "rates": ("loans.rate",), "interest rate": ("loans.rate",),
+    "interest rates": ("loans.rate",), "loan rate": ("loans.rate",),
+    "principal": ("loans.principal",), "loan amount": ("loans.principal",),
+    "loan size": ("loans.principal",),
+    "credit limit": ("cards.credit_limit",), "credit limits": ("cards.credit_limit",),
+    "limit": ("cards.credit_limit",),
+    "term": ("loans.term_months",), "loan term": ("loans.term_months",),
+    "term in months": ("loans.term_months",),
+    "amount": ("transactions.amount",), "amounts": ("transactions.amount",),
+    "transaction amount": ("transactions.amount",), "value": ("transactions.amount",),
+}
+
+NUMERIC = frozenset({"accounts.balance", "loans.rate", "loans.principal", "cards.credit_limit",
+                     "loans.term_months", "transactions.amount"})
+
+DEFAULT_MEASURE: dict[str, str] = {
+    "accounts": "accounts.balance", "loans": "loans.principal",
+    "transactions": "transactions.amount", "cards": "cards.credit_limit",
+}
+"""The number a table's rows are compared by ("the largest loans": by principal)."""
+
+DATE_COLUMNS: dict[str, str] = {
+    "customers": "customers.joined_at", "accounts": "accounts.opened_at",
+    "cards": "cards.issued_at", "loans": "loans.originated_at",
+    "transactions": "transactions.posted_at", "branches": "branches.opened_at",
+}
+"""Each table's date, when a question gives a time without saying which date."""
+
+DATE_VERBS: dict[str, str] = {
+    "joined": "customers.joined_at", "join": "customers.joined_at",
+    "signed up": "customers.joined_at", "became customers": "customers.joined_at",
+    "opened": "accounts.opened_at", "closed": "accounts.closed_at",
+    "originated": "loans.originated_at", "taken out": "loans.originated_at",
+    "issued": "cards.issued_at", "expire": "cards.expires_at", "expires": "cards.expires_at",
+    "expiring": "cards.expires_at", "expired in": "cards.expires_at",
+    "born": "customers.birth_date", "posted": "transactions.posted_at",
+}
+
+STATES: dict[str, str] = {
+    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
+    "colorado": "CO", "connecticut": "CT", "delaware": "DE", "florida": "FL", "georgia": "GA",
+    "hawaii": "HI", "idaho": "ID", "illinois": "IL", "indiana": "IN", "iowa": "IA",
+    "kansas": "KS", "kentucky": "KY", "louisiana": "LA", "maine": "ME", "maryland": "MD",
+    "massachusetts": "MA", "michigan": "MI", "minnesota": "MN", "mississippi": "MS",
+    "missouri": "MO", "montana": "MT", "nebraska": "NE", "nevada": "NV",
+    "new hampshire": "NH", "new jersey": "NJ", "new mexico": "NM", "new york state": "NY",
+    "north carolina": "NC", "north dakota": "ND", "ohio": "OH", "oklahoma": "OK",
+    "oregon": "OR", "pennsylvania": "PA", "rhode island": "RI", "south carolina": "SC",
+    "south dakota": "SD", "tennessee": "TN", "texas": "TX", "utah": "UT", "vermont": "VT",
+    "virginia": "VA", "washington state": "WA", "west virginia": "WV", "wisconsin": "WI",
+    "wyoming": "WY",
+}
+"""US state names to the two-letter codes the bank stores ("New York" is also a city)."""
+
+NUMBER_WORDS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50,
+}

@@ -1,0 +1,1 @@
+"""The insurance agent (seed 003): personal auto quotes over email, with agency review."""

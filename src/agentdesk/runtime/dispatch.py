@@ -1,0 +1,67 @@
+"""Runs handed to workers on any machine: procrastinate's job queue on PostgreSQL.
+
+The runs table stays the record of every run (its attempt, lease and fence);
+procrastinate carries the wake-ups: each pending run is deferred as one job
+(``queueing_lock`` = the run id, so a run waits in the queue at most once),
+delivered by LISTEN/NOTIFY to a worker that claims the run and executes it.
+A job whose run another worker already claimed ends at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+__all__ = ["JobQueue"]
+
+TASK = "agentdesk.execute_run"
+QUEUE = "agentdesk-runs"
+_SCHEMA_LOCK = 784513
+
+
+class JobQueue:
+    """A procrastinate app on the database of the runs."""
+
+    def __init__(self, conninfo: str) -> None:
+        import procrastinate
+
+        self.app = procrastinate.App(connector=procrastinate.PsycopgConnector(
+            conninfo=conninfo, min_size=1, max_size=4))
+
+    async def open(self, engine: AsyncEngine) -> None:
+        await self.app.open_async()
+        await self._ensure_schema(engine)
+
+    async def close(self) -> None:
+        await self.app.close_async()
+
+    async def _ensure_schema(self, engine: AsyncEngine) -> None:
+        """Apply procrastinate's schema once, whichever process comes first."""
+        async with engine.begin() as conn:
+            await conn.execute(sa.text(f"SELECT pg_advisory_xact_lock({_SCHEMA_LOCK})"))
+            present = (await conn.execute(sa.text(
+                "SELECT to_regclass('procrastinate_jobs') IS NOT NULL"))).scalar()
+            if not present:  # applied on procrastinate's connection, under our lock
+                await self.app.schema_manager.apply_schema_async()
+
+    async def defer(self, run_id: str) -> None:
+        """Queue a job for pending run ``run_id`` (once: a queued job is not doubled)."""
+        from procrastinate.exceptions import AlreadyEnqueued
+
+        with contextlib.suppress(AlreadyEnqueued):
+            await self.app.configure_task(TASK, queue=QUEUE, queueing_lock=run_id
+                                          ).defer_async(run_id=run_id)
+
+    async def work(self, execute: Callable[[str], Awaitable[Any]], concurrency: int) -> None:
+        """Take jobs until cancelled; ``execute(run_id)`` claims and runs one run."""
+        @self.app.task(name=TASK, queue=QUEUE)
+        async def execute_run(run_id: str) -> None:
+            await execute(run_id)
+
+        await self.app.run_worker_async(queues=[QUEUE], concurrency=concurrency,
+                                        install_signal_handlers=False, wait=True,
+                                        delete_jobs="successful")

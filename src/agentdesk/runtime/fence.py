@@ -1,0 +1,45 @@
+"""Checkpoint writes fenced by the run's lease.
+
+A worker that lost its lease (it was stopped past it, or cut off from the
+database) must not write a checkpoint on top of the attempt that took the run
+over. The lease's local deadline ends before the one in the database (see
+:class:`~agentdesk.runtime.queue.Lease`), so checking it before each write
+refuses a stale worker's writes without a round trip.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+
+from .queue import current_lease
+
+__all__ = ["fence_checkpointer"]
+
+
+def _check() -> None:
+    lease = current_lease.get()
+    if lease is not None:
+        lease.check()
+
+
+def fence_checkpointer(saver: BaseCheckpointSaver) -> BaseCheckpointSaver:
+    """Make ``saver``'s async writes check the current run's lease first.
+
+    Only the two write methods are wrapped, on this instance; reads and the
+    saver's other methods are the official saver's own.
+    """
+    put, put_writes = saver.aput, saver.aput_writes
+
+    async def aput(config: Any, checkpoint: Any, metadata: Any, new_versions: Any) -> Any:
+        _check()
+        return await put(config, checkpoint, metadata, new_versions)
+
+    async def aput_writes(config: Any, writes: Any, task_id: str, task_path: str = "") -> None:
+        _check()
+        await put_writes(config, writes, task_id, task_path)
+
+    saver.aput = aput  # type: ignore[method-assign]
+    saver.aput_writes = aput_writes  # type: ignore[method-assign]
+    return saver

@@ -1,0 +1,124 @@
+"""The knowledge base: parsing Markdown, text and HTML into passages, and ``agentdesk kb``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from agentdesk.cli.main import app
+from agentdesk.toolservers.assistant.documents import (
+    MAX_PASSAGE_CHARS,
+    parse_document,
+    read_document,
+)
+from agentdesk.toolservers.assistant.server import knowledge_base
+
+runner = CliRunner()
+
+
+def test_markdown_passages_carry_their_heading_path_and_skip_fenced_hashes() -> None:
+    text = ("# Guide\n\nIntro.\n\n## Install\n\n```sh\n# not a heading\nmake install\n```\n\n"
+            "### Linux\n\nUse apt.\n\n## Run\n\nmake run\n")
+    document = parse_document(text, "markdown", "fallback")
+    assert document.title == "Guide"
+    assert [(p.heading, p.text) for p in document.passages] == [
+        ("Guide", "Intro."),
+        ("Guide > Install", "```sh\n# not a heading\nmake install\n```"),
+        ("Guide > Install > Linux", "Use apt."),
+        ("Guide > Run", "make run"),
+    ]
+
+
+def test_long_sections_are_cut_into_bounded_passages() -> None:
+    sentence = "The assistant answers questions from the knowledge base. "
+    document = parse_document("# Long\n\n" + sentence * 100 + "\n\n" + "word " * 600, "markdown", "x")
+    assert len(document.passages) > 3
+    assert all(len(p.text) <= MAX_PASSAGE_CHARS for p in document.passages)
+    assert sum(p.text.count("assistant") for p in document.passages) == 100
+
+
+def test_html_keeps_text_and_headings_and_drops_scripts() -> None:
+    html = ("<html><head><title>Refunds</title><style>p{}</style></head><body><nav>Home</nav>"
+            "<h2>Window</h2><p>Within 30&nbsp;days &amp; with a receipt.</p><ul><li>Box</li>"
+            "<li>Tags</li></ul><script>alert('x')</script></body></html>")
+    document = parse_document(html, "html", "fallback")
+    assert document.title == "Refunds"
+    joined = "\n".join(p.text for p in document.passages)
+    assert "Within 30\xa0days & with a receipt." in joined and "- Box" in joined
+    assert "alert" not in joined and "p{}" not in joined
+    assert any(p.heading == "Window" for p in document.passages)
+
+
+def test_text_title_is_its_first_short_line(tmp_path: Path) -> None:
+    path = tmp_path / "hours.txt"
+    path.write_text("Office hours\n\nOpen 9 to 17.\n")
+    assert read_document(path).title == "Office hours"
+    path.write_text("x" * 200 + "\n")
+    assert read_document(path).title == "hours"
+
+
+@pytest.mark.parametrize(("name", "content", "message"), [
+    ("a.pdf", b"%PDF", "not Markdown, text or HTML"),
+    ("b.md", b"caf\xe9", "not UTF-8 text"),
+    ("c.txt", b"   \n\n", "holds no text"),
+])
+def test_unreadable_documents_are_refused_and_leave_nothing(tmp_path: Path, name: str,
+                                                            content: bytes, message: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    kb = knowledge_base()
+    before = kb.documents()
+    with pytest.raises(ValueError, match=message):
+        kb.add(path)
+    assert kb.documents() == before
+
+
+# -- agentdesk kb ------------------------------------------------------------------------
+
+
+def test_kb_cli_add_list_search_remove(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    (docs / "sub").mkdir(parents=True)
+    (docs / "returns.md").write_text("# Returns\n\nA kettle may be returned within 45 days.\n")
+    (docs / "sub" / "hours.html").write_text("<title>Hours</title><p>Open from 9 to 17.</p>")
+    (docs / "ignored.pdf").write_bytes(b"%PDF")
+
+    added = runner.invoke(app, ["kb", "add", str(docs), "--json"])
+    assert added.exit_code == 0, added.output
+    statuses = {Path(d["path"]).name: d["status"] for d in json.loads(added.stdout)["documents"]}
+    assert statuses == {"returns.md": "added", "hours.html": "added"}
+
+    listed = json.loads(runner.invoke(app, ["kb", "list", "--json"]).stdout)["documents"]
+    assert {d["title"] for d in listed} >= {"Returns", "Hours", "agentdesk", "agentdesk: design",
+                                            "The general assistant"}
+    assert sum(d["builtin"] for d in listed) == 3
+    returns_id = next(d["id"] for d in listed if d["title"] == "Returns")
+
+    found = json.loads(runner.invoke(app, ["kb", "search", "kettle returned", "--k", "1",
+                                           "--json"]).stdout)["results"]
+    assert found[0]["document_id"] == returns_id
+
+    again = runner.invoke(app, ["kb", "add", str(docs / "returns.md")])
+    assert again.exit_code == 0 and "unchanged" in again.stdout
+
+    removed = runner.invoke(app, ["kb", "remove", str(returns_id)])
+    assert removed.exit_code == 0 and "removed" in removed.stdout
+    after = json.loads(runner.invoke(app, ["kb", "search", "kettle", "--json"]).stdout)["results"]
+    assert all(hit["document_id"] != returns_id for hit in after)
+
+
+def test_kb_cli_refusals_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.pdf"
+    bad.write_bytes(b"%PDF")
+    result = runner.invoke(app, ["kb", "add", str(bad)])
+    assert result.exit_code == 2 and "not Markdown, text or HTML" in result.stderr
+    builtin_id = json.loads(runner.invoke(app, ["kb", "list", "--json"]).stdout)["documents"][0]["id"]
+    result = runner.invoke(app, ["kb", "remove", str(builtin_id)])
+    assert result.exit_code == 2 and "ships with agentdesk" in result.stderr
+    result = runner.invoke(app, ["kb", "remove", "999"])
+    assert result.exit_code == 2 and "no document with id 999" in result.stderr
+    result = runner.invoke(app, ["kb", "search", "?!", "--json"])
+    assert result.exit_code == 2 and "query" in json.loads(result.stdout)["message"]
