@@ -294,28 +294,30 @@ def test_endless_tool_loop_is_cut_by_the_recursion_limit(trip_script: TripScript
     assert "recursion_limit" in outcome.error["message"]
 
 
-def test_the_planner_decodes_its_answer_under_the_threads_offers_and_request(
+def test_the_planner_offers_the_missing_searches_then_only_the_threads_offers(
         trip_script: TripScript, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The schema handed to the model narrows as offers arrive (a grammar decoder uses it)."""
+    """What a grammar decoder may write narrows to the searches lacking, then to the offers."""
     from agentdesk.agents.trip import nodes
 
-    schemas: list[dict[str, Any]] = []
+    bound: list[tuple[list[str], dict[str, Any], bool]] = []
     real_bind = nodes.bind_tools
 
     def recording_bind(model: Any, tools: list[Any], answer_schema: dict[str, Any] | None = None,
                        require_tool: bool = False) -> Any:
-        schemas.append(answer_schema or {})
+        names = [t["function"]["name"] if isinstance(t, dict) else t.name for t in tools]
+        bound.append((names, answer_schema or {}, require_tool))
         return real_bind(model, tools, answer_schema=answer_schema, require_tool=require_tool)
 
     monkeypatch.setattr(nodes, "bind_tools", recording_bind)
     model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
-    outcome, _ = run(start(model, travelers=1, depart="2027-03-10", **{"return": "2027-03-14"}))
+    outcome, _ = run(start(model, origin="BOS", destination="LIS", travelers=1,
+                           depart="2027-03-10", **{"return": "2027-03-14"}))
     assert outcome.status == "interrupted"
-    before, after = schemas
-    assert "anyOf" not in str(before["properties"]["flights"])  # no offers yet
-    out, back = after["properties"]["flights"]["prefixItems"]
-    assert {c["properties"]["offer_id"]["const"] for c in out["anyOf"]} == \
-        {o["offer_id"] for o in trip_script.flights["outbound"]}
-    assert len(back["anyOf"]) == len(trip_script.flights["return"])
-    assert after["properties"]["start_date"] == {"const": "2027-03-10"}
-    assert after["properties"]["travelers"] == {"const": 1}
+    (first_tools, first_schema, first_required), (_, after, _) = bound
+    assert first_tools == ["search_flights", "search_hotels"] and first_required
+    assert first_schema == {}  # no answer before the offers are in
+    props = after["properties"]
+    assert props["outbound"] == {"enum": list(range(1, len(trip_script.flights["outbound"]) + 1))}
+    assert props["return"] == {"enum": list(range(1, len(trip_script.flights["return"]) + 1))}
+    assert props["hotel"] == {"enum": list(range(1, len(trip_script.hotels["offers"]) + 1))}
+    assert props["activities"]["minItems"] == props["activities"]["maxItems"] == 4

@@ -12,12 +12,21 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, Tool
 from langgraph.config import get_config, get_stream_writer
 from langgraph.runtime import Runtime
 
+from agentdesk.models import bind_tools
 from agentdesk.runtime.approvals import Action, request_decision
 from agentdesk.runtime.context import AgentContext
 from agentdesk.runtime.effects import effect_key
 from agentdesk.runtime.tools import tool_result_data
 
 from . import prompts
+from .agenda import (
+    complete_plan,
+    describe_options,
+    next_options,
+    person_texts,
+    plan_schema,
+    results_text,
+)
 from .schemas import TOOL_ARGS, Plan, check_args
 from .state import CRITICAL_TOOLS, AgentState
 
@@ -47,13 +56,32 @@ def summary_for(tool: str, args: dict[str, Any], context: dict[str, Any] | None)
     return prompts.TEMPLATES[tool].format(**fields)
 
 
+def _prompt(state: AgentState, ask: str) -> list[Any]:
+    """System prompt, the person's words, what the tools did, and ``ask``."""
+    context = state.get("simulation_context") or {}
+    active = (f"{context.get('model_path')} (simulation_id {context.get('simulation_id')})"
+              if context else "none")
+    said = "\n".join(f"- {text}" for text, _ in person_texts(state.get("messages", [])))
+    done = results_text(dict(state)) if state.get("intermediate_steps") else "nothing yet"
+    return [SystemMessage(prompts.SYSTEM.format(tools=", ".join(TOOL_ARGS), context=active)),
+            HumanMessage(prompts.CONVERSATION.format(said=said, done=done, ask=ask))]
+
+
 async def planner(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
-    """Ask the model for the next step; record the plan in state and in the conversation."""
-    context = state.get("simulation_context")
-    system = prompts.SYSTEM.format(tools=", ".join(TOOL_ARGS),
-                                   context=json.dumps(context) if context else "none")
-    plan = Plan.model_validate(await runtime.context.model.with_structured_output(Plan).ainvoke(
-        [SystemMessage(system), *state.get("messages", []), HumanMessage(prompts.PLANNER)]))
+    """Ask the model for the next step among those the goal still lacks; record the plan.
+
+    Code reads the person's goal and lists the missing steps with their arguments;
+    the model's answer is decoded under a schema that admits only those steps, and
+    what it leaves out (arguments, justification, question) comes from the step chosen.
+    """
+    options = next_options(dict(state))
+    # The prompt is the person's words, what was done and the choices: short, so a small
+    # local model reads it quickly; the whole conversation stays in the thread.
+    answer = await runtime.context.model.with_structured_output(plan_schema(options)).ainvoke(
+        _prompt(state, prompts.PLANNER.format(options=describe_options(options))))
+    if isinstance(answer, Plan):
+        answer = answer.model_dump()
+    plan = Plan.model_validate(complete_plan(dict(answer), options))
     note = {"call_tool": f"Plan: {plan.tool}({json.dumps(plan.arguments)}) - "
                          f"{plan.justification}",
             "clarify": f"Question: {plan.question}", "respond": "Plan: answer the person."}
@@ -119,8 +147,10 @@ def confirmation_gate(state: AgentState) -> dict[str, Any]:
         decision = request_decision("clarify", "The assistant needs more detail",
                                     state.get("confirmation_prompt") or "", allowed=["respond"])
         answer = decision.message or ""
+        said = {"from_person": {"kind": "clarify", "text": answer}}
         return {"user_feedback": answer, "awaiting_confirmation": False,
-                "confirmation_prompt": None, "messages": [HumanMessage(answer)],
+                "confirmation_prompt": None,
+                "messages": [HumanMessage(answer, additional_kwargs=said)],
                 "current_step": "clarified"}
     decision = request_decision(
         "approve_action", f"Approve {call['tool']}?", call["summary"],
@@ -142,9 +172,13 @@ def confirmation_gate(state: AgentState) -> dict[str, Any]:
     text = decision.message or ""
     note = (f"{who} rejected {call['tool']}: {text or 'no reason given'}"
             if decision.type == "reject" else text)
+    # The person's own words are marked, so the planner reads them as part of the goal.
+    said = {"from_person": {"kind": decision.type, "text": text, "tool": call["tool"],
+                            "args": call["args"]}}
     return {"pending_tool_call": None, "awaiting_confirmation": False,
             "user_feedback": decision.type if decision.type == "reject" else text,
-            "messages": [HumanMessage(note)], "current_step": decision.type + "ed",
+            "messages": [HumanMessage(note, additional_kwargs=said)],
+            "current_step": decision.type + "ed",
             "intermediate_steps": [{"tool": call["tool"], "args": call["args"], "at": _now(),
                                     "outcome": decision.type, "by": who, "message": text}]}
 
@@ -276,8 +310,10 @@ def route_after_recovery(state: AgentState) -> Literal["planner", "response_synt
 async def response_synthesis(state: AgentState, runtime: Runtime[AgentContext],
                              ) -> dict[str, Any]:
     """Tell the person what happened; clear the transient plan and pending call."""
-    reply = await runtime.context.model.ainvoke(
-        [SystemMessage(prompts.SYNTHESIS), *state.get("messages", [])])
+    facts = results_text(dict(state))
+    # A model decoding under a schema states exactly the facts; others word them freely.
+    model = bind_tools(runtime.context.model, [], answer_schema={"type": "string", "const": facts})
+    reply = await model.ainvoke(_prompt(state, prompts.SYNTHESIS))
     return {"messages": [AIMessage(reply.text)], "plan": None, "pending_tool_call": None,
             "awaiting_confirmation": False, "confirmation_prompt": None,
             "current_step": "answered"}

@@ -9,10 +9,20 @@ Active simulation: {context}"""
 
 PLANNER = """Decide the next step: call one tool (action call_tool, with tool, arguments
 and a one-line justification), ask a clarifying question (action clarify, with
-question), or answer the person because the work is done (action respond)."""
+question), or answer the person because the work is done (action respond).
+What the request still needs, in the order it can be done:
+{options}"""
 
 SYNTHESIS = """Summarise for the person what was done and what came out of it (values,
-units, PK parameters), in a few sentences. Mention anything that failed or was refused."""
+units, PK parameters), in a few sentences, with the numbers exactly as above. Mention
+anything that failed or was refused."""
+
+CONVERSATION = """The person said:
+{said}
+
+Done so far: {done}
+
+{ask}"""
 
 TEMPLATES = {
     "load_simulation": "Tool: load_simulation\nModel: {model_path}\nApprove? (yes/no)",

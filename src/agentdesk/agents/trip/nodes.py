@@ -15,6 +15,14 @@ from agentdesk.runtime.context import AgentContext, execute_tool_calls
 
 from . import prompts
 from .audit import audit_answer, itinerary_schema, render_itinerary
+from .choices import (
+    as_selection,
+    expand_selection,
+    fill_calls,
+    missing_searches,
+    narrowed_tools,
+    trip_choices,
+)
 from .schemas import TripPreferences
 from .state import PlanState
 
@@ -42,17 +50,42 @@ def _tool_rounds(messages: list[Any]) -> int:
 async def planner(state: PlanState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     """Search with tools, then answer with the itinerary as JSON."""
     context = runtime.context
+    preferences = state.get("preferences", {})
     system = prompts.PLANNER_SYSTEM.format(
-        today=date.today().isoformat(), preferences=json.dumps(state.get("preferences", {})))
+        today=date.today().isoformat(), preferences=json.dumps(preferences))
     history = state.get("messages", [])
-    tools = [] if _tool_rounds(history) >= MAX_TOOL_ROUNDS else list(context.tools.values())
+    rounds_left = _tool_rounds(history) < MAX_TOOL_ROUNDS
+    missing = missing_searches(history, preferences) if rounds_left else []
+    if missing:
+        # Code knows which searches the plan lacks and their arguments: the model is
+        # offered only those, without parameters, and its call is filled in below.
+        model = bind_tools(context.model, narrowed_tools(missing, context.tools),
+                           require_tool=True)
+        response = fill_calls(await model.ainvoke([SystemMessage(system), *history]), missing)
+        return {"messages": [response], "current_step": "searching"}
+    tools = list(context.tools.values()) if rounds_left else []
     # The first plan always starts with a search: nothing can be priced without offers.
     searched = any(isinstance(m, ToolMessage) for m in history)
-    # The answer may only quote returned offers and the request's dates (the auditor's rules).
-    answer_schema = itinerary_schema(history, state.get("preferences", {}))
+    choices = trip_choices(history, preferences, state.get("current_itinerary"))
+    if choices.ready():
+        # A decoding model picks among the offers that fit (by number); others write the
+        # itinerary, which the auditor checks either way.
+        answer_schema = choices.schema()
+        # The numbered choices carry every offer's details, so the raw search results are
+        # left out of this prompt: it stays short enough for a small model on two cores.
+        said = [m for m in history if isinstance(m, HumanMessage)]
+        prompt = [SystemMessage(system), *said,
+                  HumanMessage(prompts.CHOOSE.format(choices=choices.describe()))]
+    else:
+        # The answer may only quote returned offers and the request's dates (the auditor's rules).
+        answer_schema = itinerary_schema(history, preferences)
+        prompt = [SystemMessage(system), *history]
     model = bind_tools(context.model, tools, answer_schema=answer_schema,
                        require_tool=not searched)
-    response = await model.ainvoke([SystemMessage(system), *history])
+    response = await model.ainvoke(prompt)
+    if not getattr(response, "tool_calls", None) and (
+            selection := as_selection(response.text, choices)):
+        response = AIMessage(json.dumps(expand_selection(selection, choices, preferences)))
     step = "searching" if getattr(response, "tool_calls", None) else "drafting"
     return {"messages": [response], "current_step": step}
 

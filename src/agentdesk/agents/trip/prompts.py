@@ -22,6 +22,12 @@ and nothing else, with these fields:
 Copy offer_id and price of every flight and hotel exactly as the tool returned
 them; never invent an offer. Do not compute totals: the auditor does that."""
 
+CHOOSE = """The searches are done. These are the choices that fit the request and the
+budget, numbered:
+{choices}
+Pick an outbound flight, a return flight, a hotel, an activity for each day and a note.
+A model that writes the whole itinerary uses exactly these offers and activities."""
+
 REQUEST_FROM_PREFERENCES = "Plan a trip with the preferences given."
 
 RETRY_FEEDBACK = """The auditor could not accept your answer:

@@ -34,6 +34,9 @@ class TripPreferences(BaseModel):
     def _check(self) -> TripPreferences:
         if self.depart and self.return_ and self.return_ < self.depart:
             raise ValueError(f"return ({self.return_}) is before depart ({self.depart})")
+        if self.depart and self.depart < date.today():
+            raise ValueError(f"depart: {self.depart} is in the past; give a date from "
+                             f"{date.today()} on")
         if self.currency != "USD":
             raise ValueError("currency: only USD is priced by the travel inventory")
         return self
@@ -57,6 +60,22 @@ class TripInput(BaseModel):
         if not self.messages and not (prefs.destination and prefs.depart):
             raise ValueError("give a request in messages, or preferences with at least "
                              "destination and depart")
+        if self.messages:
+            # What the text states fills the fields the caller left unset.
+            from .request import read_request
+
+            read = read_request(self.messages)
+            read.setdefault("travelers", 1)
+            self.preferences = prefs = TripPreferences.model_validate(
+                {**read, **prefs.to_state()})
+            missing = [what for field, what in (
+                ("origin", "where the trip starts (e.g. 'from Boston')"),
+                ("destination", "where to go (e.g. 'in Lisbon')"),
+                ("depart", "the departure date (e.g. 'leaving 2027-03-10')"),
+                ("return_", "how long (e.g. '4 days') or the return date"))
+                if getattr(prefs, field) is None]
+            if missing:
+                raise ValueError("messages: the request does not say " + "; nor ".join(missing))
         return self
 
 

@@ -1,0 +1,475 @@
+"""What a person's words ask of the simulation bridge, read by code, not by the model.
+
+A request such as "Load the one-compartment oral model, set the dose to 200 mg, run
+it for 24 hours and tell me Cmax" becomes a :class:`Goal`: the model (matched against
+``list_models``), parameter values (paths from the model's sidecar, amounts and units
+read with pint), the simulated time, and the PK figures wanted. What cannot be read
+without guessing (which model, which unit, a value outside the model's bounds) becomes
+a question for the person instead.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["METRICS", "Goal", "Setting", "convert", "read_goal"]
+
+METRICS = ("cmax", "tmax", "auc", "auc_inf", "half_life")
+"""The PK figures calculate_pk_parameters gives, in the order answers list them."""
+
+_lock = threading.Lock()
+_units: Any = None
+
+
+def _ureg() -> Any:
+    global _units
+    with _lock:
+        if _units is None:
+            import pint
+
+            _units = pint.UnitRegistry()
+        return _units
+
+
+def _quantity(unit: str) -> Any:
+    ureg = _ureg()
+    if unit.strip().lower() in ("", "1", "dimensionless"):
+        return ureg.Quantity(1, "dimensionless")
+    return ureg.parse_expression(unit)
+
+
+def convert(value: float, unit: str, target: str) -> float | None:
+    """``value`` ``unit`` in ``target`` units, or None when they do not convert."""
+    try:
+        given, wanted = _quantity(unit), _quantity(target)
+        if given.dimensionality != wanted.dimensionality:
+            return None
+        return float((value * given).to(wanted.units).magnitude / wanted.magnitude)
+    except Exception:
+        return None
+
+
+@dataclass
+class Setting:
+    """One parameter value the person asked for, in the unit they gave."""
+
+    path: str
+    value: float
+    unit: str
+
+
+@dataclass
+class Goal:
+    """Everything the person asked for so far."""
+
+    model_path: str | None = None
+    model_choices: list[str] = field(default_factory=list)
+    """Models the words fit equally well (the person must pick one)."""
+    settings: dict[str, Setting] = field(default_factory=dict)
+    run: bool = False
+    end_time: float | None = None
+    metrics: list[str] = field(default_factory=list)
+    output: str = "C"
+    list_models: bool = False
+    list_parameters: bool = False
+    read: list[str] = field(default_factory=list)
+    questions: list[str] = field(default_factory=list)
+    """What must be asked before going on, as render-ready questions."""
+
+    def needs_simulation(self) -> bool:
+        return bool(self.settings or self.run or self.metrics or self.read
+                    or self.list_parameters or self.model_path)
+
+
+# -- words ------------------------------------------------------------------------------
+
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12,
+                 "half a": 0.5, "a half": 0.5, "single": 1}
+
+_MODEL_WORDS = {"intravenous": "iv", "i.v.": "iv", "injection": "iv", "orally": "oral",
+                "multiple": "repeated", "repeat": "repeated", "repeating": "repeated"}
+
+_PARAMETER_WORDS: dict[str, tuple[str, ...]] = {
+    # Longer phrases first: "intercompartmental clearance" is Q, plain "clearance" is CL.
+    "Q": ("inter-compartmental clearance", "intercompartmental clearance",
+          "inter compartmental clearance", "distribution clearance"),
+    "V2": ("peripheral volume", "volume of the peripheral compartment"),
+    "ka": ("absorption rate constant", "absorption rate", "absorption constant",
+           "rate of absorption", "absorption"),
+    "ke": ("elimination rate constant", "elimination rate", "elimination constant",
+           "rate of elimination", "elimination"),
+    "CL": ("clearance",),
+    "V": ("volume of distribution", "central volume", "volume"),
+    "F": ("bioavailability", "bioavailable fraction"),
+    "tau": ("dosing interval", "dose interval", "interval"),
+    "n_doses": ("number of doses",),
+    "dose": ("dose", "dosage"),
+}
+
+_METRIC_WORDS = (
+    ("auc_inf", r"auc\s*(?:_|-)?\s*(?:inf(?:inity)?|∞)|auc (?:to|extrapolated to) infinity"),
+    ("cmax", r"c\s?max|peak (?:plasma )?concentration|maximum (?:plasma )?concentration"),
+    ("tmax", r"t\s?max|time (?:to|of) (?:the )?peak|time of (?:the )?maximum"),
+    ("half_life", r"half[- ]?li(?:fe|ves)|t\s?1/2|t½"),
+    ("auc", r"\bauc\b|area under the curve"),
+)
+_ALL_METRICS = r"pk parameters|pharmacokinetic parameters|pk figures|pk summary|all (?:the )?pk"
+
+_UNIT = (r"(?:per\s+(?:hour|hr|h|minute|min|day)|/\s*(?:hour|hr|h|min|day)\b|"
+         r"(?:h|hr|hour)\s*\^?\s*-\s*1\b|1\s*/\s*(?:h|hr|hour|min|day)\b|"
+         r"l\s*/\s*(?:h|hr|hour|min)\b|ml\s*/\s*(?:h|hr|hour|min)\b|"
+         r"(?:milligrams?|mg|micrograms?|mcg|µg|ug|grams?|g|kilograms?|kg)\b|"
+         r"(?:litres?|liters?|l|millilitres?|milliliters?|ml)\b|"
+         r"(?:weeks?|days?|hours?|hrs?|h|minutes?|mins?)\b|%|percent\b)")
+_NUMBER = r"(\d+(?:\.\d+)?(?:e[-+]?\d+)?|(?:half a|a half|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|single)(?=[ -]))"
+_QUANTITY = re.compile(rf"(?<![\w.]){_NUMBER}[ -]?({_UNIT})?", re.I)
+
+
+def _unit_text(raw: str | None) -> str:
+    """A unit as written, in pint's spelling ("per hour" -> "1/h", "%" -> "percent")."""
+    if not raw:
+        return ""
+    text = re.sub(r"\s+", " ", raw.strip().lower())
+    per = re.fullmatch(r"(?:per |/ ?|1 ?/ ?)(hour|hr|h|minute|min|day)", text)
+    if per:
+        return "1/" + {"hour": "h", "hr": "h", "minute": "min"}.get(per.group(1), per.group(1))
+    if re.fullmatch(r"(?:h|hr|hour) ?\^? ?- ?1", text):
+        return "1/h"
+    if text in ("%", "percent"):
+        return "percent"
+    text = text.replace(" ", "")
+    names = {"milligram": "mg", "milligrams": "mg", "microgram": "ug", "micrograms": "ug",
+             "mcg": "ug", "µg": "ug", "gram": "g", "grams": "g", "kilogram": "kg",
+             "kilograms": "kg", "l": "L", "litre": "L", "litres": "L", "liter": "L",
+             "liters": "L", "millilitre": "mL", "millilitres": "mL", "milliliter": "mL",
+             "milliliters": "mL", "ml": "mL", "hrs": "h", "hr": "h", "hours": "h",
+             "hour": "h", "mins": "min", "minutes": "min", "minute": "min", "days": "day",
+             "weeks": "week"}
+    if "/" in text:
+        top, bottom = text.split("/", 1)
+        return f"{names.get(top, top)}/{names.get(bottom, bottom).replace('hour', 'h')}"
+    return names.get(text, text)
+
+
+@dataclass
+class _Quantity:
+    start: int
+    end: int
+    value: float
+    unit: str
+
+    def dimension(self) -> str:
+        if not self.unit:
+            return "number"
+        try:
+            return str(_quantity(self.unit).dimensionality)
+        except Exception:
+            return "unknown"
+
+
+def _quantities(clause: str) -> list[_Quantity]:
+    found = []
+    for match in _QUANTITY.finditer(clause):
+        number, unit = match.group(1).lower(), _unit_text(match.group(2))
+        value = float(_NUMBER_WORDS[number]) if number in _NUMBER_WORDS else float(number)
+        if number in _NUMBER_WORDS and not unit:
+            continue  # "a" or "one" alone is not an amount
+        found.append(_Quantity(match.start(), match.end(), value, unit))
+    return found
+
+
+def _hours(quantity: _Quantity) -> float | None:
+    return convert(quantity.value, quantity.unit, "h") if quantity.unit else None
+
+
+def _clauses(text: str) -> list[str]:
+    return [part.strip() for part in re.split(r"[;,\n]| and then | then | and (?!infinity)",
+                                              text) if part.strip()]
+
+
+# -- models -----------------------------------------------------------------------------
+
+
+def _model_tokens(text: str) -> set[str]:
+    folded = text.lower().replace("_", " ").replace("-", " ")
+    for word, number in (("one", "1"), ("single", "1"), ("two", "2"), ("three", "3")):
+        folded = re.sub(rf"\b{word}\s+(?=compartment)", number, folded)
+    folded = re.sub(r"\b(\d)\s*(?:compartments?|cmt)\b", r"\1compartment", folded)
+    tokens = set(re.findall(r"[a-z0-9.]+", folded))
+    return {_MODEL_WORDS.get(token, token) for token in tokens} - {"model", "ant", "xml", "the"}
+
+
+def _match_model(text: str, library: Sequence[dict[str, Any]]) -> tuple[str | None, list[str]]:
+    """(the one model the words name, or None; the tied candidates when several fit)."""
+    paths = [m["model_path"] for m in library]
+    for path in paths:  # a model_path written out
+        if path.lower() in text.lower():
+            return path, []
+    idents = {m["model_path"]: _model_tokens(f"{m.get('name', '')} {m['model_path']}")
+              for m in library}
+    counts: dict[str, int] = {}
+    for tokens in idents.values():
+        for token in tokens:
+            counts[token] = counts.get(token, 0) + 1
+    words = _model_tokens(text)
+    scores = {path: sum(math.log(1 + len(paths) / counts[t]) for t in tokens & words)
+              for path, tokens in idents.items()}
+    best = max(scores.values(), default=0.0)
+    if best <= 0:
+        return None, []
+    top = [path for path, score in scores.items() if math.isclose(score, best)]
+    return (top[0], []) if len(top) == 1 else (None, top)
+
+
+# -- parameters -------------------------------------------------------------------------
+
+
+def _parameter_mentions(clause: str, parameters: dict[str, dict[str, Any]],
+                        ) -> list[tuple[int, int, str]]:
+    """(start, end, path) of every parameter the clause names, longest phrases first."""
+    taken: list[tuple[int, int, str]] = []
+    lowered = clause.lower()
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e, _ in taken)
+
+    phrases: list[tuple[str, str]] = []
+    for path, words in _PARAMETER_WORDS.items():
+        if path in parameters:
+            phrases += [(phrase, path) for phrase in words]
+    phrases += [(path, path) for path in parameters]
+    for phrase, path in sorted(phrases, key=lambda item: -len(item[0])):
+        # Short ids with capitals ("V", "F", "CL") are matched as written, others in any case.
+        exact = len(phrase) <= 2 and phrase != phrase.lower()
+        haystack = clause if exact else lowered
+        pattern = rf"(?<![\w/]){re.escape(phrase if exact else phrase.lower())}(?![\w/])"
+        for match in re.finditer(pattern, haystack):
+            if path == "dose" and re.match(r"s\b", lowered[match.end():]):
+                continue  # "5 doses" is a count, not the dose
+            if free(*match.span()):
+                taken.append((match.start(), match.end(), path))
+    return sorted(taken)
+
+
+def _fits(quantity: _Quantity, info: dict[str, Any]) -> bool:
+    unit = info.get("unit") or ""
+    if unit in ("", "dimensionless"):
+        return quantity.unit in ("", "percent")
+    return bool(quantity.unit) and convert(1.0, quantity.unit, unit) is not None
+
+
+def _bounds_question(path: str, setting: Setting, info: dict[str, Any]) -> str | None:
+    unit = info.get("unit") or "dimensionless"
+    value = convert(setting.value, setting.unit or "dimensionless", unit)
+    if value is None:
+        return (f"{setting.value:g} {setting.unit} cannot be expressed in {unit}, the unit of "
+                f"{path}. What value should {path} have?")
+    low, high = info.get("min"), info.get("max")
+    if (low is not None and value < low) or (high is not None and value > high):
+        return (f"{setting.value:g} {setting.unit or ''} is outside the plausible range of "
+                f"{path} ({low:g} to {high:g} {unit}). What value should I use?").replace(
+                    "  ", " ")
+    if info.get("integer") and not float(value).is_integer():
+        return f"{path} must be a whole number. How many should it be?"
+    return None
+
+
+class _Reader:
+    """Reads one piece of the person's text into a goal."""
+
+    def __init__(self, goal: Goal, library: Sequence[dict[str, Any]],
+                 active: dict[str, Any] | None) -> None:
+        self.goal = goal
+        self.library = library
+        self.active = active
+
+    def parameters(self) -> dict[str, dict[str, Any]]:
+        """The chosen model's parameters (current values when it is loaded)."""
+        if self.active and self.active.get("model_path") == self.goal.model_path:
+            return {p["path"]: p for p in self.active.get("parameters") or []}
+        for model in self.library:
+            if model["model_path"] == self.goal.model_path:
+                return {p["path"]: p for p in model.get("parameters") or []}
+        merged: dict[str, dict[str, Any]] = {}
+        for model in self.library:
+            for param in model.get("parameters") or []:
+                merged.setdefault(param["path"], param)
+        return merged
+
+    def defaults(self) -> dict[str, Any]:
+        """The chosen model's default parameter values, from the library."""
+        for model in self.library:
+            if model["model_path"] == self.goal.model_path:
+                return {p["path"]: p.get("value") for p in model.get("parameters") or []}
+        return {}
+
+    def read(self, text: str, about: dict[str, Any] | None = None) -> None:
+        """Fold ``text`` into the goal; ``about`` is the call a rejection answered."""
+        goal = self.goal
+        # An answer to "which model?" picks among the models offered.
+        offered = [m for m in self.library if m["model_path"] in goal.model_choices]
+        path, choices = _match_model(text, offered or self.library)
+        if path:
+            goal.model_path, goal.model_choices = path, []
+            goal.questions = [q for q in goal.questions if not q.startswith("Which model")]
+        elif choices and not goal.model_path:
+            goal.model_choices = choices
+        lowered = text.lower()
+        if re.search(r"\b(?:which|what|list|available|show)\b.*\bmodels\b", lowered):
+            goal.list_models = True
+        if re.search(r"\b(?:list|which|what|show)\b.*\bparameters\b", lowered) and not \
+                re.search(_ALL_METRICS, lowered):
+            goal.list_parameters = True
+        if re.search(_ALL_METRICS, lowered):
+            goal.metrics = list(METRICS)
+        plain_auc = re.search(r"\bauc\b(?!\s*(?:_|-)?\s*(?:inf|∞|to inf))", lowered)
+        for name, pattern in _METRIC_WORDS:
+            # "AUC to infinity" alone does not ask for AUC(0-tlast) as well.
+            skip = name == "auc" and "auc_inf" in goal.metrics and not plain_auc
+            if re.search(pattern, lowered) and name not in goal.metrics and not skip:
+                goal.metrics.append(name)
+        if re.search(r"peripheral concentration|\bc2\b", lowered):
+            goal.output = "C2"
+        if re.search(r"\b(?:run|simulat\w*|integrate)\b", lowered) or goal.metrics:
+            goal.run = True
+        for clause in _clauses(text):
+            self._clause(clause, about)
+
+    def _clause(self, clause: str, about: dict[str, Any] | None) -> None:
+        goal = self.goal
+        parameters = self.parameters()
+        lowered = clause.lower()
+        quantities = _quantities(clause)
+        mentions = _parameter_mentions(clause, parameters)
+        used: set[int] = set()
+        # "every 12 hours" is a dosing interval, "5 doses" a number of doses.
+        for index, quantity in enumerate(quantities):
+            before = lowered[:quantity.start].rstrip()
+            after = lowered[quantity.end:].lstrip()
+            if "tau" in parameters and re.search(r"\b(?:every|each|q)$", before) and \
+                    _hours(quantity) is not None:
+                self._set("tau", Setting("tau", quantity.value, quantity.unit), parameters)
+                used.add(index)
+            elif "n_doses" in parameters and not quantity.unit and re.match(r"doses\b", after):
+                self._set("n_doses", Setting("n_doses", quantity.value, "dimensionless"),
+                          parameters)
+                used.add(index)
+        for start, end, path in mentions:
+            if path in ("tau", "n_doses") and path in goal.settings:
+                continue
+            pick = self._quantity_for(lowered, start, end, quantities, used, parameters[path])
+            if pick is not None:
+                used.add(pick)
+                quantity = quantities[pick]
+                unit = quantity.unit or ("dimensionless" if (parameters[path].get("unit") or
+                                                             "dimensionless") == "dimensionless"
+                                         else "")
+                self._set(path, Setting(path, quantity.value, unit), parameters)
+            elif factor := re.search(r"\b(double|triple|halve|half)\b", lowered):
+                # Relative to the model's default: re-reading the request after the change
+                # must give the same target, not double it again.
+                current = self.defaults().get(path)
+                scale = {"double": 2.0, "triple": 3.0}.get(factor.group(1), 0.5)
+                if current is not None:
+                    self._set(path, Setting(path, float(current) * scale,
+                                            parameters[path].get("unit") or "dimensionless"),
+                              parameters)
+            elif re.search(r"\b(?:what|current|value of|show|tell me|read|get)\b", lowered):
+                if path not in goal.read and path not in goal.settings:
+                    goal.read.append(path)
+            elif re.search(r"\b(?:set|change|make|increase|decrease|raise|lower|bigger|"
+                           r"smaller|higher|adjust)\b", lowered):
+                unit = parameters[path].get("unit") or "dimensionless"
+                goal.questions.append(f"What value should {path} be set to (in {unit})?")
+        for index, quantity in enumerate(quantities):
+            if index in used:
+                continue
+            hours = _hours(quantity)
+            if hours is not None and (
+                    re.search(r"\b(?:for|over|during|until|to|through|across|of)\s*$",
+                              lowered[:quantity.start])
+                    or re.match(r"\s*(?:simulation|run|long)\b", lowered[quantity.end:])
+                    or re.search(r"\b(?:run|simulat\w*)\b", lowered)
+                    or (about or {}).get("tool") == "run_simulation"):
+                goal.end_time, goal.run = hours, True
+                used.add(index)
+                continue
+            target = (about or {}).get("args", {}).get("parameter_path")
+            asked = str((about or {}).get("question") or "")
+            if hours is not None and "how many hours" in asked.lower():
+                goal.end_time, goal.run = hours, True
+                used.add(index)
+                continue
+            if target is None and asked:  # an answer to a question about one parameter
+                named = _parameter_mentions(asked, parameters)
+                target = named[0][2] if named else None
+            if target in parameters and _fits(quantity, parameters[target]):
+                self._set(target, Setting(target, quantity.value, quantity.unit or
+                                          "dimensionless"), parameters)
+                continue
+            # An amount whose unit only one parameter takes ("250 mg" is the dose).
+            fitting = [p for p, info in parameters.items()
+                       if quantity.unit and _fits(quantity, info)]
+            if len(fitting) == 1 and quantity.dimension() != "[time]":
+                self._set(fitting[0], Setting(fitting[0], quantity.value, quantity.unit),
+                          parameters)
+
+    @staticmethod
+    def _quantity_for(lowered: str, start: int, end: int, quantities: list[_Quantity],
+                      used: set[int], info: dict[str, Any]) -> int | None:
+        """The amount that goes with a parameter named at start:end, if one fits."""
+        after = [(q.start - end, i) for i, q in enumerate(quantities)
+                 if i not in used and q.start >= end and (_fits(q, info) or not q.unit)
+                 and re.fullmatch(r"[\s:=]*(?:(?:to|of|at|is|be|=|from \S+ to|by)\s*)*"
+                                  r"(?:about |around |approximately )?", lowered[end:q.start])]
+        if after:
+            return min(after)[1]
+        before = [(start - q.end, i) for i, q in enumerate(quantities)
+                  if i not in used and q.end <= start and _fits(q, info)
+                  and re.fullmatch(r"[\s-]*(?:(?:oral|iv|intravenous|single|bolus|total)\s*)*",
+                                   lowered[q.end:start])]
+        return min(before)[1] if before else None
+
+    def _set(self, path: str, setting: Setting, parameters: dict[str, dict[str, Any]]) -> None:
+        if setting.unit == "":
+            unit = parameters[path].get("unit") or "dimensionless"
+            self.goal.questions.append(
+                f"In which unit is {setting.value:g} for {path}? (its unit is {unit})")
+            return
+        question = _bounds_question(path, setting, parameters[path])
+        if question:
+            self.goal.questions.append(question)
+            self.goal.settings.pop(path, None)
+            return
+        self.goal.questions = [q for q in self.goal.questions if f" {path} " not in q
+                               and not q.endswith(f"{path}?")]
+        self.goal.settings[path] = setting
+
+
+def read_goal(texts: Iterable[tuple[str, dict[str, Any] | None]],
+              library: Sequence[dict[str, Any]], active: dict[str, Any] | None) -> Goal:
+    """The goal of everything the person wrote, in order.
+
+    Args:
+        texts: (text, the call it answered) pairs: the request first, then answers to
+            questions and rejections (a rejection's amount applies to the rejected call).
+        library: ``list_models``' models (path, name, parameters with units and bounds).
+        active: the loaded simulation's context, if any (current values).
+    """
+    goal = Goal()
+    reader = _Reader(goal, library, active)
+    for text, about in texts:
+        before = list(goal.questions)
+        reader.read(text, about)
+        # An answer replaces the questions it was given for.
+        if about is not None and about.get("kind") == "clarify":
+            goal.questions = [q for q in goal.questions if q not in before]
+    if goal.run and goal.metrics == []:
+        goal.metrics = ["cmax", "tmax", "auc"]
+    return goal
