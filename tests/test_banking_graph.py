@@ -223,3 +223,20 @@ def test_state_mutation_invariants_hold_through_failures(tmp_path: Path) -> None
 def test_charts_offered_fit_the_rows(columns: list[str], rows: list[dict], charts: list[str],
                                      ) -> None:
     assert chart_choices(columns, rows) == charts
+
+
+def test_on_the_embedded_model_a_question_it_cannot_read_stops_with_what_to_try(
+        bank_db: str, tmp_path: Path) -> None:
+    """No free SQL from the 270M model: no bound could hold its answer, and it fails anyway."""
+    from types import SimpleNamespace
+
+    from agentdesk.agents.banking import nodes
+    from agentdesk.errors import ModelError
+    from agentdesk.models.local import LocalChatModel
+
+    model = LocalChatModel(model_path=tmp_path / "never-loaded.gguf", bundled=True)
+    runtime = SimpleNamespace(context=SimpleNamespace(
+        model=model, resources={"database": BankDatabase(bank_db)}))
+    with pytest.raises(ModelError, match="could not read the question") as refused:
+        nodes.sql_agent({"user_query": FREE, "retry_count": 0}, runtime)  # type: ignore[arg-type]
+    assert "--model" in refused.value.message and "How many customers" in refused.value.message

@@ -8,6 +8,8 @@ from typing import Any, Literal
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
+from agentdesk.errors import ModelError
+from agentdesk.models.failures import TRY_ANOTHER_MODEL
 from agentdesk.runtime.context import AgentContext
 
 from . import choices, database, prompts
@@ -81,7 +83,12 @@ def sql_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> d
         sql = _pick(runtime, "sql", queries, prompts.SQL_PICK.replace("{dialect}", db.dialect),
                     request)
         return {"generated_sql": sql, "current_step": "sql"}
-    # Nothing recognised, or every rendered query refused: the seed's way.
+    # Nothing recognised, or every rendered query refused: the seed's way, with a
+    # model that can write SQL. The embedded 270M model cannot, and an answer of free
+    # SQL has no bound it could be held to, so it stops here with what to try.
+    if getattr(runtime.context.model, "bundled", False):
+        raise ModelError(prompts.NOT_READ.format(question=state["user_query"][:200]),
+                         reason="question_not_read", hint=TRY_ANOTHER_MODEL)
     messages = [SystemMessage(prompts.SQL.format(dialect=db.dialect, schema=db.schema_text())),
                 HumanMessage(request)]
     if state.get("error_message"):

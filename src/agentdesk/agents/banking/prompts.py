@@ -36,3 +36,12 @@ INSIGHT_INPUT = """Question: {question}
 Columns: {columns}
 Rows ({row_count}), the first: {rows}
 Answer: {summary}"""
+
+
+NOT_READ = (
+    "The embedded model could not read the question \"{question}\": it answers questions "
+    "about customers, accounts, transactions, cards, loans and branches that name what to "
+    "count, sum, average or list, such as \"How many customers joined in 2025?\" or "
+    "\"Top 5 merchants by spend?\". Rephrase it that way, or use a model that writes SQL: "
+    "--model local:/path/to/model.gguf or a hosted one such as --model openai:gpt-4o-mini.")
+"""Why a question the reader did not recognise stops on the embedded model, and what to try."""
