@@ -237,6 +237,8 @@ def test_on_the_embedded_model_a_question_it_cannot_read_stops_with_what_to_try(
     model = LocalChatModel(model_path=tmp_path / "never-loaded.gguf", bundled=True)
     runtime = SimpleNamespace(context=SimpleNamespace(
         model=model, resources={"database": BankDatabase(bank_db)}))
-    with pytest.raises(ModelError, match="could not read the question") as refused:
-        nodes.sql_agent({"user_query": FREE, "retry_count": 0}, runtime)  # type: ignore[arg-type]
-    assert "--model" in refused.value.message and "How many customers" in refused.value.message
+    for node in (nodes.intent_agent, nodes.sql_agent):
+        with pytest.raises(ModelError, match="could not read the question") as refused:
+            node({"user_query": FREE, "retry_count": 0}, runtime)  # type: ignore[arg-type]
+        assert "--model" in refused.value.message
+        assert "How many customers" in refused.value.message

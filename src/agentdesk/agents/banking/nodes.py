@@ -29,6 +29,18 @@ def _db(runtime: Runtime[AgentContext]) -> BankDatabase:
     return opened
 
 
+def _only_with_a_model_that_writes(runtime: Runtime[AgentContext], question: str) -> None:
+    """Free text (a restated intent, SQL) is for models that can write it.
+
+    The embedded 270M model cannot, and a free answer has no bound its decode could
+    be held to, so on it a question the reader did not recognise stops here, at
+    once, saying which questions it answers and what to try.
+    """
+    if getattr(runtime.context.model, "bundled", False):
+        raise ModelError(prompts.NOT_READ.format(question=question[:200]),
+                         reason="question_not_read", hint=TRY_ANOTHER_MODEL)
+
+
 def _pick(runtime: Runtime[AgentContext], field: str, options: list[str], system: str,
           request: str) -> str:
     """The model's pick among ``options``, by label; no call when there is nothing to pick.
@@ -57,6 +69,7 @@ def intent_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -
                         prompts.INTENT_PICK, question)
         return {"interpreted_intent": reading, "current_step": "intent"}
     # Nothing recognised: the seed's free restatement.
+    _only_with_a_model_that_writes(runtime, question)
     intent = Intent.model_validate(runtime.context.model.with_structured_output(Intent).invoke([
         SystemMessage(prompts.INTENT.format(schema=db.schema_text())), HumanMessage(question)]))
     return {"interpreted_intent": intent.interpreted_intent, "current_step": "intent"}
@@ -83,12 +96,8 @@ def sql_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> d
         sql = _pick(runtime, "sql", queries, prompts.SQL_PICK.replace("{dialect}", db.dialect),
                     request)
         return {"generated_sql": sql, "current_step": "sql"}
-    # Nothing recognised, or every rendered query refused: the seed's way, with a
-    # model that can write SQL. The embedded 270M model cannot, and an answer of free
-    # SQL has no bound it could be held to, so it stops here with what to try.
-    if getattr(runtime.context.model, "bundled", False):
-        raise ModelError(prompts.NOT_READ.format(question=state["user_query"][:200]),
-                         reason="question_not_read", hint=TRY_ANOTHER_MODEL)
+    # Nothing recognised, or every rendered query refused: the seed's way.
+    _only_with_a_model_that_writes(runtime, state["user_query"])
     messages = [SystemMessage(prompts.SQL.format(dialect=db.dialect, schema=db.schema_text())),
                 HumanMessage(request)]
     if state.get("error_message"):
