@@ -29,6 +29,7 @@ lint: install
 
 bench: install
 	$(BIN)/python -m bench.run
+	$(BIN)/python -m bench.queue_cost
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
