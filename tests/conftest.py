@@ -22,6 +22,9 @@ from agentdesk.toolservers.travel import build_server
 
 from .trip_script import TripScript
 
+# The web tests' ``page`` fixture (Chromium on the test module's ``server``).
+pytest_plugins = ["tests.browser"]
+
 _HOSTED_KEYS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
 
 

@@ -14,18 +14,15 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
+from .browser import CHROMIUM
 from .conftest import Gate, ServerThread
 from .trip_script import DEPART, DEST, ORIGIN, REQUEST, RETURN, TripScript
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 SCREENSHOT = Path("/tmp/agentdesk-web.png")
 
 pytestmark = pytest.mark.skipif(
@@ -42,24 +39,6 @@ def server(tmp_path: Path, trip_script: TripScript, monkeypatch: pytest.MonkeyPa
     app = create_app(Settings(data_dir=tmp_path / "data", actor="tester"), ping_seconds=1)
     with ServerThread(app) as running:
         yield running.url
-
-
-@pytest.fixture
-def page(server: str) -> Iterator[Page]:
-    """A fresh Chromium page; fails the test on any uncaught error in the page's scripts."""
-    errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                          base_url=server)
-            context.set_default_timeout(15_000)
-            tab = context.new_page()
-            tab.on("pageerror", lambda exc: errors.append(str(exc)))
-            yield tab
-        finally:
-            browser.close()
-    assert not errors, f"uncaught errors in the web app: {errors}"
 
 
 def api(server: str, method: str, path: str, **kwargs: Any) -> Any:

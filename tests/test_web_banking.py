@@ -22,12 +22,9 @@ from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
+from .browser import CHROMIUM, CHROMIUM_ARGS
 from .conftest import ServerThread
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 SCREENSHOT = Path("/tmp/agentdesk-bank.png")
 
 JOINED_2025 = ("SELECT COUNT(*) AS joined FROM customers "

@@ -14,13 +14,13 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
+from .browser import CHROMIUM
 from .conftest import Gate, ServerThread
-from .test_web import CHROMIUM, CHROMIUM_ARGS
 from .trip_script import DEPART, DEST, ORIGIN, REQUEST, RETURN, TripScript
 
 pytestmark = pytest.mark.skipif(
@@ -36,23 +36,6 @@ def server(tmp_path: Path) -> Iterator[str]:
     app = create_app(Settings(data_dir=tmp_path / "data", actor="tester"), ping_seconds=1)
     with ServerThread(app) as running:
         yield running.url
-
-
-@pytest.fixture
-def page(server: str) -> Iterator[Page]:
-    errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                          base_url=server)
-            context.set_default_timeout(15_000)
-            tab = context.new_page()
-            tab.on("pageerror", lambda exc: errors.append(str(exc)))
-            yield tab
-        finally:
-            browser.close()
-    assert not errors, f"uncaught errors in the web app: {errors}"
 
 
 def api(server: str, method: str, path: str, **kwargs: Any) -> Any:

@@ -1,0 +1,35 @@
+"""Debian's Chromium for the web app's tests, and a ``page`` fixture on the module's ``server``.
+
+Loaded as a pytest plugin by ``conftest.py``; a module that uses ``page`` defines ``server``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def page(server: str) -> Iterator[Page]:
+    """A fresh Chromium page; fails the test on any uncaught error in the page's scripts."""
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                          base_url=server)
+            context.set_default_timeout(15_000)
+            tab = context.new_page()
+            tab.on("pageerror", lambda exc: errors.append(str(exc)))
+            yield tab
+        finally:
+            browser.close()
+    assert not errors, f"uncaught errors in the web app: {errors}"
