@@ -177,14 +177,20 @@ class Heartbeat:
                 lease._signal(lease.on_cancel)
 
 
+async def _last_seq(conn: Any, run_id: str) -> int:
+    """The sequence number of the run's last stored event (0 before the first)."""
+    last = (await conn.execute(sa.select(sa.func.max(run_events.c.seq)).where(
+        run_events.c.run_id == run_id))).scalar()
+    return int(last or 0)
+
+
 async def _last_events(conn: Any, run_id: str, error: str, message: str, status: str) -> None:
     """The ``error`` and ``end`` events of a run the queue itself ended (no worker did).
 
     Streams and joins that follow the run then end as they would for any other
     end; written in the transaction that ends the run.
     """
-    last = (await conn.execute(sa.select(sa.func.max(run_events.c.seq)).where(
-        run_events.c.run_id == run_id))).scalar() or 0
+    last = await _last_seq(conn, run_id)
     stamp = now()
     await conn.execute(run_events.insert(), [
         {"run_id": run_id, "seq": last + 1, "event": "error", "created_at": stamp,
@@ -241,14 +247,12 @@ class RunQueue:
                 .returning(runs.c.thread_id, runs.c.attempt, runs.c.kind))).first()
             if row is None:
                 return None
-            last = (await conn.execute(sa.text(
-                "SELECT MAX(seq) FROM agentdesk_run_events WHERE run_id = :r"),
-                {"r": run_id})).scalar()
+            last = await _last_seq(conn, run_id)
             await conn.execute(audit_log.insert().values(
                 thread_id=row.thread_id, run_id=run_id, event="run_claimed", created_at=now(),
                 data={"attempt": row.attempt, "worker": worker_name()}))
         lease = self.new_lease(run_id, row.thread_id, row.attempt, sent)
-        lease.next_seq = (last or 0) + 1
+        lease.next_seq = last + 1
         return lease
 
     async def pending(self, limit: int, older_than: float = 0.0) -> list[str]:
@@ -308,10 +312,11 @@ class RunQueue:
                     thread_id=lease.thread_id, run_id=lease.run_id, event="run_requeued",
                     created_at=now(), data={"attempt": lease.attempt, "reason": reason}))
         if done.rowcount == 1:
-            self._announce(lease.run_id)
+            self.announce(lease.run_id)
         return done.rowcount == 1
 
-    def _announce(self, run_id: str) -> None:
+    def announce(self, run_id: str) -> None:
+        """Tell this process's listeners that run ``run_id`` is pending (wake-ups, job queue)."""
         for listener in self.listeners:
             listener(run_id)
 
@@ -356,7 +361,7 @@ class RunQueue:
                     {"attempt": row.attempt, "reason": reason}))
             if not over:
                 requeued.append(row.run_id)
-                self._announce(row.run_id)
+                self.announce(row.run_id)
         return requeued
 
     async def request_cancel(self, run_id: str) -> str:

@@ -244,7 +244,7 @@ class Desk:
         if attempt:
             run.lease = self.queue.new_lease(new.run_id, new.thread_id, attempt, sent)
         else:
-            self.queue._announce(new.run_id)
+            self.queue.announce(new.run_id)
         return run
 
     async def prepare_start(self, agent: str, payload: dict[str, Any], *,
