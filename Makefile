@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test lint bench bench-peers clean
 
 install: $(STAMP)
 
@@ -30,6 +30,11 @@ lint: install
 bench: install
 	$(BIN)/python -m bench.run
 	$(BIN)/python -m bench.queue_cost
+
+# agentdesk beside langgraph dev, Aegra and langgraph-runtime-pg on the same graph
+# (bench/peers/); installs each peer into its own venv under ~/.cache/agentdesk-peers.
+bench-peers: install
+	$(BIN)/python -m bench.peers
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -72,6 +72,9 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     data_dir = tmp_path / "data"
     monkeypatch.setenv("AGENTDESK_DATA_DIR", str(data_dir))
     monkeypatch.setenv("AGENTDESK_ACTOR", "tester")
+    # No SMTP listeners unless a mail test asks for them (fixed ports collide across runs).
+    monkeypatch.setenv("AGENTDESK_SMTP_LISTEN", "")
+    monkeypatch.setenv("AGENTDESK_SMTP_CATCHER", "")
     monkeypatch.setenv("AGENTDESK_LOCAL_MODEL_MAX_TOKENS", os.environ.get(
         "AGENTDESK_LOCAL_MODEL_MAX_TOKENS", "512"))
     for name in list(os.environ):

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Flaky
 
 from agentdesk.server.app import create_app
-from agentdesk.settings import Settings
+from agentdesk.server.ids import namespace_of
+from agentdesk.settings import Settings, key_fingerprint
 
 from .conftest import ServerThread
 from .trip_script import REQUEST, TripScript
@@ -34,6 +35,18 @@ def live_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield server.url
 
 
+@pytest.fixture(scope="module")
+def live_keyed_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same server with API keys: every answer goes through the per-key thread ids."""
+    folder: Path = tmp_path_factory.mktemp("fuzz-keyed")
+    script = TripScript(folder / "scripts")
+    model = script.write(script.search(), script.answer(script.itinerary()))
+    app = create_app(Settings(data_dir=folder / "data", actor="fuzz", model=model,
+                              api_keys=["fuzz:fuzz-key"]), ping_seconds=1)
+    with ServerThread(app) as server:
+        yield server.url
+
+
 def test_every_operation_is_fuzzed() -> None:
     paths = {op.path for op in OPERATIONS}
     assert {"/threads", "/threads/{thread_id}/runs/stream", "/threads/{thread_id}/decisions",
@@ -46,11 +59,14 @@ def test_no_request_makes_the_server_fail(operation: Any, live_api: str) -> None
     @settings(max_examples=25, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     def check(case: schemathesis.Case) -> None:
+        cases.append(1)
         response = case.call(base_url=live_api, timeout=60)
         assert response.status_code < 500, (case.method, case.formatted_path, case.body,
                                              response.text[:300])
 
+    cases: list[int] = []
     check()
+    print(f"{operation.method.upper()} {operation.path}: {len(cases)} cases")
 
 
 # -- stateful: create, read, run and decide, chained by OpenAPI links --------------------
@@ -124,7 +140,12 @@ def linked_schema() -> dict[str, Any]:
     return document
 
 
-def test_linked_operations_never_make_the_server_fail(live_api: str) -> None:
+@pytest.mark.parametrize("keyed", [False, True], ids=["no keys", "keys"])
+def test_linked_operations_never_make_the_server_fail(keyed: bool,
+                                                       request: pytest.FixtureRequest) -> None:
+    live_api = request.getfixturevalue("live_keyed_api" if keyed else "live_api")
+    headers = {"x-api-key": "fuzz-key"} if keyed else {}
+    hidden = namespace_of("key:" + key_fingerprint("fuzz-key")) + "~"
     calls: list[tuple[str, int]] = []
     failures: list[tuple[Any, ...]] = []  # kept here: Hypothesis may call a replay flaky
     schema = schemathesis.openapi.from_dict(linked_schema())
@@ -137,11 +158,13 @@ def test_linked_operations_never_make_the_server_fail(live_api: str) -> None:
             started.append(1)
 
         def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
-            return {"base_url": live_api, "timeout": 60}
+            return {"base_url": live_api, "timeout": 60, "headers": headers}
 
         def validate_response(self, response: Any, case: schemathesis.Case,
                               additional_checks: Any = None, **kwargs: Any) -> None:
             calls.append((f"{case.method} {case.operation.path}", response.status_code))
+            if keyed:  # the key's namespace never shows
+                assert hidden not in response.text, (case.formatted_path, response.text[:300])
             if response.status_code >= 500:
                 failures.append((case.method, case.formatted_path, case.body,
                                  response.text[:300]))
@@ -156,9 +179,10 @@ def test_linked_operations_never_make_the_server_fail(live_api: str) -> None:
             Machine.run(settings=settings(max_examples=20, phases=[Phase.generate],
                                           stateful_step_count=8, deadline=None, database=None,
                                           suppress_health_check=list(HealthCheck)))
+    print(f"stateful ({'keys' if keyed else 'no keys'}): {len(calls)} calls in "
+          f"{len(started)} scenarios ({rounds} rounds), "
+          f"{sum(code < 300 for _, code in calls)} answered 2xx, {len(failures)} 5xx")
     assert failures == []
     reached = {op for op, code in calls if code < 300}
-    print(f"stateful: {len(calls)} calls in {len(started)} scenarios ({rounds} rounds), "
-          f"{sum(code < 300 for _, code in calls)} answered 2xx")
     assert {"POST /threads", "POST /threads/{thread_id}/runs/wait",
             "POST /threads/{thread_id}/decisions"} <= reached, sorted(reached)

@@ -22,7 +22,7 @@ from agentdesk.toolservers import build_server as build_named
 from agentdesk.toolservers.assistant import build_server
 from agentdesk.toolservers.assistant.server import knowledge_base
 
-TOOLS = {"kb_search", "calculator", "datetime_tool"}
+TOOLS = {"kb_search", "calculator", "datetime_tool", "sql_query"}
 
 
 @pytest.fixture(autouse=True)

@@ -198,3 +198,24 @@ def test_tool_call_errors() -> None:
     assert code == 2 and "no tool 'nope'" in err
     code, _, err = cli("tool", "call", "trip", "get_airport_code", "{oops")
     assert code == 2 and "ARGUMENTS" in err
+
+
+def test_pause_hints_show_the_decisions_the_pause_allows() -> None:
+    """A customer wait is answered with respond; a review with approve or reject."""
+    from rich.console import Console
+
+    from agentdesk.cli.display import show_outcome
+    from agentdesk.runtime.runs import RunOutcome
+
+    def hints(allowed: list[str]) -> str:
+        console = Console(record=True, width=200)
+        show_outcome(console, RunOutcome(
+            thread_id="t1", run_id="r1", status="interrupted",
+            interrupt={"kind": "await_reply", "title": "Waiting", "summary": "s",
+                       "allowed": allowed}))
+        return console.export_text()
+
+    wait = hints(["respond"])
+    assert 'agentdesk decide t1 respond --message "..."' in wait and "approve" not in wait
+    review = hints(["approve", "edit", "reject"])
+    assert "agentdesk decide t1 approve" in review and "respond" not in review

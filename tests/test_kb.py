@@ -122,3 +122,16 @@ def test_kb_cli_refusals_exit_2(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no document with id 999" in result.stderr
     result = runner.invoke(app, ["kb", "search", "?!", "--json"])
     assert result.exit_code == 2 and "query" in json.loads(result.stdout)["message"]
+
+
+def test_the_default_knowledge_base_holds_the_current_readme() -> None:
+    """The assistant answers from agentdesk's own documentation: the packaged copy of the
+    README is the README (copy it when the README changes)."""
+    from pathlib import Path
+
+    import agentdesk.toolservers.assistant as package
+
+    root = Path(__file__).resolve().parents[1]
+    packaged = Path(package.__file__).parent / "docs" / "README.md"
+    assert packaged.read_text(encoding="utf-8") == (root / "README.md").read_text(
+        encoding="utf-8"), "copy README.md to src/agentdesk/toolservers/assistant/docs/"

@@ -91,9 +91,11 @@ def node_counts(parts: list[Any]) -> tuple[dict[str, int], dict[str, int], list[
         if part.event != "events":
             continue
         name, kind = part.data["name"], part.data["event"]
+        if part.data["metadata"].get("langgraph_node") != name:
+            continue  # the graph itself, or what runs inside a node (models, tools)
         if kind == "on_chain_start":
             starts[name] = starts.get(name, 0) + 1
-        elif part.data["data"].get("error") is None:
+        elif kind == "on_chain_end":
             ends[name] = ends.get(name, 0) + 1
             finished.append(part.data["run_id"])
     return starts, ends, finished

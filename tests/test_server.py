@@ -192,6 +192,51 @@ def test_reconnect_with_last_event_id_replays_exactly_what_was_missed(
         assert http.get(f"/threads/{thread}").json()["status"] == "interrupted"
 
 
+def test_a_waited_runs_stream_is_stored_in_order_for_a_follower_and_replays_exactly(
+        serve: Any, trip_script: TripScript, gated_travel_server: tuple[str, Gate],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """runs/wait stores its events in batches; one who joins its stream mid-run misses none."""
+    mcp_url, gate = gated_travel_server
+    monkeypatch.setenv("AGENTDESK_TOOLSERVER_TRAVEL", mcp_url)
+    url = serve(trip_script.write(trip_script.search(),
+                                  trip_script.answer(trip_script.itinerary())))
+    with httpx.Client(base_url=url, timeout=60) as http:
+        thread = http.post("/threads", json={}).json()["thread_id"]
+        waited: dict[str, Any] = {}
+
+        def wait() -> None:
+            with httpx.Client(base_url=url, timeout=60) as other:
+                waited.update(other.post(f"/threads/{thread}/runs/wait",
+                                         json=run_body(stream_mode=["updates"])).json())
+
+        waiter = threading.Thread(target=wait)
+        waiter.start()
+        deadline = time.monotonic() + 30
+        while not (runs := http.get(f"/threads/{thread}/runs").json()):
+            assert time.monotonic() < deadline, "the waited run never appeared"
+            time.sleep(0.05)
+        location = f"/threads/{thread}/runs/{runs[0]['run_id']}/stream"
+        seen: list[dict[str, Any]] = []
+        with http.stream("GET", location) as response:  # the hotel search hangs meanwhile
+            for item in sse(response.iter_lines()):
+                if "comment" in item:
+                    if seen:
+                        break
+                else:
+                    seen.append(item)
+        gate.open.set()
+        waiter.join(60)
+        assert "__interrupt__" in waited, waited
+        ids = [int(e["id"]) for e in seen]
+        assert seen[0]["event"] == "metadata" and ids == list(range(1, len(ids) + 1))
+        with http.stream("GET", location, headers={"Last-Event-ID": str(ids[-1])}) as again:
+            rest = [e for e in sse(again.iter_lines()) if "comment" not in e]
+        assert [int(e["id"]) for e in rest] == list(range(ids[-1] + 1, ids[-1] + 1 + len(rest)))
+        assert rest[-1]["event"] == "end" and [e["event"] for e in rest].count("end") == 1
+        with http.stream("GET", location) as whole:
+            assert [e for e in sse(whole.iter_lines()) if "comment" not in e] == seen + rest
+
+
 def test_a_busy_thread_rejects_or_enqueues_new_runs(
         serve: Any, trip_script: TripScript, gated_travel_server: tuple[str, Gate],
         monkeypatch: pytest.MonkeyPatch) -> None:

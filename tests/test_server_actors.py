@@ -70,9 +70,9 @@ def test_with_keys_the_key_name_is_the_actor_and_a_given_name_only_sits_beside_i
     with alice, bob:
         thread = drive(alice, body_actor="root")
         assert trail(alice, thread) == [
-            ("run_started", "alice", None),
-            ("decision", "alice", "root"), ("run_started", "alice", None),
-            ("decision", "alice", "root"), ("run_started", "alice", None)]
+            ("run_started", "alice", "Mallory the CEO"),
+            ("decision", "alice", "root"), ("run_started", "alice", "root"),
+            ("decision", "alice", "root"), ("run_started", "alice", "root")]
         thread = drive(bob, body_actor=None)
         bob_name = f"key-{key_fingerprint('key-b')[:8]}"
         assert {actor for _, actor, _ in trail(bob, thread)} == {bob_name}
@@ -91,3 +91,36 @@ def test_without_keys_the_name_the_person_gave_is_the_actor(serve: Any) -> None:
     with httpx.Client(base_url=url, timeout=60) as http:
         thread = drive(http, body_actor=None)
         assert {actor for _, actor, _ in trail(http, thread)} == {"tester"}
+
+
+def test_with_keys_every_way_to_start_a_run_records_the_key_and_the_name_beside_it(
+        serve: Any, trip_script: TripScript, bank_db: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from .test_banking_graph import FREE, GOOD_SQL, insight, intent, script, sql
+
+    monkeypatch.setenv("AGENTDESK_MODEL_TRIP", trip_script.write(
+        *[item for _ in range(5) for item in (
+            trip_script.search(), trip_script.answer(trip_script.itinerary()))]))
+    monkeypatch.setenv("AGENTDESK_MODEL_BANKING",
+                       script(tmp_path, intent(), sql(GOOD_SQL), insight("table")))
+    monkeypatch.setenv("AGENTDESK_BANK_DATABASE_URL", bank_db)
+    url = serve(api_keys=["alice:key-a"])
+    with httpx.Client(base_url=url, timeout=60, headers={
+            "x-api-key": "key-a", "x-agentdesk-actor": "Ana%20Mar%C3%ADa"}) as alice:
+        threads = []
+        for route in ("runs", "runs/stream", "runs/wait"):  # on a thread
+            thread = alice.post("/threads", json={}).json()["thread_id"]
+            started = alice.post(f"/threads/{thread}/{route}", json=run_body())
+            assert started.status_code == 200, (route, started.text)
+            run_id = alice.get(f"/threads/{thread}/runs").json()[0]["run_id"]
+            assert alice.get(f"/threads/{thread}/runs/{run_id}/join").status_code == 200
+            threads.append(thread)
+        for route in ("/runs/wait", "/runs/stream"):  # stateless
+            started = alice.post(route, json=run_body())
+            assert started.status_code == 200, (route, started.text)
+            threads.append(started.headers["location"].split("/")[2])
+        asked = alice.post("/ask", json={"query": FREE})
+        assert asked.json()["error"] is None, asked.text
+        threads.append(asked.json()["thread_id"])
+        for thread in threads:
+            assert trail(alice, thread)[:1] == [("run_started", "alice", "Ana María")], thread

@@ -91,40 +91,6 @@ def test_invalid_utf8_in_a_path_never_makes_two_ids_one(serve: Any) -> None:
         assert listed(http) == []
 
 
-def test_another_keys_thread_reads_as_missing_and_cannot_be_taken(serve: Any) -> None:
-    url = serve(api_keys=["alice:key-a", "bob:key-b"])
-    alice = httpx.Client(base_url=url, timeout=60, headers={"x-api-key": "key-a"})
-    bob = httpx.Client(base_url=url, timeout=60, headers={"x-api-key": "key-b"})
-    with alice, bob:
-        assert alice.post("/threads", json={"thread_id": "shared-name",
-                                            "metadata": {"who": "alice"}}).status_code == 200
-        assert bob.post("/threads", json={"thread_id": "bobs"}).status_code == 200
-        # Reading another key's thread answers exactly what reading a missing one does.
-        foreign = bob.post("/threads/shared-name/runs", json=run_body())
-        missing = bob.post("/threads/never-made/runs", json=run_body())
-        assert foreign.status_code == missing.status_code == 404
-        assert foreign.json()["detail"] == missing.json()["detail"].replace(
-            "never-made", "shared-name")
-        # Creating it answers what creating one's own existing id answers: nothing of alice's.
-        answers = {
-            "own": bob.post("/threads", json={"thread_id": "bobs"}),
-            "foreign": bob.post("/threads", json={"thread_id": "shared-name"}),
-            "foreign, do_nothing": bob.post("/threads", json={"thread_id": "shared-name",
-                                                              "if_exists": "do_nothing"}),
-            "foreign, run": bob.post("/threads/shared-name/runs/wait",
-                                     json=run_body(if_not_exists="create")),
-            "foreign, stream": bob.post("/threads/shared-name/runs/stream",
-                                        json=run_body(if_not_exists="create"))}
-        for case, answer in answers.items():
-            assert answer.status_code == 409, (case, answer.text)
-            detail = answer.json()["detail"].replace("bobs", "shared-name")
-            assert detail == "thread_id: 'shared-name' is not available; choose another id"
-            assert "alice" not in answer.text
-        assert alice.get("/threads/shared-name").json()["metadata"] == {"who": "alice"}
-        assert alice.get("/threads/shared-name/runs").json() == []
-        assert listed(bob) == ["bobs"]
-
-
 def _deep(depth: int) -> Any:
     value: Any = "leaf"
     for _ in range(depth):

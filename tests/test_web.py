@@ -143,6 +143,11 @@ def test_start_trip_pause_approve_from_inbox(server: str, page: Page,
     expect(row).to_have_count(1)
     expect(row.get_by_test_id("timeline-actor")).to_have_text("ana")
     expect(row.get_by_test_id("timeline-verb")).to_have_text("approved")
+    # Without keys the "Deciding as" name is the actor of every run too, with nothing beside.
+    started = page.locator("li[data-event=run_started]")
+    expect(started).to_have_count(2)
+    expect(started.get_by_test_id("timeline-actor")).to_have_text(["ana", "ana"])
+    expect(page.get_by_test_id("timeline-display-name")).to_have_count(0)
 
     trail = api(server, "GET", f"/threads/{thread_id}/audit")
     assert [(e["event"], e["actor"]) for e in trail if e["event"] == "decision"] == [

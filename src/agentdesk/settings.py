@@ -39,6 +39,11 @@ class Settings(BaseSettings):
     actor: str | None = None
     """Who decisions made from this process are attributed to; default: the OS user."""
 
+    insurance_review: str | None = None
+    """Tools of the insurance agent that wait for the agency's review, a comma list
+    (``none`` for no review); default: every email to the customer and every carrier call
+    that creates or rates a quote."""
+
     tool_timeout: float = Field(default=30.0, gt=0)
     """Seconds one tool call may take before it counts as a transient failure."""
 
@@ -107,8 +112,59 @@ class Settings(BaseSettings):
     """TOML or JSON file with the assistant's ingress policy (refused and review topics,
     input limits); default: the policy shipped with agentdesk."""
 
+    graphs: Path | None = None
+    """A ``langgraph.json`` whose graphs are served beside the built-in agents (also by
+    ``agentdesk worker`` and the CLI); ``agentdesk serve --config`` takes its place."""
+    mcp_servers: Path | None = None
+    """JSON or TOML file of the operator's own MCP servers for the assistant (the shape
+    langchain-mcp-adapters' ``MultiServerMCPClient`` takes)."""
+
     kb_rerank: bool = False
     """Re-rank knowledge-base hits with the small embedding model shipped in ``wordllama``."""
+
+    smtp_listen: str = "127.0.0.1:2525"
+    """``host:port`` where ``agentdesk serve`` receives mail (SMTP); empty: no listener."""
+
+    smtp_relay: str | None = None
+    """Where mail goes out: ``host:port`` or ``smtp://user:pass@host:port`` (``smtps://`` for
+    TLS); default: the local catcher."""
+
+    smtp_catcher: str = "127.0.0.1:2526"
+    """``host:port`` of the local catcher ``agentdesk serve`` runs when there is no relay."""
+
+    mail_from: str = "quotes@localhost"
+    """The channel's own address; replies come back to ``local+TOKEN@domain`` of it."""
+
+    agency_email: str = "agency@localhost"
+    """Who reviews the insurance agent's actions by email (one review email per pause)."""
+
+    mail_agent: str = "insurance"
+    """The agent a new email thread starts."""
+
+    mail_owner: str | None = None
+    """The API key name that owns threads started by email (None: no owner)."""
+
+    mail_retry_seconds: float = Field(default=20.0, ge=0)
+    """How long an outbox attempt owns its row (longer than an SMTP timeout); a row still
+    queued after it (a failed relay, a process that died mid-send) is sent again."""
+
+    mail_watch_seconds: float = Field(default=2.0, gt=0)
+    """How often ``serve`` sends pending review emails, retries the outbox and delivers
+    queued replies."""
+
+    imap_url: str | None = None
+    """Optional: ``imap[s]://user:pass@host[:port]/FOLDER`` that ``serve`` polls for mail."""
+
+    imap_poll_seconds: float = Field(default=30.0, gt=0)
+    """How often ``serve`` polls ``imap_url``."""
+
+    @field_validator("smtp_listen", "smtp_catcher")
+    @classmethod
+    def _host_port(cls, value: str) -> str:
+        host, _, port = value.strip().rpartition(":")
+        if value.strip() and (not host or not port.isdigit() or not 0 < int(port) < 65536):
+            raise ValueError(f"{value!r} is not host:port (or empty for none)")
+        return value.strip()
 
     @field_validator("api_keys", mode="before")
     @classmethod
@@ -126,7 +182,7 @@ class Settings(BaseSettings):
                 raise ValueError(f"each API key {kind} must appear once")
         return value
 
-    @field_validator("data_dir", "models_dir")
+    @field_validator("data_dir", "models_dir", "graphs")
     @classmethod
     def _expand(cls, value: Path | None) -> Path | None:
         return value.expanduser() if value is not None else None

@@ -23,14 +23,32 @@ def _args(args: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in args.items())
 
 
+def _answer_nodes(agent: object) -> set[str]:
+    from agentdesk.errors import AgentdeskError
+    from agentdesk.runtime.registry import get_agent
+
+    try:
+        return set(get_agent(str(agent)).answer_nodes) if agent else set()
+    except AgentdeskError:
+        return set()
+
+
 class LiveProgress:
-    """A spinner naming the node, the tool being called and the agent's current step."""
+    """A spinner naming the node, the tool being called and the agent's current step.
+
+    The tokens of the agent's answer (``token`` events of its ``answer_nodes``) are
+    written out as they stream, in place of the spinner, which comes back with the
+    next event; other nodes' tokens (a plan, a JSON call) only show in the spinner.
+    """
 
     def __init__(self, console: Console) -> None:
         self.console = console
         self.status: Status | None = None
         self.node = ""
         self.step = ""
+        self.streaming = False
+        self.answer_nodes: set[str] = set()
+        self.tail = ""
 
     def __enter__(self) -> LiveProgress:
         if self.console.is_terminal:
@@ -39,8 +57,23 @@ class LiveProgress:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._end_tokens()
         if self.status is not None:
             self.status.stop()
+
+    def _token(self, text: str) -> None:
+        assert self.status is not None
+        if not self.streaming:
+            self.status.stop()
+            self.streaming = True
+        self.console.print(text, end="", markup=False, highlight=False, soft_wrap=True)
+
+    def _end_tokens(self) -> None:
+        if self.streaming:
+            self.streaming = False
+            self.console.print()
+            if self.status is not None:
+                self.status.start()
 
     def _update(self, text: str) -> None:
         if self.status is not None:
@@ -49,6 +82,18 @@ class LiveProgress:
     def __call__(self, event: Event) -> None:
         if self.status is None:
             return
+        if event.kind == "run_started":
+            self.answer_nodes = _answer_nodes(event.data.get("agent"))
+        if event.kind == "token":
+            text = str(event.data.get("text") or "")
+            if self.node in self.answer_nodes:
+                self._token(text)
+            else:
+                self.tail = (self.tail + text)[-60:]
+                self._update(f"[bold]{self.node}[/] {escape(' '.join(self.tail.split()))}")
+            return
+        self.tail = ""
+        self._end_tokens()
         step = f" [dim](step: {self.step})[/]" if self.step else ""
         if event.kind == "node_started":
             self.node = event.node or ""
@@ -71,18 +116,31 @@ class LiveProgress:
             self.console.print(f"  [red]{event.node}: {escape(event.data.get('message'))}[/]")
 
 
+_EXAMPLES = {"approve": "approve", "reject": 'reject --message "..."',
+             "respond": 'respond --message "..."'}
+"""The command a hint shows for each decision a pause allows."""
+
+
 def show_outcome(console: Console, outcome: RunOutcome, rendered: str = "",
                  hints: bool = True) -> None:
     """Print how a run ended, for a person; ``hints`` adds the commands that decide a pause."""
     tid = outcome.thread_id
     if outcome.status == "interrupted" and outcome.interrupt:
         pending = outcome.interrupt
+        if pending.get("kind") == "custom":  # a graph's own payload: shown as it is
+            console.print(Panel(escape(pending["summary"]), title=escape(pending["title"]),
+                                expand=False))
+            if hints:
+                console.print(f"thread [bold]{tid}[/] is waiting for an answer (any JSON):\n"
+                              f"  agentdesk decide {tid} --resume '\"yes\"'", highlight=False)
+            return
         console.print(Panel(pending["summary"], title=pending["title"], expand=False))
         if hints:
+            allowed = pending["allowed"]
+            commands = [f"  agentdesk decide {tid} {_EXAMPLES[kind]}"
+                        for kind in ("approve", "reject", "respond") if kind in allowed]
             console.print(f"thread [bold]{tid}[/] is waiting for a decision "
-                          f"({', '.join(pending['allowed'])}):\n"
-                          f"  agentdesk decide {tid} approve\n"
-                          f"  agentdesk decide {tid} reject --message \"...\"")
+                          f"({', '.join(allowed)}):\n" + "\n".join(commands), highlight=False)
     elif outcome.status == "completed":
         console.print(f"[green]completed[/] thread [bold]{tid}[/]")
         if rendered:

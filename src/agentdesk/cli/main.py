@@ -18,7 +18,10 @@ from agentdesk.errors import AgentdeskError, InputError
 
 from .assistant import assistant_app
 from .banking import banking_app
+from .graphs import ConfigOpt, spec_of, with_graphs
 from .kb import kb_app
+from .mail import mail_app
+from .memory import memory_app
 from .output import console, err_console, escape
 from .shared import JsonOpt, ModelOpt
 from .shared import check_model as _check_model
@@ -35,6 +38,8 @@ app.add_typer(tool_app, name="tool")
 app.add_typer(banking_app, name="banking")
 app.add_typer(assistant_app, name="assistant")
 app.add_typer(kb_app, name="kb")
+app.add_typer(mail_app, name="mail")
+app.add_typer(memory_app, name="memory")
 
 T = TypeVar("T")
 
@@ -107,6 +112,10 @@ def _ask_decision(outcome: RunOutcome) -> dict[str, Any] | None:
     if choice == "later":
         return None
     decision: dict[str, Any] = {"type": choice}
+    if choice == "resume":  # a graph's own interrupt: any JSON value
+        raw = Prompt.ask("Answer as JSON (e.g. \"yes\" or {\"approved\": true})")
+        decision["value"] = json.loads(raw)
+        return decision
     if choice == "edit":
         raw = Prompt.ask("Changes as JSON (e.g. {\"budget\": 2000})", default="{}")
         decision["args"] = json.loads(raw) if raw.strip() else {}
@@ -171,15 +180,23 @@ async def _rendered(desk: Desk, outcome: RunOutcome) -> str:
 @app.command()
 def agents(as_json: JsonOpt = False, model: ModelOpt = None) -> None:
     """List the agents and the model each one uses."""
+    import asyncio
+
     from rich.table import Table
 
+    from agentdesk.runtime.graphs import load_graphs
     from agentdesk.runtime.registry import agent_names, get_agent
     from agentdesk.settings import get_settings
 
     settings = get_settings()
     rows: list[dict[str, Any]] = []
-    for name in agent_names():
-        spec = get_agent(name)
+    specs = {name: get_agent(name) for name in agent_names()}
+    if settings.graphs is not None:  # the graphs of AGENTDESK_GRAPHS too
+        try:
+            specs.update((s.name, s) for s in asyncio.run(load_graphs(settings.graphs)))
+        except AgentdeskError as exc:
+            _fail(exc, as_json)
+    for name, spec in sorted(specs.items()):
         rows.append({"name": name, "description": spec.description,
                      "model": model or settings.model_for(name),
                      "interrupts": list(spec.interrupt_kinds), "tools": list(spec.toolservers)})
@@ -220,8 +237,8 @@ def run(
     """Start a new thread of AGENT and run it to its first pause or its end."""
     from rich.prompt import Prompt
 
-    from agentdesk.runtime.registry import get_agent
     from agentdesk.runtime.runs import Desk
+    from agentdesk.settings import get_settings
 
     interactive = _interactive(as_json, no_input)
     try:
@@ -239,7 +256,7 @@ def run(
                              "leaving 2027-03-10, budget 2500 USD)")
     if request is not None:
         try:
-            payload[get_agent(agent).request_field] = request
+            payload[spec_of(agent, get_settings()).request_field] = request
         except AgentdeskError as exc:
             _fail(exc, as_json, outcome_shape=True)
 
@@ -257,25 +274,42 @@ def run(
 @app.command()
 def decide(
     thread_id: Annotated[str, typer.Argument(help="The waiting thread.")],
-    decision_type: Annotated[str, typer.Argument(metavar="DECISION",
-                                                 help="approve, edit, reject or respond.")],
+    decision_type: Annotated[str | None, typer.Argument(
+        metavar="[DECISION]", help="approve, edit, reject or respond.")] = None,
     message: Annotated[str | None, typer.Option("--message", "-m")] = None,
     args: Annotated[str | None, typer.Option("--args", help="Edit: JSON object.")] = None,
+    resume: Annotated[str | None, typer.Option(
+        "--resume", help="Answer a graph's own interrupt with this JSON value.")] = None,
     interrupt_id: Annotated[str | None, typer.Option("--interrupt-id")] = None,
     model: ModelOpt = None, as_json: JsonOpt = False, actor: ActorOpt = None,
     no_input: NoInputOpt = False,
 ) -> None:
-    """Answer the pending interrupt of THREAD_ID and run on."""
-    from agentdesk.runtime.approvals import parse_decision
+    """Answer the pending interrupt of THREAD_ID and run on.
+
+    A graph of your own that paused with its own payload takes ``--resume JSON``.
+    """
+    from agentdesk.runtime.approvals import Decision, parse_decision
     from agentdesk.runtime.runs import Desk
 
+    raw: dict[str, Any] = {"type": decision_type, "message": message, "actor": actor}
     try:
-        parsed_args = json.loads(args) if args else None
-    except json.JSONDecodeError as exc:
-        _fail(InputError(f"not valid JSON: {exc}", field="--args"), as_json, thread_id, True)
-    try:
-        decision = parse_decision({"type": decision_type, "args": parsed_args,
-                                   "message": message, "actor": actor})
+        if resume is not None:
+            if decision_type is not None or args is not None or message is not None:
+                raise InputError("give either --resume or a DECISION (with --args, --message)",
+                                 field="--resume")
+            try:
+                raw = {"type": "resume", "value": json.loads(resume), "actor": actor}
+            except json.JSONDecodeError as exc:
+                raise InputError(f"not valid JSON: {exc}", field="--resume") from None
+        elif decision_type is None:
+            raise InputError("give a DECISION (approve, edit, reject, respond) or --resume "
+                             "JSON", field="DECISION")
+        elif args:
+            try:
+                raw["args"] = json.loads(args)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"not valid JSON: {exc}", field="--args") from None
+        decision: Decision = parse_decision(raw)
     except InputError as exc:
         _fail(exc, as_json, thread_id, True)
 
@@ -397,7 +431,11 @@ def show(
     console.print(f"[bold]{thread['thread_id']}[/] ({thread['agent']}) status "
                   f"[bold]{thread['status']}[/], step {data['current_step']}, "
                   f"model {thread['model']}")
-    if data["interrupt"]:
+    if data["interrupt"] and data["interrupt"]["kind"] == "custom":
+        # A graph's own payload, as it is; answered with `decide THREAD --resume JSON`.
+        console.print(f"waiting for an answer: {escape(data['interrupt']['title'])}")
+        console.print(escape(data["interrupt"]["summary"]), highlight=False)
+    elif data["interrupt"]:
         console.print(f"waiting for a decision: {data['interrupt']['title']}")
         console.print(data["interrupt"]["summary"])
     elif data["rendered"]:
@@ -486,7 +524,6 @@ def toolserver(
 
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
-
 @app.command()
 def serve(
     host: Annotated[str | None, typer.Option("--host", help="Default: AGENTDESK_HOST.")] = None,
@@ -495,6 +532,7 @@ def serve(
     api_only: Annotated[bool, typer.Option(
         "--api-only", help="Serve only: leave executing runs to `agentdesk worker` processes.")
     ] = False,
+    config: ConfigOpt = None,
 ) -> None:
     """Serve the HTTP API (LangGraph SDK compatible) and the web app; execute runs too."""
     import uvicorn
@@ -510,6 +548,7 @@ def serve(
         settings = settings.model_copy(update={"model": model})
     if api_only:
         settings = settings.model_copy(update={"workers": False})
+    settings = with_graphs(settings, config, as_json)
     host = host or settings.host
     port = port or settings.port
     if not settings.api_keys and host not in _LOOPBACK and not host.startswith("127."):
@@ -517,6 +556,10 @@ def serve(
                          "AGENTDESK_API_KEYS or listen on 127.0.0.1", field="--host"), as_json)
     try:  # one clear line, before anything else is printed
         check_port_free(host, port)
+        for address in (settings.smtp_listen, "" if settings.smtp_relay else settings.smtp_catcher):
+            if address:  # the email channel's listeners (AGENTDESK_SMTP_LISTEN, _CATCHER)
+                mail_host, _, mail_port = address.rpartition(":")
+                check_port_free(mail_host, int(mail_port))
         check_database(settings)
     except ConfigError as exc:
         _fail(exc, as_json)
@@ -533,7 +576,7 @@ def worker(
     concurrency: Annotated[int | None, typer.Option(
         "--concurrency", min=1, max=1000, help="Runs at once (default: AGENTDESK_WORKER_CONCURRENCY).")
     ] = None,
-    model: ModelOpt = None, as_json: JsonOpt = False,
+    model: ModelOpt = None, as_json: JsonOpt = False, config: ConfigOpt = None,
 ) -> None:
     """Execute queued runs (beside `agentdesk serve --api-only`, on any machine).
 
@@ -554,6 +597,7 @@ def worker(
         settings = settings.model_copy(update={"model": model})
     if concurrency:
         settings = settings.model_copy(update={"worker_concurrency": concurrency})
+    settings = with_graphs(settings, config, as_json)
 
     async def main() -> None:
         async with Desk.open(settings) as desk:

@@ -23,8 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
-from langchain_core.messages import AIMessage, BaseMessage, SystemMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.messages import (
+    AIMessage,
+    AIMessageChunk,
+    BaseMessage,
+    SystemMessage,
+    ToolMessage,
+)
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from langchain_core.runnables import Runnable, RunnableLambda
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
@@ -301,6 +307,48 @@ def fit_turns(turns: list[dict[str, str]], count: Callable[[str], int],
     return [{**turns[0], "content": turns[0]["content"] + note}, *turns[1 + dropped:]]
 
 
+def _answer_streamer(run_manager: Any) -> Callable[[str], None]:
+    """Feeds on the raw ``{"answer": "..."}`` decode and reports the answer's text as tokens
+    (``on_llm_new_token``: ``on_chat_model_stream`` events, the ``messages`` stream)."""
+    import re
+
+    raw: list[str] = []
+    sent = 0
+    opening = re.compile(r'\s*\{\s*"answer"\s*:\s*"')
+
+    def feed(piece: str) -> None:
+        nonlocal sent
+        raw.append(piece)
+        text = "".join(raw)
+        start = opening.match(text)
+        if start is None:
+            return
+        body, out, i = text[start.end():], [], 0
+        while i < len(body):
+            if body[i] == "\\":
+                width = 6 if body[i + 1: i + 2] == "u" else 2
+                if i + width > len(body):
+                    break  # an escape still being decoded
+                out.append(body[i: i + width])
+                i += width
+                continue
+            if body[i] == '"':
+                break
+            out.append(body[i])
+            i += 1
+        try:
+            decoded = json.loads('"' + "".join(out) + '"')
+        except ValueError:  # half a surrogate pair: wait for the rest
+            return
+        delta = decoded[sent:]
+        if delta:
+            sent = len(decoded)
+            run_manager.on_llm_new_token(
+                delta, chunk=ChatGenerationChunk(message=AIMessageChunk(content=delta)))
+
+    return feed
+
+
 class LocalChatModel(BaseChatModel):
     """A LangChain chat model over llama.cpp (``llama-cpp-python``)."""
 
@@ -326,8 +374,12 @@ class LocalChatModel(BaseChatModel):
         return {"model_path": str(self.model_path), "n_ctx": self.n_ctx}
 
     def complete_json(self, messages: Sequence[BaseMessage], schema: dict[str, Any],
-                      preamble: str = "") -> tuple[Any, str]:
-        """Decode an answer constrained by ``schema``; returns (parsed or None, raw text)."""
+                      preamble: str = "", on_text: Callable[[str], None] | None = None,
+                      ) -> tuple[Any, str]:
+        """Decode an answer constrained by ``schema``; returns (parsed or None, raw text).
+
+        ``on_text`` gets each decoded piece as it comes (see :func:`_answer_streamer`).
+        """
         llm, lock = _llama(self.model_path, self.n_ctx, self.n_threads, self.bundled)
         grammar = _grammar(json.dumps(schema))
         turns = to_chat_turns(messages, preamble)
@@ -345,6 +397,8 @@ class LocalChatModel(BaseChatModel):
                         pieces.append(text)
                         if writer is not None:
                             writer({"kind": "token", "text": text})
+                        if on_text is not None:
+                            on_text(text)
         except ValueError as exc:  # llama.cpp: prompt longer than the context window
             raise context_too_long(self.display_name, self.n_ctx, str(exc)) from exc
         raw = "".join(pieces)
@@ -360,7 +414,10 @@ class LocalChatModel(BaseChatModel):
         allow_answer = kwargs.get("tool_choice") not in ("any", "required")
         schema = build_decoding_schema(tools, answer_schema, allow_answer)
         preamble = _describe_tools(tools) if tools else 'Answer with {"answer": ...}.'
-        parsed, raw = self.complete_json(messages, schema, preamble)
+        text_answer = not tools and (answer_schema or {"type": "string"}).get("type") == "string"
+        stream = _answer_streamer(run_manager) if run_manager is not None and text_answer \
+            else None
+        parsed, raw = self.complete_json(messages, schema, preamble, on_text=stream)
         if isinstance(parsed, dict) and "tool" in parsed:
             call = {"name": parsed["tool"], "args": parsed.get("arguments") or {},
                     "id": f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}

@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
-from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from langchain_core.runnables import Runnable, RunnableLambda
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
@@ -135,17 +136,32 @@ class ScriptedChatModel(BaseChatModel):
 
     # -- chat model API ----------------------------------------------------------
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                  run_manager: Any = None, **kwargs: Any) -> ChatResult:
+    def _message(self) -> AIMessage:
         item = self.next_item("chat")
         if "tool_calls" in item:
             calls = [{"name": c["name"], "args": c.get("args", {}),
                       "id": c.get("id") or f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
                      for c in item["tool_calls"]]
-            message = AIMessage(content=item.get("text", ""), tool_calls=calls)
-        else:
-            message = AIMessage(content=item["content"])
-        return ChatResult(generations=[ChatGeneration(message=message)])
+            return AIMessage(content=item.get("text", ""), tool_calls=calls)
+        return AIMessage(content=item["content"])
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        return ChatResult(generations=[ChatGeneration(message=self._message())])
+
+    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                run_manager: Any = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+        """A text answer word by word (as a real model streams it); tool calls at once."""
+        message = self._message()
+        if message.tool_calls:
+            calls = [{"name": c["name"], "args": json.dumps(c["args"]), "id": c["id"],
+                      "index": i, "type": "tool_call_chunk"}
+                     for i, c in enumerate(message.tool_calls)]
+            yield ChatGenerationChunk(message=AIMessageChunk(
+                content=message.content, tool_call_chunks=calls))  # type: ignore[arg-type]
+            return
+        for piece in re.findall(r"\S+\s*|\s+", str(message.content)) or [""]:
+            yield ChatGenerationChunk(message=AIMessageChunk(content=piece))
 
     def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable | BaseTool],
                    *, tool_choice: str | None = None, **kwargs: Any,

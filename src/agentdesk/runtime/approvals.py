@@ -6,6 +6,8 @@ with :func:`check_decision` before it is recorded and the graph resumed.
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any, Literal
 
 from langgraph.types import interrupt
@@ -20,12 +22,19 @@ __all__ = [
     "InterruptKind",
     "InterruptPayload",
     "check_decision",
+    "decision_for",
     "parse_decision",
+    "pending_payload",
     "request_decision",
 ]
 
-DecisionType = Literal["approve", "edit", "reject", "respond"]
-InterruptKind = Literal["approve_action", "review_result", "await_reply", "clarify"]
+_INTERRUPT_ID = re.compile(r"[0-9a-f]{32}")
+"""What LangGraph's interrupt ids look like (to tell a stale one from a custom answer)."""
+
+DecisionType = Literal["approve", "edit", "reject", "respond", "resume"]
+"""``resume`` answers a ``custom`` interrupt with any JSON ``value``."""
+InterruptKind = Literal["approve_action", "review_result", "await_reply", "clarify", "custom"]
+"""``custom``: a graph of your own raised a payload not in this shape (kept in ``value``)."""
 
 
 class Action(BaseModel):
@@ -47,6 +56,8 @@ class InterruptPayload(BaseModel):
     allowed: list[DecisionType]
     data: dict[str, Any] = Field(default_factory=dict)
     """Structured detail for rich views (an itinerary, a cost breakdown...)."""
+    value: Any = None
+    """A ``custom`` interrupt's payload, exactly as the graph raised it."""
 
 
 class Decision(BaseModel):
@@ -61,9 +72,15 @@ class Decision(BaseModel):
     """Who decided, as authenticated (an API key's name), or as given where there are no keys."""
     display_name: str | None = Field(default=None, max_length=200)
     """A name the person gave, kept beside an authenticated ``actor`` that differs from it."""
+    value: Any = None
+    """A ``resume`` decision's answer, any JSON value, given to the graph as it is."""
 
     @model_validator(mode="after")
     def _complete(self) -> Decision:
+        if self.type != "resume" and self.value is not None:
+            raise ValueError(f"value is only taken by resume, not {self.type}")
+        if self.type == "resume" and (self.args or self.message):
+            raise ValueError("a resume decision carries only its value")
         if self.message is not None:
             self.message = self.message.strip() or None
         if self.type == "edit" and not (self.args or self.message):
@@ -83,6 +100,45 @@ def parse_decision(raw: dict[str, Any]) -> Decision:
         raise InputError.from_validation(exc, fallback="decision") from None
 
 
+def pending_payload(value: Any, interrupt_id: str) -> InterruptPayload:
+    """What a person is shown for an interrupt: ours as it is, anything else as ``custom``."""
+    if isinstance(value, dict) and "kind" in value:
+        try:
+            return InterruptPayload.model_validate({**value, "id": interrupt_id})
+        except ValidationError:
+            pass  # a graph of your own that happens to use a "kind" key
+    text = value if isinstance(value, str) else json.dumps(value, indent=2, default=str)
+    title = (value.get("question") or value.get("title")) if isinstance(value, dict) else None
+    return InterruptPayload(id=interrupt_id, kind="custom",
+                            title=title if isinstance(title, str) else "The graph asks",
+                            summary=text, allowed=["resume"], value=value)
+
+
+def decision_for(payload: InterruptPayload, resume: Any, *, actor: str | None = None,
+                 display_name: str | None = None) -> Decision:
+    """A ``command.resume`` value as a decision for the pending ``payload``.
+
+    A ``custom`` interrupt takes any JSON value (also keyed by its id, as the
+    LangGraph SDK sends it for several interrupts); ours take a decision
+    ``{type, args?, message?}`` or ``{interrupt_id: decision}``.
+    """
+    if isinstance(resume, dict) and len(resume) == 1:
+        (key, inner), = resume.items()
+        if key == payload.id:
+            resume = inner
+        elif _INTERRUPT_ID.fullmatch(str(key)) or (payload.kind != "custom"
+                                                    and isinstance(inner, dict)):
+            raise DecisionError(f"interrupt {key} is not the pending one (pending: "
+                                f"{payload.id})", interrupt_id=key)
+    if payload.kind == "custom":
+        return parse_decision({"type": "resume", "value": resume, "actor": actor,
+                               "display_name": display_name})
+    if not isinstance(resume, dict) or "type" not in resume:
+        raise InputError("must be a decision {type, args?, message?} or "
+                         "{interrupt_id: decision}", field="command.resume")
+    return parse_decision({**resume, "actor": actor, "display_name": display_name})
+
+
 def check_decision(payload: InterruptPayload, decision: Decision) -> None:
     """Refuse a decision type the interrupt does not allow."""
     if decision.type not in payload.allowed:
@@ -96,5 +152,5 @@ def request_decision(kind: InterruptKind, title: str, summary: str, *,
     """Pause the thread until a person decides; returns their (checked) decision."""
     payload = InterruptPayload(kind=kind, title=title, summary=summary, action=action,
                                allowed=allowed, data=data or {})
-    raw = interrupt(payload.model_dump(mode="json", exclude={"id"}))
+    raw = interrupt(payload.model_dump(mode="json", exclude={"id", "value"}))
     return Decision.model_validate(raw)

@@ -24,6 +24,8 @@ class AgentContext:
     thread_id: str = ""
     run_id: str = ""
     actor: str | None = None
+    owner: str | None = None
+    """The API key's name that owns the thread (None without keys): scopes user memory."""
     resources: dict[str, Any] = field(default_factory=dict)
     """What the agent's ``resources`` factory opened for this run (a database...)."""
     effects: Any = None

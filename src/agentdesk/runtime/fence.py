@@ -5,10 +5,17 @@ database) must not write a checkpoint on top of the attempt that took the run
 over. The lease's local deadline ends before the one in the database (see
 :class:`~agentdesk.runtime.queue.Lease`), so checking it before each write
 refuses a stale worker's writes without a round trip.
+
+A write that has begun is finished even if the run is cancelled meanwhile (a
+cancel, a lost lease, a shutdown): the official SQLite saver executes and then
+commits on its one connection, so a cancel between the two would leave that
+connection inside a write transaction, holding SQLite's write lock for every
+other connection until something commits on it again.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -34,11 +41,11 @@ def fence_checkpointer(saver: BaseCheckpointSaver) -> BaseCheckpointSaver:
 
     async def aput(config: Any, checkpoint: Any, metadata: Any, new_versions: Any) -> Any:
         _check()
-        return await put(config, checkpoint, metadata, new_versions)
+        return await asyncio.shield(put(config, checkpoint, metadata, new_versions))
 
     async def aput_writes(config: Any, writes: Any, task_id: str, task_path: str = "") -> None:
         _check()
-        await put_writes(config, writes, task_id, task_path)
+        await asyncio.shield(put_writes(config, writes, task_id, task_path))
 
     saver.aput = aput  # type: ignore[method-assign]
     saver.aput_writes = aput_writes  # type: ignore[method-assign]

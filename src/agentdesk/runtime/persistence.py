@@ -9,6 +9,7 @@ migrations, each applied once and recorded in ``schema_migrations``.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
@@ -18,9 +19,12 @@ from typing import Any
 
 import sqlalchemy as sa
 from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.store.base import BaseStore
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from agentdesk.errors import ConfigError
+
+from .memorystore import open_memory_store
 
 __all__ = ["DATABASE_ERRORS", "Persistence", "metadata", "open_persistence",
            "parse_database_url"]
@@ -40,6 +44,11 @@ DATABASE_ERRORS = _database_errors()
 
 metadata = sa.MetaData()
 
+THREAD_ID_MAX = 100
+"""Stored thread ids: a public id (64) behind an API key's namespace (``server/ids.py``)."""
+_THREAD_ID_TABLES = ("agentdesk_threads", "agentdesk_runs", "agentdesk_decisions",
+                     "agentdesk_audit_log", "agentdesk_effects")
+
 schema_migrations = sa.Table(
     "schema_migrations", metadata,
     sa.Column("version", sa.Integer, primary_key=True),
@@ -49,7 +58,7 @@ schema_migrations = sa.Table(
 
 threads = sa.Table(
     "agentdesk_threads", metadata,
-    sa.Column("thread_id", sa.String(64), primary_key=True),
+    sa.Column("thread_id", sa.String(THREAD_ID_MAX), primary_key=True),
     # Set by the thread's first run; a thread created empty (HTTP) has none yet.
     sa.Column("agent", sa.String(64)),
     sa.Column("owner", sa.String(200)),
@@ -64,7 +73,7 @@ threads = sa.Table(
 runs = sa.Table(
     "agentdesk_runs", metadata,
     sa.Column("run_id", sa.String(64), primary_key=True),
-    sa.Column("thread_id", sa.String(64), nullable=False, index=True),
+    sa.Column("thread_id", sa.String(THREAD_ID_MAX), nullable=False, index=True),
     sa.Column("kind", sa.String(20), nullable=False),
     sa.Column("status", sa.String(20), nullable=False),
     sa.Column("worker", sa.String(200)),
@@ -91,7 +100,7 @@ decisions = sa.Table(
     "agentdesk_decisions", metadata,
     # The primary key is the gate that makes a decision count once.
     sa.Column("interrupt_id", sa.String(64), primary_key=True),
-    sa.Column("thread_id", sa.String(64), nullable=False, index=True),
+    sa.Column("thread_id", sa.String(THREAD_ID_MAX), nullable=False, index=True),
     sa.Column("run_id", sa.String(64)),
     sa.Column("type", sa.String(20), nullable=False),
     sa.Column("decision", sa.JSON, nullable=False),
@@ -102,7 +111,7 @@ decisions = sa.Table(
 audit_log = sa.Table(
     "agentdesk_audit_log", metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("thread_id", sa.String(64), index=True),
+    sa.Column("thread_id", sa.String(THREAD_ID_MAX), index=True),
     sa.Column("run_id", sa.String(64)),
     sa.Column("event", sa.String(40), nullable=False),
     sa.Column("actor", sa.String(200)),
@@ -126,7 +135,7 @@ effects = sa.Table(
     "agentdesk_effects", metadata,
     # One row per tool call that changes the world: the gate that makes it run once.
     sa.Column("key", sa.String(300), primary_key=True),
-    sa.Column("thread_id", sa.String(64), nullable=False, index=True),
+    sa.Column("thread_id", sa.String(THREAD_ID_MAX), nullable=False, index=True),
     sa.Column("run_id", sa.String(64)),
     sa.Column("attempt", sa.Integer),
     sa.Column("tool", sa.String(100), nullable=False),
@@ -184,11 +193,20 @@ async def _m003_run_queue(conn: AsyncConnection) -> None:
                        .values(lease_expires_at=now()))
 
 
+async def _m004_keyed_thread_ids(conn: AsyncConnection) -> None:
+    # Existing ids stay as they are; only the columns widen (SQLite has no lengths).
+    if conn.dialect.name == "postgresql":
+        for table in _THREAD_ID_TABLES:
+            await conn.execute(sa.text(f"ALTER TABLE {table} ALTER COLUMN thread_id "
+                                       f"TYPE VARCHAR({THREAD_ID_MAX})"))
+
+
 # Ordered; append only. Each runs once, in its own transaction.
 MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("initial", _m001_initial),
     ("run_events", _m002_run_events),
     ("run_queue", _m003_run_queue),
+    ("keyed_thread_ids", _m004_keyed_thread_ids),
 ]
 
 
@@ -247,6 +265,36 @@ class Persistence:
     url: DatabaseURL
     checkpointer: BaseCheckpointSaver
     engine: AsyncEngine
+    memory: BaseStore
+    """LangGraph's Store: what agents remember about users (:mod:`.memory`)."""
+
+
+IDLE_CHECK_SECONDS = 1.0
+"""A pooled PostgreSQL connection idle this long is checked before it is lent.
+
+Checking every checkout costs a round trip and, on PostgreSQL, a transaction;
+one just returned is as good as checked (a connection can break right after a
+check too: what it then raises is a database error the runs already survive).
+"""
+
+
+def _ping_when_idle(engine: AsyncEngine) -> None:
+    """SQLAlchemy's ``pool_pre_ping``, for connections idle :data:`IDLE_CHECK_SECONDS` only."""
+    pool_events = engine.sync_engine.pool
+
+    def checkin(_dbapi_conn: Any, record: Any) -> None:
+        record.info["returned"] = time.monotonic()
+
+    def checkout(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        if time.monotonic() - record.info.get("returned", 0.0) < IDLE_CHECK_SECONDS:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_conn)
+        except Exception as exc:  # the pool replaces it with a new connection
+            raise sa.exc.DisconnectionError(str(exc)) from exc
+
+    sa.event.listen(pool_events, "checkin", checkin)
+    sa.event.listen(pool_events, "checkout", checkout)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -258,9 +306,10 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 @asynccontextmanager
 async def open_persistence(url: str) -> AsyncIterator[Persistence]:
-    """Open the checkpointer and the app tables; migrate; close both on exit."""
+    """Open the checkpointer, the Store and the app tables; migrate; close all on exit."""
     parsed = parse_database_url(url)
     async with AsyncExitStack() as stack:
+        pool: Any = None
         if parsed.dialect == "sqlite":
             from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
@@ -278,7 +327,8 @@ async def open_persistence(url: str) -> AsyncIterator[Persistence]:
         else:
             from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
-            engine = create_async_engine(parsed.sqlalchemy_url, pool_pre_ping=True)
+            engine = create_async_engine(parsed.sqlalchemy_url)
+            _ping_when_idle(engine)
             stack.push_async_callback(engine.dispose)
             try:
                 await migrate(engine, parsed.dialect)
@@ -289,15 +339,25 @@ async def open_persistence(url: str) -> AsyncIterator[Persistence]:
 
             # A pool that checks connections before lending them: after an outage the
             # checkpointer reconnects on its own (a single connection would stay broken).
-            pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+            returned: dict[int, float] = {}
+
+            async def note_return(conn: Any) -> None:
+                returned[id(conn)] = time.monotonic()
+
+            async def check_when_idle(conn: Any) -> None:
+                if time.monotonic() - returned.get(id(conn), 0.0) >= IDLE_CHECK_SECONDS:
+                    await AsyncConnectionPool.check_connection(conn)
+
+            pool = AsyncConnectionPool(
                 parsed.target, min_size=1, max_size=10, open=False, timeout=10,
-                check=AsyncConnectionPool.check_connection,
+                check=check_when_idle, reset=note_return,
                 kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
             await pool.open()
             stack.push_async_callback(pool.close)
             saver = AsyncPostgresSaver(pool)
             await saver.setup()
-        yield Persistence(parsed, saver, engine)
+        memory = await stack.enter_async_context(open_memory_store(parsed, pool))
+        yield Persistence(parsed, saver, engine, memory)
 
 
 def dumps(value: Any) -> str:

@@ -22,7 +22,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -273,10 +273,12 @@ class RunQueue:
                        runs.c.status != "pending")
 
     async def finish(self, lease: Lease, status: str, error: str | None,
-                     thread_status: str, details: dict[str, Any] | None = None) -> None:
+                     thread_status: str, details: dict[str, Any] | None = None,
+                     also: Callable[[Any], Awaitable[None]] | None = None) -> None:
         """End the run and release its thread, fenced by the attempt (one transaction).
 
-        ``details`` (an error's, such as a model's raw output) go in the audit entry.
+        ``details`` (an error's, such as a model's raw output) go in the audit entry;
+        ``also`` makes more writes in the same transaction (given the connection).
         """
         lease.check()
         self.release(lease)
@@ -298,6 +300,8 @@ class RunQueue:
                 created_at=stamp, data={"status": status, "error": error,
                                         "attempt": lease.attempt,
                                         **({"error_details": details} if details else {})}))
+            if also is not None:
+                await also(conn)
 
     async def requeue(self, lease: Lease, *, spend: bool, reason: str) -> bool:
         """Put the run back to ``pending`` (a drain spends no retry); False if not ours."""

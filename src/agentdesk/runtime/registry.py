@@ -1,4 +1,8 @@
-"""Agents by name. Adding an agent means one package and one line in ``AGENTS``."""
+"""Agents by name. Adding an agent means one package and one line in ``AGENTS``.
+
+Graphs of your own (from a ``langgraph.json``, see :mod:`.graphs`) join them
+at run time with :func:`register`, never at import.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +14,18 @@ from typing import Any
 from langgraph.graph import StateGraph
 from pydantic import BaseModel
 
-from agentdesk.errors import NotFoundError
+from agentdesk.errors import ConfigError, NotFoundError
 
 from .approvals import Decision, InterruptKind
 
-__all__ = ["AGENTS", "AgentSpec", "agent_names", "get_agent"]
+__all__ = ["AGENTS", "AgentSpec", "agent_names", "get_agent", "register", "unregister"]
 
 AGENTS: dict[str, str] = {
     "trip": "agentdesk.agents.trip",
     "banking": "agentdesk.agents.banking",
     "simulation": "agentdesk.agents.simulation",
+    "insurance": "agentdesk.agents.insurance",
+    "assistant": "agentdesk.agents.assistant",
 }
 
 
@@ -60,14 +66,55 @@ class AgentSpec:
     """The input field a plain-text request goes to (``agentdesk run AGENT "..."``)."""
     resources: Callable[[Any], dict[str, Any]] | None = None
     """Opens what the nodes need besides a model and tools (given the settings)."""
+    compile_graph: Callable[[Any], Any] | None = None
+    """Compiles the graph on the given checkpointer, where ``build_graph().compile`` will
+    not do (a graph of your own keeps its own compile options)."""
+    origin: str | None = None
+    """Where a graph of your own came from (``file.py:variable``); None for built-in agents,
+    whose input the HTTP API adapts (a chat ``messages`` list becomes the request text)."""
+    answer_nodes: tuple[str, ...] = ()
+    """Nodes whose model tokens are the answer a person reads: the CLI writes them out
+    as they stream (other nodes' tokens only show in its progress line)."""
+
+
+_REGISTERED: dict[str, tuple[AgentSpec, int]] = {}
+"""Specs registered at run time, with how many holders registered each."""
+
+
+def register(specs: list[AgentSpec]) -> None:
+    """Serve ``specs`` beside the built-in agents until :func:`unregister` (counted)."""
+    for spec in specs:
+        if spec.name in AGENTS:
+            raise ConfigError(f"graph {spec.name!r} has the name of a built-in agent; "
+                              "name it differently", field="graphs")
+        held = _REGISTERED.get(spec.name)
+        if held is not None and held[0] is not spec:
+            raise ConfigError(f"graph {spec.name!r} is already served from {held[0].origin}",
+                              field="graphs")
+        _REGISTERED[spec.name] = (spec, (held[1] if held else 0) + 1)
+
+
+def unregister(specs: list[AgentSpec]) -> None:
+    """Undo one :func:`register` of ``specs``."""
+    for spec in specs:
+        held = _REGISTERED.get(spec.name)
+        if held is None or held[0] is not spec:
+            continue
+        if held[1] <= 1:
+            del _REGISTERED[spec.name]
+        else:
+            _REGISTERED[spec.name] = (spec, held[1] - 1)
 
 
 def agent_names() -> list[str]:
-    return sorted(AGENTS)
+    return sorted([*AGENTS, *_REGISTERED])
 
 
 def get_agent(name: str) -> AgentSpec:
     """The spec of agent ``name``; imported on first use."""
+    held = _REGISTERED.get(name)
+    if held is not None:
+        return held[0]
     if name not in AGENTS:
         raise NotFoundError(f"no agent named {name!r}; agents: {', '.join(agent_names())}")
     spec: AgentSpec = importlib.import_module(AGENTS[name]).SPEC

@@ -42,14 +42,16 @@ from agentdesk.models import get_chat_model
 from agentdesk.settings import Settings, get_settings
 from agentdesk.toolservers import open_tools
 
-from .approvals import Decision, InterruptPayload, check_decision
+from .approvals import Decision, InterruptPayload, check_decision, pending_payload
 from .context import AgentContext
 from .effects import EffectLedger
 from .events import Event, EventSink, events_from_chunk
+from .eventstream import EVENTS, stream_with_events
 from .fence import fence_checkpointer
+from .graphs import load_graphs
 from .persistence import DATABASE_ERRORS, Persistence, open_persistence
 from .queue import Heartbeat, Lease, LeaseLostError, RunQueue, current_lease, worker_name
-from .registry import AgentSpec, get_agent
+from .registry import AgentSpec, get_agent, register, unregister
 from .store import AppStore, NewRun, RunRecord, ThreadRecord
 from .tools import ToolPolicy
 
@@ -92,6 +94,16 @@ class PreparedRun:
     stream_modes: list[str] | None = None
     lease: Lease | None = None
     """Set once this process has claimed the run."""
+    owner: str | None = None
+    """The thread's owner (None without API keys): scopes the user memory the run sees."""
+    first_input: tuple[Any, bool] | None = None
+    """What its first attempt feeds the graph, known when it was prepared (None: read
+    the checkpoint). A later attempt always reads the checkpoint."""
+    end_writes: Callable[[RunOutcome, Any], Awaitable[None]] | None = None
+    """More writes for the transaction that ends the run (outcome, connection): the
+    server's last stream events, stored with the run's end."""
+    final_state: StateSnapshot | None = None
+    """The thread's state as the run ended here (what a waiting caller is answered with)."""
 
 
 ChunkSink = Callable[[str, Any], Awaitable[None]]
@@ -114,11 +126,24 @@ def render_view(view: ThreadView) -> str:
     return spec.render(view.values) if spec.render else ""
 
 
+def _answer(recorded: dict[str, Any]) -> Any:
+    """What a recorded decision resumes the graph with (a graph's own: the raw value)."""
+    return recorded.get("value") if recorded.get("type") == "resume" else recorded
+
+
 def _pending(state: Any) -> InterruptPayload | None:
     for item in state.interrupts:
-        if isinstance(item.value, dict) and "kind" in item.value:
-            return InterruptPayload.model_validate({**item.value, "id": item.id})
+        return pending_payload(item.value, item.id)
     return None
+
+
+def _chunks(graph: CompiledStateGraph[Any, Any, Any, Any], graph_input: Any,
+            config: RunnableConfig, run_id: str, *, events: bool, **kwargs: Any,
+            ) -> AsyncIterator[tuple[str, Any]]:
+    """The graph's ``(mode, chunk)`` stream; with ``events``, the astream_events feed too."""
+    if events:
+        return stream_with_events(graph, graph_input, config, run_id, **kwargs)
+    return cast(AsyncIterator[tuple[str, Any]], graph.astream(graph_input, config, **kwargs))
 
 
 class Desk:
@@ -141,12 +166,17 @@ class Desk:
     @asynccontextmanager
     async def open(cls, settings: Settings | None = None) -> AsyncIterator[Desk]:
         settings = settings or get_settings()
-        async with open_persistence(settings.resolved_database_url) as persistence:
-            desk = cls(settings, persistence)
-            try:
-                yield desk
-            finally:
-                await asyncio.to_thread(desk.queue.heartbeat.close)
+        specs = await load_graphs(settings.graphs) if settings.graphs else []
+        register(specs)
+        try:
+            async with open_persistence(settings.resolved_database_url) as persistence:
+                desk = cls(settings, persistence)
+                try:
+                    yield desk
+                finally:
+                    await asyncio.to_thread(desk.queue.heartbeat.close)
+        finally:
+            unregister(specs)
 
     def default_actor(self) -> str:
         return self.settings.actor or getpass.getuser()
@@ -155,7 +185,9 @@ class Desk:
         """The agent's graph, compiled once per process on the fenced checkpointer."""
         graph = self._graphs.get(spec.name)
         if graph is None:
-            graph = spec.build_graph().compile(checkpointer=self.checkpointer)
+            graph = (spec.compile_graph(self.checkpointer) if spec.compile_graph
+                     else spec.build_graph().compile(checkpointer=self.checkpointer,
+                                                     store=self.persistence.memory))
             self._graphs[spec.name] = graph
         return graph
 
@@ -170,8 +202,10 @@ class Desk:
 
     # -- reading -----------------------------------------------------------------
 
-    async def view(self, thread_id: str, owner: str | None = None) -> ThreadView:
-        thread = await self.store.get_thread(thread_id, owner)
+    async def view(self, thread_id: str, owner: str | None = None,
+                   thread: ThreadRecord | None = None) -> ThreadView:
+        """A thread as a person sees it (``thread``: its record, if just read)."""
+        thread = thread or await self.store.get_thread(thread_id, owner)
         if thread.agent is None:  # created, never run
             return ThreadView(thread=thread, values={}, next=[], interrupt=None)
         spec = get_agent(thread.agent)
@@ -233,7 +267,8 @@ class Desk:
         return thread, spec, model_spec, get_chat_model(model_spec, self.settings)
 
     async def _open(self, spec: AgentSpec, chat_model: Any, new: NewRun, *,
-                    seen: ThreadRecord | None, claim: bool, **options: Any) -> PreparedRun:
+                    seen: ThreadRecord | None, claim: bool, first_input: Any = None,
+                    **options: Any) -> PreparedRun:
         sent = time.monotonic()
         attempt = await self.store.open_run(
             new, seen=seen, lease_seconds=self.queue.lease_seconds if claim else None,
@@ -241,6 +276,9 @@ class Desk:
         run = PreparedRun(spec, new.thread_id, new.run_id, new.kind, new.model or "",
                           chat_model, new.actor, new.input, new.interrupt_id,
                           new.stream_modes)
+        run.owner = seen.owner if seen is not None else options.get("create", {}).get("owner")
+        if first_input is not None:
+            run.first_input = (first_input, True)
         if attempt:
             run.lease = self.queue.new_lease(new.run_id, new.thread_id, attempt, sent)
         else:
@@ -250,10 +288,15 @@ class Desk:
     async def prepare_start(self, agent: str, payload: dict[str, Any], *,
                             thread_id: str | None = None, model: str | None = None,
                             owner: str | None = None, actor: str | None = None,
+                            display_name: str | None = None, new_thread_id: str | None = None,
                             metadata: dict[str, Any] | None = None,
                             stream_modes: Sequence[str] = (), claim: bool = True,
                             ) -> PreparedRun:
-        """Validate ``payload`` and record a first run on a thread (new, or ``thread_id``)."""
+        """Validate ``payload`` and record a first run on a thread (new, or ``thread_id``).
+
+        A new thread's id is ``new_thread_id`` if given (the server's id for a key), else
+        a fresh UUID.
+        """
         spec = get_agent(agent)
         try:
             data = spec.input_schema.model_validate(payload)
@@ -264,7 +307,7 @@ class Desk:
         seen: ThreadRecord | None = None
         options: dict[str, Any] = {}
         if thread_id is None:
-            thread_id = str(uuid.uuid4())
+            thread_id = new_thread_id or str(uuid.uuid4())
             options["create"] = {"agent": agent, "owner": owner, "model": model_spec,
                                  "metadata": metadata or {}}
         else:
@@ -274,27 +317,34 @@ class Desk:
                                     thread_id=thread_id)
             if seen.status == "busy":
                 raise ThreadBusyError(f"thread {thread_id!r} is busy", thread_id=thread_id)
-            if seen.agent is not None and (await self.view(thread_id)).interrupt is not None:
+            if seen.agent is not None and (
+                    await self.view(thread_id, thread=seen)).interrupt is not None:
                 raise ConflictError(f"thread {thread_id!r} is waiting for a decision; answer it "
                                     "instead of starting a new run", thread_id=thread_id)
             if seen.agent is None:
                 options["bind"] = agent
         new = NewRun(str(uuid.uuid4()), thread_id, "start", model_spec,
                      actor or self.default_actor(), input=data.model_dump(mode="json"),
-                     stream_modes=list(stream_modes))
-        return await self._open(spec, chat_model, new, seen=seen, claim=claim, **options)
+                     stream_modes=list(stream_modes), display_name=display_name)
+        # Checked above: nothing pending, so the first attempt starts from the input.
+        return await self._open(spec, chat_model, new, seen=seen, claim=claim,
+                                first_input=spec.initial_state(data), **options)
 
-    async def prepare_decide(self, thread_id: str, decision: Decision, *,
+    async def prepare_decide(self, thread_id: str,
+                             decision: Decision | Callable[[InterruptPayload], Decision], *,
                              interrupt_id: str | None = None, model: str | None = None,
                              owner: str | None = None, stream_modes: Sequence[str] = (),
                              claim: bool = True) -> PreparedRun:
-        """Check a decision for the pending interrupt and record it with its run, exactly once."""
+        """Check a decision for the pending interrupt and record it with its run, exactly once.
+
+        ``decision`` may be a function of the pending interrupt (an HTTP ``command.resume``
+        means a decision for ours, any JSON value for a graph's own payload).
+        """
         thread, spec, model_spec, chat_model = await self._existing(thread_id, owner, model)
-        decision = decision.model_copy(update={"actor": decision.actor or self.default_actor()})
         if thread.status == "busy":
             raise ThreadBusyError(f"thread {thread_id!r} is busy: a run holds it",
                                   thread_id=thread_id)
-        view = await self.view(thread_id)
+        view = await self.view(thread_id, thread=thread)
         pending = view.interrupt
         if pending is None:
             raise DecisionError(f"thread {thread_id!r} is not waiting for a decision "
@@ -302,16 +352,23 @@ class Desk:
         if interrupt_id and interrupt_id != pending.id:
             raise DecisionError(f"interrupt {interrupt_id} is not the pending one of thread "
                                 f"{thread_id!r} (pending: {pending.id})", thread_id=thread_id)
+        if not isinstance(decision, Decision):
+            decision = decision(pending)
+        decision = decision.model_copy(update={"actor": decision.actor or self.default_actor()})
         check_decision(pending, decision)
         if decision.type == "edit":
             spec.check_edit(view.values, decision)
         new = NewRun(str(uuid.uuid4()), thread_id, "decide", model_spec, decision.actor,
-                     interrupt_id=pending.id, stream_modes=list(stream_modes))
+                     interrupt_id=pending.id, stream_modes=list(stream_modes),
+                     display_name=decision.display_name)
+        recorded = decision.model_dump(mode="json")
         return await self._open(spec, chat_model, new, seen=thread, claim=claim,
-                                decision=decision.model_dump(mode="json"))
+                                decision=recorded,
+                                first_input=Command(resume={pending.id: _answer(recorded)}))
 
     async def prepare_resume(self, thread_id: str, *, model: str | None = None,
                              owner: str | None = None, actor: str | None = None,
+                             display_name: str | None = None,
                              stream_modes: Sequence[str] = (), claim: bool = True,
                              ) -> PreparedRun:
         """Continue a thread whose last run ended early (failed, cancelled), from its checkpoint.
@@ -334,7 +391,8 @@ class Desk:
             raise ConflictError(f"thread {thread_id!r} has nothing to resume "
                                 f"(status: {thread.status})", thread_id=thread_id)
         new = NewRun(str(uuid.uuid4()), thread_id, "resume", model_spec,
-                     actor or self.default_actor(), stream_modes=list(stream_modes))
+                     actor or self.default_actor(), stream_modes=list(stream_modes),
+                     display_name=display_name)
         return await self._open(spec, chat_model, new, seen=thread, claim=claim)
 
     async def load(self, record: RunRecord) -> PreparedRun:
@@ -344,7 +402,8 @@ class Desk:
         model_spec = record.model or thread.model or self.settings.model_for(spec.name)
         return PreparedRun(spec, record.thread_id, record.run_id, record.kind, model_spec,
                            get_chat_model(model_spec, self.settings), record.actor,
-                           record.input, record.interrupt_id, record.stream_modes or [])
+                           record.input, record.interrupt_id, record.stream_modes or [],
+                           owner=thread.owner)
 
     async def take_over(self, thread_id: str, *, wait: float = 0.0) -> PreparedRun | None:
         """Claim the run that holds ``thread_id`` if its worker is gone.
@@ -376,7 +435,9 @@ class Desk:
         run = await self.prepare_start(agent, payload, model=model, owner=owner, actor=actor)
         return await self.execute(run, on_event=on_event)
 
-    async def decide(self, thread_id: str, decision: Decision, *, interrupt_id: str | None = None,
+    async def decide(self, thread_id: str,
+                     decision: Decision | Callable[[InterruptPayload], Decision], *,
+                     interrupt_id: str | None = None,
                      model: str | None = None, owner: str | None = None,
                      on_event: EventSink | None = None) -> RunOutcome:
         """Answer the pending interrupt, once, and run on to the next pause or the end."""
@@ -422,7 +483,7 @@ class Desk:
             recorded = await self.store.get_decision(pending.id)
             if recorded is None:  # paused, undecided: this run's work is done
                 return None, False
-            return Command(resume={pending.id: recorded}), True
+            return Command(resume={pending.id: _answer(recorded)}), True
         ours = (state.metadata or {}).get("run_id") == run.run_id
         if run.kind == "start" and not ours:
             data = run.spec.input_schema.model_validate(run.input)
@@ -472,14 +533,19 @@ class Desk:
 
         spec, thread_id, run_id = run.spec, run.thread_id, run.run_id
         await emit(Event(kind="run_started", thread_id=thread_id, run_id=run_id,
-                         data={"attempt": lease.attempt}))
+                         data={"attempt": lease.attempt, "agent": spec.name}))
         graph = self._graph(spec)
         config = self._config(spec, thread_id, run_id)
         # Callers pass mode names checked at their own way in (the HTTP schema's literal).
-        modes = cast(list[StreamMode], list(dict.fromkeys(["tasks", "custom", *stream_modes])))
+        modes = cast(list[StreamMode], [m for m in dict.fromkeys(["tasks", "custom", *stream_modes])
+                                        if m != EVENTS])
         error: dict[str, Any] | None = None
         try:
-            graph_input, work = await self._attempt_input(run, await graph.aget_state(config))
+            if lease.attempt == 1 and run.first_input is not None:
+                graph_input, work = run.first_input  # the thread is as prepare saw it
+            else:
+                graph_input, work = await self._attempt_input(
+                    run, await graph.aget_state(config))
             if work:
                 await self._stream(run, lease, graph, graph_input, config, modes, stream_modes,
                                    control, emit, on_chunk)
@@ -522,15 +588,18 @@ class Desk:
                 max_chars=self.settings.tool_result_max_chars,
                 audit=partial(self._audit_tool, thread_id, run_id, run.actor))
             resources = spec.resources(self.settings) if spec.resources else {}
-            context = AgentContext(model=run.chat_model, tools=tools, policy=policy,
-                                   thread_id=thread_id, run_id=run_id, actor=run.actor,
-                                   resources=resources, effects=self.effects)
+            # A graph of your own gets no AgentContext: it may declare its own context_schema.
+            context = None if spec.origin else AgentContext(
+                model=run.chat_model, tools=tools, policy=policy, thread_id=thread_id,
+                run_id=run_id, actor=run.actor, owner=run.owner, resources=resources,
+                effects=self.effects)
             # "sync": each step's checkpoint is committed before the next step
             # starts, so a process killed mid-run resumes after the last finished
             # step and never repeats it (LangGraph's default, "async", may lose it).
-            async for mode, chunk in graph.astream(
-                    graph_input, config, context=context, durability="sync",
-                    stream_mode=modes, control=control):
+            async for mode, chunk in _chunks(graph, graph_input, config, run_id,
+                                             events=EVENTS in stream_modes, context=context,
+                                             durability="sync", stream_mode=modes,
+                                             control=control):
                 lease.check()
                 for event in events_from_chunk(mode, chunk, thread_id, run_id):
                     await emit(event)
@@ -559,7 +628,7 @@ class Desk:
                       config: RunnableConfig, run: PreparedRun, lease: Lease,
                       error: dict[str, Any] | None, emit: Any) -> RunOutcome:
         thread_id, run_id = run.thread_id, run.run_id
-        state = await graph.aget_state(config)
+        state = run.final_state = await graph.aget_state(config)
         values = state.values or {}
         pending = _pending(state)
         outcome: RunOutcome
@@ -579,7 +648,9 @@ class Desk:
         message = outcome.error["message"] if outcome.error else None
         # What a person is not shown (a model's raw output) stays in the thread's details.
         details = {k: v for k, v in (outcome.error or {}).items() if k not in ("type", "message")}
-        await self.queue.finish(lease, outcome.status, message, outcome.status, details=details)
+        also = partial(run.end_writes, outcome) if run.end_writes else None
+        await self.queue.finish(lease, outcome.status, message, outcome.status, details=details,
+                                also=also)
         if outcome.interrupt:
             await emit(Event(kind="interrupt", thread_id=thread_id, run_id=run_id,
                              data={"interrupt": outcome.interrupt}))

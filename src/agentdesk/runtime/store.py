@@ -62,6 +62,8 @@ class NewRun:
     input: Any = None
     interrupt_id: str | None = None
     stream_modes: list[str] = field(default_factory=list)
+    display_name: str | None = None
+    """A name the person gave, kept beside an authenticated ``actor`` (never in its place)."""
 
 
 class AuditEntry(BaseModel):
@@ -194,7 +196,8 @@ class AppStore:
                 await conn.execute(audit_log.insert().values(
                     thread_id=run.thread_id, run_id=run.run_id, event="run_started",
                     actor=run.actor, created_at=stamp,
-                    data={"kind": run.kind, "model": run.model}))
+                    data={"kind": run.kind, "model": run.model, **(
+                        {"display_name": run.display_name} if run.display_name else {})}))
         except IntegrityError:
             if decision is not None:
                 raise DecisionError(

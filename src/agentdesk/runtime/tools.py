@@ -31,7 +31,9 @@ __all__ = ["AuditSink", "ToolPolicy", "redact", "tool_result_data"]
 AuditSink = Callable[[str, dict[str, Any]], Awaitable[None]]
 Emit = Callable[[dict[str, Any]], None]
 
-_SECRET_KEY = re.compile(r"pass(word)?|secret|token|api[_-]?key|authorization|credential", re.I)
+# "pass" alone or "password"/"passwd", not "passage" (a knowledge-base hit's passage_id).
+_SECRET_KEY = re.compile(r"pass(?:word|wd)?(?![a-z])|secret|token|api[_-]?key|authorization|"
+                         r"credential", re.I)
 _SECRET_VALUE = re.compile(r"(sk-[A-Za-z0-9_-]{12,}|Bearer\s+[A-Za-z0-9._-]{8,})")
 _TRANSIENT_TEXT = re.compile(r"\b(502|503|504)\b|timed? ?out|temporarily unavailable", re.I)
 

@@ -26,9 +26,10 @@ from agentdesk.runtime.runs import Desk
 from agentdesk.settings import Settings, get_settings
 
 from .fanout import make_fanout
+from .ids import PublicIds, legacy_ids
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
-from .routes import ask, assistants, inbox, meta, runs, threads
+from .routes import ask, assistants, inbox, mail, memory, meta, runs, threads
 
 __all__ = ["create_app"]
 
@@ -59,11 +60,16 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with Desk.open(settings) as desk:
             app.state.desk = desk
+            app.state.legacy_ids = await legacy_ids(desk.persistence.engine)
             manager = RunManager(desk, make_fanout(settings.redis_url), workers=settings.workers)
             app.state.manager = manager
             await manager.start()
             try:
-                yield
+                from agentdesk.channels.email.service import serve_mail
+
+                async with serve_mail(desk, manager) as mail:
+                    app.state.mail = mail
+                    yield
             finally:
                 await manager.shutdown()
 
@@ -102,12 +108,13 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
             response.headers["Cache-Control"] = "no-cache"  # upgrades reach browsers at once
         return response
 
+    app.add_middleware(PublicIds)  # a key's thread-id namespace never leaves the server
     # Outermost: a body is bounded and checked before any route or other middleware.
     app.add_middleware(RequestLimits, limits=BodyLimits(
         max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
         max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
 
-    for module in (meta, assistants, threads, runs, inbox, ask):
+    for module in (meta, assistants, threads, runs, inbox, ask, mail, memory):
         app.include_router(module.router)
     app.mount("/app", StaticFiles(directory=WEB_DIR, html=True), name="web")
 

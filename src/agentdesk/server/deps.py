@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hmac
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 from urllib.parse import unquote
 
@@ -13,11 +13,11 @@ from agentdesk.errors import ConflictError, NotFoundError
 from agentdesk.runtime.runs import Desk
 from agentdesk.settings import key_fingerprint
 
-from .ids import IdentPath
+from .ids import SCOPE_KEY, SEP, IdBox, IdentPath, ThreadIds, namespace_of
 from .manager import RunManager
 
 __all__ = ["ACTOR_HEADER", "Caller", "CallerDep", "DeskDep", "ManagerDep", "Owner",
-           "RunThreadId", "taken_thread"]
+           "RunThreadId", "ThreadId", "taken_thread"]
 
 ACTOR_HEADER = "x-agentdesk-actor"
 """A display name (URL-encoded) the web app sends: who is at the keyboard."""
@@ -33,6 +33,8 @@ class Caller:
     """The API key's name (``AGENTDESK_API_KEYS=name:key``); None without keys."""
     display_name: str | None
     """A name the client gave (``x-agentdesk-actor`` header); never proof of anything."""
+    ids: ThreadIds = field(default_factory=lambda: ThreadIds(None))
+    """The caller's thread ids: public (in requests and answers) to stored, and back."""
 
     def actor(self, display_name: str | None = None) -> str | None:
         """The actor to record: the key's name with keys, else the display name (or None)."""
@@ -74,7 +76,13 @@ def _caller(request: Request,
     if not matches or given is None:
         raise HTTPException(status_code=401, detail="missing or unknown API key "
                             "(send x-api-key or Authorization: Bearer)")
-    return Caller("key:" + key_fingerprint(given), matches[0], display)
+    owner = "key:" + key_fingerprint(given)
+    ids = ThreadIds(namespace_of(owner), getattr(
+        request.app.state, "legacy_ids", {}).get(owner, frozenset()))
+    box = request.scope.get(SCOPE_KEY)
+    if isinstance(box, IdBox):  # the answer will speak public ids only
+        box.token = f"{ids.namespace}{SEP}".encode()
+    return Caller(owner, matches[0], display, ids)
 
 
 def _owner(caller: Annotated[Caller, Depends(_caller)]) -> str | None:
@@ -104,7 +112,15 @@ async def taken_thread(desk: Desk, thread_id: str, owner: str | None, *, own_ok:
                         field="thread_id")
 
 
-async def _run_thread_id(thread_id: IdentPath, request: Request, desk: DeskDep,
+def _thread_id(thread_id: IdentPath, caller: CallerDep) -> str:
+    return caller.ids.inward(thread_id)
+
+
+ThreadId = Annotated[str, Depends(_thread_id)]
+"""A thread id in the URL path, as stored: the caller's own thread of that public id."""
+
+
+async def _run_thread_id(thread_id: ThreadId, request: Request, desk: DeskDep,
                          owner: Owner) -> str:
     """The path's thread id; with ``if_not_exists: create``, checked as a create would be."""
     try:

@@ -139,26 +139,26 @@ class RequestLimits:
         limit = self.limits.max_body_bytes
         if declared is not None and declared > limit * _DRAIN_FACTOR:
             raise _Refused(413, "body", f"larger than {limit} bytes", close=True)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.limits.body_timeout
         chunks: list[bytes] = []
         size = 0
-        while True:
-            try:
-                message = await asyncio.wait_for(receive(), max(deadline - loop.time(), 0))
-            except TimeoutError:
-                raise _Refused(408, "body", f"not received within {self.limits.body_timeout:g} "
-                               "seconds", close=True) from None
-            if message["type"] == "http.disconnect":
-                return None
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size <= limit:
-                chunks.append(chunk)
-            elif size > limit * _DRAIN_FACTOR:
-                raise _Refused(413, "body", f"larger than {limit} bytes", close=True)
-            if not message.get("more_body", False):
-                break
+        try:
+            # One deadline for the whole body (no task per chunk, as wait_for would make).
+            async with asyncio.timeout(self.limits.body_timeout):
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return None
+                    chunk = message.get("body", b"")
+                    size += len(chunk)
+                    if size <= limit:
+                        chunks.append(chunk)
+                    elif size > limit * _DRAIN_FACTOR:
+                        raise _Refused(413, "body", f"larger than {limit} bytes", close=True)
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            raise _Refused(408, "body", f"not received within {self.limits.body_timeout:g} "
+                           "seconds", close=True) from None
         if size > limit:
             raise _Refused(413, "body", f"larger than {limit} bytes")
         return b"".join(chunks)

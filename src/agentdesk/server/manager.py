@@ -4,6 +4,13 @@ Every event a run streams is written to ``agentdesk_run_events`` with an
 increasing ``seq`` (its SSE id) before it is handed to live listeners, so a
 client that reconnects with ``Last-Event-ID`` gets exactly what it missed, from
 this process or another. A client that goes away does not stop the run.
+
+A run whose caller waits for its result (``runs/wait``) stores its events in
+one batch when it ends, or at once from the moment a follower arrives in this
+process; every other run stores each event as it comes, so even the events of
+an attempt that died are there to replay. An event is numbered only when it is
+stored, so one lost in a crash before anyone saw it leaves no gap and no id that
+a later attempt gives to another event.
 """
 
 from __future__ import annotations
@@ -15,10 +22,12 @@ import logging
 import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
 from langgraph.runtime import RunControl
+from langgraph.types import StateSnapshot
 
 from agentdesk.errors import AgentdeskError
 from agentdesk.runtime.dispatch import JobQueue
@@ -33,9 +42,9 @@ __all__ = ["GRAPH_MODES", "PEOPLE_MODES", "RunManager", "StreamEvent"]
 
 log = logging.getLogger(__name__)
 
-# API stream mode -> LangGraph stream mode it needs.
+# API stream mode -> LangGraph stream mode it needs ("events": the astream_events feed).
 GRAPH_MODES = {"values": "values", "updates": "updates", "messages": "messages",
-               "messages-tuple": "messages", "custom": "custom", "events": "tasks",
+               "messages-tuple": "messages", "custom": "custom", "events": "events",
                "debug": "debug"}
 
 
@@ -58,6 +67,14 @@ class _LiveRun:
     listeners: set[asyncio.Queue[StreamEvent | None]] = field(default_factory=set)
     done: asyncio.Event = field(default_factory=asyncio.Event)
     outcome: RunOutcome | None = None
+    batched: bool = False
+    """Its caller waits for the result: events are stored when it ends, or once followed."""
+    unsent: list[tuple[str, str]] = field(default_factory=list)
+    """Events not stored yet: (event, JSON data), in order."""
+    flushing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while events are numbered and stored, so they are stored in order."""
+    ended: list[StreamEvent] | None = None
+    """The last events, written in the transaction that ended the run (held lock)."""
 
     def run_lease(self) -> Lease | None:
         return self.run.lease if self.run is not None else None
@@ -79,13 +96,6 @@ def sse_events(mode: str, chunk: Any, requested: Sequence[str]) -> list[tuple[st
             continue
         if api_mode in ("messages", "messages-tuple"):
             out += _message_events(chunk, api_mode == "messages-tuple")
-        elif api_mode == "events":
-            kind = "on_chain_start" if "input" in chunk else "on_chain_end"
-            payload = {"input": chunk["input"]} if "input" in chunk else {
-                "output": chunk.get("result"), "error": chunk.get("error")}
-            out.append(("events", {"event": kind, "name": chunk["name"], "run_id": chunk["id"],
-                                   "data": payload, "metadata": {"langgraph_node": chunk["name"]},
-                                   "tags": []}))
         else:
             out.append((api_mode, chunk))
     return out
@@ -149,36 +159,91 @@ class RunManager:
 
     # -- executing ------------------------------------------------------------------
 
-    async def _publish(self, run: PreparedRun, event: str, data: Any) -> None:
-        """Store one event of ``run`` (fenced by its attempt), then hand it to listeners."""
+    async def _publish(self, run: PreparedRun, event: str, data: Any, *,
+                       flush: bool = False) -> None:
+        """Queue one event of ``run``; stored at once if someone follows it here, or ``flush``."""
+        live = self.live.get(run.run_id)
+        text = data if isinstance(data, str) else dumps(data)
+        if live is None:  # not driven by this manager (a cancel of a run it no longer holds)
+            live = _LiveRun(run=run)
+            flush = True
+        live.unsent.append((event, text))
+        if flush or live.listeners or not live.batched:
+            await self._flush(run, live)
+
+    async def _flush(self, run: PreparedRun, live: _LiveRun) -> None:
+        """Number and store the run's unsent events in one transaction, fenced by its
+        attempt; then hand them to listeners."""
         lease = run.lease
         assert lease is not None
-        live = self.live.get(run.run_id)
-        item = StreamEvent(lease.next_seq, event, data if isinstance(data, str) else dumps(data))
-        row = sa.select(sa.literal(run.run_id), sa.literal(item.seq), sa.literal(item.event),
-                        sa.literal(item.data), sa.literal(now(), sa.DateTime(timezone=True)))
-        async with self.engine.begin() as conn:
+        async with live.flushing:
+            if not live.unsent:
+                return
+            batch, live.unsent = live.unsent, []
+            async with self.engine.begin() as conn:
+                items = await self._store(conn, run, batch)
+            await self._hand(run, live, items)
+
+    async def _store(self, conn: Any, run: PreparedRun, batch: list[tuple[str, str]],
+                     ) -> list[StreamEvent]:
+        """Number and insert ``batch`` on ``conn``, each row fenced by the run's attempt."""
+        lease = run.lease
+        assert lease is not None
+        stamp = now()
+        items = [StreamEvent(lease.next_seq + i, event, text)
+                 for i, (event, text) in enumerate(batch)]
+        fence = sa.exists().where(self.desk.queue.fence(lease))
+        for item in items:
+            row = sa.select(sa.literal(run.run_id), sa.literal(item.seq),
+                            sa.literal(item.event), sa.literal(item.data),
+                            sa.literal(stamp, sa.DateTime(timezone=True)))
             stored = (await conn.execute(run_events.insert().from_select(
-                ["run_id", "seq", "event", "data", "created_at"],
-                row.where(sa.exists().where(self.desk.queue.fence(lease))),
+                ["run_id", "seq", "event", "data", "created_at"], row.where(fence),
             ).returning(run_events.c.seq))).first()  # (psycopg's rowcount here is -1)
-        if stored is None:
-            lease.lost = True
-            raise LeaseLostError(f"run {run.run_id} attempt {lease.attempt} was taken over",
-                                 run_id=run.run_id)
-        lease.next_seq += 1
-        if live is not None:
-            for queue in list(live.listeners):
+            if stored is None:
+                lease.lost = True
+                raise LeaseLostError(f"run {run.run_id} attempt {lease.attempt} was "
+                                     "taken over", run_id=run.run_id)
+        return items
+
+    async def _hand(self, run: PreparedRun, live: _LiveRun, items: list[StreamEvent]) -> None:
+        """After ``items`` are committed: count them, give them to listeners, wake followers."""
+        assert run.lease is not None
+        if not items:
+            return
+        run.lease.next_seq += len(items)
+        for queue in list(live.listeners):
+            for item in items:
                 queue.put_nowait(item)
-        await self.fanout.notify(run.run_id, item.seq)
+        await self.fanout.notify(run.run_id, items[-1].seq)
 
-    async def launch(self, run: PreparedRun) -> None:
-        """Execute a run this process claimed (a pending one was announced to the workers)."""
+    async def _end_events(self, run: PreparedRun, live: _LiveRun, outcome: RunOutcome,
+                          conn: Any) -> None:
+        """The run's unsent and last events, in the transaction that ends it.
+
+        Only if no batch is being stored (they must be stored in order): the lock is
+        taken without waiting and held until :meth:`_drive` hands them on.
+        """
+        if live.flushing.locked() or outcome.status == "queued":
+            return
+        await live.flushing.acquire()  # free: returns at once
+        try:
+            live.ended = await self._store(conn, run, live.unsent + _last_events(run, outcome))
+        except BaseException:
+            live.flushing.release()
+            raise
+        live.unsent = []
+
+    async def launch(self, run: PreparedRun, *, waited: bool = False) -> None:
+        """Execute a run this process claimed (a pending one was announced to the workers).
+
+        ``waited``: the caller waits for the result, so its events are stored in one batch.
+        """
         if run.lease is not None:
-            self._spawn(run)
+            self._spawn(run, batched=waited)
 
-    def _spawn(self, run: PreparedRun) -> _LiveRun:
-        live = _LiveRun(run=run)
+    def _spawn(self, run: PreparedRun, batched: bool = False) -> _LiveRun:
+        live = _LiveRun(run=run, batched=batched)
         self.live[run.run_id] = live
         live.task = asyncio.create_task(self._drive(run), name=f"run-{run.run_id}")
         return live
@@ -196,18 +261,26 @@ class RunManager:
 
         graph_modes = sorted({GRAPH_MODES[m] for m in requested if m in GRAPH_MODES})
         live.control = RunControl()
+        run.end_writes = partial(self._end_events, run, live)
         try:
             await self._publish(run, "metadata", {"run_id": run_id, "attempt": lease.attempt})
-            outcome = await self.desk.execute(run, on_chunk=on_chunk, stream_modes=graph_modes,
-                                              control=live.control)
+            try:
+                outcome = await self.desk.execute(run, on_chunk=on_chunk,
+                                                  stream_modes=graph_modes, control=live.control)
+            finally:
+                ended, live.ended = live.ended, None
+                if ended is not None:
+                    live.flushing.release()
             live.outcome = outcome
             if outcome.status == "queued":
+                await self._flush(run, live)
                 return outcome  # another attempt goes on with the stream
-            if outcome.status == "failed" and outcome.error:
-                await self._publish(run, "error", {"error": outcome.error.get("type"),
-                                                   "message": outcome.error.get("message")})
-            await self._publish(run, "end", {"run_id": run_id, "status": api_run_status(
-                outcome.status)})
+            if ended is not None:  # stored with the run's end
+                await self._hand(run, live, ended)
+                return outcome
+            for event, text in _last_events(run, outcome):
+                await self._publish(run, event, text)
+            await self._flush(run, live)
             return outcome
         except LeaseLostError:
             log.warning("run %s attempt %s lost its lease; stopped", run_id, lease.attempt)
@@ -229,7 +302,8 @@ class RunManager:
     async def _cancelled(self, run: PreparedRun) -> None:
         with contextlib.suppress(LeaseLostError):
             await self._publish(run, "error", {"error": "Cancelled", "message": "run cancelled"})
-            await self._publish(run, "end", {"run_id": run.run_id, "status": "interrupted"})
+            await self._publish(run, "end", {"run_id": run.run_id, "status": "interrupted"},
+                                flush=True)
 
     async def _work_loop(self) -> None:
         """Claim and execute queued runs; re-queue runs whose worker's lease lapsed."""
@@ -274,14 +348,23 @@ class RunManager:
 
     # -- following -------------------------------------------------------------------
 
-    async def wait(self, run_id: str) -> None:
-        """Until run ``run_id`` has ended (here, in another process, or in a later attempt)."""
+    async def wait(self, run_id: str) -> tuple[RunOutcome, StateSnapshot] | None:
+        """Until run ``run_id`` has ended (here, in another process, or in a later attempt).
+
+        Returns its outcome and the thread's final state if it ended here (nothing to
+        read back); None if it ended elsewhere.
+        """
         live = self.live.get(run_id)
         if live is not None:
             await live.done.wait()
+            state = live.run.final_state if live.run is not None else None
+            if state is not None and live.outcome is not None and (
+                    live.outcome.status != "queued"):
+                return live.outcome, state
         async with self.fanout.follow(run_id) as waiter:
             while (await self.desk.store.get_run(run_id)).status in ACTIVE:
                 await waiter.wait()
+        return None
 
     async def cancel(self, run_id: str) -> None:
         """Cancel run ``run_id`` wherever it runs (its worker sees the flag at its next beat)."""
@@ -308,6 +391,9 @@ class RunManager:
         queue: asyncio.Queue[StreamEvent | None] = asyncio.Queue()
         if live is not None:
             live.listeners.add(queue)
+            if live.run is not None and live.unsent and not live.done.is_set():
+                with contextlib.suppress(LeaseLostError):  # the run's own task reports it
+                    await self._flush(live.run, live)
         try:
             for item in await self._stored(run_id, after):
                 after = item.seq
@@ -360,6 +446,17 @@ class RunManager:
         if self.jobs is not None:
             await self.jobs.close()
         await self.fanout.close()
+
+
+def _last_events(run: PreparedRun, outcome: RunOutcome) -> list[tuple[str, str]]:
+    """A run's ``error`` (if it failed) and ``end`` events, as (event, JSON data)."""
+    out = []
+    if outcome.status == "failed" and outcome.error:
+        out.append(("error", dumps({"error": outcome.error.get("type"),
+                                    "message": outcome.error.get("message")})))
+    out.append(("end", dumps({"run_id": run.run_id,
+                              "status": api_run_status(outcome.status)})))
+    return out
 
 
 def api_run_status(status: str) -> str:

@@ -131,3 +131,5 @@ class DecisionIn(_Body):
     message: str | None = Field(default=None, max_length=4000)
     actor: str | None = Field(default=None, max_length=200)
     interrupt_id: Ident | None = None
+    value: Any = None
+    """``resume``: the answer to a graph's own interrupt, any JSON value."""

@@ -14,7 +14,8 @@ from agentdesk.runtime.store import RunRecord, ThreadRecord
 from .manager import api_run_status, api_thread_status
 from .serialize import to_jsonable
 
-__all__ = ["assistant", "find_assistant", "run_view", "state_view", "thread_view"]
+__all__ = ["assistant", "find_assistant", "interrupts_view", "run_view", "state_view",
+           "thread_view"]
 
 _NAMESPACE = uuid.UUID("5b1f0c1e-8d7a-4a36-9a54-6a2d1f3c9e10")
 _EPOCH = "2026-01-01T00:00:00+00:00"
@@ -28,7 +29,8 @@ def assistant(spec: AgentSpec) -> dict[str, Any]:
     return {"assistant_id": assistant_id(spec.name), "graph_id": spec.name, "name": spec.name,
             "description": spec.description, "config": {}, "context": {},
             "metadata": {"interrupts": list(spec.interrupt_kinds),
-                         "toolservers": list(spec.toolservers)},
+                         "toolservers": list(spec.toolservers),
+                         **({"origin": spec.origin} if spec.origin else {})},
             "version": 1, "created_at": _EPOCH, "updated_at": _EPOCH}
 
 
@@ -40,9 +42,14 @@ def find_assistant(ident: str) -> AgentSpec:
     raise NotFoundError(f"assistant {ident!r} not found")
 
 
-def _interrupts(snapshot: StateSnapshot) -> list[dict[str, Any]]:
-    return [{"value": {**i.value, "id": i.id} if isinstance(i.value, dict) else i.value,
-             "id": i.id} for i in snapshot.interrupts]
+def interrupts_view(snapshot: StateSnapshot) -> list[dict[str, Any]]:
+    """The pending interrupts; ours carry their id in the value, a graph's own is as raised."""
+    return [{"value": {**i.value, "id": i.id} if _ours(i.value) else i.value, "id": i.id}
+            for i in snapshot.interrupts]
+
+
+def _ours(value: Any) -> bool:
+    return isinstance(value, dict) and "kind" in value and "allowed" in value
 
 
 def state_view(snapshot: StateSnapshot) -> dict[str, Any]:
@@ -61,7 +68,7 @@ def state_view(snapshot: StateSnapshot) -> dict[str, Any]:
         "parent_checkpoint": parent,
         "metadata": snapshot.metadata or {},
         "created_at": snapshot.created_at,
-        "interrupts": _interrupts(snapshot),
+        "interrupts": interrupts_view(snapshot),
     })
 
 
@@ -70,7 +77,7 @@ def thread_view(record: ThreadRecord, snapshot: StateSnapshot | None) -> dict[st
     if record.agent:
         metadata.setdefault("graph_id", record.agent)
         metadata.setdefault("assistant_id", assistant_id(record.agent))
-    interrupts = _interrupts(snapshot) if snapshot else []
+    interrupts = interrupts_view(snapshot) if snapshot else []
     return to_jsonable({
         "thread_id": record.thread_id, "created_at": record.created_at,
         "updated_at": record.updated_at, "metadata": metadata,

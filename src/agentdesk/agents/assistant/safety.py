@@ -34,7 +34,7 @@ from agentdesk.settings import Settings
 from .findings import Action, Finding
 
 __all__ = ["Reason", "SafetyPolicy", "SafetyVerdict", "TopicRule", "Verdict", "check_input",
-           "load_policy", "policy_for", "redact_personal_data", "validate_input"]
+           "load_policy", "operator_check", "policy_for", "redact_personal_data", "validate_input"]
 
 Verdict = Literal["allow", "refuse", "ask"]
 
@@ -155,6 +155,13 @@ def _default_policy() -> SafetyPolicy:
 def policy_for(settings: Settings) -> SafetyPolicy:
     """The policy the settings name."""
     return load_policy(settings.assistant_policy_file)
+
+
+def operator_check(text: str | bytes) -> SafetyVerdict:
+    """:func:`check_input` under the policy the settings name (the operator's, or the default)."""
+    from agentdesk.settings import get_settings
+
+    return check_input(text, policy_for(get_settings()))
 
 
 def validate_input(text: str | bytes, max_chars: int = 16_000) -> str:

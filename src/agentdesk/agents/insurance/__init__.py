@@ -1,1 +1,79 @@
 """The insurance agent (seed 003): personal auto quotes over email, with agency review."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import HumanMessage
+
+from agentdesk.errors import InputError
+from agentdesk.runtime.approvals import Decision
+from agentdesk.runtime.registry import AgentSpec
+
+from .edits import edited_args
+from .graph import build_graph
+from .render import render_thread
+from .schemas import InsuranceInput, check_args
+
+__all__ = ["SPEC"]
+
+
+def _initial_state(data: InsuranceInput) -> dict[str, Any]:
+    said = {"from_customer": True, "sender": data.customer_email}
+    return {"messages": [HumanMessage(data.message, additional_kwargs=said)],
+            "customer_email": data.customer_email, "customer_name": data.customer_name,
+            "subject": data.subject, "current_step": "starting"}
+
+
+def _result(values: dict[str, Any]) -> dict[str, Any]:
+    quote = values.get("quote") or {}
+    return {"outcome": values.get("outcome"), "customer_info": values.get("customer_info"),
+            "session_id": (values.get("mercury_session") or {}).get("session_id"),
+            "status": quote.get("status"), "premium": quote.get("premium"),
+            "term": quote.get("term"),
+            "escalation": (values.get("last_tool_outputs") or {}).get("reason")
+            if values.get("outcome") == "escalated" else None}
+
+
+def _check_edit(values: dict[str, Any], decision: Decision) -> None:
+    """An agency's edit must leave valid args for the planned tool; errors name the field."""
+    plan = values.get("planned_tool_inputs") or {}
+    if not decision.args:
+        return
+    args = edited_args(plan.get("tool_name", ""), plan.get("args") or {}, decision.args)
+    _, problem = check_args(plan.get("tool_name", ""), args)
+    if problem:
+        raise InputError(problem, field=problem.split(":", 1)[0])
+
+
+def _resources(settings: Any) -> dict[str, Any]:
+    """The mailer (the email channel's ``mailer_for``) and the review policy, checked here."""
+    import importlib
+
+    from .policy import review_policy
+
+    review_policy(settings.insurance_review)
+    opened: dict[str, Any] = {"review": settings.insurance_review}
+    mailer_for = getattr(importlib.import_module("agentdesk.channels.email"), "mailer_for", None)
+    if mailer_for is not None:  # without the channel, questions show at the pause only
+        opened["mail"] = mailer_for(settings)
+    return opened
+
+
+SPEC = AgentSpec(
+    name="insurance",
+    description="Quotes personal auto insurance over email: code reads the customer's "
+                "emails, drives the carrier's quote session and asks for what is missing; "
+                "the agency reviews each email and carrier call before it happens.",
+    build_graph=build_graph,
+    input_schema=InsuranceInput,
+    initial_state=_initial_state,
+    result=_result,
+    interrupt_kinds=("approve_action", "await_reply"),
+    toolservers=("carrier",),
+    recursion_limit=80,
+    check_edit=_check_edit,
+    render=render_thread,
+    request_field="message",
+    resources=_resources,
+)

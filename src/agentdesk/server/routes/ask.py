@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from fastapi import APIRouter
@@ -42,7 +43,9 @@ async def ask(body: AskRequest, desk: DeskDep, manager: ManagerDep, caller: Call
         return _response(body.query, None, None, "query: must not be empty")
     try:
         run = await desk.prepare_start("banking", {"user_query": body.query}, owner=owner,
-                                       actor=caller.actor(), stream_modes=PEOPLE_MODES,
+                                       new_thread_id=caller.ids.inward(str(uuid.uuid4())),
+                                       actor=caller.actor(), display_name=caller.beside(),
+                                       stream_modes=PEOPLE_MODES,
                                        claim=manager.workers)
     except AgentdeskError as exc:
         return _response(body.query, None, None, exc.message)

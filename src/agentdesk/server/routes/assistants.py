@@ -29,6 +29,15 @@ async def search(body: AssistantSearch, _owner: Owner) -> list[dict[str, Any]]:
     return found[body.offset: body.offset + body.limit]
 
 
+@router.get("/{assistant_id}/schemas")
+async def schemas(assistant_id: IdentPath, _owner: Owner) -> dict[str, Any]:
+    """The input schema runs are checked against (the graph's own, for a langgraph.json one)."""
+    spec = find_assistant(assistant_id)
+    return {"graph_id": spec.name, "input_schema": spec.input_schema.model_json_schema(),
+            "output_schema": None, "state_schema": None, "config_schema": None,
+            "context_schema": None}
+
+
 @router.get("/{assistant_id}")
 async def get(assistant_id: IdentPath, _owner: Owner) -> dict[str, Any]:
     return assistant(find_assistant(assistant_id))

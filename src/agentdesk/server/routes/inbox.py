@@ -6,10 +6,10 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query
 
+from agentdesk.errors import NotFoundError
 from agentdesk.runtime.approvals import parse_decision
 
-from ..deps import CallerDep, DeskDep, ManagerDep, Owner
-from ..ids import IdentPath
+from ..deps import CallerDep, DeskDep, ManagerDep, Owner, ThreadId
 from ..manager import PEOPLE_MODES
 from ..schemas import DecisionIn
 from ..views import assistant_id
@@ -25,7 +25,10 @@ async def inbox(desk: DeskDep, owner: Owner,
     records = await desk.store.list_threads(status="interrupted", owner=owner, limit=limit)
     items = []
     for record in records:
-        view = await desk.view(record.thread_id, owner)
+        try:
+            view = await desk.view(record.thread_id, owner)
+        except NotFoundError:  # deleted meanwhile, or its graph is no longer configured
+            continue
         if view.interrupt is None or record.agent is None:
             continue
         items.append({"thread_id": record.thread_id, "agent": record.agent,
@@ -38,7 +41,7 @@ async def inbox(desk: DeskDep, owner: Owner,
 
 
 @router.post("/threads/{thread_id}/decisions")
-async def decide(thread_id: IdentPath, body: DecisionIn, desk: DeskDep, manager: ManagerDep,
+async def decide(thread_id: ThreadId, body: DecisionIn, desk: DeskDep, manager: ManagerDep,
                  caller: CallerDep) -> dict[str, Any]:
     """Answer the pending interrupt (exactly once) and wait for the run it starts.
 
@@ -48,7 +51,7 @@ async def decide(thread_id: IdentPath, body: DecisionIn, desk: DeskDep, manager:
     owner = caller.owner
     decision = parse_decision({"type": body.type, "args": body.args, "message": body.message,
                                "actor": caller.actor(body.actor),
-                               "display_name": caller.beside(body.actor)})
+                               "display_name": caller.beside(body.actor), "value": body.value})
     run = await desk.prepare_decide(thread_id, decision, interrupt_id=body.interrupt_id,
                                     owner=owner, stream_modes=PEOPLE_MODES,
                                     claim=manager.workers)

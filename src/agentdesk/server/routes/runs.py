@@ -8,18 +8,19 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request, Response
+from langgraph.types import StateSnapshot
 from sse_starlette import EventSourceResponse
 
 from agentdesk.errors import ConflictError, InputError, NotFoundError, ThreadBusyError
-from agentdesk.runtime.approvals import parse_decision
+from agentdesk.runtime.approvals import Decision, InterruptPayload, decision_for
 from agentdesk.runtime.runs import Desk, PreparedRun
 
-from ..deps import Caller, CallerDep, DeskDep, ManagerDep, Owner, RunThreadId
+from ..deps import Caller, CallerDep, DeskDep, ManagerDep, Owner, RunThreadId, ThreadId
 from ..ids import IdentPath
 from ..manager import RunManager, parse_last_event_id
 from ..schemas import RunCreate
 from ..serialize import to_jsonable
-from ..views import find_assistant, run_view
+from ..views import find_assistant, interrupts_view, run_view
 
 router = APIRouter(tags=["runs"])
 _ENQUEUE_POLL = 0.2
@@ -42,18 +43,6 @@ def agent_payload(data: dict[str, Any]) -> dict[str, Any]:
     return payload
 
 
-def resume_decision(value: Any) -> tuple[dict[str, Any], str | None]:
-    """``command.resume`` as (decision, interrupt id): a decision, or {interrupt_id: decision}."""
-    if isinstance(value, dict) and "type" in value:
-        return value, None
-    if isinstance(value, dict) and len(value) == 1:
-        (interrupt_id, decision), = value.items()
-        if isinstance(decision, dict):
-            return decision, str(interrupt_id)
-    raise InputError("must be a decision {type, args?, message?} or {interrupt_id: decision}",
-                     field="command.resume")
-
-
 async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: RunCreate,
                   owner: str | None, caller: Caller | None = None) -> PreparedRun:
     """Check the request and record the run on its thread; refusals leave no trace."""
@@ -69,13 +58,18 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
     if body.command is not None and body.command.resume is not None:
         if thread_id is None:
             raise InputError("a resume command needs a thread", field="command")
-        raw, interrupt_id = resume_decision(body.command.resume)
-        decision = parse_decision({**raw, "actor": who.actor(raw.get("actor")),
-                                   "display_name": who.beside(raw.get("actor"))})
+        resume = body.command.resume
+        given = resume.get("actor") if isinstance(resume, dict) else None
+        given = given if isinstance(given, str) else None
+
+        def decision(pending: InterruptPayload) -> Decision:
+            # Ours take a decision; a graph's own payload takes any JSON value as it is.
+            named = given if pending.kind != "custom" else None
+            return decision_for(pending, resume, actor=who.actor(named),
+                                display_name=who.beside(named))
 
         async def attempt() -> PreparedRun:
-            return await desk.prepare_decide(thread_id, decision, interrupt_id=interrupt_id,
-                                             owner=owner, **launch)
+            return await desk.prepare_decide(thread_id, decision, owner=owner, **launch)
     elif body.input is None:
         # No input: continue the thread from its last checkpoint (after a crash or cancel).
         thread = await desk.store.get_thread(thread_id, owner) if thread_id else None
@@ -85,13 +79,15 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
 
         async def attempt() -> PreparedRun:
             return await desk.prepare_resume(thread.thread_id, owner=owner, actor=who.actor(),
-                                             **launch)
+                                             display_name=who.beside(), **launch)
     else:
-        payload = agent_payload(body.input)
+        # A graph of your own gets its input as sent; the built-in agents take request text.
+        payload = body.input if spec.origin else agent_payload(body.input)
 
         async def attempt() -> PreparedRun:
             return await desk.prepare_start(spec.name, payload, thread_id=thread_id,
                                             owner=owner, actor=who.actor(),
+                                            display_name=who.beside(),
                                             metadata=body.metadata, **launch)
     while True:
         try:
@@ -102,9 +98,9 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
             await asyncio.sleep(_ENQUEUE_POLL)
 
 
-async def _new_thread(desk: Desk, owner: str | None) -> str:
-    thread_id = str(uuid.uuid4())
-    await desk.store.create_thread(thread_id, None, owner=owner, model=None)
+async def _new_thread(desk: Desk, caller: Caller) -> str:
+    thread_id = caller.ids.inward(str(uuid.uuid4()))
+    await desk.store.create_thread(thread_id, None, owner=caller.owner, model=None)
     return thread_id
 
 
@@ -128,15 +124,23 @@ def _stream_response(manager: RunManager, request: Request, thread_id: str, run_
 async def _final(desk: Desk, manager: RunManager, thread_id: str, run_id: str,
                  owner: str | None) -> dict[str, Any]:
     """What ``runs.wait``/``join`` return: the thread's values, with its interrupt or error."""
-    await manager.wait(run_id)
-    _, snapshot = await desk.snapshot(thread_id, owner)
+    ended = await manager.wait(run_id)
+    error: str | None = None
+    snapshot: StateSnapshot | None
+    if ended is not None:  # it ended here: its outcome and final state are at hand
+        outcome, snapshot = ended
+        if outcome.status == "failed":
+            error = (outcome.error or {}).get("message") or "failed"
+    else:
+        _, snapshot = await desk.snapshot(thread_id, owner)
+        run = await desk.store.get_run(run_id)
+        if run.status in ("failed", "cancelled", "error"):
+            error = run.error or run.status
     values: dict[str, Any] = to_jsonable(snapshot.values if snapshot else {})
-    run = await desk.store.get_run(run_id)
     if snapshot is not None and snapshot.interrupts:
-        values["__interrupt__"] = [{"value": {**i.value, "id": i.id}, "id": i.id}
-                                   for i in snapshot.interrupts]
-    if run.status in ("failed", "cancelled", "error"):
-        values["__error__"] = {"error": "RunFailed", "message": run.error or run.status}
+        values["__interrupt__"] = interrupts_view(snapshot)
+    if error is not None:
+        values["__error__"] = {"error": "RunFailed", "message": error}
     return values
 
 
@@ -171,33 +175,33 @@ async def stream_run(thread_id: RunThreadId, body: RunCreate, request: Request, 
 async def wait_run(thread_id: RunThreadId, body: RunCreate, response: Response, desk: DeskDep,
                    manager: ManagerDep, owner: Owner, caller: CallerDep) -> dict[str, Any]:
     run = await prepare(desk, manager, thread_id, body, owner, caller)
-    await manager.launch(run)
+    await manager.launch(run, waited=True)
     response.headers["Location"] = f"/threads/{thread_id}/runs/{run.run_id}/join"
     return await _final(desk, manager, thread_id, run.run_id, owner)
 
 
 @router.get("/threads/{thread_id}/runs")
-async def list_runs(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
+async def list_runs(thread_id: ThreadId, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
     thread = await desk.store.get_thread(thread_id, owner)
     return [run_view(r, thread.agent) for r in reversed(await desk.store.list_runs(thread_id))]
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}")
-async def get_run(thread_id: IdentPath, run_id: IdentPath, desk: DeskDep, owner: Owner,
+async def get_run(thread_id: ThreadId, run_id: IdentPath, desk: DeskDep, owner: Owner,
                   ) -> dict[str, Any]:
     thread, run = await _owned_run(desk, thread_id, run_id, owner)
     return run_view(run, thread.agent)
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}/join")
-async def join_run(thread_id: IdentPath, run_id: IdentPath, desk: DeskDep, manager: ManagerDep,
+async def join_run(thread_id: ThreadId, run_id: IdentPath, desk: DeskDep, manager: ManagerDep,
                    owner: Owner) -> dict[str, Any]:
     await _owned_run(desk, thread_id, run_id, owner)
     return await _final(desk, manager, thread_id, run_id, owner)
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}/stream")
-async def join_stream(thread_id: IdentPath, run_id: IdentPath, request: Request, desk: DeskDep,
+async def join_stream(thread_id: ThreadId, run_id: IdentPath, request: Request, desk: DeskDep,
                       manager: ManagerDep, owner: Owner,
                       last_event_id: Annotated[str | None, Header()] = None,
                       ) -> EventSourceResponse:
@@ -207,7 +211,7 @@ async def join_stream(thread_id: IdentPath, run_id: IdentPath, request: Request,
 
 
 @router.post("/threads/{thread_id}/runs/{run_id}/cancel")
-async def cancel_run(thread_id: IdentPath, run_id: IdentPath, desk: DeskDep, manager: ManagerDep,
+async def cancel_run(thread_id: ThreadId, run_id: IdentPath, desk: DeskDep, manager: ManagerDep,
                      owner: Owner) -> dict[str, Any]:
     thread, run = await _owned_run(desk, thread_id, run_id, owner)
     if run.status not in ("pending", "running"):
@@ -220,16 +224,16 @@ async def cancel_run(thread_id: IdentPath, run_id: IdentPath, desk: DeskDep, man
 
 
 async def _launch_stateless(desk: Desk, manager: RunManager, body: RunCreate,
-                            owner: str | None, caller: Caller | None = None) -> PreparedRun:
+                            caller: Caller, *, waited: bool = False) -> PreparedRun:
     """Launch ``body`` on a new thread; a refused run takes its thread away with it."""
     find_assistant(body.assistant_id)
-    thread_id = await _new_thread(desk, owner)
+    thread_id = await _new_thread(desk, caller)
     try:
-        run = await prepare(desk, manager, thread_id, body, owner, caller)
+        run = await prepare(desk, manager, thread_id, body, caller.owner, caller)
     except Exception:
         await desk.store.delete_thread(thread_id)
         raise
-    await manager.launch(run)
+    await manager.launch(run, waited=waited)
     return run
 
 
@@ -237,13 +241,13 @@ async def _launch_stateless(desk: Desk, manager: RunManager, body: RunCreate,
 async def stateless_stream(body: RunCreate, request: Request, desk: DeskDep,
                            manager: ManagerDep, owner: Owner, caller: CallerDep,
                            ) -> EventSourceResponse:
-    run = await _launch_stateless(desk, manager, body, owner, caller)
+    run = await _launch_stateless(desk, manager, body, caller)
     return _stream_response(manager, request, run.thread_id, run.run_id)
 
 
 @router.post("/runs/wait")
 async def stateless_wait(body: RunCreate, response: Response, desk: DeskDep,
                          manager: ManagerDep, owner: Owner, caller: CallerDep) -> dict[str, Any]:
-    run = await _launch_stateless(desk, manager, body, owner, caller)
+    run = await _launch_stateless(desk, manager, body, caller, waited=True)
     response.headers["Location"] = f"/threads/{run.thread_id}/runs/{run.run_id}/join"
     return await _final(desk, manager, run.thread_id, run.run_id, owner)

@@ -9,8 +9,7 @@ from fastapi import APIRouter, Query, Request, Response
 
 from agentdesk.errors import InputError
 
-from ..deps import DeskDep, Owner, taken_thread
-from ..ids import IdentPath
+from ..deps import CallerDep, DeskDep, Owner, ThreadId, taken_thread
 from ..limits import json_size
 from ..manager import api_thread_status
 from ..schemas import HistoryQuery, ThreadCreate, ThreadPatch, ThreadSearch
@@ -20,8 +19,9 @@ router = APIRouter(prefix="/threads", tags=["threads"])
 
 
 @router.post("")
-async def create(body: ThreadCreate, desk: DeskDep, owner: Owner) -> dict[str, Any]:
-    thread_id = body.thread_id or str(uuid.uuid4())
+async def create(body: ThreadCreate, desk: DeskDep, caller: CallerDep) -> dict[str, Any]:
+    owner = caller.owner  # another key's id is free: this creates the caller's own thread
+    thread_id = caller.ids.inward(body.thread_id or str(uuid.uuid4()))
     if await taken_thread(desk, thread_id, owner, own_ok=body.if_exists == "do_nothing"):
         return thread_view(*await desk.snapshot(thread_id, owner))
     await desk.store.create_thread(thread_id, None, owner=owner, model=None,
@@ -30,13 +30,15 @@ async def create(body: ThreadCreate, desk: DeskDep, owner: Owner) -> dict[str, A
 
 
 @router.post("/search")
-async def search(body: ThreadSearch, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
+async def search(body: ThreadSearch, desk: DeskDep, caller: CallerDep) -> list[dict[str, Any]]:
+    owner = caller.owner
     records = await desk.store.list_threads(owner=owner, limit=10_000)
+    ids = {caller.ids.inward(i) for i in body.ids} if body.ids else None
     picked = []
     for record in records:
         if body.status and api_thread_status(record.status) != body.status:
             continue
-        if body.ids and record.thread_id not in body.ids:
+        if ids and record.thread_id not in ids:
             continue
         meta = {**record.metadata, "graph_id": record.agent}
         if body.metadata and any(meta.get(k) != v for k, v in body.metadata.items()):
@@ -47,12 +49,12 @@ async def search(body: ThreadSearch, desk: DeskDep, owner: Owner) -> list[dict[s
 
 
 @router.get("/{thread_id}")
-async def get(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+async def get(thread_id: ThreadId, desk: DeskDep, owner: Owner) -> dict[str, Any]:
     return thread_view(*await desk.snapshot(thread_id, owner))
 
 
 @router.patch("/{thread_id}")
-async def patch(thread_id: IdentPath, body: ThreadPatch, request: Request, desk: DeskDep,
+async def patch(thread_id: ThreadId, body: ThreadPatch, request: Request, desk: DeskDep,
                 owner: Owner) -> dict[str, Any]:
     thread = await desk.store.get_thread(thread_id, owner)
     limit = request.app.state.settings.max_metadata_bytes
@@ -65,13 +67,13 @@ async def patch(thread_id: IdentPath, body: ThreadPatch, request: Request, desk:
 
 
 @router.delete("/{thread_id}", status_code=204)
-async def delete(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> Response:
+async def delete(thread_id: ThreadId, desk: DeskDep, owner: Owner) -> Response:
     await desk.delete_thread(thread_id, owner)
     return Response(status_code=204)
 
 
 @router.get("/{thread_id}/state")
-async def state(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+async def state(thread_id: ThreadId, desk: DeskDep, owner: Owner) -> dict[str, Any]:
     _, snapshot = await desk.snapshot(thread_id, owner)
     if snapshot is None:
         return {"values": {}, "next": [], "tasks": [], "checkpoint": None, "metadata": {},
@@ -88,20 +90,20 @@ async def _history(desk: DeskDep, thread_id: str, owner: str | None, query: Hist
 
 
 @router.get("/{thread_id}/history")
-async def history_get(thread_id: IdentPath, desk: DeskDep, owner: Owner,
+async def history_get(thread_id: ThreadId, desk: DeskDep, owner: Owner,
                       limit: Annotated[int, Query(ge=1, le=1000)] = 10,
                       ) -> list[dict[str, Any]]:
     return await _history(desk, thread_id, owner, HistoryQuery(limit=limit))
 
 
 @router.post("/{thread_id}/history")
-async def history_post(thread_id: IdentPath, body: HistoryQuery, desk: DeskDep, owner: Owner,
+async def history_post(thread_id: ThreadId, body: HistoryQuery, desk: DeskDep, owner: Owner,
                        ) -> list[dict[str, Any]]:
     return await _history(desk, thread_id, owner, body)
 
 
 @router.get("/{thread_id}/audit")
-async def audit(thread_id: IdentPath, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
+async def audit(thread_id: ThreadId, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
     """The thread's timeline: runs, tool calls and decisions with actor and time."""
     await desk.store.get_thread(thread_id, owner)
     return [e.model_dump(mode="json") for e in await desk.store.audit_trail(thread_id)]

@@ -5,6 +5,12 @@ import { argsText, clear, contentText, h, timeEl } from "./render.js";
 import { onLeave, refreshInboxCount } from "./shell.js";
 
 const RUN_KIND = { start: "Run", decide: "Run after a decision", resume: "Resumed run" };
+/** What a pause asks, in a few words: ours have a title; a graph's own payload may be any JSON. */
+function pauseTitle(value) {
+  if (typeof value === "string") return value;
+  return value?.title || value?.question || "review";
+}
+
 const STREAM_END = { success: "Run ended", error: "Run failed", interrupted: "Run was cancelled" };
 
 // -- the activity log: one section per run, fed by its event stream -------------------------
@@ -201,7 +207,7 @@ function logSection(run, follow) {
       case "updates":
         for (const [node, update] of Object.entries(data || {})) {
           if (node === "__interrupt__") {
-            for (const i of update || []) entry("interrupt", "Paused for a decision: ", h("strong", {}, i?.value?.title || "review"));
+            for (const i of update || []) entry("interrupt", "Paused for a decision: ", h("strong", {}, pauseTitle(i?.value)));
             continue;
           }
           typing = null;

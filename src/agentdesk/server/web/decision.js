@@ -3,7 +3,7 @@
 
 import { get, post } from "./api.js";
 import { clear, h, renderItinerary, renderValue } from "./render.js";
-import { KIND, PAST, clearError, decisionBody, enc, outcomeText, refreshInboxCount, showError } from "./shell.js";
+import { KIND, PAST, answerValue, clearError, decisionBody, enc, outcomeText, refreshInboxCount, showError } from "./shell.js";
 import { syncRuns } from "./activity.js";
 import { argsForm } from "./argsform.js";
 
@@ -23,6 +23,10 @@ export function renderDecision(ctx) {
   }
   if (ctx.decisionId === pending.id) return; // keep what the person may be typing
   ctx.decisionId = pending.id;
+  if (pending.kind === "custom") {
+    renderAnswer(ctx, pending);
+    return;
+  }
   const data = pending.data || {};
   const plan = data.itinerary ? renderItinerary(data) : null;
   const others = Object.fromEntries(Object.entries(data).filter(([k]) => !plan || !["itinerary", "cost_breakdown", "total_cost", "budget_status"].includes(k)));
@@ -47,6 +51,38 @@ export function renderDecision(ctx) {
     h("details", { class: "summary", "data-testid": "decision-summary", open: !plan },
       h("summary", {}, plan ? "Summary as text" : "Summary"), h("pre", {}, pending.summary || "")),
     h("div", { class: "actions decision-buttons" }, buttons),
+    form));
+}
+
+/** A graph of your own paused with its own payload: show it as it is; answer with any JSON. */
+function renderAnswer(ctx, pending) {
+  const answer = h("textarea", {
+    rows: "3", id: "decision-answer", "data-testid": "decision-answer",
+    placeholder: 'yes   or   {"approved": true, "note": "…"}',
+  });
+  const form = h("form", {
+    class: "decision-form", novalidate: true,
+    onsubmit: (event) => {
+      event.preventDefault();
+      const text = answer.value.trim();
+      if (!text) {
+        showError("answer: type the value to resume the graph with.");
+        return;
+      }
+      decide(ctx, { type: "resume", value: answerValue(text) });
+    },
+  },
+  h("label", { for: "decision-answer", class: "block" }, "Your answer ",
+    h("span", { class: "muted small" }, "(JSON; anything else is sent as text)")),
+  answer,
+  h("div", { class: "actions decision-buttons" },
+    h("button", { type: "submit", class: "primary", "data-testid": "decision-resume" }, "Send answer")));
+  clear(ctx.el.decision, h("section", { class: "card decision", "data-testid": "decision", "data-interrupt-id": pending.id, "data-kind": "custom" },
+    h("p", { class: "eyebrow" }, `Waiting for your answer · ${KIND.custom}`),
+    h("h2", { "data-testid": "decision-title" }, pending.title),
+    h("div", { class: "data", "data-testid": "decision-value" }, renderValue(pending.value)),
+    h("details", { class: "summary" }, h("summary", {}, "As the graph sent it"),
+      h("pre", { "data-testid": "decision-json" }, pending.summary)),
     form));
 }
 

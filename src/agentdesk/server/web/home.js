@@ -1,6 +1,6 @@
 // Home (#/): the agents, the form that starts a task on one of them, and the recent threads.
 
-import { api, post, startRun } from "./api.js";
+import { api, get, post, startRun } from "./api.js";
 import { clear, h, statusBadge, threadTitle, timeEl } from "./render.js";
 import { KIND, PLACEHOLDERS, clearError, enc, showError } from "./shell.js";
 
@@ -83,6 +83,8 @@ function renderStart(card, agents) {
     chosen = agent;
     request.placeholder = PLACEHOLDERS[agent.graph_id] || `What should the ${agent.name} agent do?`;
     trip.hidden = agent.graph_id !== "trip";
+    request.dataset.agent = agent.graph_id;
+    if (agent.metadata?.origin) ownGraphPlaceholder(agent, request);
   };
   const picker = h("div", { class: "agents", role: "radiogroup", "aria-label": "Agent", "data-testid": "agents" },
     agents.map((agent) => h("label", { class: "agent", "data-testid": `agent-${agent.graph_id}` },
@@ -122,6 +124,16 @@ function renderStart(card, agents) {
         return;
       }
       input.user_query = text;
+    } else if (chosen.metadata?.origin && text.startsWith("{")) {
+      // A graph of your own takes its input as a JSON object (text goes to its messages).
+      let parsed;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        showError(`input: not valid JSON: ${error.message}`);
+        return;
+      }
+      Object.assign(input, parsed);
     } else if (text) input.messages = text;
     if (chosen.graph_id === "trip") {
       const prefs = tripPreferences(form);
@@ -143,6 +155,17 @@ function renderStart(card, agents) {
     } finally {
       button.disabled = false;
     }
+  }
+}
+
+/** A graph from langgraph.json: its input fields, from its input schema, as the placeholder. */
+async function ownGraphPlaceholder(agent, request) {
+  try {
+    const schemas = await get(`/assistants/${encodeURIComponent(agent.assistant_id)}/schemas`);
+    const fields = Object.keys(schemas.input_schema?.properties || {});
+    if (fields.length && request.dataset.agent === agent.graph_id) request.placeholder = `Input as JSON, e.g. {${fields.map((f) => `"${f}": …`).join(", ")}}`;
+  } catch {
+    /* the generic placeholder stays */
   }
 }
 

@@ -43,7 +43,7 @@ export async function inboxPage(page, alive) {
     }, reason,
     h("button", { type: "submit", class: "danger", "data-testid": "inbox-reject-confirm" }, "Reject"),
     h("button", { type: "button", class: "link", onclick: () => { rejectForm.hidden = true; } }, "Cancel"));
-    const more = allowed.some((t) => t === "edit" || t === "respond");
+    const more = allowed.some((t) => t === "edit" || t === "respond" || t === "resume");
     const li = h("li", { class: "inbox-item", "data-testid": "inbox-item", "data-thread-id": item.thread_id, "data-interrupt-id": i.id },
       h("div", { class: "row" },
         h("h3", { "data-testid": "inbox-title" }, h("a", { href: link }, i.title || "Decision needed")),
@@ -58,7 +58,8 @@ export async function inboxPage(page, alive) {
       h("div", { class: "actions" },
         allowed.includes("approve") ? h("button", { type: "button", class: "primary", "data-testid": "inbox-approve", onclick: () => decide({ type: "approve" }) }, "Approve") : null,
         allowed.includes("reject") ? h("button", { type: "button", class: "danger-outline", "data-testid": "inbox-reject", onclick: () => { rejectForm.hidden = false; reason.focus(); } }, "Reject…") : null,
-        h("a", { href: link, class: "button-link", "data-testid": "inbox-open" }, more ? "Open thread to edit or reply →" : "Open thread →")),
+        h("a", { href: link, class: "button-link", "data-testid": "inbox-open" },
+          allowed.includes("resume") ? "Open thread to answer →" : more ? "Open thread to edit or reply →" : "Open thread →")),
       rejectForm);
 
     async function decide(body) {

@@ -9,11 +9,36 @@ export const PLACEHOLDERS = {
   banking: "How many customers joined in 2025?",
   simulation: "Load the one-compartment oral model, set the dose to 250 mg and simulate 48 hours",
 };
-export const PAST = { approve: "Approved", edit: "Edited", reject: "Rejected", respond: "Replied to" };
+export const PAST = { approve: "Approved", edit: "Edited", reject: "Rejected", respond: "Replied to", resume: "Answered" };
 export const KIND = {
   approve_action: "approve an action", review_result: "review a result",
-  await_reply: "reply", clarify: "clarify",
+  await_reply: "reply", clarify: "clarify", custom: "answer the graph",
 };
+
+/** A pending interrupt as the page shows it: ours as it is; a graph's own payload (a graph
+ * from langgraph.json) kept whole in `value`, answered with any JSON (a `resume` decision). */
+export function pendingOf(interrupts) {
+  const all = interrupts || [];
+  const ours = all.map((i) => i.value).find((v) => v && typeof v === "object" && v.kind && v.allowed);
+  if (ours) return ours;
+  if (!all.length) return null;
+  const { id, value } = all[0];
+  const asks = value && typeof value === "object" ? value.question || value.title : null;
+  return {
+    id, kind: "custom", value, allowed: ["resume"], data: {},
+    title: typeof asks === "string" ? asks : "The graph asks",
+    summary: typeof value === "string" ? value : JSON.stringify(value, null, 2),
+  };
+}
+
+/** What a person typed as an answer: JSON when it reads as JSON, else the text itself. */
+export function answerValue(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 const errorBox = document.getElementById("error");
 const errorText = document.getElementById("error-text");

@@ -4,9 +4,10 @@
 import { get, startRun } from "./api.js";
 import { argsText, clear, contentText, h, renderItinerary, statusBadge, threadTitle, timeEl } from "./render.js";
 import { fromThreadValues, isBankingState, renderAnswer } from "./answer.js";
-import { clearError, enc, onLeave, showError } from "./shell.js";
+import { clearError, enc, onLeave, pendingOf, showError } from "./shell.js";
 import { renderDecision } from "./decision.js";
 import { syncRuns } from "./activity.js";
+import { renderMail, talksByMail } from "./mail.js";
 
 const STREAM_MODES = ["updates", "values", "custom", "messages-tuple"];
 
@@ -40,6 +41,7 @@ export async function threadPage(page, alive, threadId) {
       notice: h("div", { class: "notices" }),
       decision: h("div"),
       plan: h("div"),
+      mail: h("div"),
       log: h("div", { class: "log", "data-testid": "activity-log" }),
       timeline: h("ol", { class: "timeline", "data-testid": "timeline-list" }),
       step: null,
@@ -48,7 +50,7 @@ export async function threadPage(page, alive, threadId) {
   const tick = setInterval(() => renderLive(ctx), 1000);
   onLeave(() => clearInterval(tick));
   page.append(ctx.el.head, ctx.el.notice, ctx.el.live, ctx.el.resume, ctx.el.decision, ctx.el.plan,
-    h("div", { class: "columns" },
+    ctx.el.mail, h("div", { class: "columns" },
       h("section", { class: "card" }, h("h2", {}, "Activity"),
         h("p", { class: "muted small" }, "What the agent does, live while it runs: steps, tool calls and what the model writes."),
         ctx.el.log),
@@ -95,11 +97,11 @@ async function loadThread(ctx) {
   ctx.values = state.values || {};
   ctx.next = state.next || [];
   ctx.runs = runs;
-  ctx.interrupt = (state.interrupts || []).map((i) => i.value)
-    .find((v) => v && typeof v === "object" && v.kind) || null;
+  ctx.interrupt = pendingOf(state.interrupts);
   renderHead(ctx);
   renderDecision(ctx);
   renderPlan(ctx);
+  if (talksByMail(thread)) renderMail(ctx.el.mail, ctx.threadId, ctx.values);
   renderTimeline(ctx, audit);
   syncRuns(ctx, runs);
   renderResume(ctx);

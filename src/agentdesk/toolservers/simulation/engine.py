@@ -3,9 +3,9 @@
 Models are Antimony (``.ant``) or SBML (``.xml``) files inside the configured model
 directories; a sidecar ``<stem>.json`` documents their parameters (unit, plausible
 bounds, description) and outputs. Only files that resolve (symlinks followed) inside
-one of the directories can be loaded, and an Antimony ``import`` may only name a file
-inside the importing model's own directory (one level deep: an imported file imports
-nothing). Errors name the model and the line, never a file's content.
+one of the directories can be loaded, and what a model references (an Antimony
+``import``, an SBML external model's ``source``) stays inside the model's own directory
+(``confine.py``). Errors name the model and the line, never a file's content.
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from typing import Any
 
 from fastmcp.exceptions import ToolError
 
+from .confine import MODEL_SUFFIXES, confined_antimony, confined_sbml, inside
+
 __all__ = ["BUNDLED_DIR", "ModelSpec", "configured_dirs", "iter_models", "load_spec",
            "resolve_model", "simulate"]
 
 log = logging.getLogger(__name__)
 
 BUNDLED_DIR = Path(__file__).parent / "models"
-MODEL_SUFFIXES = (".ant", ".xml")
 ENV_DIRS = "AGENTDESK_SIMULATION_MODEL_DIRS"
 
 # Antimony keeps global state and LLVM compilation is not known to be thread-safe.
@@ -96,10 +97,6 @@ def _refuse(model_path: str, why: str = "") -> ToolError:
                      "use list_models to see the models that can be loaded")
 
 
-def _inside(path: Path, root: Path) -> bool:
-    return path == root or path.is_relative_to(root)
-
-
 def resolve_model(model_path: str, dirs: Sequence[Path]) -> tuple[Path, Path]:
     """The real file and its model directory, or a ToolError if it is not in the library."""
     text = (model_path or "").strip()
@@ -117,7 +114,7 @@ def resolve_model(model_path: str, dirs: Sequence[Path]) -> tuple[Path, Path]:
         if real.suffix.lower() not in MODEL_SUFFIXES or not real.is_file():
             continue
         for root in dirs:
-            if _inside(real, root):
+            if inside(real, root):
                 return real, root
     raise _refuse(model_path)
 
@@ -139,71 +136,6 @@ def iter_models(dirs: Sequence[Path]) -> Iterator[tuple[Path, Path]]:
                 yield real, found_root
 
 
-def _imports(text: str) -> list[tuple[int, int, str | None]]:
-    """Each ``import`` statement of Antimony ``text``: (start, end, quoted file or None).
-
-    Strings and comments (``//``, ``#``, ``/* */``) are skipped, so a word ``import``
-    inside them is not one; ``None`` means the import names no quoted file.
-    """
-    found: list[tuple[int, int, str | None]] = []
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if text.startswith("//", i) or ch == "#":
-            i = text.find("\n", i)
-            i = n if i < 0 else i
-        elif text.startswith("/*", i):
-            i = text.find("*/", i + 2)
-            i = n if i < 0 else i + 2
-        elif ch in "\"'":
-            end = text.find(ch, i + 1)
-            i = n if end < 0 else end + 1
-        elif ch.isalpha() or ch == "_":
-            start = i
-            while i < n and (text[i].isalnum() or text[i] == "_"):
-                i += 1
-            if text[start:i] == "import":
-                j = i
-                while j < n and text[j] in " \t":
-                    j += 1
-                quote = text[j] if j < n else ""
-                end = text.find(quote, j + 1) if quote in ("\"", "'") else -1
-                if end < 0:
-                    found.append((start, i, None))
-                else:
-                    found.append((start, end + 1, text[j + 1:end]))
-                    i = end + 1
-        else:
-            i += 1
-    return found
-
-
-def _confined_imports(text: str, file: Path, root: Path, *, nested: bool = False) -> str:
-    """``text`` with each import rewritten to the absolute file it names, which must be a
-    model file inside ``root``; anything else is a ValueError naming the line."""
-    out, last = [], 0
-    for start, end, name in _imports(text):
-        line = text.count("\n", 0, start) + 1
-        where = f"{file.name}, line {line}"
-        if nested:
-            raise ValueError(f"{where}: an imported model cannot import further models")
-        if not name or "\x00" in name:
-            raise ValueError(f"{where}: import must name a model file in quotes")
-        try:
-            real = (file.parent / name).resolve()
-        except (OSError, RuntimeError):
-            real = None
-        if (real is None or not _inside(real, root) or real.suffix.lower() not in MODEL_SUFFIXES
-                or not real.is_file() or '"' in str(real)):
-            raise ValueError(f"{where}: import {name[:80]!r} is not a model file in the "
-                             "model's directory")
-        if real.suffix.lower() == ".ant":
-            _confined_imports(real.read_text(encoding="utf-8"), real, root, nested=True)
-        out += [text[last:start], f'import "{real}"']
-        last = end
-    return "".join(out) + text[last:]
-
-
 def _antimony_failure(file: Path, detail: str) -> ValueError:
     """A ValueError naming the model and the line Antimony stopped at, never text it read."""
     log.debug("Antimony failed on %s: %s", file, detail)
@@ -215,10 +147,10 @@ def _antimony_failure(file: Path, detail: str) -> ValueError:
 def _to_sbml(file: Path, root: Path) -> str:
     text = file.read_text(encoding="utf-8")
     if file.suffix.lower() == ".xml":
-        return text
+        return confined_sbml(text, file, root)
     import antimony
 
-    text = _confined_imports(text, file, root)
+    text = confined_antimony(text, file, root)
     antimony.clearPreviousLoads()
     if antimony.loadAntimonyString(text) < 0:
         raise _antimony_failure(file, antimony.getLastError())
@@ -260,7 +192,7 @@ def load_spec(file: Path, root: Path) -> ModelSpec:
     globals_ = [p for p in rr.model.getGlobalParameterIds() if p not in rule_ids]
     sidecar = file.with_suffix(".json")
     meta: dict[str, Any] = {}
-    if sidecar.is_file() and _inside(sidecar.resolve(), root):
+    if sidecar.is_file() and inside(sidecar.resolve(), root):
         meta = json.loads(sidecar.read_text(encoding="utf-8"))
     documented: dict[str, Any] = meta.get("parameters") or {p: {} for p in globals_}
     params: dict[str, ParameterInfo] = {}

@@ -1,0 +1,72 @@
+"""The general assistant's quality set: questions answered by the real graph and tools.
+
+A case is right when the run completes, the expected tool was called, and the answer
+holds every expected group (see :mod:`.assistant_set`); for questions about the bank's
+data, the reference query's value.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from .assistant_set import QUESTIONS
+from .common import Case, CaseResult, open_desk
+
+__all__ = ["NAME", "cases", "judge", "run_case"]
+
+NAME = "assistant"
+
+
+def cases() -> list[Case]:
+    return [Case(id=qid, request=question, expected={"tool": tool, "holds": expected},
+                 tags=list(tags)) for qid, question, tool, expected, tags in QUESTIONS]
+
+
+def _value_forms(value: Any) -> list[str]:
+    if isinstance(value, int):
+        return [f"{value:,}", str(value)]
+    if isinstance(value, float):
+        return [f"{value:,.2f}", f"{value:.2f}"]
+    return [str(value)]
+
+
+def judge(case: Case, result: dict[str, Any], bank_url: str | None = None,
+          ) -> tuple[bool, str | None, str]:
+    """(right, cause, detail) for the agent's ``result``."""
+    answer = str(result.get("answer") or "")
+    used = [r["tool"] for r in result.get("tool_results") or []]
+    want_tool = case.expected["tool"]
+    if want_tool not in used:
+        return False, "wrong tool", f"used {used or 'no tool'}; answer: {answer[:160]}"
+    holds = case.expected["holds"]
+    if isinstance(holds, str):  # reference SQL: its single value must be stated
+        from .banking import reference_rows
+
+        value = reference_rows(bank_url or "", holds)[0][0]
+        groups = ["|".join(_value_forms(value))]
+    else:
+        groups = holds
+    lowered = answer.lower()
+    for group in groups:
+        if not any(option.lower() in lowered for option in group.split("|")):
+            return False, "answer misses the fact", f"wanted {group!r}; answer: {answer[:200]}"
+    if "[1]" not in answer:
+        return False, "no citation", answer[:200]
+    return True, None, ""
+
+
+async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
+    from agentdesk.agents.banking.database import default_bank_url
+
+    started = time.perf_counter()
+    async with open_desk(data_dir) as desk:
+        outcome = await desk.start("assistant", {"messages": case.request}, model=model)
+        bank_url = default_bank_url(desk.settings)
+    seconds = time.perf_counter() - started
+    if outcome.status != "completed":
+        message = str((outcome.error or {}).get("message") or outcome.status)
+        return CaseResult(case.id, False, f"run {outcome.status}", seconds, message[:300])
+    ok, cause, detail = judge(case, outcome.result or {}, bank_url)
+    return CaseResult(case.id, ok, cause, seconds, detail)

@@ -1,0 +1,108 @@
+"""Labelled questions for the general assistant, answerable with its offline tools.
+
+Each entry is ``(id, question, tool, expected, tags)``: the tool that should answer, and
+what the answer must hold. ``expected`` is a list of groups; every group must appear in
+the answer (case-insensitive), a group being alternatives split by ``|``. For ``sql``
+questions ``expected`` is the reference SQL, whose single value the answer must state.
+
+The questions the README suggests for the assistant carry the tag ``product``.
+"""
+
+from __future__ import annotations
+
+QUESTIONS: list[tuple[str, str, str, list[str] | str, list[str]]] = [
+    # -- the README's suggestions ----------------------------------------------------------
+    ("calc_power", "What is 2**10 / 8?", "calculator", ["128"], ["product"]),
+    ("calc_speed", "Convert 3.5 km/h to m/s", "calculator", ["0.97"], ["product", "units"]),
+    ("date_between", "How many days between 2027-01-01 and 2027-03-01?", "datetime_tool",
+     ["59"], ["product"]),
+    ("airport_dublin", "What is the airport code for Dublin, Ireland?", "get_airport_code",
+     ["DUB"], ["product"]),
+    ("sql_joined_2025", "How many customers joined in 2025?", "sql_query",
+     "SELECT COUNT(*) FROM customers WHERE joined_at BETWEEN '2025-01-01' AND '2025-12-31'",
+     ["product"]),
+    ("kb_approve", "How do I approve a pending decision?", "kb_search",
+     ["approve"], ["product"]),
+    # -- calculator -------------------------------------------------------------------------
+    ("calc_miles", "How many meters are in 3 miles?", "calculator", ["4828.03"], ["units"]),
+    ("calc_percent", "What is 15% of 80?", "calculator", ["= 12"], []),
+    ("calc_root", "What is the square root of 144?", "calculator", ["= 12"], []),
+    ("calc_times", "What is 12 times 7?", "calculator", ["84"], []),
+    ("calc_fahrenheit", "Convert 100 degF to degC", "calculator", ["37.77"], ["units"]),
+    ("calc_kilos", "How much is 72 kg in lb?", "calculator", ["158.73"], ["units"]),
+    ("calc_parens", "What is (17 + 25) * 3?", "calculator", ["126"], []),
+    ("calc_divide", "Calculate 1000 / 8", "calculator", ["125"], []),
+    ("calc_caret", "What is 2^16?", "calculator", ["65536"], []),
+    ("calc_height", "Convert 5 feet 10 inches to cm", "calculator", ["177.8"], ["units"]),
+    ("calc_words", "What is 250 divided by 4?", "calculator", ["62.5"], []),
+    ("calc_seconds", "How many seconds are in 3 hours?", "calculator", ["10800"], ["units"]),
+    ("calc_liters", "Convert 2 gallons to liters", "calculator", ["7.57"], ["units"]),
+    ("calc_two", "What is 3.5 km/h in m/s, and what is 15% of 80?", "calculator",
+     ["0.97", "= 12"], ["parallel"]),
+    # -- dates and time zones ---------------------------------------------------------------
+    ("date_weekday", "What day of the week is 2027-03-10?", "datetime_tool", ["Wednesday"], []),
+    ("date_y2k", "What day of the week was 2000-01-01?", "datetime_tool", ["Saturday"], []),
+    ("date_plus90", "What is the date 90 days after 2027-03-10?", "datetime_tool",
+     ["2027-06-08"], []),
+    ("date_minus2w", "What date is 2 weeks before 2027-01-15?", "datetime_tool",
+     ["2027-01-01"], []),
+    ("date_year", "How many days between 2026-12-25 and 2027-12-25?", "datetime_tool",
+     ["365"], []),
+    ("date_leap", "What day of the week is 2028-02-29?", "datetime_tool", ["Tuesday"], []),
+    ("date_plus3", "What date is 3 days after 2027-02-27?", "datetime_tool", ["2027-03-02"], []),
+    ("tz_tokyo", "Convert 2027-03-10 09:00 New York to Tokyo", "datetime_tool",
+     ["23:00"], ["zones"]),
+    ("tz_sydney", "Convert 2027-07-01 12:00 London to Sydney", "datetime_tool",
+     ["21:00"], ["zones"]),
+    ("date_from_to", "How many days from 2027-03-01 to 2027-04-01?", "datetime_tool", ["31"], []),
+    # -- airports, flights, hotels ----------------------------------------------------------
+    ("airport_seattle", "What is the airport code for Seattle?", "get_airport_code", ["SEA"], []),
+    ("airport_lisbon", "Which airport serves Lisbon?", "get_airport_code", ["LIS"], []),
+    ("airport_portland_me", "What is the airport code for Portland, Maine?", "get_airport_code",
+     ["PWM"], []),
+    ("airport_dublin_ga", "What is the airport code for Dublin, Georgia?", "get_airport_code",
+     ["DBN"], []),
+    ("airport_boston", "What is the IATA code of the airport for Boston?", "get_airport_code",
+     ["BOS"], []),
+    ("airport_chicago", "What is the main airport code for Chicago?", "get_airport_code",
+     ["ORD"], []),
+    ("flights_bos_lis", "Find flights from Boston to Lisbon on 2027-03-10", "search_flights",
+     ["BOS to LIS", "385.35"], ["travel"]),
+    ("hotels_lisbon", "Find hotels in Lisbon from 2027-03-10 to 2027-03-14", "search_hotels",
+     ["Lisbon City Lodge", "248.13"], ["travel"]),
+    # -- the bank's data --------------------------------------------------------------------
+    ("sql_customers", "How many customers are there?", "sql_query",
+     "SELECT COUNT(*) FROM customers", []),
+    ("sql_open_accounts", "How many accounts are open?", "sql_query",
+     "SELECT COUNT(*) FROM accounts WHERE status = 'open'", []),
+    ("sql_premier", "How many customers are in the premier segment?", "sql_query",
+     "SELECT COUNT(*) FROM customers WHERE segment = 'premier'", []),
+    ("sql_mortgages", "How many mortgage loans are there?", "sql_query",
+     "SELECT COUNT(*) FROM loans WHERE kind = 'mortgage'", []),
+    ("sql_texas", "How many customers live in TX?", "sql_query",
+     "SELECT COUNT(*) FROM customers WHERE state = 'TX'", []),
+    # -- agentdesk's own documentation (the default knowledge base) -------------------------
+    ("kb_database_url", "Which environment variable sets the database URL?", "kb_search",
+     ["AGENTDESK_DATABASE_URL"], ["docs"]),
+    ("kb_add_docs", "How do I add documents to the knowledge base?", "kb_search",
+     ["kb add"], ["docs"]),
+    ("kb_default_model", "Which model runs by default?", "kb_search",
+     ["Gemma 3 270M|gemma3"], ["docs"]),
+    ("kb_model_per_agent", "How do I choose a model for one agent?", "kb_search",
+     ["AGENTDESK_MODEL_"], ["docs"]),
+    ("kb_worker_dies", "What happens when a worker dies mid-run?", "kb_search",
+     ["lease"], ["docs"]),
+    ("kb_api_key_header", "Which header carries the API key?", "kb_search",
+     ["x-api-key"], ["docs"]),
+    ("kb_reconnect", "How does a client reconnect to a stream and get what it missed?",
+     "kb_search", ["Last-Event-ID"], ["docs"]),
+    ("kb_card_numbers", "What does the safety policy do with card numbers?", "kb_search",
+     ["REDACTED_CARD_NUMBER|Luhn"], ["docs"]),
+    ("kb_tool_timeout", "Which variable sets the tool timeout?", "kb_search",
+     ["AGENTDESK_TOOL_TIMEOUT"], ["docs"]),
+    ("kb_retries", "How are failed tool calls retried?", "kb_search",
+     ["backoff"], ["docs"]),
+    ("kb_redis", "What is Redis used for?", "kb_search", ["pub/sub|wake"], ["docs"]),
+    ("kb_mcp_servers", "How do I add my own MCP servers to the assistant?", "kb_search",
+     ["AGENTDESK_MCP_SERVERS"], ["docs"]),
+]

@@ -1,0 +1,73 @@
+"""State of an insurance quote conversation (seed 003, ``AgentState``)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated, Any
+
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = ["AgentState"]
+
+
+class AgentState(BaseModel):
+    """The seed's fields (every one), plus what the email channel and ``show`` need."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    # Conversation context
+    thread_id: str = Field(default_factory=lambda: str(uuid.uuid4()))
+    """The conversation's id (the runtime's thread id once the run starts)."""
+    goal: str = "Generate accurate PPA quote for the customer"
+    """What the planner works towards."""
+    messages: Annotated[list[AnyMessage], add_messages] = Field(default_factory=list)
+    """The whole conversation: customer emails, the planner's notes, tool calls and results."""
+
+    # Extracted and API data
+    customer_info: dict[str, Any] = Field(default_factory=dict)
+    """What code read from the customer's emails (see ``extract.py``): name, ZIP, birth and
+    licence dates, marital status, record, vehicles, coverage choice; ``problems`` maps
+    each invalid or refused field to the reason the customer is told."""
+    mercury_session: dict[str, Any] | None = None
+    """The carrier's quote session: session_id, driver and vehicle ids, coverages, status."""
+
+    # Planning and execution
+    planned_tool_inputs: dict[str, Any] | None = None
+    """The next action: ``tool_name``, ``args``, ``id`` (the call id), ``summary``.
+    Cleared after it runs or is rejected."""
+    last_tool_outputs: dict[str, Any] | None = None
+    """Result of the last action: ``tool_name``, ``status`` (ok|error) and its data or
+    ``message``."""
+    agent_scratchpad: str | None = None
+    """The planner's reasoning for its last plan (and why a model's plan was refused)."""
+
+    # HITL flags and feedback
+    requires_agency_review: bool = False
+    """Set by the planner: the planned action waits for the agency."""
+    awaiting_customer_reply: bool = False
+    """Set once a question was sent: the thread waits for the customer."""
+    human_feedback: dict[str, Any] | None = None
+    """From agency review: ``{"approved": False, "comment", "edited_inputs"}``; used once by
+    the planner, then cleared."""
+
+    # Added for the email channel and the runtime
+    customer_email: str | None = None
+    """The customer's address: where questions and the quote go."""
+    customer_name: str | None = None
+    """The name the email came with, if any."""
+    subject: str | None = None
+    """Subject of the customer's first email."""
+    quote: dict[str, Any] | None = None
+    """The carrier's last rating: status, premium (total, per coverage), term, trace."""
+    read_messages: int = 0
+    """How many customer messages the planner has read into ``customer_info``."""
+    completed: bool = False
+    """The conversation is over (quote sent, declined, or handed to the agency)."""
+    outcome: str | None = None
+    """How it ended: ``quoted``, ``declined``, ``escalated``."""
+    errors_in_a_row: int = 0
+    """Failed tool calls since the last success: two hand the thread to the agency."""
+    current_step: str | None = None
+    """The step the thread is at, for progress display."""

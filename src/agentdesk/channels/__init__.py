@@ -1,0 +1,1 @@
+"""Ways in and out besides HTTP and the CLI (email)."""

@@ -1,0 +1,125 @@
+"""The channel inside ``agentdesk serve``: SMTP in, the local catcher, the watcher."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from agentdesk.errors import ConfigError
+from agentdesk.runtime.persistence import DATABASE_ERRORS, parse_database_url
+from agentdesk.settings import Settings
+
+from .channel import MailChannel
+from .smtp import CatcherHandler, InboundHandler, listen
+
+if TYPE_CHECKING:
+    from agentdesk.runtime.runs import Desk
+    from agentdesk.server.manager import RunManager
+
+__all__ = ["open_engine", "serve_mail"]
+
+log = logging.getLogger(__name__)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+@asynccontextmanager
+async def open_engine(settings: Settings) -> AsyncIterator[AsyncEngine]:
+    """An engine on the app database, for a process that has no desk open (an agent's send)."""
+    url = parse_database_url(settings.resolved_database_url)
+    if url.dialect == "sqlite":
+        Path(url.target).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(url.sqlalchemy_url, connect_args={"timeout": 30})
+        sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    else:
+        engine = create_async_engine(url.sqlalchemy_url, pool_pre_ping=True)
+    try:
+        yield engine
+    finally:
+        await engine.dispose()
+
+
+async def _watch(channel: MailChannel, wake: asyncio.Event, seconds: float) -> None:
+    while True:
+        wake.clear()
+        try:
+            await channel.watch_once()
+        except DATABASE_ERRORS as exc:
+            log.warning("mail watcher: database unavailable: %s", exc)
+        except Exception:  # the watcher must outlive any one thread's trouble
+            log.exception("mail watcher")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), seconds)
+
+
+async def _poll(channel: MailChannel, settings: Settings, wake: asyncio.Event) -> None:
+    from .imap import imap_source, poll_once
+
+    source = imap_source(settings.imap_url or "")
+    while True:
+        try:
+            if await poll_once(channel, source):
+                wake.set()
+        except Exception as exc:  # a mailbox that is away now is polled again later
+            log.warning("imap poll of %s: %s", source.host, exc)
+        await asyncio.sleep(settings.imap_poll_seconds)
+
+
+@asynccontextmanager
+async def serve_mail(desk: Desk, manager: RunManager) -> AsyncIterator[MailChannel]:
+    """Listen for mail, run the catcher (no relay configured) and the watcher, until exit."""
+    settings = desk.settings
+    wake = asyncio.Event()
+
+    async def launch(run: Any) -> None:
+        await manager.launch(run)
+        task = manager.live.get(run.run_id)
+        if task is not None and task.task is not None:  # when it pauses, look at it at once
+            task.task.add_done_callback(lambda _: wake.set())
+
+    channel = await MailChannel(desk, launch, claim=manager.workers).open()
+
+    async def deliver(raw: bytes) -> None:
+        await channel.deliver(raw, "smtp")
+        wake.set()
+
+    servers: list[asyncio.Server] = []
+    try:
+        for handler, address, field in (
+                (InboundHandler(deliver), settings.smtp_listen, "smtp_listen"),
+                (CatcherHandler(desk.persistence.engine),
+                 "" if settings.smtp_relay else settings.smtp_catcher, "smtp_catcher")):
+            if address:
+                try:
+                    servers.append(await listen(handler, address))
+                except OSError as exc:
+                    raise ConfigError(f"{field}: cannot listen on {address}: {exc.strerror}",
+                                      field=field) from exc
+        tasks = [asyncio.create_task(_watch(channel, wake, settings.mail_watch_seconds),
+                                     name="agentdesk-mail")]
+        if settings.imap_url:
+            tasks.append(asyncio.create_task(_poll(channel, settings, wake),
+                                             name="agentdesk-imap"))
+        try:
+            yield channel
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        for server in servers:
+            server.close()
+        for server in servers:
+            await server.wait_closed()

@@ -1,0 +1,62 @@
+"""Code reads the question for the embedded model: which tool, with which arguments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentdesk.agents.assistant.route import kb_terms, narrower_terms, read_question
+from bench.quality.assistant import cases
+
+
+@pytest.mark.parametrize(("question", "calls"), [
+    ("What is 2**10 / 8?", [("calculator", {"expression": "2**10 / 8"})]),
+    ("How many meters are in 3 miles?", [("calculator", {"expression": "3 miles to meters"})]),
+    ("What is 15% of 80?", [("calculator", {"expression": "15 / 100 * 80"})]),
+    ("What is 250 divided by 4?", [("calculator", {"expression": "250 / 4"})]),
+    ("What date is 2 weeks before 2027-01-15?", [("datetime_tool", {
+        "operation": "shift", "value": "2027-01-15", "amount": "-2 weeks"})]),
+    ("How many days between 2027-01-01 and 2027-03-01?", [("datetime_tool", {
+        "operation": "difference", "value": "2027-01-01", "other": "2027-03-01"})]),
+    ("Convert 2027-03-10 09:00 New York to Tokyo", [("datetime_tool", {
+        "operation": "convert", "timezone": "America/New_York", "value": "2027-03-10 09:00",
+        "to_timezone": "Asia/Tokyo"})]),
+    ("What is the airport code for Dublin, Ireland?",
+     [("get_airport_code", {"city_name": "Dublin, Ireland"})]),
+    ("Find flights from Boston to Lisbon on 2027-03-10", [("search_flights", {
+        "origin": "BOS", "destination": "LIS", "date": "2027-03-10"})]),
+    # Independent clauses: independent calls, which the executor runs in parallel.
+    ("What is the airport code for Seattle and what time is it in Tokyo?", [
+        ("get_airport_code", {"city_name": "Seattle"}),
+        ("datetime_tool", {"operation": "now", "timezone": "Asia/Tokyo"})]),
+])
+def test_code_reads_what_it_can(question: str, calls: list[tuple[str, dict[str, Any]]]) -> None:
+    reading = read_question(question)
+    assert reading is not None and reading.calls == calls
+
+
+@pytest.mark.parametrize("question", ["How do I approve a pending decision?",
+                                      "How many customers joined in 2025?", "Hello there"])
+def test_what_code_cannot_read_is_left_to_the_bank_reader_or_the_knowledge_base(
+        question: str) -> None:
+    assert read_question(question) is None
+
+
+def test_every_labelled_tool_question_is_read_to_its_tool() -> None:
+    """The quality set's calculator, date and travel questions all reach the right tool."""
+    for case in cases():
+        if case.expected["tool"] in ("sql_query", "kb_search"):
+            continue
+        reading = read_question(case.request)
+        assert reading is not None, case.id
+        assert {name for name, _ in reading.calls} == {case.expected["tool"]}, case.id
+
+
+def test_a_re_plan_changes_the_terms_until_none_are_left() -> None:
+    assert kb_terms("How do I approve a pending decision?") == "approve pending decision"
+    tried = ["approve pending decision"]
+    while (terms := narrower_terms(tried[0], tried)) is not None:
+        assert terms not in tried
+        tried.append(terms)
+    assert tried == ["approve pending decision", "pending decision", "decision"]

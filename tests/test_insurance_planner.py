@@ -1,0 +1,309 @@
+"""The insurance agent's parts without a run: routing, review policy, the planner's checks,
+and code reading customer emails."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from agentdesk.agents.insurance import SPEC
+from agentdesk.agents.insurance.agenda import code_plan, coverages_for, missing_fields
+from agentdesk.agents.insurance.extract import merge, read_email
+from agentdesk.agents.insurance.nodes import check_agency_review, check_execution_result
+from agentdesk.agents.insurance.planner import _check_decision, looks_like_a_quote_request
+from agentdesk.agents.insurance.policy import DEFAULT_REVIEW, review_policy
+from agentdesk.agents.insurance.render import final_email
+from agentdesk.agents.insurance.schemas import InsuranceInput, PlannerDecision, check_args
+from agentdesk.agents.insurance.state import AgentState
+from agentdesk.errors import ConfigError, InputError
+from agentdesk.runtime.approvals import Decision
+
+from .insurance_flow import ANN_EMAIL, BAD_VIN
+
+TODAY = date(2026, 11, 23)
+PLAN = {"tool_name": "add_driver_tool", "args": {}, "id": "c1"}
+
+
+@pytest.mark.parametrize(("fields", "route"), [
+    ({"completed": True, "planned_tool_inputs": PLAN}, "__end__"),
+    ({"planned_tool_inputs": PLAN, "requires_agency_review": True}, "agency_review"),
+    ({"planned_tool_inputs": PLAN, "requires_agency_review": False}, "tools"),
+    ({"awaiting_customer_reply": True}, "wait_customer"),
+    ({"human_feedback": {"approved": False, "comment": "no"}}, "planner"),
+])
+def test_check_agency_review(fields: dict[str, Any], route: str) -> None:
+    assert check_agency_review(AgentState(**fields)) == route
+
+
+@pytest.mark.parametrize(("last", "route"), [
+    ({"tool_name": "ask_customer_tool", "status": "ok"}, "wait_customer"),
+    ({"tool_name": "ask_customer_tool", "status": "error"}, "planner"),
+    ({"tool_name": "add_vehicle_tool", "status": "ok"}, "planner"),
+    ({"tool_name": "rate_quote_tool", "status": "error"}, "planner"),
+    (None, "planner"),
+])
+def test_check_execution_result(last: dict[str, Any] | None, route: str) -> None:
+    assert check_execution_result(AgentState(last_tool_outputs=last)) == route
+
+
+def test_the_graph_is_wired_as_the_seed_draws_it() -> None:
+    graph = SPEC.build_graph().compile().get_graph()
+    edges = {(e.source, e.target) for e in graph.edges}
+    assert {("__start__", "planner"), ("planner", "agency_review"), ("planner", "tools"),
+            ("planner", "wait_customer"), ("planner", "__end__"), ("agency_review", "tools"),
+            ("agency_review", "planner"), ("tools", "planner"), ("tools", "wait_customer"),
+            ("wait_customer", "planner")} <= edges
+    assert SPEC.interrupt_kinds == ("approve_action", "await_reply")
+    assert SPEC.request_field == "message" and SPEC.toolservers == ("carrier",)
+
+
+def test_review_policy() -> None:
+    assert review_policy(None) == DEFAULT_REVIEW == {
+        "ask_customer_tool", "prepare_final_summary_tool", "quote_initiate_tool",
+        "rate_quote_tool"}
+    assert review_policy("none") == frozenset()
+    assert review_policy(" add_vehicle_tool , rate_quote_tool") == {"add_vehicle_tool",
+                                                                    "rate_quote_tool"}
+    assert "request_human_review_tool" not in review_policy("all")
+    with pytest.raises(ConfigError, match="AGENTDESK_INSURANCE_REVIEW: no tool named 'rate'"):
+        review_policy("rate")
+
+
+def test_input_is_checked_field_by_field() -> None:
+    assert InsuranceInput(message=" hi ").message == "hi"
+    with pytest.raises(ValueError, match="customer_email"):
+        InsuranceInput(message="hi", customer_email="not an address")
+    with pytest.raises(ValueError, match="message"):
+        InsuranceInput(message="")
+
+
+def test_tool_args_are_checked_with_the_field_named() -> None:
+    _, problem = check_args("add_vehicle_tool", {"session_id": "Q-1", "vehicle": {
+        "vin": BAD_VIN, "use": "commute", "garaging_zip": "43215"}})
+    assert problem is not None and problem.startswith("args.vehicle: vin: ")
+    _, problem = check_args("set_coverages_tool", {"session_id": "Q-1", "coverages": {
+        "bodily_injury": "1/2", "property_damage": 25000}})
+    assert problem is not None and problem.startswith("args.coverages.bodily_injury")
+    _, problem = check_args("fly_tool", {})
+    assert problem is not None and problem.startswith("tool_name: no tool named 'fly_tool'")
+
+
+def test_check_edit_names_the_field() -> None:
+    values = {"planned_tool_inputs": {"tool_name": "rate_quote_tool",
+                                      "args": {"session_id": "Q-1"}}}
+    with pytest.raises(InputError) as refused:
+        SPEC.check_edit(values, Decision(type="edit", args={"session_id": ""}))
+    assert refused.value.details["field"] == "args.session_id"
+    SPEC.check_edit(values, Decision(type="edit", args={"session_id": "Q-2"}))
+
+
+def _ann() -> dict[str, Any]:
+    return merge({}, read_email(ANN_EMAIL, today=TODAY, customer_email="ann@example.com"))
+
+
+def test_a_complete_email_is_read_whole() -> None:
+    info = _ann()
+    assert {k: info[k] for k in ("first_name", "last_name", "zip_code", "state", "birth_date",
+                                 "license_date", "marital_status", "use")} == {
+        "first_name": "Ann", "last_name": "Lee", "zip_code": "43215", "state": "OH",
+        "birth_date": "1985-03-14", "license_date": "2003-06-01", "marital_status": "married",
+        "use": "commute"}
+    assert info["vehicles"] == [{"vin": "1HGCM82633A004352", "year": 2003, "make": "Honda",
+                                 "model": "Accord", "decoded": True}]
+    assert info["violations"] == [] and info["accidents"] == [] and info["problems"] == {}
+    assert missing_fields(info) == []
+
+
+@pytest.mark.parametrize(("text", "field", "words"), [
+    ("My zip code is 99999.", "zip_code", "cannot find the ZIP code 99999"),
+    ("DOB: 02/30/1990", "birth_date", "not a day in the calendar"),
+    ("I was born 01/01/2020.", "birth_date", "a driver must be at least 16"),
+    ("phone: 555-0134", "phone", "too short"),
+    (f"VIN: {BAD_VIN}", "vehicles[0].vin", "check digit"),
+    ("VIN: 1HGCM8263", "vehicles[0].vin", "A VIN has 17 characters"),
+    ("I got a speeding ticket.", "violations.speeding", "please send its date"),
+])
+def test_an_invalid_value_is_kept_as_a_problem_with_its_reason(text: str, field: str,
+                                                               words: str) -> None:
+    info = merge({}, read_email(text, today=TODAY))
+    assert words in info["problems"][field]
+    asked = {m["field"]: m for m in missing_fields(info)}
+    assert words in asked[field]["reason"]
+
+
+def test_a_reply_fixes_a_problem_and_keeps_the_rest() -> None:
+    first = merge({}, read_email(ANN_EMAIL.replace("1HGCM82633A004352", BAD_VIN), today=TODAY))
+    assert list(first["problems"]) == ["vehicles[0].vin"]
+    fixed = merge(first, read_email("Oops, VIN 1HGCM82633A004352.", today=TODAY, known=first))
+    assert fixed["problems"] == {} and fixed["birth_date"] == "1985-03-14"
+    assert [v["vin"] for v in fixed["vehicles"]] == ["1HGCM82633A004352"]
+
+
+def test_record_years_and_fault() -> None:
+    info = read_email("Speeding ticket in 2024; an accident in March 2025, not my fault. "
+                      "Licensed for 10 years.", today=TODAY)
+    assert info["violations"] == [{"kind": "speeding", "date": "2024-07-01"}]
+    assert info["accidents"] == [{"date": "2025-07-01", "at_fault": False}]
+    assert info["license_date"] == "2016-11-23"
+    assert "first licensed 10 years ago" in info["assumed"][0]
+
+
+def _state(**fields: Any) -> dict[str, Any]:
+    return {**AgentState().model_dump(), "customer_info": _ann(), **fields}
+
+
+def test_the_session_is_a_state_machine() -> None:
+    session = {"session_id": "Q-1", "drivers": [], "vehicles": [], "coverages": None,
+               "state": "OH"}
+    steps = []
+    for change in ({}, {"drivers": ["D1"]}, {"vehicles": ["V1"]},
+                   {"coverages": coverages_for(None, "OH")}):
+        session = {**session, **change}
+        steps.append(code_plan(_state(mercury_session=session), final_email)["tool_name"])
+    assert code_plan(_state(), final_email)["tool_name"] == "quote_initiate_tool"
+    assert steps == ["add_driver_tool", "add_vehicle_tool", "set_coverages_tool",
+                     "rate_quote_tool"]
+    quote = {"status": "rated", "premium": {"total": 500, "by_coverage": {"BI": 500}},
+             "term": {"months": 6}}
+    assert code_plan(_state(mercury_session=session, quote=quote),
+                     final_email)["tool_name"] == "prepare_final_summary_tool"
+    assert code_plan(_state(outcome="quoted"), final_email)["action"] == "complete"
+
+
+def test_coverages_follow_the_customer_and_the_state_minimum() -> None:
+    assert coverages_for("minimum", "IL") == {"bodily_injury": "25/50",
+                                              "property_damage": 20000,
+                                              "uninsured_motorist": "25/50"}
+    assert coverages_for(None, "OH")["collision_deductible"] == 500
+    assert coverages_for("full", "OH")["bodily_injury"] == "100/300"
+
+
+@pytest.mark.parametrize(("decision", "accepted", "why"), [
+    (PlannerDecision(action="tool", tool_name="quote_initiate_tool"), True, ""),
+    (PlannerDecision(action="complete"), False, "'complete' refused: the quote is not done"),
+    (PlannerDecision(action="wait"), False, "'wait' refused"),
+    (PlannerDecision(action="tool", tool_name="rate_quote_tool",
+                     args={"session_id": "Q-9"}), False,
+     "rate_quote_tool refused: args.session_id: the session is None"),
+    (PlannerDecision(action="tool", tool_name="add_vehicle_tool", args={
+        "session_id": "Q-1", "vehicle": {"vin": BAD_VIN, "use": "commute",
+                                         "garaging_zip": "43215"}}), False,
+     "add_vehicle_tool refused: args.vehicle: vin:"),
+    (PlannerDecision(action="tool", tool_name="request_human_review_tool",
+                     args={"reason": "odd request"}), True, ""),
+    (PlannerDecision(action="tool", tool_name="prepare_final_summary_tool", args={
+        "session_id": None, "outcome": "rated", "message": "Your quote: $1"}), False,
+     "prepare_final_summary_tool refused"),
+])
+def test_a_writing_model_is_checked(decision: PlannerDecision, accepted: bool,
+                                    why: str) -> None:
+    state = AgentState(customer_info=_ann(),
+                       messages=[HumanMessage(ANN_EMAIL, additional_kwargs={
+                           "from_customer": True})])
+    plan = code_plan(_state(), final_email)
+    checked, refused = _check_decision(decision, plan, state)
+    assert (checked is not None) == accepted, refused
+    assert why in (refused or "")
+
+
+@pytest.mark.parametrize(("text", "quote"), [
+    ("Can I get a quote for my car?", True),
+    ("I need insurance for my new Honda, VIN 1HGCM82633A004352.", True),
+    ("How much would it cost to insure a 2019 Civic?", True),
+    ("Please cancel my car insurance at the end of the month.", False),
+    ("Is your office open on Saturday?", False),
+    ("I want a quote for homeowners insurance.", False),
+    ("I am a homeowner; can I get a quote for my car?", True),
+])
+def test_a_first_email_about_something_else_goes_to_the_agency(text: str, quote: bool) -> None:
+    assert looks_like_a_quote_request(text) is quote
+
+
+def test_a_vin_vpic_does_not_know_asks_for_the_body_style() -> None:
+    new_vin = "1HGCM8261SA004350"  # a 2025 Honda: valid check digit, not in vPIC's subset
+    first = merge({}, read_email(ANN_EMAIL.replace("1HGCM82633A004352", new_vin),
+                                 today=TODAY))
+    asked = missing_fields(first)
+    assert [m["field"] for m in asked] == ["vehicles[0].body"]
+    assert "vehicle 1 (2025 Honda)" in asked[0]["question"]
+    info = merge(first, read_email("It's an SUV.", today=TODAY, known=first))
+    assert missing_fields(info) == []
+    session = {"session_id": "Q-1", "drivers": ["D1"], "vehicles": []}
+    plan = code_plan(_state(customer_info=info, mercury_session=session), final_email)
+    assert plan["args"]["vehicle"] == {"vin": new_vin, "use": "commute", "garaging_zip": "43215",
+                                       "year": 2025, "make": "Honda", "body": "suv"}
+
+
+def test_a_spouse_is_a_second_driver_and_her_missing_dates_are_asked() -> None:
+    email = ("Quote for my car please. I'm Bob Stone, born 07/04/1990, licensed since "
+             "07/10/2008, zip 43215, VIN 1HGCM82633A004352. My wife Jane drives it too.")
+    info = merge({}, read_email(email, today=TODAY))
+    assert info["marital_status"] == "married" and info["birth_date"] == "1990-07-04"
+    asked = missing_fields(info)
+    assert [m["field"] for m in asked] == ["drivers[0].birth_date", "drivers[0].license_date"]
+    assert "The date of birth of Jane" in asked[0]["question"]
+    info = merge(info, read_email("She was born 02/02/1991 and licensed since 2010.",
+                                  today=TODAY, known=info))
+    assert info["drivers"] == [{"relationship": "spouse", "first_name": "Jane",
+                                "last_name": None, "birth_date": "1991-02-02",
+                                "license_date": "2010-07-01"}]
+    assert missing_fields(info) == []
+    session = {"session_id": "Q-1", "drivers": ["D1"], "vehicles": []}
+    plan = code_plan(_state(customer_info=info, mercury_session=session), final_email)
+    assert plan["tool_name"] == "add_driver_tool"
+    assert plan["args"]["driver"] == {
+        "first_name": "Jane", "last_name": "Stone", "birth_date": "1991-02-02",
+        "license_date": "2010-07-01", "marital_status": "married", "license_state": "OH",
+        "relationship": "spouse", "violations": [], "accidents": []}
+
+
+def test_prior_insurance_discounts_and_start_date_are_read() -> None:
+    info = read_email("Quote for my car please. I'm insured with State Farm for 6 years, I own "
+                      "my home and would pay in full. Start on 12/01/2026.", today=TODAY)
+    assert info["prior_insurance"] == {"carrier": "State Farm", "months_continuous": 72}
+    assert info["discounts"] == ["homeowner", "paid_in_full"]
+    assert info["effective_date"] == "2026-12-01"
+    late = read_email("Please start the policy on 06/01/2027.", today=TODAY)
+    assert "between today and 60 days" in late["problems"]["effective_date"]
+    assert read_email("I have no insurance right now.", today=TODAY)["prior_insurance"] is None
+    plan = code_plan(_state(customer_info=merge(_ann(), info)), final_email)
+    assert plan["args"]["prior_insurance"]["months_continuous"] == 72
+    assert plan["args"]["discounts"] == ["homeowner", "paid_in_full"]
+    assert plan["args"]["effective_date"] == "2026-12-01"
+
+
+def test_a_writing_model_cannot_reopen_a_session_or_send_a_quote_early() -> None:
+    session = {"session_id": "Q-1", "drivers": [], "vehicles": []}
+    state = AgentState(customer_info=_ann(), mercury_session=session)
+    plan = code_plan(_state(mercury_session=session), final_email)
+    assert plan["tool_name"] == "add_driver_tool"
+    early = PlannerDecision(action="tool", tool_name="prepare_final_summary_tool", args={
+        "session_id": "Q-1", "outcome": "rated", "message": "Your quote: $1"})
+    assert _check_decision(early, plan, state)[1] == (
+        "prepare_final_summary_tool refused: there is no quote to send yet "
+        "(next: add_driver_tool)")
+    again = PlannerDecision(action="tool", tool_name="quote_initiate_tool", args={
+        "applicant": {"first_name": "Ann", "last_name": "Lee", "zip_code": "43215"}})
+    assert "already open" in (_check_decision(again, plan, state)[1] or "")
+
+
+def test_flat_corrections_go_where_the_tool_takes_them() -> None:
+    from agentdesk.agents.insurance.edits import edited_args
+
+    driver = {"session_id": "Q-1", "driver": {"first_name": "Ann", "birth_date": "1985-03-14"}}
+    assert edited_args("add_driver_tool", driver, {"birth_date": "03/15/1985"}) == {
+        "session_id": "Q-1", "driver": {"first_name": "Ann", "birth_date": "1985-03-15"}}
+    vehicle = {"session_id": "Q-1", "vehicle": {"vin": "X", "garaging_zip": "43215"}}
+    assert edited_args("add_vehicle_tool", vehicle, {"zip_code": "60601"})["vehicle"] == {
+        "vin": "X", "garaging_zip": "60601"}
+    assert edited_args("ask_customer_tool", {"message": "a"}, {"body": "b"}) == {"message": "b"}
+    values = {"planned_tool_inputs": {"tool_name": "add_driver_tool", "args": {
+        "session_id": "Q-1", "driver": {"first_name": "Ann", "last_name": "Lee",
+                                        "birth_date": "1985-03-14", "marital_status": "married",
+                                        "license_state": "OH", "license_date": "2003-06-01"}}}}
+    with pytest.raises(InputError) as refused:
+        SPEC.check_edit(values, Decision(type="edit", args={"birth_date": "02/30/1985"}))
+    assert refused.value.details["field"] == "args.driver.birth_date"
