@@ -142,8 +142,10 @@ def test_the_server_outlives_an_eight_second_database_outage(
     env = {**os.environ, "AGENTDESK_DATABASE_URL": url, "AGENTDESK_DATA_DIR": str(tmp_path),
            "AGENTDESK_RUN_LEASE_SECONDS": "2", "AGENTDESK_MODEL_TRIP": model,
            "AGENTDESK_TOOLSERVER_TRAVEL": travel}
+    # The log goes to a file: an outage logs a lot, and a full pipe would stall the server.
+    log = tmp_path / "server.log"
     server = subprocess.Popen([sys.executable, "-m", "agentdesk", "serve", "--port", str(port)],
-                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                              env=env, stdout=subprocess.DEVNULL, stderr=log.open("wb"))
     base = f"http://127.0.0.1:{port}"
     gate.open.set()  # the first thread searches freely
     try:
@@ -191,6 +193,56 @@ def test_the_server_outlives_an_eight_second_database_outage(
             assert [r["run_id"] for r in runs] == [run["run_id"]]  # the same run went on
             assert runs[0]["status"] == "success" and runs[0]["metadata"]["attempt"] >= 2
             assert client.get(f"/threads/{second}").json()["status"] == "interrupted"
+    except BaseException:
+        print(log.read_text(errors="replace")[-20000:])  # shown with the failure
+        raise
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_the_job_worker_comes_back_after_the_database_does(
+        proxied_database: tuple[str, CuttableProxy]) -> None:
+    """procrastinate's worker stops when a fetch fails in an outage; ours starts it again,
+    and a job deferred once the database is back is executed (not left waiting)."""
+    import asyncio
+
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from agentdesk.runtime.dispatch import JobQueue
+
+    url, proxy = proxied_database
+
+    async def go() -> None:
+        engine = create_async_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+        jobs = JobQueue(url)
+        await jobs.open(engine)
+        done: dict[str, asyncio.Event] = {"before": asyncio.Event(), "after": asyncio.Event()}
+
+        async def execute(run_id: str) -> None:
+            done[run_id].set()
+
+        worker = asyncio.create_task(jobs.work(execute, 2))
+        try:
+            await jobs.defer("before")
+            await asyncio.wait_for(done["before"].wait(), 10)
+            proxy.cut()
+            await asyncio.sleep(8)  # longer than a fetch waits for a connection: they fail
+            proxy.restore()
+            deadline = time.monotonic() + 20
+            while True:  # the pool reconnects on its own schedule
+                try:
+                    await jobs.defer("after")
+                    break
+                except Exception:
+                    if time.monotonic() > deadline:
+                        raise
+                    await asyncio.sleep(0.5)
+            await asyncio.wait_for(done["after"].wait(), 20)
+        finally:
+            worker.cancel()
+            await asyncio.gather(worker, return_exceptions=True)
+            await jobs.close()
+            await engine.dispose()
+
+    asyncio.run(go())

@@ -5,11 +5,19 @@ procrastinate carries the wake-ups: each pending run is deferred as one job
 (``queueing_lock`` = the run id, so a run waits in the queue at most once),
 delivered by LISTEN/NOTIFY to a worker that claims the run and executes it.
 A job whose run another worker already claimed ends at once.
+
+procrastinate's worker stops when its database goes away (a failed fetch, a
+listener that cannot reconnect); :meth:`JobQueue.work` starts it again once the
+database answers, and polls every second besides, so a job whose notification
+was lost in an outage waits a second, not forever.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -21,6 +29,15 @@ __all__ = ["JobQueue"]
 TASK = "agentdesk.execute_run"
 QUEUE = "agentdesk-runs"
 _SCHEMA_LOCK = 784513
+POLL_SECONDS = 1.0
+"""How often an idle worker looks for jobs besides LISTEN/NOTIFY (a notification
+sent while its listener reconnects is lost)."""
+POOL_WAIT_SECONDS = 5.0
+"""How long a fetch or a defer waits for a connection before it fails (an outage)."""
+RESTART_SECONDS = (0.5, 5.0)
+"""A stopped worker starts again after the first delay, doubling up to the second."""
+
+log = logging.getLogger(__name__)
 
 
 class JobQueue:
@@ -30,7 +47,7 @@ class JobQueue:
         import procrastinate
 
         self.app = procrastinate.App(connector=procrastinate.PsycopgConnector(
-            conninfo=conninfo, min_size=1, max_size=4))
+            conninfo=conninfo, min_size=1, max_size=4, timeout=POOL_WAIT_SECONDS))
 
     async def open(self, engine: AsyncEngine) -> None:
         await self.app.open_async()
@@ -57,11 +74,24 @@ class JobQueue:
                                           ).defer_async(run_id=run_id)
 
     async def work(self, execute: Callable[[str], Awaitable[Any]], concurrency: int) -> None:
-        """Take jobs until cancelled; ``execute(run_id)`` claims and runs one run."""
+        """Take jobs until cancelled; ``execute(run_id)`` claims and runs one run.
+
+        The worker is started again whenever it stops (its database went away)."""
         @self.app.task(name=TASK, queue=QUEUE)
         async def execute_run(run_id: str) -> None:
             await execute(run_id)
 
-        await self.app.run_worker_async(queues=[QUEUE], concurrency=concurrency,
-                                        install_signal_handlers=False, wait=True,
-                                        delete_jobs="successful")
+        delay = RESTART_SECONDS[0]
+        while True:
+            began = time.monotonic()
+            try:
+                await self.app.run_worker_async(
+                    queues=[QUEUE], concurrency=concurrency, install_signal_handlers=False,
+                    wait=True, delete_jobs="successful", fetch_job_polling_interval=POLL_SECONDS)
+                log.warning("job worker stopped; starting it again")
+            except Exception as exc:  # cancelled stays cancelled: only errors restart it
+                log.warning("job worker stopped by a database error: %s", exc)
+            if time.monotonic() - began > 60:  # it had been working: a new outage
+                delay = RESTART_SECONDS[0]
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RESTART_SECONDS[1])

@@ -10,7 +10,10 @@ A write that has begun is finished even if the run is cancelled meanwhile (a
 cancel, a lost lease, a shutdown): the official SQLite saver executes and then
 commits on its one connection, so a cancel between the two would leave that
 connection inside a write transaction, holding SQLite's write lock for every
-other connection until something commits on it again.
+other connection until something commits on it again. Only that saver's writes
+are shielded: the PostgreSQL saver takes a pooled connection per write, and a
+cancel there rolls its transaction back, so a write waiting out an outage is
+dropped with its run instead of landing after another attempt took over.
 """
 
 from __future__ import annotations
@@ -31,6 +34,13 @@ def _check() -> None:
         lease.check()
 
 
+def _one_connection(saver: BaseCheckpointSaver) -> bool:
+    """Whether ``saver`` writes on one shared connection (the official SQLite saver)."""
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    return isinstance(saver, AsyncSqliteSaver)
+
+
 def fence_checkpointer(saver: BaseCheckpointSaver) -> BaseCheckpointSaver:
     """Make ``saver``'s async writes check the current run's lease first.
 
@@ -38,14 +48,18 @@ def fence_checkpointer(saver: BaseCheckpointSaver) -> BaseCheckpointSaver:
     saver's other methods are the official saver's own.
     """
     put, put_writes = saver.aput, saver.aput_writes
+    whole = _one_connection(saver)
+
+    def finish(write: Any) -> Any:
+        return asyncio.shield(write) if whole else write
 
     async def aput(config: Any, checkpoint: Any, metadata: Any, new_versions: Any) -> Any:
         _check()
-        return await asyncio.shield(put(config, checkpoint, metadata, new_versions))
+        return await finish(put(config, checkpoint, metadata, new_versions))
 
     async def aput_writes(config: Any, writes: Any, task_id: str, task_path: str = "") -> None:
         _check()
-        await asyncio.shield(put_writes(config, writes, task_id, task_path))
+        await finish(put_writes(config, writes, task_id, task_path))
 
     saver.aput = aput  # type: ignore[method-assign]
     saver.aput_writes = aput_writes  # type: ignore[method-assign]
