@@ -76,6 +76,9 @@ def test_a_lapsed_run_is_requeued_then_continues_as_the_same_run(
         # The worker that lost the lease can write nothing: not its end, not a checkpoint.
         with pytest.raises(LeaseLostError):
             await desk.queue.finish(stale, "completed", None, "completed")
+        with pytest.raises(LeaseLostError):  # nor events: the fence a batch of them takes
+            async with desk.persistence.engine.begin() as conn:
+                await desk.queue.lock_fence(conn, stale)
         taken = await desk.take_over(run.thread_id)
         assert taken is not None and taken.run_id == run.run_id and taken.lease is not None
         assert taken.lease.attempt == 2
@@ -83,6 +86,11 @@ def test_a_lapsed_run_is_requeued_then_continues_as_the_same_run(
         assert outcome.status == "interrupted"
         with pytest.raises(LeaseLostError):
             await desk.queue.finish(stale, "completed", None, "completed")
+        async with desk.persistence.engine.begin() as conn:  # the new attempt still owns it
+            await desk.queue.lock_fence(conn, taken.lease)
+        with pytest.raises(LeaseLostError):
+            async with desk.persistence.engine.begin() as conn:
+                await desk.queue.lock_fence(conn, stale)
         assert (await desk.store.get_thread(run.thread_id)).status == "interrupted"
 
     _desk_case(body, tmp_path)

@@ -338,6 +338,20 @@ def test_unknown_things_answer_404(serve: Any, trip_script: TripScript) -> None:
         assert http.get("/info").json()["name"] == "agentdesk"
 
 
+def test_the_web_app_is_revalidated_on_every_load(serve: Any, trip_script: TripScript) -> None:
+    """An upgrade reaches browsers at once: the app's files are served no-cache, and a
+    revalidation of an unchanged file is a 304."""
+    url = serve(trip_script.write(trip_script.search()))
+    with httpx.Client(base_url=url, timeout=30) as http:
+        page = http.get("/app/")
+        assert page.status_code == 200 and page.headers["cache-control"] == "no-cache"
+        script = http.get("/app/app.js")
+        assert script.headers["cache-control"] == "no-cache"
+        again = http.get("/app/app.js", headers={"if-none-match": script.headers["etag"]})
+        assert again.status_code == 304 and again.headers["cache-control"] == "no-cache"
+        assert "cache-control" not in http.get("/ok").headers
+
+
 def test_serve_refuses_a_public_address_without_keys() -> None:
     result = CliRunner().invoke(cli_app, ["serve", "--host", "0.0.0.0"])
     assert result.exit_code == 2

@@ -272,6 +272,19 @@ class RunQueue:
         return sa.and_(runs.c.run_id == lease.run_id, runs.c.attempt == lease.attempt,
                        runs.c.status != "pending")
 
+    async def lock_fence(self, conn: Any, lease: Lease) -> None:
+        """Check that ``lease``'s attempt owns its run, and hold that until ``conn`` commits.
+
+        A no-op UPDATE of the run's row: it locks the row on PostgreSQL (a takeover's
+        claim waits for this transaction) and takes SQLite's write lock, so what
+        ``conn`` writes next needs no fence of its own."""
+        held = await conn.execute(runs.update().where(self.fence(lease)).values(
+            attempt=runs.c.attempt))
+        if held.rowcount != 1:
+            lease.lost = True
+            raise LeaseLostError(f"run {lease.run_id} attempt {lease.attempt} was taken over",
+                                 run_id=lease.run_id)
+
     async def finish(self, lease: Lease, status: str, error: str | None,
                      thread_status: str, details: dict[str, Any] | None = None,
                      also: Callable[[Any], Awaitable[None]] | None = None) -> None:

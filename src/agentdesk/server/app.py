@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import IntegrityError
+from starlette.responses import Response
 
 from agentdesk.errors import (
     AgentdeskError,
@@ -50,6 +51,15 @@ def _validation_detail(exc: RequestValidationError) -> dict[str, Any]:
                "message": e["msg"]} for e in exc.errors()]
     first = errors[0] if errors else {"field": "body", "message": "invalid request"}
     return {"detail": f"{first['field']}: {first['message']}", "errors": errors}
+
+
+class WebFiles(StaticFiles):
+    """The web app's files, revalidated on every load so an upgrade reaches browsers at once."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) -> FastAPI:
@@ -101,14 +111,8 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
         return JSONResponse(status_code=409, content={
             "detail": "conflicts with a record written at the same time; try again"})
 
-    @app.middleware("http")
-    async def _fresh_web_files(request: Request, call_next: Any) -> Any:
-        response = await call_next(request)
-        if request.url.path.startswith("/app"):
-            response.headers["Cache-Control"] = "no-cache"  # upgrades reach browsers at once
-        return response
-
-    app.add_middleware(PublicIds)  # a key's thread-id namespace never leaves the server
+    if settings.api_keys:  # a key's thread-id namespace never leaves the server
+        app.add_middleware(PublicIds)
     # Outermost: a body is bounded and checked before any route or other middleware.
     app.add_middleware(RequestLimits, limits=BodyLimits(
         max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
@@ -116,7 +120,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
 
     for module in (meta, assistants, threads, runs, inbox, ask, mail, memory):
         app.include_router(module.router)
-    app.mount("/app", StaticFiles(directory=WEB_DIR, html=True), name="web")
+    app.mount("/app", WebFiles(directory=WEB_DIR, html=True), name="web")
 
     @app.get("/", include_in_schema=False)
     async def _home() -> RedirectResponse:

@@ -46,19 +46,19 @@ class Caller:
         return name if self.key_name and name and name != self.key_name else None
 
 
-def _desk(request: Request) -> Desk:
+async def _desk(request: Request) -> Desk:
     return request.app.state.desk
 
 
-def _manager(request: Request) -> RunManager:
+async def _manager(request: Request) -> RunManager:
     return request.app.state.manager
 
 
-def _caller(request: Request,
-            x_api_key: Annotated[str | None, Header()] = None,
-            authorization: Annotated[str | None, Header()] = None,
-            x_agentdesk_actor: Annotated[str | None, Header(max_length=600)] = None,
-            ) -> Caller:
+async def _caller(request: Request,
+                  x_api_key: Annotated[str | None, Header()] = None,
+                  authorization: Annotated[str | None, Header()] = None,
+                  x_agentdesk_actor: Annotated[str | None, Header(max_length=600)] = None,
+                  ) -> Caller:
     """Authenticate the request: with keys, one of them must be given."""
     display = None
     if x_agentdesk_actor:  # printable characters only: it is shown and stored as text
@@ -85,7 +85,7 @@ def _caller(request: Request,
     return Caller(owner, matches[0], display, ids)
 
 
-def _owner(caller: Annotated[Caller, Depends(_caller)]) -> str | None:
+async def _owner(caller: Annotated[Caller, Depends(_caller)]) -> str | None:
     return caller.owner
 
 
@@ -112,7 +112,7 @@ async def taken_thread(desk: Desk, thread_id: str, owner: str | None, *, own_ok:
                         field="thread_id")
 
 
-def _thread_id(thread_id: IdentPath, caller: CallerDep) -> str:
+async def _thread_id(thread_id: IdentPath, caller: CallerDep) -> str:
     return caller.ids.inward(thread_id)
 
 

@@ -184,26 +184,23 @@ class RunManager:
                 items = await self._store(conn, run, batch)
             await self._hand(run, live, items)
 
-    async def _store(self, conn: Any, run: PreparedRun, batch: list[tuple[str, str]],
-                     ) -> list[StreamEvent]:
-        """Number and insert ``batch`` on ``conn``, each row fenced by the run's attempt."""
+    async def _store(self, conn: Any, run: PreparedRun, batch: list[tuple[str, str]], *,
+                     fenced: bool = False) -> list[StreamEvent]:
+        """Number and insert ``batch`` on ``conn`` (one statement), fenced by the run's
+        attempt: ``fenced`` when ``conn``'s transaction already holds the fence (the
+        run's end), else it takes it first."""
         lease = run.lease
         assert lease is not None
+        if not batch:
+            return []
+        if not fenced:
+            await self.desk.queue.lock_fence(conn, lease)
         stamp = now()
         items = [StreamEvent(lease.next_seq + i, event, text)
                  for i, (event, text) in enumerate(batch)]
-        fence = sa.exists().where(self.desk.queue.fence(lease))
-        for item in items:
-            row = sa.select(sa.literal(run.run_id), sa.literal(item.seq),
-                            sa.literal(item.event), sa.literal(item.data),
-                            sa.literal(stamp, sa.DateTime(timezone=True)))
-            stored = (await conn.execute(run_events.insert().from_select(
-                ["run_id", "seq", "event", "data", "created_at"], row.where(fence),
-            ).returning(run_events.c.seq))).first()  # (psycopg's rowcount here is -1)
-            if stored is None:
-                lease.lost = True
-                raise LeaseLostError(f"run {run.run_id} attempt {lease.attempt} was "
-                                     "taken over", run_id=run.run_id)
+        await conn.execute(run_events.insert(), [
+            {"run_id": run.run_id, "seq": item.seq, "event": item.event, "data": item.data,
+             "created_at": stamp} for item in items])
         return items
 
     async def _hand(self, run: PreparedRun, live: _LiveRun, items: list[StreamEvent]) -> None:
@@ -228,7 +225,9 @@ class RunManager:
             return
         await live.flushing.acquire()  # free: returns at once
         try:
-            live.ended = await self._store(conn, run, live.unsent + _last_events(run, outcome))
+            # queue.finish ended the run by its fence in this transaction: it is held.
+            live.ended = await self._store(conn, run, live.unsent + _last_events(run, outcome),
+                                           fenced=True)
         except BaseException:
             live.flushing.release()
             raise
