@@ -177,6 +177,16 @@ class Heartbeat:
                 lease._signal(lease.on_cancel)
 
 
+# Built once, bound per call (the run's end is on every run's path): the SET
+# columns come from the parameters' names.
+_END_RUN = runs.update().where(
+    runs.c.run_id == sa.bindparam("fence_run"), runs.c.attempt == sa.bindparam("fence_attempt"),
+    runs.c.status == "running")
+_RELEASE_THREAD = threads.update().where(
+    threads.c.thread_id == sa.bindparam("held_thread"),
+    threads.c.current_run_id == sa.bindparam("held_by"))
+
+
 async def _last_seq(conn: Any, run_id: str) -> int:
     """The sequence number of the run's last stored event (0 before the first)."""
     last = (await conn.execute(sa.select(sa.func.max(run_events.c.seq)).where(
@@ -248,7 +258,7 @@ class RunQueue:
             if row is None:
                 return None
             last = await _last_seq(conn, run_id)
-            await conn.execute(audit_log.insert().values(
+            await conn.execute(audit_log.insert(), dict(
                 thread_id=row.thread_id, run_id=run_id, event="run_claimed", created_at=now(),
                 data={"attempt": row.attempt, "worker": worker_name()}))
         lease = self.new_lease(run_id, row.thread_id, row.attempt, sent)
@@ -297,18 +307,17 @@ class RunQueue:
         self.release(lease)
         stamp = now()
         async with self.engine.begin() as conn:
-            done = await conn.execute(
-                runs.update().where(self.fence(lease), runs.c.status == "running")
-                .values(status=status, error=error, lease_expires_at=None, updated_at=stamp))
+            done = await conn.execute(_END_RUN, {
+                "fence_run": lease.run_id, "fence_attempt": lease.attempt, "status": status,
+                "error": error, "lease_expires_at": None, "updated_at": stamp})
             if done.rowcount != 1:
                 lease.lost = True
                 raise LeaseLostError(f"run {lease.run_id} attempt {lease.attempt} was taken "
                                      "over; its end is not recorded", run_id=lease.run_id)
-            await conn.execute(threads.update().where(
-                threads.c.thread_id == lease.thread_id,
-                threads.c.current_run_id == lease.run_id).values(
-                status=thread_status, updated_at=stamp))
-            await conn.execute(audit_log.insert().values(
+            await conn.execute(_RELEASE_THREAD, {
+                "held_thread": lease.thread_id, "held_by": lease.run_id,
+                "status": thread_status, "updated_at": stamp})
+            await conn.execute(audit_log.insert(), dict(
                 thread_id=lease.thread_id, run_id=lease.run_id, event="run_finished",
                 created_at=stamp, data={"status": status, "error": error,
                                         "attempt": lease.attempt,
@@ -325,7 +334,7 @@ class RunQueue:
                 .values(status="pending", lease_expires_at=None, worker=None,
                         lapses=runs.c.lapses + (1 if spend else 0), updated_at=now()))
             if done.rowcount == 1:
-                await conn.execute(audit_log.insert().values(
+                await conn.execute(audit_log.insert(), dict(
                     thread_id=lease.thread_id, run_id=lease.run_id, event="run_requeued",
                     created_at=now(), data={"attempt": lease.attempt, "reason": reason}))
         if done.rowcount == 1:
@@ -371,7 +380,7 @@ class RunQueue:
                         threads.c.current_run_id == row.run_id).values(
                         status="failed", updated_at=now()))
                     await _last_events(conn, row.run_id, "RunError", reason, "error")
-                await conn.execute(audit_log.insert().values(
+                await conn.execute(audit_log.insert(), dict(
                     thread_id=row.thread_id, run_id=row.run_id, created_at=now(),
                     event="run_finished" if over else "run_requeued",
                     data={"status": "error", "error": reason} if over else
@@ -397,7 +406,7 @@ class RunQueue:
                     threads.c.thread_id == row.thread_id,
                     threads.c.current_run_id == run_id).values(status="failed",
                                                                updated_at=stamp))
-                await conn.execute(audit_log.insert().values(
+                await conn.execute(audit_log.insert(), dict(
                     thread_id=row.thread_id, run_id=run_id, event="run_finished",
                     created_at=stamp, data={"status": "cancelled"}))
                 await _last_events(conn, run_id, "Cancelled", "run cancelled", "interrupted")

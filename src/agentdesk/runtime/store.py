@@ -76,6 +76,11 @@ class AuditEntry(BaseModel):
     created_at: datetime
 
 
+_THREAD = sa.select(threads).where(threads.c.thread_id == sa.bindparam("thread"))
+_OWN_THREAD = _THREAD.where(threads.c.owner == sa.bindparam("thread_owner"))
+"""A thread by id (and owner): built once, bound per call (read by every request)."""
+
+
 class AppStore:
     """Thread, run, decision and audit records; every write is one transaction."""
 
@@ -88,7 +93,7 @@ class AppStore:
                             model: str | None, metadata: dict[str, Any] | None = None) -> None:
         stamp = now()
         async with self.engine.begin() as conn:
-            await conn.execute(threads.insert().values(
+            await conn.execute(threads.insert(), dict(
                 thread_id=thread_id, agent=agent, owner=owner, model=model, status="idle",
                 metadata=metadata or {}, created_at=stamp, updated_at=stamp))
 
@@ -100,11 +105,9 @@ class AppStore:
                 agent=agent, model=model, updated_at=now()))
 
     async def get_thread(self, thread_id: str, owner: str | None = None) -> ThreadRecord:
-        query = sa.select(threads).where(threads.c.thread_id == thread_id)
-        if owner is not None:
-            query = query.where(threads.c.owner == owner)
         async with self.engine.connect() as conn:
-            row = (await conn.execute(query)).mappings().first()
+            row = (await conn.execute(_THREAD if owner is None else _OWN_THREAD, {
+                "thread": thread_id, "thread_owner": owner})).mappings().first()
         if row is None:
             raise NotFoundError(f"thread {thread_id!r} not found", thread_id=thread_id)
         return ThreadRecord.model_validate(dict(row))
@@ -156,7 +159,7 @@ class AppStore:
         try:
             async with self.engine.begin() as conn:
                 if create is not None:
-                    await conn.execute(threads.insert().values(
+                    await conn.execute(threads.insert(), dict(
                         thread_id=run.thread_id, status="busy", current_run_id=run.run_id,
                         created_at=stamp, updated_at=stamp, **create))
                 else:
@@ -176,15 +179,15 @@ class AppStore:
                                               "holds it", thread_id=run.thread_id)
                 if decision is not None:
                     assert run.interrupt_id is not None
-                    await conn.execute(decisions.insert().values(
+                    await conn.execute(decisions.insert(), dict(
                         interrupt_id=run.interrupt_id, thread_id=run.thread_id,
                         run_id=run.run_id, type=decision["type"], decision=decision,
                         actor=run.actor, created_at=stamp))
-                    await conn.execute(audit_log.insert().values(
+                    await conn.execute(audit_log.insert(), dict(
                         thread_id=run.thread_id, run_id=run.run_id, event="decision",
                         actor=run.actor, created_at=stamp,
                         data={"interrupt_id": run.interrupt_id, **decision}))
-                await conn.execute(runs.insert().values(
+                await conn.execute(runs.insert(), dict(
                     run_id=run.run_id, thread_id=run.thread_id, kind=run.kind,
                     status="running" if claimed else "pending", attempt=1 if claimed else 0,
                     worker=worker if claimed else None, model=run.model, input=run.input,
@@ -193,7 +196,7 @@ class AppStore:
                     lease_expires_at=(stamp + timedelta(seconds=lease_seconds)
                                       if lease_seconds is not None else None),
                     created_at=stamp, updated_at=stamp))
-                await conn.execute(audit_log.insert().values(
+                await conn.execute(audit_log.insert(), dict(
                     thread_id=run.thread_id, run_id=run.run_id, event="run_started",
                     actor=run.actor, created_at=stamp,
                     data={"kind": run.kind, "model": run.model, **(
@@ -241,7 +244,7 @@ class AppStore:
     async def audit(self, event: str, *, thread_id: str | None, run_id: str | None = None,
                     actor: str | None = None, data: dict[str, Any] | None = None) -> None:
         async with self.engine.begin() as conn:
-            await conn.execute(audit_log.insert().values(
+            await conn.execute(audit_log.insert(), dict(
                 thread_id=thread_id, run_id=run_id, event=event, actor=actor,
                 data=data or {}, created_at=now()))
 
