@@ -1,9 +1,10 @@
 """How ``agentdesk serve`` runs the app: uvicorn, with slow and idle clients bounded.
 
 uvicorn times out idle keep-alive connections but not a client that sends its
-headers slowly (or never), so :class:`GuardedH11Protocol` adds a header timeout
-to uvicorn's h11 protocol; :class:`~agentdesk.server.limits.RequestLimits`
-bounds the time a body may take; ``limit_concurrency`` bounds connections (503
+headers slowly (or never), so :class:`GuardedHttpToolsProtocol` adds a header
+timeout to uvicorn's httptools protocol (uvicorn runs it on uvloop where that is
+installed; both come with ``uvicorn[standard]``);
+:class:`~agentdesk.server.limits.RequestLimits` bounds the time a body may take; ``limit_concurrency`` bounds connections (503
 past it). Startup checks (:func:`check_port_free`, :func:`check_database`)
 fail with one line before anything else is printed.
 """
@@ -16,40 +17,46 @@ import re
 import socket
 from typing import Any
 
-import h11
 import uvicorn
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from agentdesk.errors import ConfigError
 from agentdesk.settings import Settings
 
-__all__ = ["GuardedH11Protocol", "check_database", "check_port_free", "uvicorn_config"]
+__all__ = ["GuardedHttpToolsProtocol", "check_database", "check_port_free", "uvicorn_config"]
 
 
-class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol, closing a connection whose request headers do not arrive
-    within ``header_timeout`` seconds of connecting or of the previous response."""
+class GuardedHttpToolsProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol, closing a connection whose request headers do not
+    arrive within ``header_timeout`` seconds of connecting or of the previous response.
+
+    The clock starts at the first wait and is not reset by more bytes, so a trickle
+    cannot hold the connection; between requests uvicorn's keep-alive timeout applies.
+    """
 
     header_timeout: float = 10.0
     _header_timer: asyncio.TimerHandle | None = None
+    _headers_due = True
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm()
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
-        # Still waiting for a request's headers: the clock started at the first wait and
-        # is not reset by more bytes, so a trickle cannot hold the connection.
-        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+        super().data_received(data)  # parses: on_headers_complete may run meanwhile
+        if self._headers_due and not self.transport.is_closing():
             self._arm()
-        else:
-            self._disarm()
+
+    def on_headers_complete(self) -> None:
+        self._headers_due = False
+        self._disarm()
+        super().on_headers_complete()
 
     def on_response_complete(self) -> None:
+        pipelined = bool(self.pipeline)  # its headers are in: it starts now
         super().on_response_complete()
-        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
-            self._disarm()  # idle now: uvicorn's keep-alive timeout applies until bytes come
+        self._headers_due = not pipelined
+        self._disarm()  # idle now: uvicorn's keep-alive timeout applies until bytes come
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -66,14 +73,15 @@ class GuardedH11Protocol(H11Protocol):
 
     def _expired(self) -> None:
         self._header_timer = None
-        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+        if self._headers_due and not self.transport.is_closing():
             self.logger.debug("closing a connection whose request headers did not arrive")
             self.transport.close()
 
 
-def guarded_protocol(header_timeout: float) -> type[GuardedH11Protocol]:
-    """:class:`GuardedH11Protocol` with its header timeout set."""
-    return type("GuardedH11Protocol", (GuardedH11Protocol,), {"header_timeout": header_timeout})
+def guarded_protocol(header_timeout: float) -> type[GuardedHttpToolsProtocol]:
+    """:class:`GuardedHttpToolsProtocol` with its header timeout set."""
+    return type("GuardedHttpToolsProtocol", (GuardedHttpToolsProtocol,),
+                {"header_timeout": header_timeout})
 
 
 def uvicorn_config(settings: Settings, app: Any, *, host: str | None = None,
