@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
@@ -33,3 +35,16 @@ def page(server: str) -> Iterator[Page]:
         finally:
             browser.close()
     assert not errors, f"uncaught errors in the web app: {errors}"
+
+
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+"""A web module's ``pytestmark``: its tests need the browser."""
+
+
+def api(server: str, method: str, path: str, **kwargs: Any) -> Any:
+    """Call the app's HTTP API beside the browser; the JSON answer (None if empty)."""
+    response = httpx.request(method, server + path, timeout=60, **kwargs)
+    response.raise_for_status()
+    return response.json() if response.content else None

@@ -14,13 +14,11 @@ from playwright.sync_api import Page, expect
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
-from .browser import CHROMIUM
+from .browser import CHROMIUM, needs_chromium
 from .conftest import ServerThread
 from .mail_harness import AGENCY, CUSTOMER, mail_settings, message, use_stand_in_agent
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+pytestmark = needs_chromium
 
 SETTINGS: list[Settings] = []
 

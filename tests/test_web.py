@@ -19,15 +19,13 @@ from playwright.sync_api import Page, expect
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
-from .browser import CHROMIUM
+from .browser import needs_chromium
 from .conftest import Gate, ServerThread
 from .trip_script import DEPART, DEST, ORIGIN, REQUEST, RETURN, TripScript
 
 SCREENSHOT = Path("/tmp/agentdesk-web.png")
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+pytestmark = needs_chromium
 
 
 @pytest.fixture

@@ -17,13 +17,11 @@ from playwright.sync_api import Page, expect
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
-from .browser import CHROMIUM
+from .browser import needs_chromium
 from .conftest import ServerThread
 from .trip_script import REQUEST, TripScript
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+pytestmark = needs_chromium
 
 
 @pytest.fixture

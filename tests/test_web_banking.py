@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
-from .browser import CHROMIUM, CHROMIUM_ARGS
+from .browser import CHROMIUM, CHROMIUM_ARGS, needs_chromium
 from .conftest import ServerThread
 
 SCREENSHOT = Path("/tmp/agentdesk-bank.png")
@@ -34,9 +34,7 @@ BY_SEGMENT = ("SELECT segment, COUNT(*) AS customers FROM customers "
 BY_MONTH = ("SELECT strftime('%Y-%m', posted_at) AS month, SUM(amount) AS total "
             "FROM transactions GROUP BY month ORDER BY month")
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="session")

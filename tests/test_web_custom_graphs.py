@@ -5,21 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
-from .browser import CHROMIUM
+from .browser import api, needs_chromium
 from .conftest import ServerThread
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+pytestmark = needs_chromium
 
 HITL = Path(__file__).parent / "graphs" / "hitl" / "langgraph.json"
 
@@ -30,12 +26,6 @@ def server(tmp_path: Path) -> Iterator[str]:
                      ping_seconds=1)
     with ServerThread(app) as running:
         yield running.url
-
-
-def api(server: str, method: str, path: str, **kwargs: Any) -> Any:
-    response = httpx.request(method, server + path, timeout=60, **kwargs)
-    response.raise_for_status()
-    return response.json() if response.content else None
 
 
 def test_start_see_and_answer_a_graph_of_your_own(server: str, page: Page) -> None:

@@ -12,20 +12,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
-from .browser import CHROMIUM
+from .browser import api, needs_chromium
 from .conftest import Gate, ServerThread
 from .trip_script import DEPART, DEST, ORIGIN, REQUEST, RETURN, TripScript
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+pytestmark = needs_chromium
 
 PREFERENCES = {"origin": ORIGIN, "destination": DEST, "depart": DEPART, "return": RETURN,
                "travelers": 1, "budget": 2500}
@@ -36,12 +33,6 @@ def server(tmp_path: Path) -> Iterator[str]:
     app = create_app(Settings(data_dir=tmp_path / "data", actor="tester"), ping_seconds=1)
     with ServerThread(app) as running:
         yield running.url
-
-
-def api(server: str, method: str, path: str, **kwargs: Any) -> Any:
-    response = httpx.request(method, server + path, timeout=60, **kwargs)
-    response.raise_for_status()
-    return response.json() if response.content else None
 
 
 def start_trip(server: str, model: str, monkeypatch: pytest.MonkeyPatch) -> str:

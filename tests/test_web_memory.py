@@ -16,12 +16,10 @@ from agentdesk.runtime.persistence import open_persistence
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
-from .browser import CHROMIUM
+from .browser import needs_chromium
 from .conftest import ServerThread
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+pytestmark = needs_chromium
 
 
 @pytest.fixture
