@@ -24,10 +24,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from agentdesk.errors import ConfigError
 
+from . import sqliteconn
 from .memorystore import open_memory_store
 
 __all__ = ["DATABASE_ERRORS", "Persistence", "metadata", "open_persistence",
-           "parse_database_url"]
+           "parse_database_url", "sqlite_engine"]
 
 
 def _database_errors() -> tuple[type[Exception], ...]:
@@ -297,11 +298,22 @@ def _ping_when_idle(engine: AsyncEngine) -> None:
     sa.event.listen(pool_events, "checkout", checkout)
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+def _wal(dbapi_conn: Any, _record: Any) -> None:
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
+
+
+def sqlite_engine(url: DatabaseURL) -> AsyncEngine:
+    """An engine on the SQLite file of ``url``, its calls made on the loop (:mod:`.sqliteconn`)."""
+    Path(url.target).parent.mkdir(parents=True, exist_ok=True)
+
+    async def connection() -> Any:
+        return await sqliteconn.connect(url.target)
+
+    engine = create_async_engine(url.sqlalchemy_url, async_creator=connection)
+    sa.event.listen(engine.sync_engine, "connect", _wal)
+    return engine
 
 
 @asynccontextmanager
@@ -313,16 +325,13 @@ async def open_persistence(url: str) -> AsyncIterator[Persistence]:
         if parsed.dialect == "sqlite":
             from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-            Path(parsed.target).parent.mkdir(parents=True, exist_ok=True)
-            engine = create_async_engine(parsed.sqlalchemy_url, connect_args={"timeout": 30})
-            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            engine = sqlite_engine(parsed)
             stack.push_async_callback(engine.dispose)
             await migrate(engine, parsed.dialect)
-            saver: BaseCheckpointSaver = await stack.enter_async_context(
-                AsyncSqliteSaver.from_conn_string(parsed.target))
-            # Its own connection waits 5 s for a lock by default; several processes on
-            # one file under load need the same patience as the app tables'.
-            await saver.conn.execute("PRAGMA busy_timeout=30000")  # type: ignore[attr-defined]
+            # The official saver, on a connection like the app tables' (from_conn_string
+            # would open one that waits for a busy file on aiosqlite's thread).
+            saver: BaseCheckpointSaver = AsyncSqliteSaver(
+                await stack.enter_async_context(sqliteconn.connect(parsed.target)))
             await saver.setup()  # type: ignore[attr-defined]
         else:
             from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver

@@ -7,14 +7,12 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from agentdesk.errors import ConfigError
-from agentdesk.runtime.persistence import DATABASE_ERRORS, parse_database_url
+from agentdesk.runtime.persistence import DATABASE_ERRORS, parse_database_url, sqlite_engine
 from agentdesk.settings import Settings
 
 from .channel import MailChannel
@@ -29,20 +27,12 @@ __all__ = ["open_engine", "serve_mail"]
 log = logging.getLogger(__name__)
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cursor = dbapi_conn.cursor()
-    cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.close()
-
-
 @asynccontextmanager
 async def open_engine(settings: Settings) -> AsyncIterator[AsyncEngine]:
     """An engine on the app database, for a process that has no desk open (an agent's send)."""
     url = parse_database_url(settings.resolved_database_url)
     if url.dialect == "sqlite":
-        Path(url.target).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(url.sqlalchemy_url, connect_args={"timeout": 30})
-        sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        engine = sqlite_engine(url)
     else:
         engine = create_async_engine(url.sqlalchemy_url, pool_pre_ping=True)
     try:

@@ -1,0 +1,158 @@
+"""SQLite calls on the event loop: a busy file is waited for without stalling the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import multiprocessing
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from agentdesk.runtime import sqliteconn
+from agentdesk.runtime.persistence import parse_database_url, sqlite_engine
+
+
+def _table(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE IF NOT EXISTS t (n INTEGER)")
+
+
+def _hold_write_lock(path: str, ready: multiprocessing.synchronize.Event, seconds: float) -> None:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute("INSERT INTO t VALUES (1)")
+    ready.set()
+    time.sleep(seconds)
+    conn.execute("COMMIT")
+
+
+async def _ticks(stop: asyncio.Event) -> list[float]:
+    """Loop wake-ups every 10 ms until ``stop``: the largest gap shows a stalled loop."""
+    seen = [time.monotonic()]
+    while not stop.is_set():
+        await asyncio.sleep(0.01)
+        seen.append(time.monotonic())
+    return seen
+
+
+def test_a_write_waits_for_another_process_without_stalling_the_loop(tmp_path: Path) -> None:
+    async def go() -> None:
+        _table(tmp_path / "a.db")
+        ready = multiprocessing.get_context("spawn").Event()
+        holder = multiprocessing.get_context("spawn").Process(
+            target=_hold_write_lock, args=(str(tmp_path / "a.db"), ready, 1.5))
+        holder.start()
+        try:
+            assert ready.wait(30)
+            stop = asyncio.Event()
+            ticker = asyncio.create_task(_ticks(stop))
+            await asyncio.sleep(0.05)  # ticking
+            began = time.monotonic()
+            async with sqliteconn.connect(str(tmp_path / "a.db")) as conn:
+                await conn.execute("INSERT INTO t VALUES (2)")
+                await conn.commit()
+                waited = time.monotonic() - began
+                rows = await (await conn.execute("SELECT n FROM t ORDER BY n")).fetchall()
+            stop.set()
+            seen = await ticker
+        finally:
+            holder.join(30)
+        assert [r[0] for r in rows] == [1, 2]  # both writes, the waiting one after the holder's
+        assert waited > 1.0, waited  # it did wait for the other process
+        gaps = [b - a for a, b in itertools.pairwise(seen)]
+        assert max(gaps) < 0.75, max(gaps)  # and the loop ran all along
+
+    asyncio.run(go())
+
+
+def test_two_writers_in_one_process_take_turns_instead_of_deadlocking(
+        tmp_path: Path) -> None:
+    async def go() -> None:
+        # With SQLite's busy handler on the loop, the second writer would block the
+        # loop while the first waits on it to finish its transaction: a deadlock
+        # until the busy timeout. Here the second yields until the first commits.
+        engine = sqlite_engine(parse_database_url(f"sqlite:///{tmp_path / 'b.db'}"))
+        try:
+            async with engine.begin() as conn:
+                await conn.execute(sa.text("CREATE TABLE t (n INTEGER)"))
+            first_in = asyncio.Event()
+            order: list[str] = []
+
+            async def first() -> None:
+                async with engine.begin() as conn:
+                    await conn.execute(sa.text("INSERT INTO t VALUES (1)"))
+                    first_in.set()
+                    await asyncio.sleep(1.5)  # the transaction stays open across the loop
+                    order.append("first")
+
+            async def second() -> None:
+                await first_in.wait()
+                async with engine.begin() as conn:
+                    await conn.execute(sa.text("INSERT INTO t VALUES (2)"))
+                    order.append("second")
+
+            stop = asyncio.Event()
+            ticker = asyncio.create_task(_ticks(stop))
+            await asyncio.sleep(0.05)
+            await asyncio.wait_for(asyncio.gather(first(), second()), 10)
+            stop.set()
+            gaps = [b - a for a, b in itertools.pairwise(await ticker)]
+            async with engine.connect() as conn:
+                rows = (await conn.execute(sa.text("SELECT n FROM t ORDER BY n"))).scalars().all()
+        finally:
+            await engine.dispose()
+        assert order == ["first", "second"]
+        assert rows == [1, 2]
+        assert max(gaps) < 0.75, max(gaps)  # the second writer waited off the loop
+
+    asyncio.run(go())
+
+
+def test_a_write_gives_up_as_sqlite_does_when_the_file_stays_busy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def go() -> None:
+        _table(tmp_path / "c.db")
+        monkeypatch.setattr(sqliteconn, "BUSY_SECONDS", 0.3)
+        holder = sqlite3.connect(tmp_path / "c.db", isolation_level=None, check_same_thread=False)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            async with sqliteconn.connect(str(tmp_path / "c.db")) as conn:
+                began = time.monotonic()
+                with pytest.raises(sqlite3.OperationalError, match="locked"):
+                    await conn.execute("INSERT INTO t VALUES (3)")
+                assert 0.3 <= time.monotonic() - began < 5
+                assert not conn.in_transaction  # BEGIN IMMEDIATE failed: nothing was begun
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+
+    asyncio.run(go())
+
+
+def test_other_errors_are_raised_at_once_and_writes_begin_immediate(
+        tmp_path: Path) -> None:
+    async def go() -> None:
+        _table(tmp_path / "d.db")
+        async with sqliteconn.connect(str(tmp_path / "d.db")) as conn:
+            began = time.monotonic()
+            with pytest.raises(sqlite3.OperationalError, match="no such table"):
+                await conn.execute("INSERT INTO missing VALUES (1)")
+            assert time.monotonic() - began < 0.1
+            assert conn.isolation_level == "IMMEDIATE"
+            await conn.execute("INSERT INTO t VALUES (4)")
+            # The write lock is this connection's from its first write: another can't begin one.
+            other = sqlite3.connect(tmp_path / "d.db", timeout=0, isolation_level=None)
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                other.execute("BEGIN IMMEDIATE")
+            await conn.commit()
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            other.close()
+
+
+    asyncio.run(go())
