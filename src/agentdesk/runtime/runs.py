@@ -21,7 +21,7 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any, Literal, cast
 
 from langchain_core.runnables import RunnableConfig
@@ -56,6 +56,13 @@ from .store import AppStore, NewRun, RunRecord, ThreadRecord
 from .tools import ToolPolicy
 
 __all__ = ["ChunkSink", "Desk", "PreparedRun", "RunOutcome", "ThreadView"]
+
+
+@cache
+def _login() -> str:
+    """The OS user running this process (looked up once: it reads the environment or passwd)."""
+    return getpass.getuser()
+
 
 RunStatus = Literal["interrupted", "completed", "failed", "queued"]
 """``queued``: the run stopped at a step boundary (shutdown, Ctrl-C) and waits to go on."""
@@ -179,7 +186,7 @@ class Desk:
             unregister(specs)
 
     def default_actor(self) -> str:
-        return self.settings.actor or getpass.getuser()
+        return self.settings.actor or _login()
 
     def _graph(self, spec: AgentSpec) -> CompiledStateGraph[Any, Any, Any, Any]:
         """The agent's graph, compiled once per process on the fenced checkpointer."""
