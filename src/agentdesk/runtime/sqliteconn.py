@@ -4,9 +4,10 @@ aiosqlite runs every call (an execute, a fetch, a commit) on a thread of its
 own and hands the result back to the event loop. For a local SQLite file the
 call itself takes microseconds; the hand-off costs more than the work (a
 future, a queue, a thread wake-up, a wake-up of the loop, and the GIL passed
-back and forth), and a thread of a run (create, run to a pause, resume) makes
-a few hundred of them. Measured on the peer benchmark: 38 ms of server CPU per
-thread with the hand-off, 25 ms without, and 1.7 times the threads per second.
+back and forth), and a thread of the peer benchmark's graph (create, run to a
+pause, resume) makes a few hundred of them. With 32 clients on that benchmark,
+interleaved, the server spent 33 ms of CPU per thread with the hand-off and
+21 ms without, and served 1.7 times the threads per second.
 
 :class:`InlineConnection` is aiosqlite's connection with the call made on the
 loop. What a call may wait for is not done on the loop:
