@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from langgraph.store.base import BaseStore
 
+from .sqliteconn import BUSY_SECONDS
+
 if TYPE_CHECKING:
     from .persistence import DatabaseURL
 
@@ -27,7 +29,7 @@ async def open_memory_store(url: DatabaseURL, pool: Any = None) -> AsyncIterator
 
         async with AsyncSqliteStore.from_conn_string(url.target) as store:
             # As patient with a busy file as the checkpointer's connection.
-            await store.conn.execute("PRAGMA busy_timeout=30000")
+            await store.conn.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
             await store.setup()
             yield store
         return

@@ -34,6 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from agentdesk.errors import AgentdeskError
 
 from .persistence import audit_log, now, run_events, runs, threads
+from .sqliteconn import BUSY_SECONDS
 
 __all__ = ["ACTIVE", "Heartbeat", "Lease", "LeaseLostError", "RunQueue", "current_lease",
            "worker_name"]
@@ -210,7 +211,9 @@ async def _last_events(conn: Any, run_id: str, error: str, message: str, status:
 
 
 def _sync_connect_args(url: str) -> dict[str, Any]:
-    return {"timeout": 30} if url.startswith("sqlite") else {"connect_timeout": 5}
+    if url.startswith("sqlite"):  # in its own thread: SQLite's busy handler may wait there
+        return {"timeout": BUSY_SECONDS}
+    return {"connect_timeout": 5}
 
 
 @dataclass
