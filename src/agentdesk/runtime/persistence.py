@@ -28,7 +28,7 @@ from . import sqliteconn
 from .memorystore import open_memory_store
 
 __all__ = ["DATABASE_ERRORS", "Persistence", "metadata", "open_persistence",
-           "parse_database_url", "sqlite_engine"]
+           "parse_database_url", "single_statements", "sqlite_engine"]
 
 
 def _database_errors() -> tuple[type[Exception], ...]:
@@ -296,6 +296,21 @@ def _ping_when_idle(engine: AsyncEngine) -> None:
 
     sa.event.listen(pool_events, "checkin", checkin)
     sa.event.listen(pool_events, "checkout", checkout)
+
+
+def single_statements(engine: AsyncEngine) -> AsyncEngine:
+    """``engine`` for work of one statement (a read, or one write under ``begin()``).
+
+    On PostgreSQL that is autocommit: the statement is its own transaction and
+    costs one round trip, where a transaction costs three (``BEGIN``, the
+    statement, then ``COMMIT`` or, for a read, ``ROLLBACK``, after which the
+    driver also drops its prepared statements). SQLite's driver begins a
+    transaction only before a write, so there reads already take none and a
+    write keeps its ``BEGIN IMMEDIATE``: ``engine`` itself.
+    """
+    if engine.dialect.name != "postgresql":
+        return engine
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
 
 
 def _wal(dbapi_conn: Any, _record: Any) -> None:

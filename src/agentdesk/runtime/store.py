@@ -3,19 +3,37 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any
 
 import sqlalchemy as sa
-from pydantic import BaseModel
+from pydantic import AfterValidator, BaseModel
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import DecisionError, NotFoundError, ThreadBusyError
 
-from .persistence import audit_log, decisions, effects, now, run_events, runs, threads
+from .persistence import (
+    audit_log,
+    decisions,
+    effects,
+    now,
+    run_events,
+    runs,
+    single_statements,
+    threads,
+)
 
-__all__ = ["AppStore", "AuditEntry", "NewRun", "RunRecord", "ThreadRecord"]
+__all__ = ["AppStore", "AuditEntry", "NewRun", "RunRecord", "Stamp", "ThreadRecord"]
+
+
+def _utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+Stamp = Annotated[datetime, AfterValidator(_utc)]
+"""A stored time, always with its zone: every one is written in UTC, and SQLite
+reads them back without one."""
 
 
 class ThreadRecord(BaseModel):
@@ -26,8 +44,8 @@ class ThreadRecord(BaseModel):
     status: str
     current_run_id: str | None
     metadata: dict[str, Any]
-    created_at: datetime
-    updated_at: datetime
+    created_at: Stamp
+    updated_at: Stamp
 
 
 class RunRecord(BaseModel):
@@ -38,15 +56,15 @@ class RunRecord(BaseModel):
     worker: str | None
     model: str | None
     error: str | None
-    created_at: datetime
-    updated_at: datetime
+    created_at: Stamp
+    updated_at: Stamp
     input: Any = None
     interrupt_id: str | None = None
     stream_modes: list[str] | None = None
     actor: str | None = None
     attempt: int = 0
     lapses: int = 0
-    lease_expires_at: datetime | None = None
+    lease_expires_at: Stamp | None = None
     cancel_requested: bool = False
 
 
@@ -73,7 +91,7 @@ class AuditEntry(BaseModel):
     event: str
     actor: str | None
     data: dict[str, Any]
-    created_at: datetime
+    created_at: Stamp
 
 
 _THREAD = sa.select(threads).where(threads.c.thread_id == sa.bindparam("thread"))
@@ -86,16 +104,22 @@ class AppStore:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self.single = single_statements(engine)
+        """For reads and one-statement writes: no transaction of their own on PostgreSQL."""
 
     # -- threads -------------------------------------------------------------
 
     async def create_thread(self, thread_id: str, agent: str | None, *, owner: str | None,
-                            model: str | None, metadata: dict[str, Any] | None = None) -> None:
+                            model: str | None, metadata: dict[str, Any] | None = None,
+                            ) -> ThreadRecord:
+        """Record a new idle thread and return it; an id in use raises ``IntegrityError``."""
         stamp = now()
-        async with self.engine.begin() as conn:
-            await conn.execute(threads.insert(), dict(
-                thread_id=thread_id, agent=agent, owner=owner, model=model, status="idle",
-                metadata=metadata or {}, created_at=stamp, updated_at=stamp))
+        record = ThreadRecord(thread_id=thread_id, agent=agent, owner=owner, model=model,
+                              status="idle", current_run_id=None, metadata=metadata or {},
+                              created_at=stamp, updated_at=stamp)
+        async with self.single.begin() as conn:
+            await conn.execute(threads.insert(), record.model_dump())
+        return record
 
     async def bind_thread(self, thread_id: str, agent: str, model: str | None) -> None:
         """Give a thread created empty its agent and model (at its first run)."""
@@ -105,7 +129,7 @@ class AppStore:
                 agent=agent, model=model, updated_at=now()))
 
     async def get_thread(self, thread_id: str, owner: str | None = None) -> ThreadRecord:
-        async with self.engine.connect() as conn:
+        async with self.single.connect() as conn:
             row = (await conn.execute(_THREAD if owner is None else _OWN_THREAD, {
                 "thread": thread_id, "thread_owner": owner})).mappings().first()
         if row is None:
@@ -135,7 +159,7 @@ class AppStore:
                               (threads.c.owner, owner)):
             if value is not None:
                 query = query.where(column == value)
-        async with self.engine.connect() as conn:
+        async with self.single.connect() as conn:
             rows = (await conn.execute(query)).mappings().all()
         return [ThreadRecord.model_validate(dict(row)) for row in rows]
 
@@ -177,13 +201,14 @@ class AppStore:
                     if result.rowcount != 1:
                         raise ThreadBusyError(f"thread {run.thread_id!r} is busy: another run "
                                               "holds it", thread_id=run.thread_id)
+                entries: list[dict[str, Any]] = []
                 if decision is not None:
                     assert run.interrupt_id is not None
                     await conn.execute(decisions.insert(), dict(
                         interrupt_id=run.interrupt_id, thread_id=run.thread_id,
                         run_id=run.run_id, type=decision["type"], decision=decision,
                         actor=run.actor, created_at=stamp))
-                    await conn.execute(audit_log.insert(), dict(
+                    entries.append(dict(
                         thread_id=run.thread_id, run_id=run.run_id, event="decision",
                         actor=run.actor, created_at=stamp,
                         data={"interrupt_id": run.interrupt_id, **decision}))
@@ -196,11 +221,12 @@ class AppStore:
                     lease_expires_at=(stamp + timedelta(seconds=lease_seconds)
                                       if lease_seconds is not None else None),
                     created_at=stamp, updated_at=stamp))
-                await conn.execute(audit_log.insert(), dict(
+                entries.append(dict(
                     thread_id=run.thread_id, run_id=run.run_id, event="run_started",
                     actor=run.actor, created_at=stamp,
                     data={"kind": run.kind, "model": run.model, **(
                         {"display_name": run.display_name} if run.display_name else {})}))
+                await conn.execute(audit_log.insert(), entries)  # one round trip, in order
         except IntegrityError:
             if decision is not None:
                 raise DecisionError(
@@ -215,7 +241,7 @@ class AppStore:
     async def _find_run(self, run_id: str | None) -> RunRecord | None:
         if run_id is None:
             return None
-        async with self.engine.connect() as conn:
+        async with self.single.connect() as conn:
             row = (await conn.execute(sa.select(runs).where(runs.c.run_id == run_id))
                    ).mappings().first()
         return RunRecord.model_validate(dict(row)) if row is not None else None
@@ -228,7 +254,7 @@ class AppStore:
 
     async def list_runs(self, thread_id: str) -> list[RunRecord]:
         query = sa.select(runs).where(runs.c.thread_id == thread_id).order_by(runs.c.created_at)
-        async with self.engine.connect() as conn:
+        async with self.single.connect() as conn:
             rows = (await conn.execute(query)).mappings().all()
         return [RunRecord.model_validate(dict(row)) for row in rows]
 
@@ -236,14 +262,14 @@ class AppStore:
 
     async def get_decision(self, interrupt_id: str) -> dict[str, Any] | None:
         query = sa.select(decisions.c.decision).where(decisions.c.interrupt_id == interrupt_id)
-        async with self.engine.connect() as conn:
+        async with self.single.connect() as conn:
             return (await conn.execute(query)).scalar_one_or_none()
 
     # -- audit -----------------------------------------------------------------
 
     async def audit(self, event: str, *, thread_id: str | None, run_id: str | None = None,
                     actor: str | None = None, data: dict[str, Any] | None = None) -> None:
-        async with self.engine.begin() as conn:
+        async with self.single.begin() as conn:
             await conn.execute(audit_log.insert(), dict(
                 thread_id=thread_id, run_id=run_id, event=event, actor=actor,
                 data=data or {}, created_at=now()))
@@ -251,6 +277,6 @@ class AppStore:
     async def audit_trail(self, thread_id: str) -> list[AuditEntry]:
         query = (sa.select(audit_log).where(audit_log.c.thread_id == thread_id)
                  .order_by(audit_log.c.id))
-        async with self.engine.connect() as conn:
+        async with self.single.connect() as conn:
             rows = (await conn.execute(query)).mappings().all()
         return [AuditEntry.model_validate(dict(row)) for row in rows]
