@@ -164,3 +164,24 @@ def test_a_chunked_body_past_the_limit_is_refused(serve: Any) -> None:
                            headers={"content-type": "application/json"})
         assert answer.status_code == 413
         assert listed(http) == []
+
+
+def test_a_new_thread_answers_as_it_reads_back_and_a_taken_id_changes_nothing(
+        serve: Any) -> None:
+    """POST /threads answers from what it inserted (no read): the same as every later read,
+    times with their zone on either database; a second create of the id is refused or
+    (``do_nothing``) answered with the first, leaving it as it was."""
+    with httpx.Client(base_url=serve(), timeout=60) as http:
+        made = http.post("/threads", json={"thread_id": "kept", "metadata": {"n": 1}})
+        assert made.status_code == 200, made.text
+        stored = http.get("/threads/kept").json()
+        assert made.json() == stored
+        assert stored["created_at"].endswith("+00:00"), stored["created_at"]
+        again = http.post("/threads", json={"thread_id": "kept", "metadata": {"n": 2}})
+        assert again.status_code == 409, again.text
+        assert again.json()["detail"] == "thread_id: 'kept' is not available; choose another id"
+        same = http.post("/threads", json={"thread_id": "kept", "metadata": {"n": 3},
+                                           "if_exists": "do_nothing"})
+        assert (same.status_code, same.json()) == (200, stored)
+        assert http.get("/threads/kept").json() == stored
+        assert listed(http) == ["kept"]

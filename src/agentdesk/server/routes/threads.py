@@ -6,6 +6,7 @@ import uuid
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
+from sqlalchemy.exc import IntegrityError
 
 from agentdesk.errors import InputError
 
@@ -22,11 +23,16 @@ router = APIRouter(prefix="/threads", tags=["threads"])
 async def create(body: ThreadCreate, desk: DeskDep, caller: CallerDep) -> dict[str, Any]:
     owner = caller.owner  # another key's id is free: this creates the caller's own thread
     thread_id = caller.ids.inward(body.thread_id or str(uuid.uuid4()))
-    if await taken_thread(desk, thread_id, owner, own_ok=body.if_exists == "do_nothing"):
-        return thread_view(*await desk.snapshot(thread_id, owner))
-    await desk.store.create_thread(thread_id, None, owner=owner, model=None,
-                                   metadata=body.metadata or {})
-    return thread_view(*await desk.snapshot(thread_id, owner))
+    while True:  # the insert is the check: a free id (the usual case) costs no read
+        try:
+            record = await desk.store.create_thread(thread_id, None, owner=owner, model=None,
+                                                    metadata=body.metadata or {})
+        except IntegrityError:
+            if await taken_thread(desk, thread_id, owner,
+                                  own_ok=body.if_exists == "do_nothing"):
+                return thread_view(*await desk.snapshot(thread_id, owner))
+            continue  # deleted since the insert: take it
+        return thread_view(record, None)
 
 
 @router.post("/search")
