@@ -14,7 +14,15 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from agentdesk.runtime.persistence import MIGRATIONS, now, open_persistence, runs, threads
+from agentdesk.runtime import guarded
+from agentdesk.runtime.persistence import (
+    MIGRATIONS,
+    now,
+    open_persistence,
+    run_events,
+    runs,
+    threads,
+)
 from agentdesk.runtime.queue import LeaseLostError
 from agentdesk.runtime.runs import Desk
 from agentdesk.settings import Settings
@@ -76,9 +84,10 @@ def test_a_lapsed_run_is_requeued_then_continues_as_the_same_run(
         # The worker that lost the lease can write nothing: not its end, not a checkpoint.
         with pytest.raises(LeaseLostError):
             await desk.queue.finish(stale, "completed", None, "completed")
+        late = guarded.Rows(run_events, [{"run_id": run.run_id, "seq": 1000, "event": "x",
+                                          "data": "{}", "created_at": now()}])
         with pytest.raises(LeaseLostError):  # nor events: the fence a batch of them takes
-            async with desk.persistence.engine.begin() as conn:
-                await desk.queue.lock_fence(conn, stale)
+            await desk.queue.write_fenced(stale, late)
         taken = await desk.take_over(run.thread_id)
         assert taken is not None and taken.run_id == run.run_id and taken.lease is not None
         assert taken.lease.attempt == 2
@@ -86,11 +95,12 @@ def test_a_lapsed_run_is_requeued_then_continues_as_the_same_run(
         assert outcome.status == "interrupted"
         with pytest.raises(LeaseLostError):
             await desk.queue.finish(stale, "completed", None, "completed")
-        async with desk.persistence.engine.begin() as conn:  # the new attempt still owns it
-            await desk.queue.lock_fence(conn, taken.lease)
+        await desk.queue.write_fenced(taken.lease)  # the new attempt still owns it
         with pytest.raises(LeaseLostError):
-            async with desk.persistence.engine.begin() as conn:
-                await desk.queue.lock_fence(conn, stale)
+            await desk.queue.write_fenced(stale, late)
+        async with desk.persistence.engine.connect() as conn:
+            assert (await conn.execute(sa.select(sa.func.count()).where(
+                run_events.c.seq == 1000))).scalar() == 0
         assert (await desk.store.get_thread(run.thread_id)).status == "interrupted"
 
     _desk_case(body, tmp_path)

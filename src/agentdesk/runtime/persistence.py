@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
@@ -310,7 +311,13 @@ def single_statements(engine: AsyncEngine) -> AsyncEngine:
     """
     if engine.dialect.name != "postgresql":
         return engine
-    return engine.execution_options(isolation_level="AUTOCOMMIT")
+    single = _SINGLE.get(engine)
+    if single is None:  # made once per engine: it is asked for on every run's writes
+        single = _SINGLE[engine] = engine.execution_options(isolation_level="AUTOCOMMIT")
+    return single
+
+
+_SINGLE: weakref.WeakKeyDictionary[AsyncEngine, AsyncEngine] = weakref.WeakKeyDictionary()
 
 
 def _wal(dbapi_conn: Any, _record: Any) -> None:

@@ -33,6 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import AgentdeskError
 
+from . import guarded
 from .persistence import audit_log, now, run_events, runs, threads
 from .sqliteconn import BUSY_SECONDS
 
@@ -178,14 +179,26 @@ class Heartbeat:
                 lease._signal(lease.on_cancel)
 
 
-# Built once, bound per call (the run's end is on every run's path): the SET
-# columns come from the parameters' names.
+# Built once, bound per call (the run's end is on every run's path).
 _END_RUN = runs.update().where(
     runs.c.run_id == sa.bindparam("fence_run"), runs.c.attempt == sa.bindparam("fence_attempt"),
-    runs.c.status == "running")
+    runs.c.status == "running").values(
+    status=sa.bindparam("end_status"), error=sa.bindparam("end_error"), lease_expires_at=None,
+    updated_at=sa.bindparam("end_stamp"))
+_HOLD_RUN = runs.update().where(
+    runs.c.run_id == sa.bindparam("fence_run"), runs.c.attempt == sa.bindparam("fence_attempt"),
+    runs.c.status != "pending").values(attempt=runs.c.attempt)
+"""A no-op UPDATE of the run's row while the attempt owns it (as :meth:`RunQueue.fence`)."""
+
+
+def _holding(lease: Lease) -> dict[str, Any]:
+    return {"fence_run": lease.run_id, "fence_attempt": lease.attempt}
+
+
 _RELEASE_THREAD = threads.update().where(
     threads.c.thread_id == sa.bindparam("held_thread"),
-    threads.c.current_run_id == sa.bindparam("held_by"))
+    threads.c.current_run_id == sa.bindparam("held_by")).values(
+    status=sa.bindparam("thread_status"), updated_at=sa.bindparam("end_stamp"))
 
 
 async def _last_seq(conn: Any, run_id: str) -> int:
@@ -285,48 +298,51 @@ class RunQueue:
         return sa.and_(runs.c.run_id == lease.run_id, runs.c.attempt == lease.attempt,
                        runs.c.status != "pending")
 
-    async def lock_fence(self, conn: Any, lease: Lease) -> None:
-        """Check that ``lease``'s attempt owns its run, and hold that until ``conn`` commits.
+    async def write_fenced(self, lease: Lease, *writes: guarded.Write) -> None:
+        """Make ``writes`` while ``lease``'s attempt owns its run, else :class:`LeaseLostError`.
 
-        A no-op UPDATE of the run's row: it locks the row on PostgreSQL (a takeover's
-        claim waits for this transaction) and takes SQLite's write lock, so what
-        ``conn`` writes next needs no fence of its own."""
-        held = await conn.execute(runs.update().where(self.fence(lease)).values(
-            attempt=runs.c.attempt))
-        if held.rowcount != 1:
+        One transaction, whose first write is a no-op UPDATE of the run's row: on
+        PostgreSQL it locks the row (a takeover's claim waits for the transaction),
+        on SQLite it takes the write lock, so ``writes`` need no fence of their own."""
+        if not await guarded.write(self.engine, guarded.Update(_HOLD_RUN, _holding(lease)),
+                                   *writes):
             lease.lost = True
             raise LeaseLostError(f"run {lease.run_id} attempt {lease.attempt} was taken over",
                                  run_id=lease.run_id)
 
     async def finish(self, lease: Lease, status: str, error: str | None,
                      thread_status: str, details: dict[str, Any] | None = None,
-                     also: Callable[[Any], Awaitable[None]] | None = None) -> None:
+                     also: Callable[[], Awaitable[list[dict[str, Any]]]] | None = None,
+                     ) -> None:
         """End the run and release its thread, fenced by the attempt (one transaction).
 
         ``details`` (an error's, such as a model's raw output) go in the audit entry;
-        ``also`` makes more writes in the same transaction (given the connection).
+        ``also`` gives rows of ``agentdesk_run_events`` to store with the end (the
+        run's last events): asked for before the write, stored only if the fence holds.
         """
         lease.check()
         self.release(lease)
         stamp = now()
-        async with self.engine.begin() as conn:
-            done = await conn.execute(_END_RUN, {
-                "fence_run": lease.run_id, "fence_attempt": lease.attempt, "status": status,
-                "error": error, "lease_expires_at": None, "updated_at": stamp})
-            if done.rowcount != 1:
-                lease.lost = True
-                raise LeaseLostError(f"run {lease.run_id} attempt {lease.attempt} was taken "
-                                     "over; its end is not recorded", run_id=lease.run_id)
-            await conn.execute(_RELEASE_THREAD, {
-                "held_thread": lease.thread_id, "held_by": lease.run_id,
-                "status": thread_status, "updated_at": stamp})
-            await conn.execute(audit_log.insert(), dict(
+        events = await also() if also is not None else []
+        ended = await guarded.write(
+            self.engine,
+            guarded.Update(_END_RUN, {"fence_run": lease.run_id, "fence_attempt": lease.attempt,
+                                      "end_status": status, "end_error": error,
+                                      "end_stamp": stamp}),
+            guarded.Update(_RELEASE_THREAD, {"held_thread": lease.thread_id,
+                                             "held_by": lease.run_id,
+                                             "thread_status": thread_status,
+                                             "end_stamp": stamp}),
+            guarded.Rows(audit_log, [dict(
                 thread_id=lease.thread_id, run_id=lease.run_id, event="run_finished",
-                created_at=stamp, data={"status": status, "error": error,
-                                        "attempt": lease.attempt,
-                                        **({"error_details": details} if details else {})}))
-            if also is not None:
-                await also(conn)
+                actor=None, created_at=stamp,
+                data={"status": status, "error": error, "attempt": lease.attempt,
+                      **({"error_details": details} if details else {})})]),
+            guarded.Rows(run_events, events))
+        if not ended:
+            lease.lost = True
+            raise LeaseLostError(f"run {lease.run_id} attempt {lease.attempt} was taken "
+                                 "over; its end is not recorded", run_id=lease.run_id)
 
     async def requeue(self, lease: Lease, *, spend: bool, reason: str) -> bool:
         """Put the run back to ``pending`` (a drain spends no retry); False if not ours."""

@@ -106,9 +106,9 @@ class PreparedRun:
     first_input: tuple[Any, bool] | None = None
     """What its first attempt feeds the graph, known when it was prepared (None: read
     the checkpoint). A later attempt always reads the checkpoint."""
-    end_writes: Callable[[RunOutcome, Any], Awaitable[None]] | None = None
-    """More writes for the transaction that ends the run (outcome, connection): the
-    server's last stream events, stored with the run's end."""
+    end_writes: Callable[[RunOutcome], Awaitable[list[dict[str, Any]]]] | None = None
+    """Rows of ``agentdesk_run_events`` for the transaction that ends the run (given
+    its outcome): the server's last stream events, stored with the run's end."""
     final_state: StateSnapshot | None = None
     """The thread's state as the run ended here (what a waiting caller is answered with)."""
 

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import DecisionError, NotFoundError, ThreadBusyError
 
+from . import guarded
 from .persistence import (
     audit_log,
     decisions,
@@ -93,6 +94,17 @@ class AuditEntry(BaseModel):
     data: dict[str, Any]
     created_at: Stamp
 
+
+_CLAIM = threads.update().where(
+    threads.c.thread_id == sa.bindparam("claim_thread"),
+    threads.c.status == sa.bindparam("seen_status"), threads.c.status != "busy",
+    threads.c.current_run_id.is_not_distinct_from(sa.bindparam("seen_run")),
+).values(status="busy", current_run_id=sa.bindparam("claim_run"),
+         updated_at=sa.bindparam("claim_stamp"))
+"""A run claims the thread it saw (unchanged since: neither busy nor claimed by another)."""
+_CLAIM_AND_BIND = _CLAIM.values(agent=sa.bindparam("bind_agent"),
+                                model=sa.bindparam("bind_model"))
+"""The same, giving a thread created empty its agent and model (its first run)."""
 
 _THREAD = sa.select(threads).where(threads.c.thread_id == sa.bindparam("thread"))
 _OWN_THREAD = _THREAD.where(threads.c.owner == sa.bindparam("thread_owner"))
@@ -180,53 +192,48 @@ class AppStore:
         """
         stamp = now()
         claimed = lease_seconds is not None
+        claim: guarded.Write
+        if create is not None:
+            claim = guarded.Rows(threads, [dict(
+                thread_id=run.thread_id, status="busy", current_run_id=run.run_id,
+                created_at=stamp, updated_at=stamp, **create)])
+        else:
+            assert seen is not None
+            params = {"claim_thread": run.thread_id, "seen_status": seen.status,
+                      "seen_run": seen.current_run_id, "claim_run": run.run_id,
+                      "claim_stamp": stamp}
+            if bind is not None:
+                params.update(bind_agent=bind, bind_model=run.model)
+            claim = guarded.Update(_CLAIM if bind is None else _CLAIM_AND_BIND, params)
+        recorded: list[dict[str, Any]] = []
+        entries: list[dict[str, Any]] = []
+        if decision is not None:
+            assert run.interrupt_id is not None
+            recorded.append(dict(
+                interrupt_id=run.interrupt_id, thread_id=run.thread_id, run_id=run.run_id,
+                type=decision["type"], decision=decision, actor=run.actor, created_at=stamp))
+            entries.append(dict(
+                thread_id=run.thread_id, run_id=run.run_id, event="decision",
+                actor=run.actor, created_at=stamp,
+                data={"interrupt_id": run.interrupt_id, **decision}))
+        entries.append(dict(
+            thread_id=run.thread_id, run_id=run.run_id, event="run_started",
+            actor=run.actor, created_at=stamp,
+            data={"kind": run.kind, "model": run.model, **(
+                {"display_name": run.display_name} if run.display_name else {})}))
+        record = dict(
+            run_id=run.run_id, thread_id=run.thread_id, kind=run.kind,
+            status="running" if claimed else "pending", attempt=1 if claimed else 0,
+            worker=worker if claimed else None, model=run.model, error=None, input=run.input,
+            interrupt_id=run.interrupt_id, stream_modes=run.stream_modes, actor=run.actor,
+            lapses=0, cancel_requested=False,
+            lease_expires_at=(stamp + timedelta(seconds=lease_seconds)
+                              if lease_seconds is not None else None),
+            created_at=stamp, updated_at=stamp)
         try:
-            async with self.engine.begin() as conn:
-                if create is not None:
-                    await conn.execute(threads.insert(), dict(
-                        thread_id=run.thread_id, status="busy", current_run_id=run.run_id,
-                        created_at=stamp, updated_at=stamp, **create))
-                else:
-                    assert seen is not None
-                    values: dict[str, Any] = {"status": "busy", "current_run_id": run.run_id,
-                                              "updated_at": stamp}
-                    if bind is not None:
-                        values.update(agent=bind, model=run.model)
-                    result = await conn.execute(
-                        threads.update().where(
-                            threads.c.thread_id == run.thread_id,
-                            threads.c.status == seen.status, threads.c.status != "busy",
-                            threads.c.current_run_id.is_not_distinct_from(seen.current_run_id))
-                        .values(**values))
-                    if result.rowcount != 1:
-                        raise ThreadBusyError(f"thread {run.thread_id!r} is busy: another run "
-                                              "holds it", thread_id=run.thread_id)
-                entries: list[dict[str, Any]] = []
-                if decision is not None:
-                    assert run.interrupt_id is not None
-                    await conn.execute(decisions.insert(), dict(
-                        interrupt_id=run.interrupt_id, thread_id=run.thread_id,
-                        run_id=run.run_id, type=decision["type"], decision=decision,
-                        actor=run.actor, created_at=stamp))
-                    entries.append(dict(
-                        thread_id=run.thread_id, run_id=run.run_id, event="decision",
-                        actor=run.actor, created_at=stamp,
-                        data={"interrupt_id": run.interrupt_id, **decision}))
-                await conn.execute(runs.insert(), dict(
-                    run_id=run.run_id, thread_id=run.thread_id, kind=run.kind,
-                    status="running" if claimed else "pending", attempt=1 if claimed else 0,
-                    worker=worker if claimed else None, model=run.model, input=run.input,
-                    interrupt_id=run.interrupt_id, stream_modes=run.stream_modes,
-                    actor=run.actor, lapses=0, cancel_requested=False,
-                    lease_expires_at=(stamp + timedelta(seconds=lease_seconds)
-                                      if lease_seconds is not None else None),
-                    created_at=stamp, updated_at=stamp))
-                entries.append(dict(
-                    thread_id=run.thread_id, run_id=run.run_id, event="run_started",
-                    actor=run.actor, created_at=stamp,
-                    data={"kind": run.kind, "model": run.model, **(
-                        {"display_name": run.display_name} if run.display_name else {})}))
-                await conn.execute(audit_log.insert(), entries)  # one round trip, in order
+            held = await guarded.write(
+                self.engine, claim, guarded.Rows(decisions, recorded),
+                guarded.Rows(runs, [record]), guarded.Rows(audit_log, entries))
         except IntegrityError:
             if decision is not None:
                 raise DecisionError(
@@ -234,6 +241,9 @@ class AppStore:
                     "decided", thread_id=run.thread_id, interrupt_id=run.interrupt_id) from None
             raise ThreadBusyError(f"thread {run.thread_id!r} already exists",
                                   thread_id=run.thread_id) from None
+        if not held:  # changed since the caller saw it: busy, or claimed by another run
+            raise ThreadBusyError(f"thread {run.thread_id!r} is busy: another run holds it",
+                                  thread_id=run.thread_id)
         return 1 if claimed else 0
 
     # -- runs ----------------------------------------------------------------

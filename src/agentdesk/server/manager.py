@@ -30,6 +30,7 @@ from langgraph.runtime import RunControl
 from langgraph.types import StateSnapshot
 
 from agentdesk.errors import AgentdeskError
+from agentdesk.runtime import guarded
 from agentdesk.runtime.dispatch import JobQueue
 from agentdesk.runtime.persistence import DATABASE_ERRORS, now, run_events
 from agentdesk.runtime.queue import ACTIVE, Lease, LeaseLostError
@@ -180,28 +181,20 @@ class RunManager:
             if not live.unsent:
                 return
             batch, live.unsent = live.unsent, []
-            async with self.engine.begin() as conn:
-                items = await self._store(conn, run, batch)
+            items, rows = self._numbered(run, batch)
+            await self.desk.queue.write_fenced(lease, guarded.Rows(run_events, rows))
             await self._hand(run, live, items)
 
-    async def _store(self, conn: Any, run: PreparedRun, batch: list[tuple[str, str]], *,
-                     fenced: bool = False) -> list[StreamEvent]:
-        """Number and insert ``batch`` on ``conn`` (one statement), fenced by the run's
-        attempt: ``fenced`` when ``conn``'s transaction already holds the fence (the
-        run's end), else it takes it first."""
-        lease = run.lease
-        assert lease is not None
-        if not batch:
-            return []
-        if not fenced:
-            await self.desk.queue.lock_fence(conn, lease)
+    @staticmethod
+    def _numbered(run: PreparedRun, batch: list[tuple[str, str]],
+                  ) -> tuple[list[StreamEvent], list[dict[str, Any]]]:
+        """``batch`` numbered after the run's last stored event, and as rows to insert."""
+        assert run.lease is not None
         stamp = now()
-        items = [StreamEvent(lease.next_seq + i, event, text)
+        items = [StreamEvent(run.lease.next_seq + i, event, text)
                  for i, (event, text) in enumerate(batch)]
-        await conn.execute(run_events.insert(), [
-            {"run_id": run.run_id, "seq": item.seq, "event": item.event, "data": item.data,
-             "created_at": stamp} for item in items])
-        return items
+        return items, [{"run_id": run.run_id, "seq": item.seq, "event": item.event,
+                        "data": item.data, "created_at": stamp} for item in items]
 
     async def _hand(self, run: PreparedRun, live: _LiveRun, items: list[StreamEvent]) -> None:
         """After ``items`` are committed: count them, give them to listeners, wake followers."""
@@ -215,23 +208,19 @@ class RunManager:
         await self.fanout.notify(run.run_id, items[-1].seq)
 
     async def _end_events(self, run: PreparedRun, live: _LiveRun, outcome: RunOutcome,
-                          conn: Any) -> None:
-        """The run's unsent and last events, in the transaction that ends it.
+                          ) -> list[dict[str, Any]]:
+        """The rows of the run's unsent and last events, for the transaction that ends it.
 
         Only if no batch is being stored (they must be stored in order): the lock is
-        taken without waiting and held until :meth:`_drive` hands them on.
+        taken without waiting and held until :meth:`_drive` hands them on (or, if the
+        end is not recorded, lets it go).
         """
         if live.flushing.locked() or outcome.status == "queued":
-            return
+            return []
         await live.flushing.acquire()  # free: returns at once
-        try:
-            # queue.finish ended the run by its fence in this transaction: it is held.
-            live.ended = await self._store(conn, run, live.unsent + _last_events(run, outcome),
-                                           fenced=True)
-        except BaseException:
-            live.flushing.release()
-            raise
+        live.ended, rows = self._numbered(run, live.unsent + _last_events(run, outcome))
         live.unsent = []
+        return rows
 
     async def launch(self, run: PreparedRun, *, waited: bool = False) -> None:
         """Execute a run this process claimed (a pending one was announced to the workers).
