@@ -133,13 +133,6 @@ class AppStore:
             await conn.execute(threads.insert(), record.model_dump())
         return record
 
-    async def bind_thread(self, thread_id: str, agent: str, model: str | None) -> None:
-        """Give a thread created empty its agent and model (at its first run)."""
-        async with self.engine.begin() as conn:
-            await conn.execute(threads.update().where(
-                threads.c.thread_id == thread_id, threads.c.agent.is_(None)).values(
-                agent=agent, model=model, updated_at=now()))
-
     async def get_thread(self, thread_id: str, owner: str | None = None) -> ThreadRecord:
         async with self.single.connect() as conn:
             row = (await conn.execute(_THREAD if owner is None else _OWN_THREAD, {
