@@ -28,7 +28,7 @@ from agentdesk.errors import ConfigError
 from . import sqliteconn
 from .memorystore import open_memory_store
 
-__all__ = ["DATABASE_ERRORS", "Persistence", "metadata", "open_persistence",
+__all__ = ["DATABASE_ERRORS", "Persistence", "Stamp", "metadata", "open_persistence",
            "parse_database_url", "single_statements", "sqlite_engine"]
 
 
@@ -44,6 +44,20 @@ def _database_errors() -> tuple[type[Exception], ...]:
 DATABASE_ERRORS = _database_errors()
 """What a database that went away raises, through any of our drivers: not the run's fault."""
 
+class Stamp(sa.TypeDecorator[datetime]):
+    """A stored time that reads back with its zone on every database.
+
+    Every time is written in UTC (:func:`now`); PostgreSQL returns it with the
+    zone, SQLite, which stores it as text without one, returns it naive.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value
+
+
 metadata = sa.MetaData()
 
 THREAD_ID_MAX = 100
@@ -55,7 +69,7 @@ schema_migrations = sa.Table(
     "schema_migrations", metadata,
     sa.Column("version", sa.Integer, primary_key=True),
     sa.Column("name", sa.String(100), nullable=False),
-    sa.Column("applied_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("applied_at", Stamp(), nullable=False),
 )
 
 threads = sa.Table(
@@ -68,8 +82,8 @@ threads = sa.Table(
     sa.Column("status", sa.String(20), nullable=False),
     sa.Column("current_run_id", sa.String(64)),
     sa.Column("metadata", sa.JSON, nullable=False, default=dict),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", Stamp(), nullable=False),
+    sa.Column("updated_at", Stamp(), nullable=False),
 )
 
 runs = sa.Table(
@@ -81,8 +95,8 @@ runs = sa.Table(
     sa.Column("worker", sa.String(200)),
     sa.Column("model", sa.Text),
     sa.Column("error", sa.Text),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", Stamp(), nullable=False),
+    sa.Column("updated_at", Stamp(), nullable=False),
     # Added by migration 3 (the run queue); see _QUEUE_COLUMNS.
     sa.Column("input", sa.JSON),
     sa.Column("interrupt_id", sa.String(64)),
@@ -90,7 +104,7 @@ runs = sa.Table(
     sa.Column("actor", sa.String(200)),
     sa.Column("attempt", sa.Integer, nullable=False, default=0),
     sa.Column("lapses", sa.Integer, nullable=False, default=0),
-    sa.Column("lease_expires_at", sa.DateTime(timezone=True)),
+    sa.Column("lease_expires_at", Stamp()),
     sa.Column("cancel_requested", sa.Boolean, nullable=False, default=False),
 )
 
@@ -107,7 +121,7 @@ decisions = sa.Table(
     sa.Column("type", sa.String(20), nullable=False),
     sa.Column("decision", sa.JSON, nullable=False),
     sa.Column("actor", sa.String(200)),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", Stamp(), nullable=False),
 )
 
 audit_log = sa.Table(
@@ -118,7 +132,7 @@ audit_log = sa.Table(
     sa.Column("event", sa.String(40), nullable=False),
     sa.Column("actor", sa.String(200)),
     sa.Column("data", sa.JSON, nullable=False, default=dict),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", Stamp(), nullable=False),
 )
 
 
@@ -129,7 +143,7 @@ run_events = sa.Table(
     sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("event", sa.String(60), nullable=False),
     sa.Column("data", sa.Text, nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", Stamp(), nullable=False),
 )
 
 
@@ -144,8 +158,8 @@ effects = sa.Table(
     sa.Column("args", sa.JSON, nullable=False, default=dict),
     sa.Column("status", sa.String(20), nullable=False),  # started | done
     sa.Column("result", sa.JSON),
-    sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("finished_at", sa.DateTime(timezone=True)),
+    sa.Column("started_at", Stamp(), nullable=False),
+    sa.Column("finished_at", Stamp()),
 )
 
 # Columns the run queue (migration 3) added to ``agentdesk_runs``, with their DDL.

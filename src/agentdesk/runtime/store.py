@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any
+from datetime import datetime, timedelta
+from typing import Any
 
 import sqlalchemy as sa
-from pydantic import AfterValidator, BaseModel
+from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -25,16 +25,7 @@ from .persistence import (
     threads,
 )
 
-__all__ = ["AppStore", "AuditEntry", "NewRun", "RunRecord", "Stamp", "ThreadRecord"]
-
-
-def _utc(value: datetime) -> datetime:
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
-
-
-Stamp = Annotated[datetime, AfterValidator(_utc)]
-"""A stored time, always with its zone: every one is written in UTC, and SQLite
-reads them back without one."""
+__all__ = ["AppStore", "AuditEntry", "NewRun", "RunRecord", "ThreadRecord"]
 
 
 class ThreadRecord(BaseModel):
@@ -45,8 +36,8 @@ class ThreadRecord(BaseModel):
     status: str
     current_run_id: str | None
     metadata: dict[str, Any]
-    created_at: Stamp
-    updated_at: Stamp
+    created_at: datetime
+    updated_at: datetime
 
 
 class RunRecord(BaseModel):
@@ -57,15 +48,15 @@ class RunRecord(BaseModel):
     worker: str | None
     model: str | None
     error: str | None
-    created_at: Stamp
-    updated_at: Stamp
+    created_at: datetime
+    updated_at: datetime
     input: Any = None
     interrupt_id: str | None = None
     stream_modes: list[str] | None = None
     actor: str | None = None
     attempt: int = 0
     lapses: int = 0
-    lease_expires_at: Stamp | None = None
+    lease_expires_at: datetime | None = None
     cancel_requested: bool = False
 
 
@@ -92,7 +83,7 @@ class AuditEntry(BaseModel):
     event: str
     actor: str | None
     data: dict[str, Any]
-    created_at: Stamp
+    created_at: datetime
 
 
 _CLAIM = threads.update().where(

@@ -10,6 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from agentdesk.runtime.persistence import Stamp
+
 __all__ = [
     "caught",
     "ensure_tables",
@@ -33,7 +35,7 @@ mail_threads = sa.Table(
     sa.Column("customer_email", sa.String(320), nullable=False),
     sa.Column("customer_name", sa.String(200)),
     sa.Column("subject", sa.Text, nullable=False, default=""),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", Stamp(), nullable=False),
 )
 
 mail_ids = sa.Table(
@@ -43,7 +45,7 @@ mail_ids = sa.Table(
     sa.Column("thread_id", sa.String(64), nullable=False, index=True),
     sa.Column("direction", sa.String(3), nullable=False),  # in | out
     sa.Column("party", sa.String(10), nullable=False),  # customer | agency: which conversation
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", Stamp(), nullable=False),
 )
 
 inbound = sa.Table(
@@ -68,7 +70,7 @@ inbound = sa.Table(
     sa.Column("interrupt_id", sa.String(64)),
     # The interrupt a reply or decision was delivered to.
     sa.Column("source", sa.String(20), nullable=False, default="smtp"),
-    sa.Column("received_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("received_at", Stamp(), nullable=False),
 )
 
 outbox = sa.Table(
@@ -87,9 +89,9 @@ outbox = sa.Table(
     sa.Column("status", sa.String(20), nullable=False),  # queued | sent
     sa.Column("attempts", sa.Integer, nullable=False, default=0),
     sa.Column("last_error", sa.Text),
-    sa.Column("attempted_at", sa.DateTime(timezone=True)),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("sent_at", sa.DateTime(timezone=True)),
+    sa.Column("attempted_at", Stamp()),
+    sa.Column("created_at", Stamp(), nullable=False),
+    sa.Column("sent_at", Stamp()),
 )
 
 caught = sa.Table(
@@ -102,7 +104,7 @@ caught = sa.Table(
     sa.Column("raw", sa.LargeBinary, nullable=False),
     sa.Column("deliveries", sa.Integer, nullable=False, default=1),
     # SMTP transactions that carried this Message-ID; the mailbox keeps one copy.
-    sa.Column("received_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("received_at", Stamp(), nullable=False),
 )
 
 
