@@ -53,7 +53,9 @@ async def _state(engine: Any) -> tuple[list[Any], list[Any]]:
     return [tuple(r) for r in found], [tuple(r) for r in trail]
 
 
-def test_a_held_guard_makes_every_write_in_order(database_url: str) -> None:
+@pytest.mark.parametrize("count", [7, guarded.ONE_STATEMENT_ROWS + 1],
+                         ids=["one-statement", "transaction"])
+def test_a_held_guard_makes_every_write_in_order(database_url: str, count: int) -> None:
     async def body(engine: Any) -> Any:
         assert await guarded.write(engine, guarded.Rows(threads, [_thread("t0")]))
         assert await guarded.write(engine, guarded.Rows(threads, [_thread("t1")]))
@@ -61,7 +63,7 @@ def test_a_held_guard_makes_every_write_in_order(database_url: str) -> None:
             engine, guarded.Update(_TOUCH, {"t": "t1", "seen": "idle", "to": "busy",
                                             "at": now()}),
             guarded.Update(_NOTE, {"n": "t0", "note": "m"}),  # each write its own rows
-            guarded.Rows(audit_log, [_entry(f"e{i}", {"i": i, "s": "é"}) for i in range(7)]),
+            guarded.Rows(audit_log, [_entry(f"e{i}", {"i": i, "s": "é"}) for i in range(count)]),
             guarded.Rows(runs, []))  # nothing to insert: left out
         return held, await _state(engine)
 
@@ -69,10 +71,12 @@ def test_a_held_guard_makes_every_write_in_order(database_url: str) -> None:
     assert held is True
     assert found == [("t0", "idle", "m", {"k": [1, "two", None]}),
                      ("t1", "busy", None, {"k": [1, "two", None]})]
-    assert trail == [(f"e{i}", {"i": i, "s": "é"}) for i in range(7)]
+    assert trail == [(f"e{i}", {"i": i, "s": "é"}) for i in range(count)]
 
 
-def test_a_guard_that_changes_no_row_writes_nothing(database_url: str) -> None:
+@pytest.mark.parametrize("count", [1, guarded.ONE_STATEMENT_ROWS + 1],
+                         ids=["one-statement", "transaction"])
+def test_a_guard_that_changes_no_row_writes_nothing(database_url: str, count: int) -> None:
     async def body(engine: Any) -> Any:
         await guarded.write(engine, guarded.Rows(threads, [_thread("t1")]))
         before = await _state(engine)
@@ -81,7 +85,7 @@ def test_a_guard_that_changes_no_row_writes_nothing(database_url: str) -> None:
                                             "at": now()}),
             guarded.Update(_NOTE, {"n": "t1", "note": "m"}),
             guarded.Rows(threads, [_thread("t2")]),
-            guarded.Rows(audit_log, [_entry("lost", {})]))
+            guarded.Rows(audit_log, [_entry("lost", {})] * count))
         return held, before, await _state(engine)
 
     held, before, after = _run(database_url, body)

@@ -8,7 +8,8 @@ in autocommit: one statement is one transaction and one round trip, where
 ``BEGIN``, each statement and ``COMMIT`` took one each. Every write after the
 guard is conditioned on the guard's row (``WHERE EXISTS``), so a guard that
 changes nothing writes nothing. On SQLite, whose statements cost no round
-trip, the same writes run one by one in one transaction.
+trip, the same writes run one by one in one transaction, as they do on PostgreSQL
+when they insert more than :data:`ONE_STATEMENT_ROWS` rows.
 
 Two rules follow from PostgreSQL's: each write changes rows no other write of
 the same call changes (the sub-statements of one statement all see the data as
@@ -52,6 +53,11 @@ class Rows:
     rows: Sequence[Mapping[str, Any]]
 
 
+ONE_STATEMENT_ROWS = 64
+"""Inserted rows up to which PostgreSQL gets one statement. More (a long run's events
+stored at its end) go in a transaction, as on SQLite: a statement per row count is
+built and cached, and a long ``UNION ALL`` costs more to plan than round trips."""
+
 Write = Update | Rows
 _Shape = sa.Update | tuple[sa.Table, tuple[str, ...], int]
 
@@ -66,7 +72,8 @@ async def write(engine: AsyncEngine, guard: Write, *then: Write) -> bool:
     if isinstance(guard, Rows) and len(guard.rows) != 1:
         raise ValueError("a guard inserts exactly one row")
     then = tuple(w for w in then if not isinstance(w, Rows) or w.rows)
-    if engine.dialect.name == "postgresql":
+    rows = sum(len(w.rows) for w in then if isinstance(w, Rows))
+    if engine.dialect.name == "postgresql" and rows <= ONE_STATEMENT_ROWS:
         statement = _statement(_shape(guard), tuple(_shape(w) for w in then))
         params: dict[str, Any] = {}
         for index, item in enumerate((guard, *then)):
