@@ -44,6 +44,7 @@ def _database_errors() -> tuple[type[Exception], ...]:
 DATABASE_ERRORS = _database_errors()
 """What a database that went away raises, through any of our drivers: not the run's fault."""
 
+
 class Stamp(sa.TypeDecorator[datetime]):
     """A stored time that reads back with its zone on every database.
 
