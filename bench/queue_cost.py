@@ -39,7 +39,7 @@ def _free_port() -> int:
 
 async def _sequential(rounds: int, folder: Path) -> dict[str, float]:
     from agentdesk.runtime.approvals import Decision
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
     from agentdesk.settings import Settings
     from tests.trip_script import REQUEST, TripScript
 

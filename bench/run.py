@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.mcp import open_tools
+from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.tools import ToolPolicy
 from agentdesk.settings import Settings
-from agentdesk.toolservers import open_tools
 from tests.trip_script import REQUEST, TripScript  # run from the repository root
 
 
@@ -120,9 +120,9 @@ async def bench_http(settings: Settings, rounds: int, folder: Path) -> None:
 
 def bench_banking(folder: Path, rounds: int) -> None:
     """The validator alone, generating the bank, and validated read-only queries on SQLite."""
-    from agentdesk.agents.banking.data import create_bank_database
-    from agentdesk.agents.banking.database import BankDatabase
-    from agentdesk.agents.banking.sqlsafety import validate_sql
+    from agentdesk.domains.banking.bank.data import create_bank_database
+    from agentdesk.domains.banking.bank.database import BankDatabase
+    from agentdesk.domains.banking.bank.sqlsafety import validate_sql
     from tests.banking_queries import BENIGN_QUERIES
 
     url = f"sqlite:///{folder / 'bench-bank.db'}"
@@ -174,7 +174,7 @@ def bench_model_setup(settings: Settings, rounds: int) -> None:
 def bench_local_model(settings: Settings) -> None:
     from langchain_core.messages import HumanMessage
 
-    from agentdesk.agents.trip.schemas import Itinerary
+    from agentdesk.domains.trip.agent.schemas import Itinerary
     from agentdesk.models import get_chat_model
 
     model = get_chat_model("local", settings)

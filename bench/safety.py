@@ -13,7 +13,7 @@ import argparse
 from collections import Counter
 from dataclasses import dataclass, field
 
-from agentdesk.agents.assistant.safety import SafetyVerdict, check_input
+from agentdesk.domains.assistant.agent.safety import SafetyVerdict, check_input
 
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 

@@ -23,11 +23,11 @@ async def main(db: str, work: Path, thread_id: str, mode: str) -> None:
     from fastmcp import FastMCP
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-    from agentdesk.agents.assistant import SPEC
-    from agentdesk.agents.assistant.graph import build_graph
-    from agentdesk.agents.assistant.schemas import AssistantInput
+    from agentdesk.domains.assistant.agent import SPEC
+    from agentdesk.domains.assistant.agent.graph import build_graph
+    from agentdesk.domains.assistant.agent.schemas import AssistantInput
     from agentdesk.models.scripted import ScriptedChatModel
-    from agentdesk.runtime.context import AgentContext
+    from agentdesk.runtime.runs.context import AgentContext
     from agentdesk.runtime.tools import ToolPolicy
     from tests.assistant_harness import mcp_tools
 

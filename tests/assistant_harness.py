@@ -14,7 +14,7 @@ from langchain_core.tools import BaseTool
 from langgraph.types import Command
 
 from agentdesk.models.scripted import ScriptedChatModel
-from agentdesk.runtime.context import AgentContext
+from agentdesk.runtime.runs.context import AgentContext
 from agentdesk.runtime.tools import ToolPolicy
 
 
@@ -52,8 +52,8 @@ class Harness:
 
     async def turn(self, thread_id: str, text: str | None = None, *, user_id: str = "ana",
                    resume: Any = None, owner: str | None = None) -> Turn:
-        from agentdesk.agents.assistant import SPEC
-        from agentdesk.agents.assistant.schemas import AssistantInput
+        from agentdesk.domains.assistant.agent import SPEC
+        from agentdesk.domains.assistant.agent.schemas import AssistantInput
 
         context = AgentContext(model=self.model, tools=self.tools, policy=self.policy,
                                thread_id=thread_id, run_id="run", owner=owner or self.owner,
@@ -80,9 +80,9 @@ async def harness(tmp_path: Path, model: Any, *, servers: tuple[str, ...] = (
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
     from langgraph.store.sqlite.aio import AsyncSqliteStore
 
-    from agentdesk.agents.assistant.graph import build_graph
+    from agentdesk.domains.assistant.agent.graph import build_graph
+    from agentdesk.runtime.mcp import open_tools
     from agentdesk.settings import get_settings
-    from agentdesk.toolservers import open_tools
 
     db = str(tmp_path / "assistant.db")
     async with AsyncSqliteSaver.from_conn_string(db) as saver, \

@@ -1,7 +1,7 @@
 """Benign analytical queries over the banking schema, per dialect; shared by the test modules.
 
 Each entry is ``(name, dialect, sql)``. Every query must pass
-:func:`agentdesk.agents.banking.sqlsafety.validate_sql` on its dialect; the execution tests
+:func:`agentdesk.domains.banking.bank.sqlsafety.validate_sql` on its dialect; the execution tests
 run them against generated data.
 """
 

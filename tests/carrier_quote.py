@@ -11,7 +11,7 @@ from typing import Any
 from fastmcp import Client
 from fastmcp.client.client import CallToolResult
 
-from agentdesk.toolservers.carrier import build_server
+from agentdesk.domains.insurance.carrier import build_server
 
 NOW = dt.datetime(2027, 1, 10, 12, 0, tzinfo=dt.UTC)
 EFFECTIVE = "2027-02-01"

@@ -17,8 +17,8 @@ import pytest
 import uvicorn
 from fastmcp.server.middleware import Middleware, MiddlewareContext
 
+from agentdesk.domains.trip.travel import build_server
 from agentdesk.settings import get_settings
-from agentdesk.toolservers.travel import build_server
 
 from .trip_script import TripScript
 
@@ -89,7 +89,7 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
 @pytest.fixture(scope="session")
 def bank_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     """One generated bank database (SQLite) for the session; tests must not change it."""
-    from agentdesk.agents.banking.data import create_bank_database
+    from agentdesk.domains.banking.bank.data import create_bank_database
 
     url = f"sqlite:///{tmp_path_factory.mktemp('bank') / 'bank.db'}"
     create_bank_database(url, seed=7)

@@ -27,7 +27,7 @@ import pytest
 import sqlalchemy as sa
 from langgraph_sdk import get_client
 
-from agentdesk.runtime.persistence import parse_database_url
+from agentdesk.runtime.storage.persistence import parse_database_url
 
 from .conftest import free_port
 

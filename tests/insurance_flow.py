@@ -12,7 +12,7 @@ import pytest
 
 from agentdesk.channels.email.api import OutgoingMail, SentMail
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk, RunOutcome
 
 ANN_EMAIL = """Hi, I'd like a quote for car insurance.
 My name is Ann Lee, born 03/14/1985, married, licensed since 06/01/2003.
@@ -46,7 +46,7 @@ class RecordingMailer:
 @pytest.fixture
 def mailer(monkeypatch: pytest.MonkeyPatch) -> RecordingMailer:
     """The insurance agent's mail resource is this recorder (the channel is mail10's)."""
-    import agentdesk.agents.insurance as insurance
+    import agentdesk.domains.insurance.agent as insurance
 
     recorder = RecordingMailer()
 

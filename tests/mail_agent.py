@@ -15,8 +15,8 @@ from pydantic import BaseModel
 
 from agentdesk.channels.email import OutgoingMail, mailer_for
 from agentdesk.runtime.approvals import Action, request_decision
-from agentdesk.runtime.context import AgentContext
 from agentdesk.runtime.registry import AgentSpec
+from agentdesk.runtime.runs.context import AgentContext
 
 
 class MailInput(BaseModel):

@@ -17,7 +17,7 @@ import pytest
 from agentdesk.channels.email.channel import MailChannel
 from agentdesk.channels.email.smtp import CatcherHandler, InboundHandler, caught_messages, listen
 from agentdesk.runtime.registry import AGENTS
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
 from agentdesk.settings import Settings
 
 from .conftest import free_port

@@ -16,9 +16,9 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
 from agentdesk.runtime.approvals import request_decision
-from agentdesk.runtime.context import AgentContext
-from agentdesk.runtime.memory import load_profile, remember
+from agentdesk.runtime.memory.remember import load_profile, remember
 from agentdesk.runtime.registry import AgentSpec
+from agentdesk.runtime.runs.context import AgentContext
 
 
 class MemoInput(BaseModel):

@@ -10,7 +10,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from agentdesk.errors import InputError
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
 from tests.assistant_harness import script
 
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from agentdesk.agents.assistant.graph import build_graph
-from agentdesk.agents.assistant.schemas import AssistantInput
-from agentdesk.agents.assistant.state import MAX_RETRY_COUNT
+from agentdesk.domains.assistant.agent.graph import build_graph
+from agentdesk.domains.assistant.agent.schemas import AssistantInput
+from agentdesk.domains.assistant.agent.state import MAX_RETRY_COUNT
 from agentdesk.models.scripted import ScriptedChatModel
 from tests.assistant_harness import EmbeddedStandIn, harness, script
 

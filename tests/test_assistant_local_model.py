@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
 from bench.quality.assistant import cases, judge
 
 pytestmark = pytest.mark.local_model

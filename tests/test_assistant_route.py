@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from agentdesk.agents.assistant.route import kb_terms, narrower_terms, read_question
+from agentdesk.domains.assistant.agent.route import kb_terms, narrower_terms, read_question
 from bench.quality.assistant import cases
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agentdesk.agents.assistant.injection import clean_invisible, scan_injection
-from agentdesk.agents.assistant.pii import (
+from agentdesk.domains.assistant.agent.injection import clean_invisible, scan_injection
+from agentdesk.domains.assistant.agent.pii import (
     find_cards,
     find_emails,
     find_ibans,
@@ -18,7 +18,7 @@ from agentdesk.agents.assistant.pii import (
     find_secrets,
     redact,
 )
-from agentdesk.agents.assistant.safety import (
+from agentdesk.domains.assistant.agent.safety import (
     SafetyPolicy,
     check_input,
     load_policy,
@@ -260,7 +260,7 @@ def test_operator_policy_file_in_toml_and_json(tmp_path: Path) -> None:
 
 
 def test_settings_point_at_the_policy_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from agentdesk.agents.assistant.safety import policy_for
+    from agentdesk.domains.assistant.agent.safety import policy_for
     from agentdesk.settings import Settings
 
     path = tmp_path / "p.json"

@@ -17,10 +17,10 @@ from fastmcp.client.transports import StdioTransport
 from langchain_core.messages import ToolMessage
 from langchain_mcp_adapters.tools import load_mcp_tools
 
+from agentdesk.domains.assistant.tools import build_server
+from agentdesk.domains.assistant.tools.server import knowledge_base
+from agentdesk.runtime.mcp import build_server as build_named
 from agentdesk.runtime.tools import tool_result_data
-from agentdesk.toolservers import build_server as build_named
-from agentdesk.toolservers.assistant import build_server
-from agentdesk.toolservers.assistant.server import knowledge_base
 
 TOOLS = {"kb_search", "calculator", "datetime_tool", "sql_query"}
 
@@ -169,7 +169,7 @@ def test_rerank_setting_reorders_bm25_candidates(monkeypatch: pytest.MonkeyPatch
 def test_embedding_model_loads_from_its_wheel_without_network(monkeypatch: pytest.MonkeyPatch) -> None:
     import socket
 
-    from agentdesk.toolservers.assistant import rerank
+    from agentdesk.domains.assistant.tools import rerank
 
     def no_network(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("the embedding model tried to reach the network")

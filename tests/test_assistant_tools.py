@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from agentdesk.agents.assistant.summarize import orphans, trim, user_facts
+from agentdesk.domains.assistant.agent.summarize import orphans, trim, user_facts
 from agentdesk.models.scripted import ScriptedChatModel
 from agentdesk.runtime.tools import ToolPolicy
 from tests.assistant_harness import EmbeddedStandIn, harness, mcp_tools, script, tool_server
@@ -68,7 +68,7 @@ def test_a_timeout_is_retried_then_reported(tmp_path: Path) -> None:
 
 def test_questions_about_the_bank_go_to_sql_query(tmp_path: Path, bank_db: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from agentdesk.agents.banking.database import BankDatabase
+    from agentdesk.domains.banking.bank.database import BankDatabase
 
     monkeypatch.setenv("AGENTDESK_BANK_DATABASE_URL", bank_db)
     model = EmbeddedStandIn(path=script(tmp_path, {"content": "Happy to help."}))
@@ -203,7 +203,7 @@ def test_memory_reaches_a_new_thread_of_the_same_user_and_no_other_key(tmp_path:
 
 
 def test_a_bad_servers_file_is_a_clear_error(tmp_path: Path) -> None:
-    from agentdesk.agents.assistant.operator import read_servers
+    from agentdesk.domains.assistant.agent.operator import read_servers
     from agentdesk.errors import ConfigError
 
     bad = tmp_path / "servers.toml"

@@ -20,9 +20,9 @@ from typing import Any
 import psycopg
 import pytest
 
-from agentdesk.agents.banking.data import generate_bank_data
-from agentdesk.agents.banking.database import BankDatabase
-from agentdesk.agents.banking.sqlsafety import MAX_LIMIT, validate_sql
+from agentdesk.domains.banking.bank.data import generate_bank_data
+from agentdesk.domains.banking.bank.database import BankDatabase
+from agentdesk.domains.banking.bank.sqlsafety import MAX_LIMIT, validate_sql
 
 from .banking_queries import BENIGN_QUERIES
 from .test_banking_database import postgres_database
@@ -38,7 +38,7 @@ def sqlite_bank(bank_db: str) -> BankDatabase:
 
 @pytest.fixture(scope="module")
 def postgres_bank() -> Iterator[BankDatabase]:
-    from agentdesk.agents.banking.data import create_bank_database
+    from agentdesk.domains.banking.bank.data import create_bank_database
 
     with postgres_database() as url:
         create_bank_database(url, seed=7)

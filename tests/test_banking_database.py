@@ -21,13 +21,13 @@ from typing import Any
 import psycopg
 import pytest
 
-from agentdesk.agents.banking.data import (
+from agentdesk.domains.banking.bank.data import (
     BANK_TABLES,
     READER_ROLE,
     create_bank_database,
     generate_bank_data,
 )
-from agentdesk.agents.banking.database import (
+from agentdesk.domains.banking.bank.database import (
     MAX_RESULT_BYTES,
     MAX_ROWS,
     MAX_VALUE_CHARS,

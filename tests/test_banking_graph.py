@@ -10,16 +10,13 @@ from typing import Any
 
 import pytest
 
-from agentdesk.agents.banking.choices import chart_choices
-from agentdesk.agents.banking.database import BankDatabase
-from agentdesk.agents.banking.graph import build_graph
-from agentdesk.agents.banking.nodes import (
-    should_retry,
-    should_retry_after_execution,
-)
-from agentdesk.agents.banking.state import MAX_RETRY_COUNT
+from agentdesk.domains.banking.agent.choices import chart_choices
+from agentdesk.domains.banking.agent.graph import build_graph
+from agentdesk.domains.banking.agent.nodes import should_retry, should_retry_after_execution
+from agentdesk.domains.banking.agent.state import MAX_RETRY_COUNT
+from agentdesk.domains.banking.bank.database import BankDatabase
 from agentdesk.errors import InputError
-from agentdesk.runtime.runs import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk, RunOutcome
 
 QUESTION = "How many customers joined in 2025?"
 FREE = "What changed in 2025?"
@@ -173,7 +170,7 @@ def test_retries_exhausted_after_execution(tmp_path: Path) -> None:
 
 
 def test_timeout_is_an_execution_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from agentdesk.agents.banking import database
+    from agentdesk.domains.banking.bank import database
 
     monkeypatch.setattr(database, "QUERY_TIMEOUT_SECONDS", 0.5)
     slow = sql("SELECT COUNT(*) AS c FROM transactions AS a, transactions AS b, cards AS c")
@@ -230,7 +227,7 @@ def test_on_the_embedded_model_a_question_it_cannot_read_stops_with_what_to_try(
     """No free SQL from the 270M model: no bound could hold its answer, and it fails anyway."""
     from types import SimpleNamespace
 
-    from agentdesk.agents.banking import nodes
+    from agentdesk.domains.banking.agent import nodes
     from agentdesk.errors import ModelError
     from agentdesk.models.local import LocalChatModel
 

@@ -7,10 +7,10 @@ import asyncio
 import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from agentdesk.agents.banking import choices, prompts
+from agentdesk.domains.banking.agent import choices, prompts
 from agentdesk.models import get_chat_model
 from agentdesk.models.local import LocalChatModel
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
 from bench.quality.banking import cases, reference_rows, rows_match
 
 pytestmark = pytest.mark.local_model

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agentdesk.agents.banking.database import BankDatabase
-from agentdesk.agents.banking.sqlsafety import validate_sql
+from agentdesk.domains.banking.bank.database import BankDatabase
+from agentdesk.domains.banking.bank.sqlsafety import validate_sql
 from bench.quality.banking import cases, reference_rows, rows_match
 
 CASES = cases()

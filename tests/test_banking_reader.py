@@ -8,12 +8,12 @@ from datetime import date
 
 import pytest
 
-from agentdesk.agents.banking.catalog import Catalog, catalog_for
-from agentdesk.agents.banking.data import create_bank_database
-from agentdesk.agents.banking.database import BankDatabase
-from agentdesk.agents.banking.plans import Filter, Plan, render
-from agentdesk.agents.banking.sqlsafety import validate_sql
-from agentdesk.agents.banking.understand import readings
+from agentdesk.domains.banking.agent.catalog import Catalog, catalog_for
+from agentdesk.domains.banking.agent.plans import Filter, Plan, render
+from agentdesk.domains.banking.agent.understand import readings
+from agentdesk.domains.banking.bank.data import create_bank_database
+from agentdesk.domains.banking.bank.database import BankDatabase
+from agentdesk.domains.banking.bank.sqlsafety import validate_sql
 from bench.quality.banking import cases, reference_rows, rows_match
 
 from .test_banking_database import postgres_database

@@ -18,7 +18,7 @@ import pytest
 import sqlglot
 from sqlglot import exp
 
-from agentdesk.agents.banking.sqlsafety import (
+from agentdesk.domains.banking.bank.sqlsafety import (
     MAX_LIMIT,
     MAX_SQL_CHARS,
     SQLRejected,

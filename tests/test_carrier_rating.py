@@ -352,8 +352,8 @@ def test_every_value_the_api_accepts_has_a_rate() -> None:
     from itertools import pairwise
     from typing import get_args
 
-    from agentdesk.toolservers.carrier import models
-    from agentdesk.toolservers.carrier.tables import COVERAGES, rate_tables
+    from agentdesk.domains.insurance.carrier import models
+    from agentdesk.domains.insurance.carrier.tables import COVERAGES, rate_tables
 
     tables = rate_tables()
     written = set(tables.states.states)

@@ -18,11 +18,11 @@ from fastmcp.client.transports import StdioTransport
 from langchain_core.messages import ToolMessage
 from langchain_mcp_adapters.tools import load_mcp_tools
 
+from agentdesk.domains.insurance.carrier.server import TTL_VARIABLE, build_server, session_ttl
 from agentdesk.errors import ConfigError
+from agentdesk.runtime.mcp import SERVERS
+from agentdesk.runtime.mcp import build_server as build_named
 from agentdesk.runtime.tools import tool_result_data
-from agentdesk.toolservers import SERVERS
-from agentdesk.toolservers import build_server as build_named
-from agentdesk.toolservers.carrier.server import TTL_VARIABLE, build_server, session_ttl
 
 from .carrier_quote import (
     ACCORD,
@@ -58,7 +58,7 @@ def rows(data_dir: Path, table: str) -> int:
 
 
 def test_registered_by_name_with_schemas_for_each_tool(isolated_env: Path) -> None:
-    assert SERVERS["carrier"] == "agentdesk.toolservers.carrier"
+    assert SERVERS["carrier"] == "agentdesk.domains.insurance.carrier"
 
     async def main() -> dict[str, Any]:
         async with Client(build_named("carrier")) as client:

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from agentdesk.cli.display import show_threads
 from agentdesk.cli.main import THREAD_STATUSES, app
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
 
 runner = CliRunner()
 

@@ -84,7 +84,7 @@ def test_a_decision_recorded_before_a_crash_is_applied_by_resume(
     import asyncio
 
     from agentdesk.runtime.approvals import Decision
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
 
     model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
     code, paused = agentdesk("run", "trip", REQUEST, "--model", model, "--json")

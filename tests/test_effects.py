@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from agentdesk.runtime.effects import EffectLedger, EffectUncertain
-from agentdesk.runtime.persistence import open_persistence
-from agentdesk.toolservers.simulation.jobs import JobBoard
+from agentdesk.domains.simulation.bridge.jobs import JobBoard
+from agentdesk.runtime.durable.effects import EffectLedger, EffectUncertain
+from agentdesk.runtime.storage.persistence import open_persistence
 
 
 def _ledger_case(body: Any, tmp_path: Path) -> Any:

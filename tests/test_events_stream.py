@@ -16,8 +16,8 @@ from langgraph_sdk import get_client
 from rich.console import Console
 
 from agentdesk.cli.display import LiveProgress
-from agentdesk.runtime.events import Event
 from agentdesk.runtime.registry import AGENTS
+from agentdesk.runtime.runs.events import Event
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 

@@ -11,7 +11,7 @@ from typing import Any
 from langgraph.checkpoint.base import empty_checkpoint
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-from agentdesk.runtime.fence import fence_checkpointer
+from agentdesk.runtime.durable.fence import fence_checkpointer
 
 
 def test_a_cancel_between_execute_and_commit_leaves_no_write_lock(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import typing_extensions
 from langgraph.graph import END, START, StateGraph
 
 from agentdesk.errors import InputError
-from agentdesk.runtime.graphinput import input_model, request_field
+from agentdesk.runtime.runs.graphinput import input_model, request_field
 
 
 def _graph(typed_dict: typing.Any) -> typing.Any:

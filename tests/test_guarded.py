@@ -14,8 +14,8 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from agentdesk.runtime import guarded
-from agentdesk.runtime.persistence import audit_log, now, open_persistence, runs, threads
+from agentdesk.runtime.durable import guarded
+from agentdesk.runtime.storage.persistence import audit_log, now, open_persistence, runs, threads
 
 _TOUCH = threads.update().where(
     threads.c.thread_id == sa.bindparam("t"), threads.c.status == sa.bindparam("seen"),

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from agentdesk.channels.email.api import OutgoingMail, SentMail
-from agentdesk.runtime.runs import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk, RunOutcome
 
 from .insurance_flow import (
     ANN_EMAIL,
@@ -57,7 +57,7 @@ def _resume(thread_id: str) -> RunOutcome:
 
 def test_a_crash_while_sending_sends_one_email(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    import agentdesk.agents.insurance as insurance
+    import agentdesk.domains.insurance.agent as insurance
 
     monkeypatch.setenv("AGENTDESK_RUN_LEASE_SECONDS", "1")
     dying = DiesAfterFirstSend()
@@ -105,7 +105,7 @@ class RefusesToSend(RecordingMailer):
 
 def test_a_failed_send_is_planned_again_then_handed_to_the_agency(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import agentdesk.agents.insurance as insurance
+    import agentdesk.domains.insurance.agent as insurance
 
     monkeypatch.setattr(insurance, "SPEC", dataclasses.replace(
         insurance.SPEC, resources=lambda settings: {"mail": RefusesToSend()}))

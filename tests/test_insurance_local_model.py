@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from agentdesk.runtime.runs import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk, RunOutcome
 
 from .insurance_flow import ANN_EMAIL, RecordingMailer, mailer
 

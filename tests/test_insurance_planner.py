@@ -9,15 +9,15 @@ from typing import Any
 import pytest
 from langchain_core.messages import HumanMessage
 
-from agentdesk.agents.insurance import SPEC
-from agentdesk.agents.insurance.agenda import code_plan, coverages_for, missing_fields
-from agentdesk.agents.insurance.extract import merge, read_email
-from agentdesk.agents.insurance.nodes import check_agency_review, check_execution_result
-from agentdesk.agents.insurance.planner import _check_decision, looks_like_a_quote_request
-from agentdesk.agents.insurance.policy import DEFAULT_REVIEW, review_policy
-from agentdesk.agents.insurance.render import final_email
-from agentdesk.agents.insurance.schemas import InsuranceInput, PlannerDecision, check_args
-from agentdesk.agents.insurance.state import AgentState
+from agentdesk.domains.insurance.agent import SPEC
+from agentdesk.domains.insurance.agent.agenda import code_plan, coverages_for, missing_fields
+from agentdesk.domains.insurance.agent.extract import merge, read_email
+from agentdesk.domains.insurance.agent.nodes import check_agency_review, check_execution_result
+from agentdesk.domains.insurance.agent.planner import _check_decision, looks_like_a_quote_request
+from agentdesk.domains.insurance.agent.policy import DEFAULT_REVIEW, review_policy
+from agentdesk.domains.insurance.agent.render import final_email
+from agentdesk.domains.insurance.agent.schemas import InsuranceInput, PlannerDecision, check_args
+from agentdesk.domains.insurance.agent.state import AgentState
 from agentdesk.errors import ConfigError, InputError
 from agentdesk.runtime.approvals import Decision
 
@@ -291,7 +291,7 @@ def test_a_writing_model_cannot_reopen_a_session_or_send_a_quote_early() -> None
 
 
 def test_flat_corrections_go_where_the_tool_takes_them() -> None:
-    from agentdesk.agents.insurance.edits import edited_args
+    from agentdesk.domains.insurance.agent.edits import edited_args
 
     driver = {"session_id": "Q-1", "driver": {"first_name": "Ann", "birth_date": "1985-03-14"}}
     assert edited_args("add_driver_tool", driver, {"birth_date": "03/15/1985"}) == {

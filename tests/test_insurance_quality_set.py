@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from agentdesk.agents.insurance.agenda import code_plan
-from agentdesk.agents.insurance.extract import merge, read_email
-from agentdesk.agents.insurance.planner import looks_like_a_quote_request
-from agentdesk.agents.insurance.render import final_email
+from agentdesk.domains.insurance.agent.agenda import code_plan
+from agentdesk.domains.insurance.agent.extract import merge, read_email
+from agentdesk.domains.insurance.agent.planner import looks_like_a_quote_request
+from agentdesk.domains.insurance.agent.render import final_email
 from bench.quality.insurance import cases, compare
 
 CASES = cases()

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from agentdesk.agents.insurance.validation import (
+from agentdesk.domains.insurance.validation import (
     Invalid,
     Phone,
     Vehicle,

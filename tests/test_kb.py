@@ -9,12 +9,12 @@ import pytest
 from typer.testing import CliRunner
 
 from agentdesk.cli.main import app
-from agentdesk.toolservers.assistant.documents import (
+from agentdesk.domains.assistant.tools.documents import (
     MAX_PASSAGE_CHARS,
     parse_document,
     read_document,
 )
-from agentdesk.toolservers.assistant.server import knowledge_base
+from agentdesk.domains.assistant.tools.server import knowledge_base
 
 runner = CliRunner()
 
@@ -129,7 +129,7 @@ def test_the_default_knowledge_base_holds_the_current_readme() -> None:
     README is the README (copy it when the README changes)."""
     from pathlib import Path
 
-    import agentdesk.toolservers.assistant as package
+    import agentdesk.domains.assistant.tools as package
 
     root = Path(__file__).resolve().parents[1]
     packaged = Path(package.__file__).parent / "docs" / "README.md"

@@ -9,11 +9,11 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel
 
-from agentdesk.agents.trip.schemas import Itinerary
+from agentdesk.domains.trip.agent.schemas import Itinerary
 from agentdesk.models import bind_tools, get_chat_model
 from agentdesk.models.local import LocalChatModel
+from agentdesk.runtime.mcp import open_tools
 from agentdesk.settings import get_settings
-from agentdesk.toolservers import open_tools
 
 pytestmark = pytest.mark.local_model
 
@@ -82,8 +82,8 @@ def test_structured_output_parses_and_streams_its_tokens(local_model: LocalChatM
 
 def test_with_real_offers_the_itinerary_passes_the_audit(local_model: LocalChatModel) -> None:
     """Decoding under the narrowed schema, even the 270M model quotes only real offers."""
-    from agentdesk.agents.trip import prompts
-    from agentdesk.agents.trip.audit import audit_answer, itinerary_schema
+    from agentdesk.domains.trip.agent import prompts
+    from agentdesk.domains.trip.agent.audit import audit_answer, itinerary_schema
     from agentdesk.runtime.tools import ToolPolicy
 
     preferences = {"origin": "BOS", "destination": "LIS", "depart": "2027-03-10",

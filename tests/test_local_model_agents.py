@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from langchain_core.messages import HumanMessage
 
-from agentdesk.agents.trip.activities import activities_for
+from agentdesk.domains.trip.agent.activities import activities_for
 from agentdesk.models import get_chat_model
 from agentdesk.models.local import LocalChatModel, build_decoding_schema
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
 
 pytestmark = pytest.mark.local_model
 
@@ -24,8 +24,8 @@ BUDGET_TOKENS = 96
 
 
 def test_the_issues_simulation_request_ends_with_the_right_cmax() -> None:
-    from agentdesk.toolservers.simulation import engine
-    from agentdesk.toolservers.simulation.pk import pk_parameters
+    from agentdesk.domains.simulation.bridge import engine
+    from agentdesk.domains.simulation.bridge.pk import pk_parameters
 
     request = ("Load the one-compartment oral model, set the dose to 200 mg, run it for 24 "
                "hours and tell me Cmax")
@@ -93,10 +93,10 @@ def _schemas() -> dict[str, dict[str, Any]]:
     """Every kind of schema the two agents hand the embedded model, at realistic sizes."""
     from datetime import date
 
-    from agentdesk.agents.simulation.agenda import Option, plan_schema
-    from agentdesk.agents.trip.choices import Choices, narrowed_tools
-    from agentdesk.toolservers.travel import inventory
-    from agentdesk.toolservers.travel.airports import airport
+    from agentdesk.domains.simulation.agent.agenda import Option, plan_schema
+    from agentdesk.domains.trip.agent.choices import Choices, narrowed_tools
+    from agentdesk.domains.trip.travel import inventory
+    from agentdesk.domains.trip.travel.airports import airport
 
     flights = inventory.flight_offers(airport("BOS"), airport("LIS"), date(2027, 3, 10),
                                       date(2027, 3, 14))

@@ -104,8 +104,8 @@ def test_bad_relay_setting_names_the_field(tmp_path: Path) -> None:
 CHILD = """
 import asyncio, json
 from agentdesk.settings import Settings
-from agentdesk.runtime.persistence import open_persistence
-from agentdesk.runtime.effects import EffectLedger
+from agentdesk.runtime.storage.persistence import open_persistence
+from agentdesk.runtime.durable.effects import EffectLedger
 from agentdesk.channels.email import OutgoingMail, mailer_for
 
 async def main():

@@ -15,12 +15,12 @@ from typer.testing import CliRunner
 
 from agentdesk.cli.main import app as cli_app
 from agentdesk.errors import InputError, NotFoundError
-from agentdesk.runtime import memorybook
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.memory import load_profile, remember
-from agentdesk.runtime.persistence import open_persistence
+from agentdesk.runtime.memory import book as memorybook
+from agentdesk.runtime.memory.remember import load_profile, remember
 from agentdesk.runtime.registry import AGENTS
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.storage.persistence import open_persistence
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings, get_settings, key_fingerprint
 

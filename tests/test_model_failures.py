@@ -81,8 +81,8 @@ def test_a_run_that_fails_on_the_model_keeps_the_raw_output_in_its_audit(
     """The person reads what failed and what to try; the thread's audit keeps the output."""
     import asyncio
 
-    from agentdesk.runtime import runs
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs import desk as runs
+    from agentdesk.runtime.runs.desk import Desk
 
     monkeypatch.setenv("AGENTDESK_BANK_DATABASE_URL", bank_db)
     canned = Canned(model_path=Path("/models/gemma-3-270m-q4_k_m.gguf"), raw=CUT_OFF)

@@ -209,7 +209,7 @@ def test_the_job_worker_comes_back_after_the_database_does(
 
     from sqlalchemy.ext.asyncio import create_async_engine
 
-    from agentdesk.runtime.dispatch import JobQueue
+    from agentdesk.runtime.durable.dispatch import JobQueue
 
     url, proxy = proxied_database
 

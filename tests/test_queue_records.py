@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from agentdesk.runtime import guarded
-from agentdesk.runtime.persistence import (
+from agentdesk.runtime.durable import guarded
+from agentdesk.runtime.durable.queue import LeaseLostError
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.storage.persistence import (
     MIGRATIONS,
     now,
     open_persistence,
@@ -23,8 +25,6 @@ from agentdesk.runtime.persistence import (
     runs,
     threads,
 )
-from agentdesk.runtime.queue import LeaseLostError
-from agentdesk.runtime.runs import Desk
 from agentdesk.settings import Settings
 
 from .trip_script import REQUEST, TripScript

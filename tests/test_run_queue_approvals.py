@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from agentdesk.toolservers.simulation import build_server
-from agentdesk.toolservers.simulation.state import BridgeState
+from agentdesk.domains.simulation.bridge import build_server
+from agentdesk.domains.simulation.bridge.state import BridgeState
 
 from .conftest import ServerThread
 from .crash_harness import (  # noqa: F401  (the fixtures are used by name)

@@ -15,10 +15,10 @@ from fastmcp.server.middleware import Middleware, MiddlewareContext
 from typer.testing import CliRunner
 
 from agentdesk.cli.main import app as cli_app
+from agentdesk.domains.simulation.bridge import build_server
 from agentdesk.errors import DecisionError, InputError
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs import Desk, RunOutcome
-from agentdesk.toolservers.simulation import build_server
+from agentdesk.runtime.runs.desk import Desk, RunOutcome
 
 from .conftest import ServerThread
 

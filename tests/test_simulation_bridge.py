@@ -20,8 +20,8 @@ import pytest
 from fastmcp import Client, FastMCP
 from fastmcp.client.transports import StdioTransport
 
-from agentdesk.toolservers.simulation import build_server
-from agentdesk.toolservers.simulation.engine import BUNDLED_DIR
+from agentdesk.domains.simulation.bridge import build_server
+from agentdesk.domains.simulation.bridge.engine import BUNDLED_DIR
 
 from .conftest import ServerThread
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from agentdesk.agents.simulation.agenda import complete_plan, next_options, plan_schema
-from agentdesk.agents.simulation.understand import read_goal
+from agentdesk.domains.simulation.agent.agenda import complete_plan, next_options, plan_schema
+from agentdesk.domains.simulation.agent.understand import read_goal
+from agentdesk.domains.simulation.bridge.engine import configured_dirs, iter_models, load_spec
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs import Desk, RunOutcome
-from agentdesk.toolservers.simulation.engine import configured_dirs, iter_models, load_spec
+from agentdesk.runtime.runs.desk import Desk, RunOutcome
 
 
 @pytest.fixture(scope="module")
@@ -145,7 +145,7 @@ def test_a_thread_of_bare_choices_reaches_each_approval_with_the_right_arguments
     assert pk["tool"] == "calculate_pk_parameters" and pk["args"]["output"] == "C"
     assert pk["result"]["cmax"] == pytest.approx(2.4776, rel=1e-3)
 
-    from agentdesk.agents.simulation.agenda import results_text
+    from agentdesk.domains.simulation.agent.agenda import results_text
 
     facts = results_text(values)
     assert "Set dose to 200 mg." in facts and "Cmax 2.478 mg/L" in facts

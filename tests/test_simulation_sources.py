@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fastmcp import Client
 
-from agentdesk.toolservers.simulation import build_server
+from agentdesk.domains.simulation.bridge import build_server
 
 from .test_simulation_bridge import SECRET, call, drive, error
 

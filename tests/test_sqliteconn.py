@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from agentdesk.runtime import sqliteconn
-from agentdesk.runtime.persistence import parse_database_url, sqlite_engine
+from agentdesk.runtime.storage import sqliteconn
+from agentdesk.runtime.storage.persistence import parse_database_url, sqlite_engine
 
 
 def _table(path: Path) -> None:

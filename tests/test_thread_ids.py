@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings, key_fingerprint
 

@@ -16,8 +16,8 @@ from fastmcp.exceptions import ToolError
 from langchain_core.messages import ToolMessage
 from langchain_mcp_adapters.tools import load_mcp_tools
 
+from agentdesk.domains.trip.travel import build_server
 from agentdesk.runtime.tools import tool_result_data
-from agentdesk.toolservers.travel import build_server
 
 TOOLS = {"get_airport_code", "search_flights", "search_hotels"}
 

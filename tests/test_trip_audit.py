@@ -8,8 +8,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from langchain_core.messages import ToolMessage
 
-from agentdesk.agents.trip.audit import audit_answer, extract_json, itinerary_schema
-from agentdesk.agents.trip.schemas import FLIGHT_COPIED, Itinerary
+from agentdesk.domains.trip.agent.audit import audit_answer, extract_json, itinerary_schema
+from agentdesk.domains.trip.agent.schemas import FLIGHT_COPIED, Itinerary
 
 from .trip_script import TripScript
 
@@ -174,8 +174,8 @@ def test_hotels_outside_the_trip_cannot_be_chosen(trip_script: TripScript) -> No
 def flight_search(depart: str, back: str) -> ToolMessage:
     from datetime import date
 
-    from agentdesk.toolservers.travel import inventory
-    from agentdesk.toolservers.travel.airports import airport
+    from agentdesk.domains.trip.travel import inventory
+    from agentdesk.domains.trip.travel.airports import airport
 
     offers = inventory.flight_offers(airport("BOS"), airport("LIS"), date.fromisoformat(depart),
                                      date.fromisoformat(back))

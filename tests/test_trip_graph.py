@@ -8,15 +8,15 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from agentdesk.agents.trip.graph import build_graph
-from agentdesk.agents.trip.nodes import (
+from agentdesk.domains.trip.agent.graph import build_graph
+from agentdesk.domains.trip.agent.nodes import (
     MAX_SCHEMA_RETRIES,
     route_after_planner,
     route_after_review,
 )
 from agentdesk.errors import DecisionError, InputError
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk, RunOutcome
 
 from .trip_script import REQUEST, TripScript
 
@@ -297,7 +297,7 @@ def test_endless_tool_loop_is_cut_by_the_recursion_limit(trip_script: TripScript
 def test_the_planner_offers_the_missing_searches_then_only_the_threads_offers(
         trip_script: TripScript, monkeypatch: pytest.MonkeyPatch) -> None:
     """What a grammar decoder may write narrows to the searches lacking, then to the offers."""
-    from agentdesk.agents.trip import nodes
+    from agentdesk.domains.trip.agent import nodes
 
     bound: list[tuple[list[str], dict[str, Any], bool]] = []
     real_bind = nodes.bind_tools

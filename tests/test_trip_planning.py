@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from langchain_core.messages import ToolMessage
 
-from agentdesk.agents.trip.activities import activities_for
-from agentdesk.agents.trip.request import read_request
+from agentdesk.domains.trip.agent.activities import activities_for
+from agentdesk.domains.trip.request import read_request
 from agentdesk.errors import InputError
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
 
 from .trip_script import TripScript
 
@@ -120,7 +120,7 @@ def test_free_text_to_review_with_searches_filled_and_a_plan_of_choices(
 
 def test_a_tight_budget_leaves_only_offers_and_activities_that_fit(
         trip_script: TripScript) -> None:
-    from agentdesk.agents.trip.choices import trip_choices
+    from agentdesk.domains.trip.agent.choices import trip_choices
 
     model = trip_script.write(trip_script.search(), selection())
     outcome, view = start({"messages": "Plan 4 days in Lisbon from BOS, leaving 2027-03-10",

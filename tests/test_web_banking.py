@@ -39,7 +39,7 @@ pytestmark = needs_chromium
 
 @pytest.fixture(scope="session")
 def bank_db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    from agentdesk.agents.banking.data import create_bank_database
+    from agentdesk.domains.banking.bank.data import create_bank_database
 
     url = f"sqlite:///{tmp_path_factory.mktemp('bank') / 'bank.db'}"
     create_bank_database(url, seed=7)

@@ -11,8 +11,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from agentdesk.runtime.memory import remember
-from agentdesk.runtime.persistence import open_persistence
+from agentdesk.runtime.memory.remember import remember
+from agentdesk.runtime.storage.persistence import open_persistence
 from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 

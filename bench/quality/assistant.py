@@ -58,7 +58,7 @@ def judge(case: Case, result: dict[str, Any], bank_url: str | None = None,
 
 
 async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
-    from agentdesk.agents.banking.database import default_bank_url
+    from agentdesk.domains.banking.bank.database import default_bank_url
 
     started = time.perf_counter()
     async with open_desk(data_dir) as desk:

@@ -116,7 +116,7 @@ def _rows_equal_any_order(got: list[list[Any]], want: list[list[Any]]) -> bool:
 
 def reference_rows(bank_url: str, sql: str) -> list[list[Any]]:
     """The reference query's rows on the bank at ``bank_url``, read-only."""
-    from agentdesk.agents.banking.database import BankDatabase
+    from agentdesk.domains.banking.bank.database import BankDatabase
 
     result = BankDatabase(bank_url).execute(sql)
     return [[row[c] for c in result.columns] for row in result.rows]
@@ -138,7 +138,7 @@ def _cause(message: str) -> str:
 
 async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
     """Ask the question through the runtime (a real banking thread) and compare the rows."""
-    from agentdesk.agents.banking.database import default_bank_url
+    from agentdesk.domains.banking.bank.database import default_bank_url
 
     started = time.perf_counter()
     async with open_desk(data_dir) as desk:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
 
 __all__ = ["Case", "CaseResult", "open_desk", "summarize"]
 
@@ -61,7 +61,7 @@ def summarize(agent: str, results: list[CaseResult]) -> dict[str, Any]:
 @asynccontextmanager
 async def open_desk(data_dir: Path) -> AsyncIterator[Desk]:
     """The runtime (``Desk``) on its own data directory, as the CLI and server use it."""
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
     from agentdesk.settings import get_settings
 
     os.environ["AGENTDESK_DATA_DIR"] = str(data_dir)

@@ -35,9 +35,9 @@ def cases() -> list[Case]:
 
 def bridge_numbers(expected: dict[str, Any]) -> dict[str, float]:
     """The PK figures of a case, computed by the bridge's engine from its parameters."""
-    from agentdesk.toolservers.simulation import engine
-    from agentdesk.toolservers.simulation.pk import pk_parameters
-    from agentdesk.toolservers.simulation.units import convert
+    from agentdesk.domains.simulation.bridge import engine
+    from agentdesk.domains.simulation.bridge.pk import pk_parameters
+    from agentdesk.domains.simulation.bridge.units import convert
 
     numbers = expected["numbers"]
     file, root = engine.resolve_model(numbers["model_path"],
@@ -55,7 +55,7 @@ def bridge_numbers(expected: dict[str, Any]) -> dict[str, float]:
 
 def _same_args(tool: str, got: dict[str, Any], want: dict[str, Any]) -> str | None:
     """None when the approval's arguments are the expected ones, else what differs."""
-    from agentdesk.agents.simulation.understand import convert
+    from agentdesk.domains.simulation.agent.understand import convert
 
     for key, value in want.items():
         if key == "value" and tool == "set_parameter_value":

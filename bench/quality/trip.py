@@ -32,7 +32,7 @@ def cases() -> list[Case]:
 
 def judge_plan(values: dict[str, Any], expected: dict[str, Any]) -> tuple[str | None, str]:
     """(cause, detail) of what is wrong with the plan under review, or (None, "")."""
-    from agentdesk.agents.trip.activities import activities_for
+    from agentdesk.domains.trip.agent.activities import activities_for
 
     plan = values.get("current_itinerary") or {}
     flights = plan.get("flights") or []
@@ -86,7 +86,7 @@ def _check_revision(check: str, before: dict[str, Any], after: dict[str, Any],
 
 
 def _offers(values: dict[str, Any]) -> dict[str, Any]:
-    from agentdesk.agents.trip.audit import searches
+    from agentdesk.domains.trip.agent.audit import searches
 
     found = searches(values.get("messages") or [])
     outbound, back = found.flights[-1] if found.flights else ([], [])

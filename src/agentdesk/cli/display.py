@@ -10,11 +10,11 @@ from rich.panel import Panel
 from rich.status import Status
 from rich.table import Table
 
-from .output import escape
+from agentdesk.runtime.terminal import escape
 
 if TYPE_CHECKING:
-    from agentdesk.runtime.events import Event
-    from agentdesk.runtime.runs import RunOutcome
+    from agentdesk.runtime.runs.desk import RunOutcome
+    from agentdesk.runtime.runs.events import Event
 
 __all__ = ["LiveProgress", "show_outcome", "show_threads"]
 

@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from agentdesk.errors import AgentdeskError
-
-from .shared import fail
+from agentdesk.runtime.commands import fail
 
 if TYPE_CHECKING:
     from agentdesk.runtime.registry import AgentSpec

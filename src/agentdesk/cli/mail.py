@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .output import console, err_console, escape
-from .shared import JsonOpt, ModelOpt, fail, refuse_bad_model
+from agentdesk.runtime.commands import JsonOpt, ModelOpt, fail, refuse_bad_model
+from agentdesk.runtime.terminal import console, err_console, escape
 
 if TYPE_CHECKING:
     from agentdesk.channels.email.channel import MailChannel
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
 
 mail_app = typer.Typer(no_args_is_help=True, help="The email channel: deliver, log, outbox.")
 
@@ -74,7 +74,7 @@ def deliver(
     """Deliver raw messages as the SMTP listener would (runs execute here, then the
     watcher sends review emails and queued replies)."""
     from agentdesk.errors import AgentdeskError, InputError
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
 
     settings = _settings(model, as_json)
     raws: list[tuple[Path, bytes]] = []
@@ -120,7 +120,7 @@ def deliver(
 def log(thread: ThreadOpt = None, limit: LimitOpt = 200, as_json: JsonOpt = False,
         model: ModelOpt = None) -> None:
     """Inbound messages, newest first, with their disposition, thread and reason."""
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
 
     refuse_bad_model(model, as_json)
 
@@ -140,7 +140,7 @@ def log(thread: ThreadOpt = None, limit: LimitOpt = 200, as_json: JsonOpt = Fals
 def outbox(thread: ThreadOpt = None, limit: LimitOpt = 200, as_json: JsonOpt = False,
            model: ModelOpt = None) -> None:
     """Sent (and queued) messages, newest first, with their headers."""
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
 
     refuse_bad_model(model, as_json)
 
@@ -162,7 +162,7 @@ def poll(
     """Deliver the unseen messages of an IMAP folder once (``serve`` polls it on its own)."""
     from agentdesk.channels.email.imap import imap_source, poll_once
     from agentdesk.errors import ConfigError, InputError
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
 
     settings = _settings(model, as_json)
     given = url or settings.imap_url

@@ -14,22 +14,22 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from agentdesk.domains.assistant.cli import assistant_app
+from agentdesk.domains.assistant.kbcli import kb_app
+from agentdesk.domains.banking.cli import banking_app
 from agentdesk.errors import AgentdeskError, InputError
+from agentdesk.runtime.commands import JsonOpt, ModelOpt
+from agentdesk.runtime.commands import check_model as _check_model
+from agentdesk.runtime.commands import fail as _fail
+from agentdesk.runtime.commands import refuse_bad_model as _refuse_bad_model
+from agentdesk.runtime.terminal import console, err_console, escape
 
-from .assistant import assistant_app
-from .banking import banking_app
 from .graphs import ConfigOpt, spec_of, with_graphs
-from .kb import kb_app
 from .mail import mail_app
 from .memory import memory_app
-from .output import console, err_console, escape
-from .shared import JsonOpt, ModelOpt
-from .shared import check_model as _check_model
-from .shared import fail as _fail
-from .shared import refuse_bad_model as _refuse_bad_model
 
 if TYPE_CHECKING:
-    from agentdesk.runtime.runs import Desk, RunOutcome
+    from agentdesk.runtime.runs.desk import Desk, RunOutcome
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   help="Run LangGraph agents that pause for a person before they act.")
@@ -65,7 +65,7 @@ def _run(coro: Awaitable[T], as_json: bool, outcome_shape: bool = False,
             err_console.print("interrupted before a thread was created")
             raise typer.Exit(130) from None
         # The run went back to the queue at a step boundary: nothing is lost.
-        from agentdesk.runtime.runs import RunOutcome
+        from agentdesk.runtime.runs.desk import RunOutcome
 
         if as_json:
             print(json.dumps(RunOutcome(thread_id=seen, status="queued").public()))
@@ -167,7 +167,7 @@ def _report(desk_outcome: tuple[RunOutcome, str], as_json: bool) -> None:
 
 
 async def _rendered(desk: Desk, outcome: RunOutcome) -> str:
-    from agentdesk.runtime.runs import render_view
+    from agentdesk.runtime.runs.desk import render_view
 
     if outcome.status != "completed" or not outcome.thread_id:
         return ""
@@ -237,7 +237,7 @@ def run(
     """Start a new thread of AGENT and run it to its first pause or its end."""
     from rich.prompt import Prompt
 
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
     from agentdesk.settings import get_settings
 
     interactive = _interactive(as_json, no_input)
@@ -289,7 +289,7 @@ def decide(
     A graph of your own that paused with its own payload takes ``--resume JSON``.
     """
     from agentdesk.runtime.approvals import Decision, parse_decision
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
 
     raw: dict[str, Any] = {"type": decision_type, "message": message, "actor": actor}
     try:
@@ -332,7 +332,7 @@ def resume(
     no_input: NoInputOpt = False,
 ) -> None:
     """Continue THREAD_ID from its last checkpoint (after a crash or a kill)."""
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
 
     async def main() -> tuple[RunOutcome, str]:
         async with Desk.open() as desk:
@@ -360,7 +360,7 @@ def threads(
     as_json: JsonOpt = False, model: ModelOpt = None,
 ) -> None:
     """List threads, most recently updated first."""
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
 
     from .display import show_threads
 
@@ -392,7 +392,7 @@ def show(
     from rich.table import Table
 
     from agentdesk.runtime.registry import get_agent
-    from agentdesk.runtime.runs import Desk, render_view
+    from agentdesk.runtime.runs.desk import Desk, render_view
 
     _refuse_bad_model(model, as_json)
 
@@ -464,11 +464,11 @@ def tool_call(
         _fail(InputError("must be a JSON object", field="ARGUMENTS"), as_json)
 
     async def main() -> tuple[str, bool]:
+        from agentdesk.runtime.mcp import open_tools
         from agentdesk.runtime.registry import get_agent
-        from agentdesk.runtime.runs import Desk
+        from agentdesk.runtime.runs.desk import Desk
         from agentdesk.runtime.tools import ToolPolicy
         from agentdesk.settings import get_settings
-        from agentdesk.toolservers import open_tools
 
         _check_model(model)
         spec = get_agent(agent)
@@ -507,7 +507,7 @@ def toolserver(
     as_json: JsonOpt = False, model: ModelOpt = None,
 ) -> None:
     """Serve one domain's tools over MCP on their own (--json: errors as JSON)."""
-    from agentdesk.toolservers import build_server
+    from agentdesk.runtime.mcp import build_server
 
     if transport not in ("stdio", "http"):
         _fail(InputError("must be stdio or http", field="--transport"), as_json)
@@ -586,7 +586,7 @@ def worker(
     import asyncio
     import signal
 
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
     from agentdesk.server.fanout import make_fanout
     from agentdesk.server.manager import RunManager
     from agentdesk.settings import get_settings

@@ -11,9 +11,8 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from agentdesk.errors import AgentdeskError, InputError
-
-from .output import console, err_console, escape
-from .shared import JsonOpt, ModelOpt, fail, refuse_bad_model
+from agentdesk.runtime.commands import JsonOpt, ModelOpt, fail, refuse_bad_model
+from agentdesk.runtime.terminal import console, err_console, escape
 
 memory_app = typer.Typer(no_args_is_help=True,
                          help="What agents remember about users (profiles and facts).")
@@ -54,7 +53,7 @@ def _with_store(as_json: bool, work: Callable[[Any], Awaitable[T]]) -> T:
     """Run ``work(store)`` on the memory Store of the configured database."""
     import asyncio
 
-    from agentdesk.runtime.persistence import open_persistence
+    from agentdesk.runtime.storage.persistence import open_persistence
     from agentdesk.settings import get_settings
 
     async def main() -> T:
@@ -78,7 +77,7 @@ def _checked(as_json: bool, check: Callable[[], T]) -> T:
 def list_users(owner: OwnerOpt = None, as_json: JsonOpt = False,
                model: ModelOpt = None) -> None:
     """List the users something is remembered about."""
-    from agentdesk.runtime import memorybook
+    from agentdesk.runtime.memory import book as memorybook
 
     refuse_bad_model(model, as_json)
     scope = _checked(as_json, lambda: _owner(owner))
@@ -99,7 +98,7 @@ def list_users(owner: OwnerOpt = None, as_json: JsonOpt = False,
 def show(user: UserArg, owner: OwnerOpt = None, as_json: JsonOpt = False,
          model: ModelOpt = None) -> None:
     """Show a user's profile and the facts remembered about them."""
-    from agentdesk.runtime import memorybook
+    from agentdesk.runtime.memory import book as memorybook
 
     refuse_bad_model(model, as_json)
     user_id = _checked(as_json, lambda: _ident(user, "USER"))
@@ -131,7 +130,7 @@ def delete(
     owner: OwnerOpt = None, as_json: JsonOpt = False, model: ModelOpt = None,
 ) -> None:
     """Forget one memory of a user, or everything about them (asks first unless --yes)."""
-    from agentdesk.runtime import memorybook
+    from agentdesk.runtime.memory import book as memorybook
 
     refuse_bad_model(model, as_json)
     user_id = _checked(as_json, lambda: _ident(user, "USER"))

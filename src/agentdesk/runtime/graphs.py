@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from agentdesk.errors import ConfigError
+from agentdesk.runtime.runs.graphinput import input_model, request_field
 
-from .graphinput import input_model, request_field
 from .registry import AGENTS, AgentSpec
 
 __all__ = ["GraphRef", "load_graphs", "read_config"]

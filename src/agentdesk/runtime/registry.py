@@ -1,4 +1,4 @@
-"""Agents by name. Adding an agent means one package and one line in ``AGENTS``.
+"""Agents by name. Adding an agent means adding a domain package (see :mod:`.catalog`).
 
 Graphs of your own (from a ``langgraph.json``, see :mod:`.graphs`) join them
 at run time with :func:`register`, never at import.
@@ -16,17 +16,13 @@ from pydantic import BaseModel
 
 from agentdesk.errors import ConfigError, NotFoundError
 
+from . import catalog
 from .approvals import Decision, InterruptKind
 
 __all__ = ["AGENTS", "AgentSpec", "agent_names", "get_agent", "register", "unregister"]
 
-AGENTS: dict[str, str] = {
-    "trip": "agentdesk.agents.trip",
-    "banking": "agentdesk.agents.banking",
-    "simulation": "agentdesk.agents.simulation",
-    "insurance": "agentdesk.agents.insurance",
-    "assistant": "agentdesk.agents.assistant",
-}
+AGENTS: dict[str, str] = catalog.agent_modules()
+"""Built-in agents: name -> module with its ``SPEC``, as the domains declare them."""
 
 
 def _no_failure(values: dict[str, Any]) -> str | None:

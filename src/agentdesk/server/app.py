@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import IntegrityError
 from starlette.responses import Response
 
+from agentdesk.domains.banking import http as ask
 from agentdesk.errors import (
     AgentdeskError,
     ConfigError,
@@ -22,15 +23,15 @@ from agentdesk.errors import (
     NotFoundError,
     UserError,
 )
-from agentdesk.runtime.persistence import DATABASE_ERRORS
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.storage.persistence import DATABASE_ERRORS
 from agentdesk.settings import Settings, get_settings
 
 from .fanout import make_fanout
 from .ids import PublicIds, legacy_ids
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
-from .routes import ask, assistants, inbox, mail, memory, meta, runs, threads
+from .routes import assistants, inbox, mail, memory, meta, runs, threads
 
 __all__ = ["create_app"]
 

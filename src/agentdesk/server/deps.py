@@ -10,7 +10,7 @@ from urllib.parse import unquote
 from fastapi import Depends, Header, HTTPException, Request
 
 from agentdesk.errors import ConflictError, NotFoundError
-from agentdesk.runtime.runs import Desk
+from agentdesk.runtime.runs.desk import Desk
 from agentdesk.settings import key_fingerprint
 
 from .ids import SCOPE_KEY, SEP, IdBox, IdentPath, ThreadIds, namespace_of

@@ -20,7 +20,7 @@ from pydantic import Field
 from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from agentdesk.runtime.persistence import threads
+from agentdesk.runtime.storage.persistence import threads
 
 __all__ = ["ID_MAX", "ID_PATTERN", "SCOPE_KEY", "IdBox", "Ident", "IdentPath", "PublicIds",
            "ThreadIds", "legacy_ids", "namespace_of"]

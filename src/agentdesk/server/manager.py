@@ -30,11 +30,11 @@ from langgraph.runtime import RunControl
 from langgraph.types import StateSnapshot
 
 from agentdesk.errors import AgentdeskError
-from agentdesk.runtime import guarded
-from agentdesk.runtime.dispatch import JobQueue
-from agentdesk.runtime.persistence import DATABASE_ERRORS, now, run_events
-from agentdesk.runtime.queue import ACTIVE, Lease, LeaseLostError
-from agentdesk.runtime.runs import Desk, PreparedRun, RunOutcome
+from agentdesk.runtime.durable import guarded
+from agentdesk.runtime.durable.dispatch import JobQueue
+from agentdesk.runtime.durable.queue import ACTIVE, Lease, LeaseLostError
+from agentdesk.runtime.runs.desk import Desk, PreparedRun, RunOutcome
+from agentdesk.runtime.storage.persistence import DATABASE_ERRORS, now, run_events
 
 from .fanout import Fanout, PollingFanout
 from .serialize import dumps
@@ -108,7 +108,7 @@ class RunManager:
     With ``workers`` (the default) the process is also a worker: it executes the
     runs it opens at once, and a loop claims runs that wait in the queue (opened
     by API-only processes, put back by a drain, or recovered from a dead worker
-    by :meth:`~agentdesk.runtime.queue.RunQueue.sweep`, which it runs at start
+    by :meth:`~agentdesk.runtime.durable.queue.RunQueue.sweep`, which it runs at start
     and every ``sweep_seconds``).
     """
 

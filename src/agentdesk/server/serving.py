@@ -128,7 +128,7 @@ def one_line(text: str) -> str:
 def check_database(settings: Settings) -> None:
     """Open (and migrate) the configured database once; raise a one-line :class:`ConfigError`
     if it cannot be reached or used."""
-    from agentdesk.runtime.persistence import open_persistence
+    from agentdesk.runtime.storage.persistence import open_persistence
 
     async def probe() -> None:
         async with open_persistence(settings.resolved_database_url):

@@ -9,7 +9,7 @@ from langgraph.types import StateSnapshot
 
 from agentdesk.errors import NotFoundError
 from agentdesk.runtime.registry import AgentSpec, agent_names, get_agent
-from agentdesk.runtime.store import RunRecord, ThreadRecord
+from agentdesk.runtime.storage.store import RunRecord, ThreadRecord
 
 from .manager import api_run_status, api_thread_status
 from .serialize import to_jsonable

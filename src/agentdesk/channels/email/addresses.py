@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from agentdesk.runtime.persistence import now
+from agentdesk.runtime.storage.persistence import now
 
 from .tables import mail_ids, mail_threads
 

@@ -31,8 +31,8 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from agentdesk.errors import AgentdeskError, NotFoundError
-from agentdesk.runtime.persistence import now
-from agentdesk.runtime.runs import Desk, PreparedRun
+from agentdesk.runtime.runs.desk import Desk, PreparedRun
+from agentdesk.runtime.storage.persistence import now
 
 from .addresses import ensure_thread, record_id, split_address
 from .agency import parse_agency_reply, review_body

@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import ConfigError
-from agentdesk.runtime.persistence import now
+from agentdesk.runtime.storage.persistence import now
 from agentdesk.settings import Settings
 
 from .addresses import conversation_ids, ensure_thread, record_id, reply_address, split_address

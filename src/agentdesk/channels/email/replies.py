@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 from agentdesk.errors import DecisionError, ThreadBusyError
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs import Desk, PreparedRun
+from agentdesk.runtime.runs.desk import Desk, PreparedRun
 
 from .tables import inbound
 

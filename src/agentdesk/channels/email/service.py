@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from agentdesk.errors import ConfigError
-from agentdesk.runtime.persistence import DATABASE_ERRORS, parse_database_url, sqlite_engine
+from agentdesk.runtime.storage.persistence import DATABASE_ERRORS, parse_database_url, sqlite_engine
 from agentdesk.settings import Settings
 
 from .channel import MailChannel
 from .smtp import CatcherHandler, InboundHandler, listen
 
 if TYPE_CHECKING:
-    from agentdesk.runtime.runs import Desk
+    from agentdesk.runtime.runs.desk import Desk
     from agentdesk.server.manager import RunManager
 
 __all__ = ["open_engine", "serve_mail"]

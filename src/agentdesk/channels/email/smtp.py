@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import AgentdeskError
-from agentdesk.runtime.persistence import now
+from agentdesk.runtime.storage.persistence import now
 
 from .tables import caught
 

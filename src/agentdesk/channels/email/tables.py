@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from agentdesk.runtime.persistence import Stamp
+from agentdesk.runtime.storage.persistence import Stamp
 
 __all__ = [
     "caught",

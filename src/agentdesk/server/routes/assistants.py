@@ -7,11 +7,10 @@ from typing import Any
 from fastapi import APIRouter
 
 from agentdesk.runtime.registry import agent_names, get_agent
-
-from ..deps import Owner
-from ..ids import IdentPath
-from ..schemas import AssistantSearch
-from ..views import assistant, find_assistant
+from agentdesk.server.deps import Owner
+from agentdesk.server.ids import IdentPath
+from agentdesk.server.schemas import AssistantSearch
+from agentdesk.server.views import assistant, find_assistant
 
 router = APIRouter(prefix="/assistants", tags=["assistants"])
 

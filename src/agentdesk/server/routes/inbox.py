@@ -8,11 +8,10 @@ from fastapi import APIRouter, Query
 
 from agentdesk.errors import NotFoundError
 from agentdesk.runtime.approvals import parse_decision
-
-from ..deps import CallerDep, DeskDep, ManagerDep, Owner, ThreadId
-from ..manager import PEOPLE_MODES
-from ..schemas import DecisionIn
-from ..views import assistant_id
+from agentdesk.server.deps import CallerDep, DeskDep, ManagerDep, Owner, ThreadId
+from agentdesk.server.manager import PEOPLE_MODES
+from agentdesk.server.schemas import DecisionIn
+from agentdesk.server.views import assistant_id
 
 router = APIRouter(tags=["inbox"])
 

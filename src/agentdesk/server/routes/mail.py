@@ -6,8 +6,8 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from ..deps import DeskDep, Owner
-from ..ids import IdentPath
+from agentdesk.server.deps import DeskDep, Owner
+from agentdesk.server.ids import IdentPath
 
 router = APIRouter(tags=["mail"])
 

@@ -7,11 +7,10 @@ from typing import Any
 from fastapi import APIRouter
 from langgraph.store.base import BaseStore
 
-from agentdesk.runtime import memorybook
-from agentdesk.runtime.memorybook import ProfileUpdate
-
-from ..deps import DeskDep, Owner
-from ..ids import IdentPath
+from agentdesk.runtime.memory import book as memorybook
+from agentdesk.runtime.memory.book import ProfileUpdate
+from agentdesk.server.deps import DeskDep, Owner
+from agentdesk.server.ids import IdentPath
 
 router = APIRouter(prefix="/memory", tags=["memory"])
 

@@ -13,14 +13,21 @@ from sse_starlette import EventSourceResponse
 
 from agentdesk.errors import ConflictError, InputError, NotFoundError, ThreadBusyError
 from agentdesk.runtime.approvals import Decision, InterruptPayload, decision_for
-from agentdesk.runtime.runs import Desk, PreparedRun
-
-from ..deps import Caller, CallerDep, DeskDep, ManagerDep, Owner, RunThreadId, ThreadId
-from ..ids import IdentPath
-from ..manager import RunManager, parse_last_event_id
-from ..schemas import RunCreate
-from ..serialize import to_jsonable
-from ..views import find_assistant, interrupts_view, run_view
+from agentdesk.runtime.runs.desk import Desk, PreparedRun
+from agentdesk.server.deps import (
+    Caller,
+    CallerDep,
+    DeskDep,
+    ManagerDep,
+    Owner,
+    RunThreadId,
+    ThreadId,
+)
+from agentdesk.server.ids import IdentPath
+from agentdesk.server.manager import RunManager, parse_last_event_id
+from agentdesk.server.schemas import RunCreate
+from agentdesk.server.serialize import to_jsonable
+from agentdesk.server.views import find_assistant, interrupts_view, run_view
 
 router = APIRouter(tags=["runs"])
 _ENQUEUE_POLL = 0.2

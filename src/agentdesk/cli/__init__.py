@@ -1,0 +1,1 @@
+"""The ``agentdesk`` command: Typer commands over the runtime; names no agent."""

@@ -1,0 +1,193 @@
+"""The generator: the answer from the tool results, each fact citing its result.
+
+A model that writes (hosted, scripted) writes the answer from the numbered results;
+for the embedded model code writes one line per result and the model adds a closing
+sentence at most. Either way the tokens stream through the chat model
+(``on_chat_model_stream``) and the answer ends with its numbered sources.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages.utils import count_tokens_approximately
+from langchain_core.runnables import Runnable
+from langgraph.runtime import Runtime
+
+from agentdesk.runtime.runs.context import AgentContext
+
+from . import prompts
+from .plan import _context_text, _question, _recent, writes_freely
+from .state import AgentState
+
+__all__ = ["generator", "render_fact", "sources"]
+
+_MAX_FACT = 400
+
+
+def _short(text: str, limit: int = _MAX_FACT) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _when(item: dict[str, Any]) -> str:
+    return f"{item.get('weekday', '')} {item.get('date', '')} {item.get('time', '')} " \
+           f"{item.get('timezone', '')}".strip()
+
+
+def _fact_datetime(args: dict[str, Any], data: dict[str, Any]) -> str:
+    operation = args.get("operation")
+    if operation == "difference":
+        return (f"From {data['from']['date']} to {data['to']['date']} is {data.get('human')} "
+                f"({data.get('calendar_days')} calendar days)")
+    if operation in ("convert", "shift"):
+        return f"{_when(data['from'])} is {_when(data)}" if operation == "convert" else \
+            f"{args.get('amount')} from {data['from']['date']} is {data['weekday']} {data['date']}"
+    if operation == "parse":
+        return f"{args.get('value')} is {data['weekday']} {data['date']}"
+    return (f"It is {data.get('time')} on {data.get('weekday')} {data.get('date')} in "
+            f"{data.get('timezone')} (UTC{data.get('utc_offset')})")
+
+
+def _fact_sql(question: str, data: dict[str, Any]) -> str:
+    from agentdesk.domains.banking.agent.choices import draft_summary
+
+    rows = data.get("rows") or []
+    columns = data.get("columns") or (list(rows[0]) if rows else [])
+    summary = draft_summary(question, columns, rows, bool(data.get("truncated")))
+    shown = "; ".join(", ".join(f"{k}: {v}" for k, v in row.items()) for row in rows[:5])
+    scalar = len(rows) == 1 and len(columns) == 1
+    return f"{summary} ({shown})" if shown and not scalar and len(rows) <= 5 else summary
+
+
+def _excerpt(text: str, query: str, limit: int = 400) -> str:
+    """The lines of a passage that hold the most of the query's words, in their order."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z0-9_]{3,}", query)}
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not words or len(" ".join(lines)) <= limit:
+        return _short(text, limit)
+    scores = [sum(w in line.lower() for w in words) for line in lines]
+    ranked = sorted(range(len(lines)), key=lambda i: (-scores[i], i))
+    chosen: list[int] = []
+    for i in ranked:
+        if scores[i] == 0 or len(" ".join(lines[j] for j in [*chosen, i])) > limit:
+            break
+        chosen.append(i)
+    if not chosen:
+        return _short(text, limit)
+    return " … ".join(lines[i] for i in sorted(chosen))
+
+
+def _fact_kb(data: dict[str, Any], query: str) -> str:
+    """The best two passages (their lines that match), each with its document and passage."""
+    hits = data.get("results") or []
+    return " … ".join(f"{_excerpt(hit.get('text', ''), query)} (from {hit.get('source')}, "
+                      f"passage {hit.get('passage_id')})" for hit in hits[:2])
+
+
+def render_fact(result: dict[str, Any], question: str) -> str:
+    """One line saying what ``result`` found, as code reads it."""
+    data, tool = result.get("data"), result["tool"]
+    if result["status"] == "error":
+        return f"{tool} failed: {_short(result['content'].removeprefix('Error: '), 200)}"
+    if result["outcome"] == "empty":
+        return f"{tool} found nothing for {json.dumps(result['args'])}"
+    try:
+        if tool == "calculator" and isinstance(data, dict):
+            return f"{data['expression']} = {data['text']}"
+        if tool == "datetime_tool" and isinstance(data, dict):
+            return _fact_datetime(result["args"], data)
+        if tool == "get_airport_code" and isinstance(data, dict):
+            return (f"The main airport of {data['city']} ({data.get('region') or data.get('country')})"
+                    f" is {data['airport']}, code {data['code']}")
+        if tool == "search_flights" and isinstance(data, dict):
+            best = data["outbound"][0]
+            return (f"{len(data['outbound'])} flights {data['origin']} to {data['destination']}; "
+                    f"cheapest {best['airline']} {best['flight_number']} on {best['date']} at "
+                    f"{best['departure_time']}, {best['stops']} stops, {best['price']} USD "
+                    f"per traveler")
+        if tool == "search_hotels" and isinstance(data, dict):
+            best = min(data["offers"], key=lambda o: o["price"])
+            return (f"{len(data['offers'])} hotels in {data['city']} for {data['nights']} nights; "
+                    f"cheapest {best['name']} ({best['stars']} stars), {best['price']} USD")
+        if tool == "sql_query" and isinstance(data, dict):
+            return _fact_sql(question, data)
+        if tool == "kb_search" and isinstance(data, dict):
+            return _fact_kb(data, str(result["args"].get("query", "")))
+    except (KeyError, IndexError, TypeError, ValueError):
+        pass  # a shape code does not know: the raw result below
+    return f"{tool}: {_short(result['content'])}"
+
+
+def sources(results: list[dict[str, Any]]) -> str:
+    """The numbered list of the calls the answer cites."""
+    lines = [f"[{r['n']}] {r['tool']}({', '.join(f'{k}={v!r}' for k, v in r['args'].items())})"
+             for r in results]
+    return "Sources:\n" + "\n".join(lines) if lines else ""
+
+
+_CLOSING_SCHEMA = {"type": "string", "enum": prompts.CLOSINGS}
+"""The embedded model's closing sentence: one of a few, so its decode is a few tokens."""
+_CLOSING_TOKENS = 64
+
+
+async def _stream(model: Runnable[Any, Any], messages: list[BaseMessage]) -> tuple[str, int]:
+    """The model's text, streamed chunk by chunk (``on_chat_model_stream``); tokens used."""
+    pieces: list[str] = []
+    used = 0
+    async for chunk in model.astream(messages):
+        pieces.append(chunk.text)
+        usage = getattr(chunk, "usage_metadata", None)
+        if usage:
+            used += int(usage.get("total_tokens", 0))
+    text = "".join(pieces).strip()
+    return text, used or count_tokens_approximately([*messages, AIMessage(text)])
+
+
+async def generator(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+    """Write the answer from this turn's tool results, citing each one."""
+    question = (state.get("scratchpad") or {}).get("question") or _question(state)
+    # What answers: every good result, and this round's failures (an earlier round's were
+    # re-planned past, or clarified by the person).
+    results = [r for r in state.get("tool_results", []) if r["outcome"] == "ok"
+               or (r["round"] == state.get("retry_count", 0) and r["outcome"] != "empty")]
+    verdict = (state.get("scratchpad") or {}).get("verdict_round")
+    tried = state.get("tool_results", [])
+    context = _context_text(state)
+    used = 0
+    if not tried:  # a simple query: no tools
+        text, used = await _stream(runtime.context.model, [SystemMessage(prompts.DIRECT.format(
+            context=context)), *_recent(state)])
+        answer = text or "Hello! Ask me a question; I can calculate, tell the time, search " \
+                         "the documentation, the bank's data and travel offers."
+    elif not results or (verdict == "give_up" and not any(r["outcome"] == "ok" for r in tried)):
+        calls = "; ".join(f"{r['tool']}({json.dumps(r['args'])})" for r in tried)
+        answer = prompts.GAVE_UP.format(rounds=state.get("retry_count", 0) + 1, tried=calls)
+        answer += "\n\n" + "\n".join(f"[{r['n']}] {render_fact(r, question)}" for r in tried)
+    elif writes_freely(runtime):
+        listing = "\n".join(f"[{r['n']}] {r['tool']}({json.dumps(r['args'])}): "
+                            f"{_short(r['content'], 1500)}" for r in results)
+        text, used = await _stream(runtime.context.model, [SystemMessage(prompts.GENERATOR.format(
+            context=context, results=listing)), HumanMessage(question)])
+        answer = f"{text}\n\n{sources(results)}"
+    else:
+        draft = "\n".join(f"{render_fact(r, question)} [{r['n']}]" for r in results)
+        model = runtime.context.model
+        if isinstance(getattr(model, "max_tokens", None), int):
+            model = model.model_copy(update={"max_tokens": _CLOSING_TOKENS})
+        bounded = model.bind(answer_schema=_CLOSING_SCHEMA)
+        closing, used = await _stream(bounded, [HumanMessage(prompts.CLOSING.format(
+            draft=draft))])
+        # The closing sentence adds no facts: only one of the fixed ones is kept.
+        closing = closing.strip()
+        answer = f"{draft}\n\n{closing}" if closing in prompts.CLOSINGS else draft
+        answer = f"{answer}\n\n{sources(results)}"
+    down = (state.get("scratchpad") or {}).get("operator_servers_down") or {}
+    if down:
+        answer += "\n\n(Not reachable: " + ", ".join(
+            f"tool server {name}" for name in sorted(down)) + ".)"
+    return {"answer": answer, "messages": [AIMessage(answer)], "phase": "generate",
+            "current_step": "answered", "tokens_used": state.get("tokens_used", 0) + used}

@@ -1,0 +1,240 @@
+"""Phrase rules for prompt injection, in English and a dozen other languages.
+
+Each rule is a few regular expressions over the normalized text (see
+:func:`agentdesk.domains.assistant.agent.injection.normalize`). The English "drop your
+instructions" rule also checks the words between the verb and the noun, because
+"ignore the noise in this data" and "override all rules in my ESLint config" are
+ordinary requests while "ignore all previous instructions" is not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .findings import Action
+
+__all__ = ["PHRASE_RULES", "PhraseRule"]
+
+_I = re.IGNORECASE | re.MULTILINE
+
+
+@dataclass(frozen=True)
+class PhraseRule:
+    """One sign: matched by any of ``patterns`` or by ``check``."""
+
+    code: str
+    kind: str
+    action: Action
+    message: str
+    patterns: tuple[re.Pattern[str], ...] = ()
+    check: Callable[[str], bool] | None = field(default=None, compare=False)
+
+    def matches(self, text: str) -> bool:
+        return any(p.search(text) for p in self.patterns) or bool(self.check and self.check(text))
+
+
+def _rx(*parts: str) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(part, _I) for part in parts)
+
+
+# -- "ignore your previous instructions" ---------------------------------------------------
+
+_EN_VERBS = (r"ignore|disregard|forget|override|overrule|bypass|abandon|discard|neglect|"
+             r"set\s+aside|throw\s+out|do\s+not\s+(?:follow|obey)|don'?t\s+(?:follow|obey)|"
+             r"stop\s+(?:following|obeying)|no\s+longer\s+(?:follow|obey)|pay\s+no\s+attention\s+to")
+_EN_STRONG_NOUNS = {"instruction", "instructions", "prompt", "prompts", "directive", "directives",
+                    "guardrails", "programming", "safeguards"}
+_EN_WEAK_NOUNS = {"rules", "guidelines", "restrictions", "constraints", "policies", "policy",
+                  "filters", "orders", "commands", "training", "directions", "limitations"}
+_EN_QUALIFIERS = {"previous", "previously", "prior", "above", "earlier", "preceding", "foregoing",
+                  "former", "original", "initial", "old", "all", "any", "every", "your", "system",
+                  "developer", "safety", "hidden", "given", "existing", "current"}
+_EN_STRONG_QUALIFIERS = {"previous", "previously", "prior", "above", "earlier", "preceding",
+                         "foregoing", "original", "initial", "your", "system", "developer",
+                         "safety", "ethical", "content", "moral"}
+_EN_OVERRIDE = re.compile(
+    rf"\b(?P<verb>{_EN_VERBS})\b(?P<mid>(?:\s+[\w'’-]+){{0,4}}?)\s+"
+    rf"(?P<noun>{'|'.join(sorted(_EN_STRONG_NOUNS | _EN_WEAK_NOUNS, key=len, reverse=True))})\b", _I)
+
+
+def _english_override(text: str) -> bool:
+    for match in _EN_OVERRIDE.finditer(text):
+        mid = set(match.group("mid").lower().split())
+        noun = match.group("noun").lower()
+        verb = match.group("verb").lower()
+        if "my" in mid:
+            continue  # "ignore my previous instructions": people may change their own minds
+        if noun in _EN_STRONG_NOUNS and mid & _EN_QUALIFIERS:
+            return True
+        if noun in _EN_WEAK_NOUNS and (mid & _EN_STRONG_QUALIFIERS or (
+                "all" in mid and verb in {"ignore", "disregard", "forget"})):
+            return True
+    return False
+
+
+# Other languages: verb, then up to a few words, then the noun. Where the verb is also an
+# English word ("ignore"), a qualifier ("anteriores", "précédentes") must be there too.
+_W = r"(?:\s+\S+){0,4}?\s+"
+_OTHER_OVERRIDE = _rx(
+    # Spanish
+    rf"\b(?:ignora|ignore|ignorad|olvida|olvide|olvidad|omite|descarta|haz\s+caso\s+omiso\s+(?:de|a))"
+    rf"{_W}(?:(?:todas?|las|los|tus|sus)\s+)*(?:instrucciones|indicaciones|reglas|órdenes|directrices)"
+    rf"(?:\s+\S+){{0,2}}?\s*(?:anteriores|previas|originales|del\s+sistema|de\s+arriba)",
+    r"\b(?:ignora|olvida|olvide|descarta)\s+(?:todas?\s+)?(?:las\s+|tus\s+|sus\s+)"
+    r"(?:instrucciones|reglas|indicaciones)",
+    # French
+    rf"\b(?:ignore[zs]?|oublie[zs]?|ne\s+tiens\s+pas\s+compte|ne\s+tenez\s+pas\s+compte|fais\s+abstraction)"
+    rf"{_W}(?:instructions|consignes|règles|directives|ordres)(?:\s+\S+){{0,2}}?\s*"
+    rf"(?:précédentes|antérieures|ci-dessus|initiales|du\s+système|d'origine)",
+    r"\b(?:ignore[zs]?|oublie[zs]?)\s+(?:toutes\s+)?(?:tes|vos)\s+(?:instructions|consignes|règles)",
+    # German
+    r"\b(?:ignorier(?:e|en|t)?|vergiss|vergesst|vergessen\s+sie|missachte|übergehe)\b(?:\s+\S+){0,4}?\s+"
+    r"(?:anweisungen|anweisung|instruktionen|befehle|regeln|vorgaben|richtlinien)\b",
+    # Portuguese
+    rf"\b(?:ignore|ignora|esqueça|esqueca|esquece|desconsidere|desconsidera|descarte)"
+    rf"{_W}(?:instruções|instrucoes|regras|orientações|diretrizes|ordens)(?:\s+\S+){{0,2}}?\s*"
+    rf"(?:anteriores|prévias|previas|acima|originais|do\s+sistema)",
+    r"\b(?:esqueça|esqueca|esquece|desconsidere)\s+(?:todas\s+)?(?:as\s+)?(?:suas\s+|tuas\s+)?"
+    r"(?:instruções|regras)",
+    # Italian
+    rf"\b(?:ignora|ignorate|dimentica|dimenticate|trascura|non\s+seguire)"
+    rf"{_W}(?:istruzioni|regole|direttive|indicazioni|ordini)(?:\s+\S+){{0,2}}?\s*"
+    rf"(?:precedenti|sopra|originali|del\s+sistema)",
+    r"\b(?:dimentica|dimenticate)\s+(?:tutte\s+)?(?:le\s+)?(?:tue\s+)?(?:istruzioni|regole)",
+    # Dutch, Polish
+    # Dutch "regels" is also "lines": a qualifier must say which rules
+    r"\b(?:negeer|vergeet)\b(?:\s+\S+){0,3}?\s+(?:alle|vorige|eerdere|bovenstaande|je|jouw|"
+    r"oorspronkelijke)\b(?:\s+\S+){0,2}?\s*(?:instructies|regels|aanwijzingen|opdrachten)\b",
+    r"\b(?:zignoruj|ignoruj|zapomnij)\b(?:\s+\S+){0,4}?\s+(?:instrukcj\w*|polece\w*|zasad\w*|reguł\w*)",
+    # Russian, Ukrainian
+    r"(?:игнорируй|игнорируйте|проигнорируй|забудь|забудьте|отбрось|не\s+обращай\s+внимания\s+на|"
+    r"ігноруй|забудь)(?:\s+\S+){0,4}?\s+(?:инструкци|указани|правил|команд|інструкці|вказівк)\w*",
+    # Turkish, Indonesian, Vietnamese
+    r"(?:önceki|tüm|bütün)\s+(?:talimatları|kuralları|yönergeleri)\s+(?:yok\s+say|görmezden\s+gel|unut)",
+    r"\b(?:abaikan|lupakan)\b(?:\s+\S+){0,4}?\s+(?:instruksi|petunjuk|aturan|perintah)",
+    r"(?:bỏ\s+qua|quên|phớt\s+lờ)(?:\s+\S+){0,4}?\s+(?:hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|chỉ\s+thị)",
+    # Chinese, Japanese, Korean
+    r"(?:忽略|无视|無視|忘记|忘記|忽视|忽視|不要理会|不要遵守|不要遵循)(?:掉)?.{0,8}?"
+    r"(?:指令|指示|说明|說明|提示词|提示|规则|規則|设定|設定|要求)",
+    r"(?:以前|前|上記|これまで|すべて|全て)の.{0,8}?(?:指示|命令|ルール|プロンプト).{0,4}?(?:無視|忘れ)",
+    r"(?:이전|모든|위의|앞의|기존).{0,8}?(?:지시|지침|명령|규칙|프롬프트).{0,8}?(?:무시|잊어)",
+    # Arabic, Hindi
+    r"(?:تجاهل|انسَ|انس|تخط)\s+.{0,25}?(?:التعليمات|الأوامر|القواعد|الإرشادات)",
+    r"(?:निर्देशों|निर्देश|नियमों).{0,20}?(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)",
+)
+
+_EN_OVERRIDE_MORE = _rx(
+    r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?above(?=\s*(?:[.,;:!]|and\b|then\b|$))",
+    r"\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:that\s+|what\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+"
+    r"(?:told|given|instructed|programmed)",
+    r"\b(?:ignore|disregard|forget)\s+everything\s+(?:above|before|prior|previously)",
+    r"\byour\s+(?:new|real|actual|updated|true)\s+(?:instructions|task|role|objective|purpose|"
+    r"directive|goal)\s+(?:is|are)\b",
+    r"\b(?:disable|turn\s+off|deactivate|remove|switch\s+off|lift)\s+(?:all\s+)?(?:of\s+)?(?:your|the)\s+"
+    r"(?:safety|content|ethical|moral)\s+(?:filters?|guardrails|restrictions|guidelines|rules|protocols)",
+    r"\b(?:system|admin|administrator|developer|root|security|emergency)\s+override\b",
+    r"\bend\s+of\s+(?:the\s+)?(?:system\s+)?(?:prompt|instructions)\b",
+)
+
+_TURN = re.compile(r"^[ \t]*(?:###\s*)?(user|human|assistant|ai)[ \t]*:", _I)
+
+
+def _fake_transcript(text: str) -> bool:
+    """Lines that open with both a user's and an assistant's turn: a conversation made up."""
+    roles = {match.group(1).lower() for match in _TURN.finditer(text)}
+    return bool(roles & {"user", "human"}) and bool(roles & {"assistant", "ai"})
+
+
+# -- the rules -----------------------------------------------------------------------------
+
+PHRASE_RULES: tuple[PhraseRule, ...] = (
+    PhraseRule("injection.override", "instruction", "refuse",
+               "an order to ignore or replace the assistant's instructions",
+               patterns=_OTHER_OVERRIDE + _EN_OVERRIDE_MORE, check=_english_override),
+    PhraseRule("injection.prompt_leak", "instruction", "refuse",
+               "a request to reveal the assistant's hidden instructions", patterns=_rx(
+        r"\b(?:reveal|show|print|display|output|repeat|recite|dump|leak|expose|disclose|share|"
+        r"give|tell|write\s+out|spell\s+out|paste|copy|list|return)\b(?:\s+[\w'’-]+){0,5}?\s+your\s+"
+        r"(?:(?:full|entire|exact|complete|original|initial|hidden|secret|internal|verbatim|"
+        r"confidential)\s+)*(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|"
+        r"instructions?)|hidden\s+(?:prompt|instructions?)|original\s+(?:prompt|instructions?)|"
+        r"pre-?prompt|developer\s+(?:message|prompt|instructions?)|prompt|instructions|rules)\b",
+        r"\bwhat\s+(?:is|are|was|were)\s+your\s+(?:exact\s+|full\s+|original\s+|initial\s+|hidden\s+)*"
+        r"(?:system\s+prompt|system\s+message|initial\s+instructions|hidden\s+instructions|"
+        r"original\s+instructions|pre-?prompt)",
+        r"\b(?:repeat|print|output|show|recite|copy)\s+(?:back\s+)?(?:everything|all|the\s+(?:text|"
+        r"words|lines|messages?|content))\s+(?:above|before|prior|preceding)",
+        r"\b(?:the\s+)?(?:system\s+prompt|instructions)\s+(?:you\s+were|you've\s+been|you\s+have\s+been)\s+given\b",
+        r"\bwhat\s+were\s+you\s+told\s+(?:before|at\s+the\s+start|initially|by\s+(?:the\s+)?developers?)",
+        r"(?:显示|输出|告诉我|打印|泄露|重复).{0,6}(?:你的)?(?:系统提示|系统提示词|初始指令|系统指令)",
+        r"\b(?:muestra|revela|dime|imprime)\s+(?:tu|el)\s+(?:prompt|mensaje)\s+(?:del\s+)?sistema",
+        r"\b(?:montre|révèle|affiche|donne)[- ]moi\s+(?:ton|le)\s+(?:prompt|message)\s+(?:système|systeme)",
+        r"\b(?:zeig|zeige|verrate|gib)\b.{0,20}?(?:deinen?|den)\s+(?:system-?prompt|systemprompt)",
+    )),
+    PhraseRule("injection.persona", "role_play", "refuse",
+               "a role-play meant to lift the assistant's rules", patterns=_rx(
+        r"\bdo\s+anything\s+now\b",
+        r"\b(?:DAN|STAN|DUDE|AIM)\s+(?:mode|prompt|jailbreak)\b",
+        r"\b(?:you\s+are|you're)\s+(?:now\s+)?(?-i:DAN|STAN|DUDE)\b",  # the known personas, in capitals
+        r"\bjailbr(?:eak|oken)\b.{0,40}?\b(?:mode|you|prompt|enabled|activated)\b",
+        r"\b(?:you\s+are|you're|act|acting|enter|enable|activate|switch\s+to)\b.{0,30}?"
+        r"\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|evil|DAN|opposite)\s+mode\b",
+        r"\byou\b.{0,30}?\bdeveloper\s+mode\b|\bdeveloper\s+mode\s+(?:enabled|activated|on)\b",
+        r"\b(?:pretend|imagine|act\s+as|act\s+like|behave\s+as|behave\s+like|roleplay|role-play|"
+        r"play\s+the\s+role|you\s+are\s+now|you're\s+now|from\s+now\s+on,?\s+you)\b.{0,80}?"
+        r"\b(?:no|without|free\s+(?:of|from)|zero|none\s+of\s+(?:the|your))\s+(?:\w+\s+){0,2}?"
+        r"(?:restrictions|rules|filters|limits|limitations|guidelines|ethics|morals|morality|"
+        r"censorship|boundaries|safeguards|content\s+polic(?:y|ies)|refusals)",
+        r"\byou\s+(?:are|were)\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|"
+        r"jailbroken|amoral|unethical|evil)\b",
+        r"\byou\s+(?:are|will\s+be)\s+no\s+longer\s+(?:bound|restricted|limited|an?\s+ai)\b",
+        r"\b(?:freed|free)\s+(?:yourself\s+)?from\s+(?:your|the|all)\s+(?:restrictions|rules|limits|"
+        r"constraints|guidelines|programming)",
+        r"\b(?:break|breaks|broke|broken|breaking)\s+free\s+(?:of|from)\s+(?:your|the|its|all|their)\s+"
+        r"(?:\w+\s+)?(?:restrictions|rules|programming|guidelines|constraints|filters|limits)",
+        r"\byou\s+(?:will|must|shall|should|can)\s+never\s+(?:refuse|decline|break\s+character)",
+        r"\bstay\s+in\s+character\b.{0,60}?\b(?:no\s+matter|whatever|always|even\s+if)\b",
+        r"\b(?:eres|actúa\s+como|tu\s+es|agis\s+comme|du\s+bist|spiele|você\s+é|aja\s+como|sei|"
+        r"comportati\s+da)\b.{0,60}?\b(?:sin|sans|ohne|sem|senza)\s+(?:\w+\s+)?(?:restricciones|"
+        r"restrictions|einschränkungen|restrições|restrizioni|filtros|filtres|filter|regras|"
+        r"regole|reglas|règles|regeln|límites|limites|grenzen)",
+        r"(?:扮演|假装|假設|假设).{0,30}(?:没有|沒有|不受)(?:任何)?(?:限制|规则|規則|约束)",
+    )),
+    PhraseRule("injection.role_marker", "template_token", "refuse",
+               "a chat-template token or system tag that fakes a conversation turn", patterns=_rx(
+        r"<\|[a-z_]{2,24}\|>",
+        r"\[/?INST\]", r"<</?SYS>>", r"<(?:start|end)_of_turn>",
+        r"</?(?:system|system_prompt|system_message|sys|developer|developer_message)\s*>",
+    )),
+    PhraseRule("injection.role_marker", "role_prefix", "ask",
+               "role tags or a made-up transcript in the text", check=_fake_transcript, patterns=_rx(
+        r"</?(?:assistant|human|instructions?|admin|im_start)\s*>",
+        # "System: you must ..." fakes a turn; "System: your disk is full" is a pasted log line
+        r"^\s*(?:###\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:.{0,80}?\b(?:you|your|ignore|"
+        r"disregard|forget|always|never|must|from\s+now\s+on|new\s+instructions)\b",
+        r"^\s*###\s*(?:instruction|instructions|new\s+instructions?|system)\b",
+        r"\[(?:system|admin)(?:\s+(?:message|note|notice|prompt))?\]",
+        r"\b(?:new|updated|real|actual|revised|additional)\s+(?:system\s+)?(?:instructions|prompt|directives?)\s*:",
+    )),
+    PhraseRule("injection.encoded_instruction", "instruction", "refuse",
+               "an order to decode hidden text and act on it", patterns=_rx(
+        r"\b(?:decode|decrypt|decipher|unscramble|reverse|translate)\b.{0,60}?\b(?:and|then)\s+"
+        r"(?:follow|execute|obey|carry\s+out|do\s+(?:what|as)|act\s+on|comply|perform)\b",
+        r"\b(?:follow|execute|obey|carry\s+out)\s+(?:the\s+)?(?:decoded|hidden|encoded|base64|"
+        r"invisible|embedded)\s+(?:instructions?|text|message|commands?)",
+    )),
+    # A person may really want their conversation mailed to them: a person decides.
+    PhraseRule("injection.exfiltration", "instruction", "ask",
+               "an order to send the conversation or secrets somewhere", patterns=_rx(
+        r"\b(?:send|post|forward|upload|exfiltrate|email|transmit|append)\b.{0,30}?\b(?:the\s+)?"
+        r"(?:conversation|chat\s+history|system\s+prompt|(?:all\s+)?(?:user|customer)\s+data|"
+        r"previous\s+messages|api\s+keys?|credentials|secrets|passwords)\b.{0,30}?\bto\s+"
+        r"(?:https?://|\S+@\S+\.\w+|\[REDACTED_EMAIL\]|this\s+(?:url|address|endpoint|webhook))",
+    )),
+    PhraseRule("injection.exfiltration", "markdown_image", "refuse",
+               "a Markdown image whose address would carry the conversation away", patterns=_rx(
+        r"!\[[^\]]*\]\(https?://[^)\s]*(?:\{\{?|%7B|<)[^)]*\)",
+    )),
+)

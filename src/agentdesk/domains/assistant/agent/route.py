@@ -1,0 +1,230 @@
+"""Code reads the question: which tool answers it, and with what arguments.
+
+The embedded model is small, so what code can decide, code decides: arithmetic and
+unit expressions go to ``calculator``, dates and time zones to ``datetime_tool``,
+airports, flights and hotels to the travel tools, and everything else to
+``kb_search``. (Questions about the bank's data are recognised by the banking
+agent's reader, in :mod:`.nodes`, since that needs the bank's catalogue.) A re-plan
+after an empty search changes the terms (:func:`narrower_terms`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+__all__ = ["Reading", "kb_terms", "narrower_terms", "read_question"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What code read the question as: the calls that answer it."""
+
+    kind: str
+    """calculator, datetime, travel, sql or kb."""
+    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+
+_LEAD = re.compile(r"^\s*(?:please\s+)?(?:what\s+is|what's|whats|calculate|compute|evaluate|"
+                   r"how\s+much\s+is|work\s+out|tell\s+me|can\s+you\s+(?:calculate|compute)|"
+                   r"convert)\s+", re.I)
+_WORD_OPS = [(r"\bdivided\s+by\b", "/"), (r"\bmultiplied\s+by\b", "*"), (r"\btimes\b", "*"),
+             (r"\bplus\b", "+"), (r"\bminus\b", "-"), (r"\bover\b", "/"),
+             (r"\bto\s+the\s+power\s+of\b", "**"), (r"\bsquared\b", "**2"),
+             (r"\bcubed\b", "**3"), (r"(\d)\s*x\s*(\d)", r"\1*\2")]
+_PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(\d[\d,]*(?:\.\d+)?)", re.I)
+_ROOT = re.compile(r"\b(?:the\s+)?square\s+root\s+of\s+(\d+(?:\.\d+)?)", re.I)
+_ARITHMETIC = re.compile(r"^[\d\s.,+\-*/%^()]*(?:sqrt|log|ln|exp|sin|cos|tan|abs|round)?"
+                         r"[\d\s.,+\-*/%^()]*$")
+_HOW_MANY = re.compile(r"^\s*how\s+many\s+(?P<to>[a-z° /]+?)\s+(?:are\s+|is\s+)?(?:there\s+)?"
+                       r"in\s+(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z° /]+?)\s*\??$", re.I)
+_CONVERT = re.compile(r"^\s*(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°][a-z° /^\d]*?)\s+"
+                      r"(?:to|in|into|as)\s+(?P<to>[a-z°][a-z° /^\d]*?)\s*\??$", re.I)
+
+
+def _calculation(text: str) -> str | None:
+    """The calculator expression the question asks for, or None."""
+    body = _LEAD.sub("", text.strip()).rstrip(" ?.!")
+    body = _PERCENT_OF.sub(lambda m: f"{m.group(1)} / 100 * {m.group(2)}", body)
+    body = _ROOT.sub(lambda m: f"sqrt({m.group(1)})", body)
+    for pattern, replacement in _WORD_OPS:
+        body = re.sub(pattern, replacement, body, flags=re.I)
+    if (how := _HOW_MANY.match(text)):
+        return f"{how.group('amount').replace(',', '')} to {how.group('to').strip()}"
+    if (convert := _CONVERT.match(body)) and _is_unit(convert.group("to")):
+        return f"{convert.group('amount').replace(',', '')} to {convert.group('to').strip()}"
+    if re.search(r"\d", body) and re.search(r"[+\-*/^%]|sqrt\(", body) \
+            and _ARITHMETIC.match(body):
+        return body.replace(",", "")
+    return None
+
+
+def _is_unit(name: str) -> bool:
+    from agentdesk.domains.assistant.tools.calculator import units
+
+    try:
+        units().parse_units(name.strip().replace(" ", "_") if " " in name.strip()
+                            and "/" not in name else name.strip())
+    except Exception:  # pint raises several kinds; any means "not a unit"
+        return False
+    return True
+
+
+_ZONE_WORDS = re.compile(r"\b(?:time|clock|timezone|time zone)\b", re.I)
+_IN_PLACE = re.compile(r"\bin\s+([A-Z][A-Za-z_]+(?:[ /][A-Z][A-Za-z_]+)?)")
+_ISO = r"\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?"
+_BETWEEN = re.compile(rf"(?:between|from)\s+({_ISO})\s+(?:and|to|until)\s+({_ISO})", re.I)
+_UNTIL = re.compile(rf"(?:days?|weeks?)\s+(?:until|till|to|before)\s+({_ISO})", re.I)
+_SHIFT = re.compile(rf"(\d+\s+(?:day|week|month|year|hour)s?)\s+(after|from|before)\s+({_ISO})",
+                    re.I)
+_WEEKDAY = re.compile(rf"(?:what\s+)?day\s+(?:of\s+the\s+week\s+)?(?:is|was|will\s+be)\s+"
+                      rf"({_ISO})", re.I)
+_CONVERT_TIME = re.compile(rf"(\d{{1,2}}:\d{{2}}|{_ISO})\s+(?:in\s+)?([A-Z][A-Za-z_ /]+?)\s+"
+                           r"(?:in|to)\s+([A-Z][A-Za-z_ /]+?)\s*\??$")
+_RELATIVE = re.compile(r"\b(?:next|last|this\s+coming)\s+(?:monday|tuesday|wednesday|thursday|"
+                       r"friday|saturday|sunday|week|month|year)\b|\bin\s+\d+\s+(?:days?|weeks?|"
+                       r"months?)\b|\b\d+\s+(?:days?|weeks?)\s+ago\b|\btomorrow\b|\byesterday\b",
+                       re.I)
+
+
+def _zone_of(place: str) -> str | None:
+    from agentdesk.domains.assistant.tools.clock import TimeError, zone
+
+    try:
+        return str(zone(place.strip().replace(" ", "_")))
+    except TimeError:
+        return None
+
+
+def _datetime(text: str) -> dict[str, Any] | None:
+    """The ``datetime_tool`` arguments the question asks for, or None."""
+    if (m := _CONVERT_TIME.search(text)) and (a := _zone_of(m.group(2))) \
+            and (b := _zone_of(m.group(3))):
+        value = m.group(1) if "-" in m.group(1) else f"{date.today()} {m.group(1)}"
+        return {"operation": "convert", "timezone": a, "value": value, "to_timezone": b}
+    if (m := _BETWEEN.search(text)):
+        return {"operation": "difference", "value": m.group(1), "other": m.group(2)}
+    if (m := _SHIFT.search(text)):  # "2 weeks before X" is a shift, not "weeks before X"
+        sign = "-" if m.group(2).lower() == "before" else "+"
+        return {"operation": "shift", "value": m.group(3), "amount": f"{sign}{m.group(1)}"}
+    if (m := _UNTIL.search(text)):
+        return {"operation": "difference", "value": str(date.today()), "other": m.group(1)}
+    if (m := _WEEKDAY.search(text)):
+        return {"operation": "parse", "value": m.group(1)}
+    if (m := _RELATIVE.search(text)) and re.search(r"\b(?:date|day|when)\b", text, re.I):
+        return {"operation": "parse", "value": m.group(0)}
+    if _ZONE_WORDS.search(text) and re.search(r"\b(?:what|current|now)\b", text, re.I):
+        place = next((z for p in _IN_PLACE.findall(text) if (z := _zone_of(p))), None)
+        if place:
+            return {"operation": "now", "timezone": place}
+    if re.search(r"\bwhat(?:'s| is)\s+(?:the\s+)?(?:date|day)\s+today\b|\btoday'?s\s+date\b",
+                 text, re.I):
+        return {"operation": "now", "timezone": "UTC"}
+    return None
+
+
+_AIRPORT = re.compile(r"\b(?:airport|iata)\b", re.I)
+_FLIGHTS = re.compile(r"\b(?:flights?|fly|flying|airfares?)\b", re.I)
+_HOTELS = re.compile(r"\b(?:hotels?|rooms?|stay)\b", re.I)
+_CITY_AFTER = re.compile(r"\b(?:for|of|in|near|serves|serving|to|at)\s+([A-Z][A-Za-z.'-]*(?:[ ,]+"
+                         r"[A-Z][A-Za-z.'-]*){0,3})")
+
+
+def _code(city: str) -> str:
+    """The IATA code of ``city``'s main airport (the tool explains a city it cannot find)."""
+    from agentdesk.domains.trip.travel.airports import airports_for_city
+
+    if len(city) == 3 and city.isupper():
+        return city
+    try:
+        return airports_for_city(city)[0].iata
+    except (LookupError, ValueError):
+        return city
+
+
+def _travel(text: str) -> list[tuple[str, dict[str, Any]]] | None:
+    """Travel tool calls the question asks for, or None."""
+    from agentdesk.domains.trip.request import read_request
+
+    flights, hotels = _FLIGHTS.search(text), _HOTELS.search(text)
+    if flights or hotels:
+        found = read_request(text)
+        depart = found.get("depart")
+        if flights and found.get("origin") and found.get("destination") and depart:
+            args = {"origin": _code(found["origin"]), "destination": _code(found["destination"]),
+                    "date": depart, **({"return_date": found["return"]}
+                                       if found.get("return") else {})}
+            return [("search_flights", args)]
+        city = found.get("destination") or found.get("origin")
+        if hotels and city and depart and found.get("return"):
+            return [("search_hotels", {"city_code": _code(city), "check_in": depart,
+                                       "check_out": found["return"]})]
+    if _AIRPORT.search(text):
+        cities = [m.group(1).strip(" ,") for m in _CITY_AFTER.finditer(text)]
+        cities = [c for c in cities if c.lower() not in {"the", "i"}]
+        if cities:
+            return [("get_airport_code", {"city_name": city}) for city in dict.fromkeys(cities)]
+    return None
+
+
+_CLAUSES = re.compile(r"(?<=[?!.])\s+(?=[A-Z])|\s*;\s*|(?:,|,?\s+and)\s+(?=(?:what|how|which|when|"
+                      r"convert|calculate|find|tell)\b)", re.I)
+
+
+def read_question(text: str) -> Reading | None:
+    """The calls code is sure of, or None (the knowledge base then, or the bank's data).
+
+    Each clause is read on its own ("What is 2+2? And what time is it in Tokyo?"), so
+    independent questions become independent calls, which run in parallel.
+    """
+    parts = [p for p in _CLAUSES.split(text) if p and p.strip()]
+    readings = [r for r in (_read_one(p) for p in parts) if r is not None]
+    if len(readings) <= 1:
+        return readings[0] if readings else _read_one(text)
+    calls = [call for r in readings for call in r.calls]
+    return Reading("+".join(dict.fromkeys(r.kind for r in readings)), calls)
+
+
+def _read_one(text: str) -> Reading | None:
+    expression = _calculation(text)
+    if expression:
+        return Reading("calculator", [("calculator", {"expression": expression})])
+    travel = _travel(text)
+    if travel:
+        return Reading("travel", travel)
+    when = _datetime(text)
+    if when:
+        return Reading("datetime", [("datetime_tool", when)])
+    return None
+
+
+_STOP_WORDS = """a an the is are was were be been do does did of to in on for with and or
+what whats what's which who whom how when where why can could would should will i me my
+we our you your it its this that these those there please tell about explain describe
+show give find list does doing done any some much many get set use using used vs"""
+_STOP = frozenset(_STOP_WORDS.split())
+
+
+def kb_terms(text: str) -> str:
+    """The words of ``text`` that carry meaning, for a knowledge-base search."""
+    words = re.findall(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", text)
+    kept = [w.strip(".") for w in words if w.lower() not in _STOP and len(w) > 1]
+    return " ".join(kept) or text.strip()
+
+
+def narrower_terms(query: str, tried: list[str]) -> str | None:
+    """Different terms after an empty search: the shortest word dropped, then the longest
+    word alone, then the words without a plural ``s``; None when all were tried."""
+    words = query.split()
+    options = []
+    if len(words) > 1:
+        shortest = min(words, key=len)
+        options.append(" ".join(w for w in words if w is not shortest))
+    options.append(max(words, key=len) if words else "")
+    options.append(" ".join(w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words))
+    for option in options:
+        if option and option != query and option not in tried:
+            return option
+    return None

@@ -1,0 +1,1 @@
+"""Banking: questions about a bank's data answered with validated, read-only SQL."""

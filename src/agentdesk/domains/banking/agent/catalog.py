@@ -1,0 +1,73 @@
+"""What the bank holds, read from the database once: its tables, columns and the values
+of its categorical columns (segments, statuses, merchants, cities ...).
+
+The catalog is built on first use and kept per database (and, for SQLite, per file
+version), so a question costs no extra queries.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from agentdesk.domains.banking.bank.database import BankDatabase
+
+__all__ = ["Catalog", "catalog_for"]
+
+_MAX_DISTINCT = 1500
+"""A text column with more distinct values than this is free text (names, e-mails)."""
+
+_FREE_TEXT = frozenset({"first_name", "last_name", "email", "last4", "employer"})
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Tables with their columns, and the distinct values of each categorical column."""
+
+    tables: dict[str, list[str]]
+    values: dict[str, tuple[str, ...]]
+    """``table.column`` -> its distinct values, most frequent first."""
+
+    def has(self, ref: str) -> bool:
+        table, _, column = ref.partition(".")
+        return column in self.tables.get(table, ())
+
+
+def _build(db: BankDatabase) -> Catalog:
+    tables = db.tables()
+    values: dict[str, tuple[str, ...]] = {}
+    for table, columns in tables.items():
+        for column in columns:
+            if column in _FREE_TEXT or column == "id" or column.endswith("_id"):
+                continue
+            rows = db.execute(
+                f"SELECT {column} AS v, COUNT(*) AS n FROM {table} WHERE {column} IS NOT NULL "
+                f"GROUP BY {column} ORDER BY n DESC, {column} LIMIT {_MAX_DISTINCT + 1}",
+                max_rows=_MAX_DISTINCT + 1).rows
+            found = [row["v"] for row in rows]
+            if not found or len(found) > _MAX_DISTINCT:
+                continue
+            if not all(isinstance(v, str) and not _DATE.match(v) for v in found):
+                continue
+            values[f"{table}.{column}"] = tuple(found)
+    return Catalog(tables=tables, values=values)
+
+
+_cache: dict[tuple[str, float], Catalog] = {}
+_lock = threading.Lock()
+
+
+def catalog_for(db: BankDatabase) -> Catalog:
+    """The catalog of ``db``, built once per database (SQLite: per file change)."""
+    version = 0.0
+    if db.dialect == "sqlite":
+        path = Path(db.url.split("///", 1)[-1]).expanduser()
+        version = path.stat().st_mtime if path.exists() else 0.0
+    key = (db.url, version)
+    with _lock:
+        if key not in _cache:
+            _cache[key] = _build(db)
+        return _cache[key]

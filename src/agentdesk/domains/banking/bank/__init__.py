@@ -1,0 +1,1 @@
+"""The sample bank: its database, the SQL safety rules and the generated data."""

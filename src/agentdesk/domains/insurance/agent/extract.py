@@ -1,0 +1,393 @@
+"""Code reads the customer's emails: names, ZIP, dates, phone, record, vehicles, coverage.
+
+:func:`read_email` returns what one message says, as an update of ``customer_info``.
+Values are checked with :mod:`.validation` as they are read: a valid value is stored
+cleaned, an invalid one goes to ``problems`` with the reason the customer is told, so
+it is asked again and never sent to the carrier.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from agentdesk.domains.insurance.carrier.models import STATE_CODES
+from agentdesk.domains.insurance.validation import (
+    Invalid,
+    Vehicle,
+    add_years,
+    check_birth_date,
+    check_license_date,
+    check_phone,
+    check_vin,
+    check_zip,
+    parse_date,
+)
+
+from .household import read_household
+from .terms import read_terms
+
+__all__ = ["merge", "read_email"]
+
+MONTHS = {m: i + 1 for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+     "october", "november", "december"])}
+MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+DATE = (rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTH}\s+\d{{1,2}}"
+        rf"(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH},?\s+\d{{4}})")
+_BIRTH = re.compile(rf"(?:born(?:\s+on)?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|"
+                    rf"birthday)\s*(?:is|:|-)?\s*{DATE}", re.I)
+_LICENSE_DATE = re.compile(rf"licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?\s*{DATE}", re.I)
+_LICENSE_YEAR = re.compile(r"(?:licen[cs]ed?|driving)\b[^.\n\d]{0,40}?(?:since|in)\s+(\d{4})\b",
+                           re.I)
+_LICENSE_YEARS = re.compile(r"(?:licen[cs]ed|driving)\s+(?:for\s+)?(\d{1,2})\s+years", re.I)
+_AGE = re.compile(r"\bI(?:'m| am)\s+(\d{2})\b(?:\s*(?:years?|yo))?", re.I)
+_VIN_NEAR = re.compile(r"\bVIN\b\s*(?:number|no\.?|#)?\s*(?:is|:|-)?\s*([A-Z0-9][A-Z0-9 -]{4,24}"
+                       r"[A-Z0-9])", re.I)
+_VIN_TOKEN = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b", re.I)
+_ZIP_NEAR = re.compile(r"\b(?:zip|postal)(?:\s*code)?\s*(?:is|:|-)?\s*(\d{3,}(?:-\d{4})?)\b",
+                       re.I)
+_ZIP_ADDRESS = re.compile(r"\b[A-Z]{2},?\s+(\d{5})(?:-\d{4})?\b")
+_PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,15}"
+                    r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
+_PERSON = r"([A-Z][a-z'-]+(?:\s+[A-Z]\.?)?\s+[A-Z][a-zA-Z'-]+)"
+_NAMES = [re.compile(r"\b(?i:my name is|name:|I am|I'm|this is)\s+" + _PERSON),
+          re.compile(_PERSON + r",\s+(?i:born|dob|d\.o\.b|date of birth)\b"),
+          re.compile(r"\b(?i:quote|insurance)\s+for\s+" + _PERSON + r"\b")]
+_EMAIL = re.compile(r"\b[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}\b")
+_STATE_LICENSE = re.compile(r"\b([A-Z]{2})\s+(?:[Dd]river'?s?\s+)?[Ll]icen[cs]e")
+_SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely)\b", re.I)
+_MARITAL = [
+    (re.compile(r"\bnot\s+married\b|\bsingle\b|\bunmarried\b|\bnever\s+married\b", re.I),
+     "single"),
+    (re.compile(r"\bdomestic\s+partner", re.I), "domestic_partner"),
+    (re.compile(r"\bdivorced\b", re.I), "divorced"),
+    (re.compile(r"\bwidow(?:ed|er)?\b", re.I), "widowed"),
+    (re.compile(r"\bseparated\b", re.I), "separated"),
+    (re.compile(r"\bmarried\b|\bmy (?:wife|husband|spouse)\b", re.I), "married"),
+]
+_USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver", re.I), "business"),
+        (re.compile(r"\bcommut|\bto work\b|\bdrive to (?:the )?office", re.I), "commute"),
+        (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b", re.I), "pleasure"),
+        (re.compile(r"\bfarm (?:use|work)\b|\bon (?:a|the|my|our) farm\b", re.I), "farm")]
+_COVERAGE = [(re.compile(r"\bfull\s+coverage\b|\bbest\s+coverage\b|\bfully\s+covered\b", re.I),
+              "full"),
+             (re.compile(r"\b(?:state\s+)?minimum\b|\bcheapest\b|\bliability\s+only\b|"
+                         r"\bbare\s+minimum\b", re.I), "minimum")]
+_VIOLATIONS = [
+    ("dui", re.compile(r"\b(?:dui|dwi|owi|drunk driving|driving under the influence)\b", re.I)),
+    ("speeding_major", re.compile(r"\b(?:major|excessive)\s+speeding\b", re.I)),
+    ("speeding", re.compile(r"\bspeeding(?:\s+ticket)?\b", re.I)),
+    ("red_light", re.compile(r"\bred[- ]light\b", re.I)),
+    ("stop_sign", re.compile(r"\bstop[- ]sign\b", re.I)),
+    ("reckless_driving", re.compile(r"\breckless\b", re.I)),
+    ("distracted_driving", re.compile(r"\b(?:distracted driving|texting while)\b", re.I)),
+]
+_CLEAN = re.compile(r"\b(?:clean (?:driving )?record|no (?:tickets|violations|accidents|claims)|"
+                    r"never had (?:a |any )?(?:ticket|accident)|no points)\b", re.I)
+_ACCIDENT = re.compile(r"\b(?:accident|crash|collision|fender[- ]bender)s?\b", re.I)
+_NOT_AT_FAULT = re.compile(r"\bnot\s+(?:my|at)\s+fault\b|\bwasn'?t\s+my\s+fault\b|"
+                           r"\bother driver'?s? fault\b|\brear-?ended\b", re.I)
+_YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
+_BODIES = [(re.compile(r"\bsedan\b", re.I), "sedan"), (re.compile(r"\bcoupe\b", re.I), "coupe"),
+           (re.compile(r"\bhatchback\b", re.I), "hatchback"),
+           (re.compile(r"\b(?:station )?wagon\b", re.I), "wagon"),
+           (re.compile(r"\bconvertible\b", re.I), "convertible"),
+           (re.compile(r"\b(?:suv|crossover)\b", re.I), "suv"),
+           (re.compile(r"\bminivan\b", re.I), "minivan"),
+           (re.compile(r"\b(?:pickup|pick-up|truck)\b", re.I), "pickup"),
+           (re.compile(r"\bvan\b", re.I), "van")]
+_SR22 = re.compile(r"\bsr[- ]?22\b", re.I)
+
+
+def _date(text: str) -> date | Invalid:
+    """A date in any of the forms :data:`DATE` matches."""
+    text = text.strip().rstrip(".,")
+    words = re.match(rf"({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", text, re.I)
+    words2 = re.match(rf"(\d{{1,2}})\s+({_MONTH}),?\s+(\d{{4}})$", text, re.I)
+    if words or words2:
+        if words:
+            month_name, day, year = words.groups()
+        else:
+            assert words2 is not None
+            day, month_name, year = words2.groups()
+        month = MONTHS[month_name.lower().rstrip(".")[:3]]
+        try:
+            return date(int(year), month, int(day))
+        except ValueError:
+            return Invalid("date", text, f"{text!r} is not a day in the calendar.")
+    return parse_date(text)
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+
+
+def _vins(text: str) -> list[str]:
+    found: list[str] = []
+    for match in _VIN_NEAR.finditer(text):
+        token = match.group(1).strip()
+        # A VIN written with spaces or dashes is one token; words after it are not.
+        parts = re.split(r"\s+", token)
+        candidate = parts[0]
+        if len(candidate) < 17 and len(parts) > 1 and all(re.fullmatch(r"[A-Z0-9-]+", p, re.I)
+                                                           for p in parts):
+            candidate = "".join(parts)
+        found.append(candidate)
+    for match in _VIN_TOKEN.finditer(text):
+        found.append(match.group(0))
+    seen: list[str] = []
+    for vin in found:
+        clean = re.sub(r"[\s-]", "", vin).upper()
+        if clean not in seen:
+            seen.append(clean)
+    return seen
+
+
+def _name(text: str, given: str | None) -> tuple[str, str] | None:
+    for pattern in _NAMES:
+        if match := pattern.search(text):
+            parts = match.group(1).split()
+            return parts[0], parts[-1]
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    for i, line in enumerate(lines[:-1]):
+        if _SIGN_OFF.match(line) and re.fullmatch(r"[A-Z][a-z'-]+(?:\s+[A-Z][a-zA-Z'-]+)+",
+                                                    lines[i + 1]):
+            parts = lines[i + 1].split()
+            return parts[0], parts[-1]
+    if given:
+        parts = re.sub(r"[<\"].*$", "", given).replace(",", " ").split()
+        if len(parts) >= 2:
+            return parts[0], parts[-1]
+    return None
+
+
+def read_email(text: str, *, today: date, customer_name: str | None = None,
+               customer_email: str | None = None,
+               known: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``text`` says, as a partial ``customer_info`` (``problems`` for invalid values).
+
+    ``known`` is what earlier emails said: a date of birth there checks a licence date
+    here, and VINs found here replace VINs refused there before they are added.
+    """
+    known = known or {}
+    found: dict[str, Any] = {}
+    problems: dict[str, str] = {}
+    solved: list[str] = []
+    whole = text
+    text, drivers, problems = read_household(text, today=today, known=known, parse=_date,
+                                             date_pattern=DATE)
+    if drivers:
+        found["drivers"] = drivers
+        earlier = known.get("drivers") or []
+        for i, driver in enumerate(drivers):
+            before = earlier[i] if i < len(earlier) else {}
+            solved.extend(f"drivers[{i}].{k}" for k in ("birth_date", "license_date",
+                                                        "first_name")
+                          if driver.get(k) and not before.get(k))
+
+    def keep(field: str, value: Any) -> None:
+        if isinstance(value, Invalid):
+            problems[field] = value.reason
+        else:
+            found[field] = value
+            solved.append(field)
+
+    if name := _name(text, customer_name):
+        found["first_name"], found["last_name"] = name
+    if customer_email and not known.get("email"):
+        found["email"] = customer_email
+    elif not known.get("email") and (mail := _EMAIL.search(text)):
+        found["email"] = mail.group(0)
+
+    zip_match = _ZIP_NEAR.search(text) or _ZIP_ADDRESS.search(text)
+    if zip_match:
+        checked = check_zip(zip_match.group(1))
+        keep("zip_code", checked if isinstance(checked, Invalid) else checked.zip_code)
+        if not isinstance(checked, Invalid):
+            found["city"], found["state"] = checked.city, checked.state
+    if phone := _PHONE.search(text):
+        checked_phone = check_phone(phone.group(1))
+        keep("phone", checked_phone if isinstance(checked_phone, Invalid)
+             else checked_phone.national)
+
+    birth: date | None = None
+    if match := _BIRTH.search(text):
+        checked_birth = check_birth_date(_date_text(match.group(1)), on=today)
+        keep("birth_date", checked_birth if isinstance(checked_birth, Invalid)
+             else checked_birth.isoformat())
+        birth = None if isinstance(checked_birth, Invalid) else checked_birth
+    elif (age := _AGE.search(text)) and "birth_date" not in known:
+        problems["birth_date"] = (f"You mentioned being {age.group(1)}; the carrier needs the "
+                                  f"exact date of birth (MM/DD/YYYY).")
+    if birth is None and known.get("birth_date"):
+        birth = date.fromisoformat(known["birth_date"])
+    _licence(text, today, birth, keep, found)
+    state = _STATE_LICENSE.search(text)
+    if state and state.group(1) in STATE_CODES:
+        found["license_state"] = state.group(1)
+
+    for pattern, status in _MARITAL:
+        if pattern.search(whole):
+            found["marital_status"] = status
+            break
+    for pattern, use in _USE:
+        if pattern.search(text):
+            found["use"] = use
+            break
+    for pattern, choice in _COVERAGE:
+        if pattern.search(text):
+            found["coverage_choice"] = choice
+            break
+    terms, term_problems = read_terms(whole, today=today, parse=_date, date_pattern=DATE)
+    found.update(terms)
+    problems.update(term_problems)
+    solved.extend(k for k in terms if k == "effective_date")
+    for pattern, body in _BODIES:
+        if pattern.search(text):
+            found["body"] = body
+            break
+    if _SR22.search(text):
+        found["sr22_required"] = not re.search(r"\bno\s+sr[- ]?22", text, re.I)
+    _record(text, today, found, problems)
+
+    vins = _vins(text)
+    if vins:
+        vehicles = _vehicles(vins, known, problems, today)
+        found["vehicles"] = vehicles
+    found["problems"] = problems
+    found["solved"] = solved
+    return found
+
+
+def _date_text(raw: str) -> str | date:
+    parsed = _date(raw)
+    return raw if isinstance(parsed, Invalid) else parsed
+
+
+def _licence(text: str, today: date, birth: date | None, keep: Any,
+             found: dict[str, Any]) -> None:
+    value: str | date | None = None
+    assumed = None
+    if match := _LICENSE_DATE.search(text):
+        value = _date_text(match.group(1))
+    elif year := _LICENSE_YEAR.search(text):
+        value = date(int(year.group(1)), 7, 1)
+        assumed = f"first licensed mid-{year.group(1)} (only the year was given)"
+    elif years := _LICENSE_YEARS.search(text):
+        value = add_years(today, -int(years.group(1)))
+        assumed = f"first licensed {years.group(1)} years ago (no date was given)"
+    if value is None:
+        return
+    if isinstance(value, date) and birth is not None and assumed:
+        value = max(value, add_years(birth, 16))
+    checked = check_license_date(value, birth_date=birth, on=today)
+    keep("license_date", checked if isinstance(checked, Invalid) else checked.isoformat())
+    if assumed and not isinstance(checked, Invalid):
+        found.setdefault("assumed", []).append(assumed)
+
+
+def _record(text: str, today: date, found: dict[str, Any], problems: dict[str, str]) -> None:
+    """Violations and accidents, each dated by the date or year in its sentence."""
+    violations: list[dict[str, Any]] = []
+    accidents: list[dict[str, Any]] = []
+    clauses = [c for s in _sentences(text) for c in re.split(r";|\band\b|\bbut\b", s)]
+    for sentence in clauses:
+        when = _when(sentence, today)
+        for kind, pattern in _VIOLATIONS:
+            if pattern.search(sentence) and not re.search(r"\bno\s+" + pattern.pattern[2:],
+                                                          sentence, re.I):
+                if when is None:
+                    problems[f"violations.{kind}"] = (
+                        f"You mentioned a {kind.replace('_', ' ')} violation; please send its "
+                        f"date (MM/DD/YYYY, or the month and year).")
+                else:
+                    violations.append({"kind": kind, "date": when.isoformat()})
+                break
+        if _ACCIDENT.search(sentence) and not _CLEAN.search(sentence) and \
+                not re.search(r"\bno\s+accidents?\b", sentence, re.I):
+            # An accident counts as at fault unless the customer says otherwise.
+            at_fault = not _NOT_AT_FAULT.search(sentence)
+            if when is None:
+                problems["accidents"] = ("You mentioned an accident; please send its date "
+                                         "and whether you were at fault.")
+            else:
+                accidents.append({"date": when.isoformat(), "at_fault": at_fault})
+    if violations:
+        found["violations"] = violations
+    if accidents:
+        found["accidents"] = accidents
+    if _CLEAN.search(text) and not violations and not accidents:
+        found["violations"], found["accidents"] = [], []
+        found["record_stated"] = True
+
+
+def _when(sentence: str, today: date) -> date | None:
+    if match := re.search(DATE, sentence, re.I):
+        parsed = _date(match.group(1))
+        if isinstance(parsed, date):
+            return parsed
+    if re.search(r"\blast year\b", sentence, re.I):
+        return date(today.year - 1, 7, 1)
+    if match := _YEAR.search(sentence):
+        year = int(match.group(1))
+        return min(date(year, 7, 1), today) if year <= today.year else None
+    return None
+
+
+def _vehicles(vins: list[str], known: dict[str, Any], problems: dict[str, str],
+              today: date) -> list[dict[str, Any]]:
+    """Known vehicles with these VINs added: a new VIN replaces a refused one first."""
+    vehicles = [dict(v) for v in known.get("vehicles", [])]
+    for vin in vins:
+        if any(v["vin"] == vin for v in vehicles):
+            continue
+        checked = check_vin(vin, today=today)
+        entry: dict[str, Any] = {"vin": vin}
+        if isinstance(checked, Invalid):
+            entry["problem"] = checked.reason
+        else:
+            entry.update(_decoded(checked))
+        refused = next((v for v in vehicles if v.get("problem")), None)
+        if refused is not None and "problem" not in entry:
+            vehicles[vehicles.index(refused)] = {**{k: v for k, v in refused.items()
+                                                   if k in ("use",)}, **entry}
+        else:
+            vehicles.append(entry)
+    for i, vehicle in enumerate(vehicles):
+        if vehicle.get("problem"):
+            problems[f"vehicles[{i}].vin"] = vehicle["problem"]
+    return vehicles
+
+
+def _decoded(vehicle: Vehicle) -> dict[str, Any]:
+    out: dict[str, Any] = {"vin": vehicle.vin, "year": vehicle.year, "make": vehicle.make,
+                           "model": vehicle.model, "decoded": vehicle.decoded}
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def merge(info: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """``info`` with ``update`` read in: new values win, solved problems are dropped."""
+    merged = {**info}
+    problems = dict(info.get("problems", {}))
+    for field in update.get("solved", []):
+        problems.pop(field, None)
+    if "vehicles" in update:
+        problems = {k: v for k, v in problems.items() if not k.startswith("vehicles[")}
+    for key, value in update.items():
+        if key in ("problems", "solved"):
+            continue
+        if key == "assumed":
+            merged["assumed"] = list(dict.fromkeys([*info.get("assumed", []), *value]))
+            continue
+        merged[key] = value
+    problems.update(update.get("problems", {}))
+    for field in list(problems):
+        if field.startswith("violations.") and "violations" in update:
+            problems.pop(field)
+    if "accidents" in update and "accidents" in problems and update.get("accidents"):
+        problems.pop("accidents")
+    merged["problems"] = problems
+    return merged

@@ -1,0 +1,106 @@
+"""Other drivers in the household (a spouse, a child), read from their own sentences.
+
+A sentence that names a relative (``my wife Jane, born 05/05/1987, licensed since
+2005``) describes that driver, so it is taken out of the text before the named
+insured's own fields are read. Once a driver is known, a later sentence about
+``her``/``his`` dates fills what is still missing.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from agentdesk.domains.insurance.validation import (
+    Invalid,
+    add_years,
+    check_birth_date,
+    check_license_date,
+)
+
+__all__ = ["RELATIONS", "read_household"]
+
+RELATIONS = {"wife": "spouse", "husband": "spouse", "spouse": "spouse", "partner": "spouse",
+             "son": "child", "daughter": "child"}
+_RELATIVE = re.compile(r"\b(?i:my|our)\s+(?i:(wife|husband|spouse|partner|son|daughter))\b"
+                       r"(?:,?\s+([A-Z][a-z'-]+)(?:\s+([A-Z][a-zA-Z'-]+))?)?")
+_PRONOUN = re.compile(r"\b(?:her|his|she|he)\b", re.I)
+_BIRTH = re.compile(r"(?:born|birth|dob|d\.o\.b)\D{0,20}?", re.I)
+_LICENCE = re.compile(r"licen[cs]\w*\D{0,20}?", re.I)
+
+
+def _dated(sentence: str, words: re.Pattern[str], date_pattern: str) -> str | None:
+    if match := re.search(words.pattern + date_pattern, sentence, re.I):
+        return match.group(1)
+    return None
+
+
+def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
+                   date_pattern: str) -> tuple[str, list[dict[str, Any]], dict[str, str]]:
+    """(text without the relatives' sentences, the drivers, problems by field).
+
+    ``parse`` turns a matched date text into a date (or :class:`Invalid`);
+    ``date_pattern`` is the reader's date regex with one group.
+    """
+    drivers = [dict(d) for d in known.get("drivers") or []]
+    problems: dict[str, str] = {}
+    kept: list[str] = []
+    year_pattern = r"(\d{4})\b"
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+        relative = _RELATIVE.search(sentence)
+        about_known = (not relative and drivers and _PRONOUN.search(sentence)
+                       and re.search(date_pattern, sentence, re.I))
+        if not relative and not about_known:
+            kept.append(sentence)
+            continue
+        if relative:
+            relation = RELATIONS[relative.group(1).lower()]
+            first = relative.group(2)
+            index = next((i for i, d in enumerate(drivers)
+                          if d["relationship"] == relation and d.get("first_name") in
+                          (first, None)), None)
+            if index is None:
+                drivers.append({"relationship": relation, "first_name": first,
+                                "last_name": relative.group(3) or known.get("last_name")})
+                index = len(drivers) - 1
+            elif first:
+                drivers[index]["first_name"] = first
+        else:
+            index = next((i for i, d in enumerate(drivers)
+                          if not (d.get("birth_date") and d.get("license_date"))), None)
+            if index is None:
+                kept.append(sentence)
+                continue
+        driver = drivers[index]
+        birth_text = _dated(sentence, _BIRTH, date_pattern)
+        if birth_text:
+            checked = check_birth_date(_plain(parse(birth_text)), on=today,
+                                       field=f"drivers[{index}].birth_date")
+            if isinstance(checked, Invalid):
+                problems[checked.field] = checked.reason
+            else:
+                driver["birth_date"] = checked.isoformat()
+        licence_text = _dated(sentence, _LICENCE, date_pattern)
+        licence: str | date | None = _plain(parse(licence_text)) if licence_text else None
+        if licence is None and (year := re.search(_LICENCE.pattern + r"(?:since|in)?\s*"
+                                                  + year_pattern, sentence, re.I)):
+            licence = date(int(year.group(1)), 7, 1)
+            born = driver.get("birth_date")
+            if born:
+                licence = max(licence, add_years(date.fromisoformat(born), 16))
+        if licence is not None:
+            born = driver.get("birth_date")
+            checked_licence = check_license_date(
+                licence, birth_date=date.fromisoformat(born) if born else None, on=today,
+                field=f"drivers[{index}].license_date")
+            if isinstance(checked_licence, Invalid):
+                problems[checked_licence.field] = checked_licence.reason
+            else:
+                driver["license_date"] = checked_licence.isoformat()
+    return "\n".join(kept), drivers, problems
+
+
+def _plain(value: date | Invalid) -> str | date:
+    """A parsed date, or the text that did not parse (the check then says why)."""
+    return value.value if isinstance(value, Invalid) else value

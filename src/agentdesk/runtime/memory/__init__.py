@@ -1,0 +1,1 @@
+"""What the runtime remembers about a user, and what a person sees and edits of it."""

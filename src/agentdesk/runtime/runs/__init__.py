@@ -1,0 +1,1 @@
+"""Threads and runs: reading a thread, preparing a run, executing it. Names no domain."""
