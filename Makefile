@@ -26,6 +26,7 @@ test: install
 lint: install
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: install
 	$(BIN)/python -m bench.run

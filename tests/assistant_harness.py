@@ -74,7 +74,7 @@ class Harness:
 
 @asynccontextmanager
 async def harness(tmp_path: Path, model: Any, *, servers: tuple[str, ...] = (
-        "assistant", "travel"), policy: ToolPolicy | None = None,
+        "assistant", "bank", "travel"), policy: ToolPolicy | None = None,
         extra_tools: dict[str, BaseTool] | None = None,
         resources: dict[str, Any] | None = None) -> AsyncIterator[Harness]:
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver

@@ -1,10 +1,10 @@
-"""Shared fixtures: an isolated data directory per test, no network, scripts for the trip agent."""
+"""Shared fixtures: an isolated data directory per test, no network, scripts for the trip agent,
+and real servers (``servers``: the app in a thread, or ``agentdesk serve`` as a process)."""
 
 from __future__ import annotations
 
 import json
 import os
-import socket
 import threading
 import time
 import uuid
@@ -14,12 +14,13 @@ from typing import Any
 
 import anyio
 import pytest
-import uvicorn
 from fastmcp.server.middleware import Middleware, MiddlewareContext
 
 from agentdesk.domains.trip.travel import build_server
 from agentdesk.settings import get_settings
 
+from .servers import Servers, ServerThread
+from .servers import free_port as free_port  # imported from here by tests and harnesses
 from .trip_script import TripScript
 
 # The web tests' ``page`` fixture (Chromium on the test module's ``server``).
@@ -133,33 +134,22 @@ def write_json(path: Path, data: object) -> Path:
     return path
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+@pytest.fixture
+def servers(isolated_env: Path) -> Iterator[Servers]:
+    """Real servers for the test (``servers.app(...)``, ``servers.process(...)``).
+
+    They stop after the test, before the fixtures requested ahead of this one are torn
+    down: request ``database_url`` first, so a server never outlives its database.
+    """
+    with Servers(isolated_env) as running:
+        yield running
 
 
-class ServerThread:
-    """An ASGI app served by uvicorn on a loopback port, in a thread of the test."""
-
-    def __init__(self, app: Any) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
-                                                    log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> ServerThread:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert self.server.started, "server did not start"
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=20)
+@pytest.fixture(scope="module")
+def module_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
+    """Real servers that a module's tests share: started once, stopped after its last test."""
+    with Servers(tmp_path_factory.mktemp("module-servers") / "data") as running:
+        yield running
 
 
 class Gate(Middleware):

@@ -11,25 +11,21 @@ show (lapses, attempts).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
-import subprocess
-import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 import sqlalchemy as sa
 from langgraph_sdk import get_client
 
 from agentdesk.runtime.storage.persistence import parse_database_url
 
-from .conftest import free_port
+from .servers import ServerProcess as Server  # the crash tests' name for it
+from .servers import Servers
 
 LEASE_SECONDS = 2.0
 """Short leases, so a dead worker's run is taken over within a few seconds (not shorter:
@@ -44,71 +40,18 @@ def has_command(name: str) -> bool:
                for c in app.registered_commands)
 
 
-class Server:
-    """One ``python -m agentdesk <command>`` process on a loopback port, logging to a file."""
-
-    def __init__(self, name: str, env: dict[str, str], log: Path, args: list[str],
-                 port: bool = True) -> None:
-        self.name = name
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        self.stopped = False
-        listen = ["--port", str(self.port)] if port else []
-        with log.open("ab") as out:
-            self.proc = subprocess.Popen([sys.executable, "-m", "agentdesk", *args, *listen],
-                                         env=env, stdout=out, stderr=subprocess.STDOUT)
-
-    @property
-    def pid(self) -> int:
-        return self.proc.pid
-
-    def ready(self, timeout: float = 90) -> Server:
-        """Wait until the server answers ``/ok`` (its lifespan has opened the database)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"{self.name} exited {self.proc.returncode}:\n{self.text()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/ok", timeout=2).status_code == 200:
-                    return self
-            time.sleep(0.1)
-        raise AssertionError(f"{self.name} did not start in {timeout} s:\n{self.text()}")
-
-    def signal(self, sig: signal.Signals) -> None:
-        os.kill(self.pid, sig)
-        if sig == signal.SIGSTOP:
-            self.stopped = True
-        elif sig == signal.SIGCONT:
-            self.stopped = False
-
-    def kill(self) -> None:
-        """SIGKILL, and reap the process."""
-        if self.proc.poll() is None:
-            self.signal(signal.SIGKILL)
-        self.proc.wait(timeout=30)
-
-    def text(self) -> str:
-        return self.log.read_text(errors="replace") if self.log.exists() else ""
-
-    def http(self, timeout: float = 60) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=timeout)
-
-
 class Cluster:
-    """Server processes that share one data directory and one database."""
+    """Server processes, started through the test's ``servers``, that share one data
+    directory and one database."""
 
-    def __init__(self, data_dir: Path, database_url: str) -> None:
+    def __init__(self, data_dir: Path, database_url: str, servers: Servers) -> None:
         self.data_dir = data_dir
         self.database_url = database_url
-        self.logs = data_dir.parent / "logs"
-        self.logs.mkdir(parents=True, exist_ok=True)
         self.env: dict[str, str] = {
-            **os.environ, "AGENTDESK_DATA_DIR": str(data_dir),
-            "AGENTDESK_DATABASE_URL": database_url,
+            "AGENTDESK_DATA_DIR": str(data_dir), "AGENTDESK_DATABASE_URL": database_url,
             "AGENTDESK_RUN_LEASE_SECONDS": str(LEASE_SECONDS)}
+        self._servers = servers
         self.servers: list[Server] = []
-        self._lock = threading.Lock()
         self._engine: sa.Engine | None = None
 
     def start(self, *args: str, wait: bool = True, port: bool = True, **env: str) -> Server:
@@ -116,14 +59,12 @@ class Cluster:
 
         ``port``: pass ``--port`` (a worker has none); ``wait``: until it answers ``/ok``.
         """
-        with self._lock:  # tests start servers from several threads
-            name = f"server{len(self.servers) + 1}"
-            server = Server(name, {**self.env, **env}, self.logs / f"{name}.log",
-                            list(args) or ["serve"], port)
-            self.servers.append(server)
+        server = self._servers.process(*args, env={**self.env, **env}, port=port, wait=False)
+        self.servers.append(server)
         return server.ready() if wait else server
 
     def close(self) -> None:
+        """Kill what still runs (a crash is what these tests are about; it is also quick)."""
         for server in self.servers:
             if server.proc.poll() is None:
                 if server.stopped:
@@ -159,8 +100,9 @@ class Cluster:
 
 
 @pytest.fixture(name="cluster")
-def cluster_fixture(isolated_env: Path, database_url: str) -> Iterator[Cluster]:
-    running = Cluster(isolated_env, database_url)
+def cluster_fixture(isolated_env: Path, database_url: str,
+                    servers: Servers) -> Iterator[Cluster]:
+    running = Cluster(isolated_env, database_url, servers)
     try:
         yield running
     finally:

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from agentdesk.channels.email.api import OutgoingMail, SentMail
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs.desk import Desk, RunOutcome
+from agentdesk.runtime.mail import OutgoingMail, SentMail
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import RunOutcome
 
 ANN_EMAIL = """Hi, I'd like a quote for car insurance.
 My name is Ann Lee, born 03/14/1985, married, licensed since 06/01/2003.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ from agentdesk.server.app import create_app
 from agentdesk.server.ids import namespace_of
 from agentdesk.settings import Settings, key_fingerprint
 
-from .conftest import ServerThread
+from .servers import Servers
 from .trip_script import REQUEST, TripScript
 
 # Building the app reads no database; only its lifespan (in the live server) does.
@@ -25,26 +24,22 @@ OPERATIONS = [result.ok() for result in _SCHEMA.get_all_operations()]
 
 
 @pytest.fixture(scope="module")
-def live_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_api(tmp_path_factory: pytest.TempPathFactory, module_servers: Servers) -> str:
     folder: Path = tmp_path_factory.mktemp("fuzz")
     script = TripScript(folder / "scripts")
     model = script.write(script.search(), script.answer(script.itinerary()))
-    app = create_app(Settings(data_dir=folder / "data", actor="fuzz", model=model),
-                     ping_seconds=1)
-    with ServerThread(app) as server:
-        yield server.url
+    return module_servers.app(data_dir=folder / "data", actor="fuzz", model=model,
+                              ping_seconds=1).url
 
 
 @pytest.fixture(scope="module")
-def live_keyed_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_keyed_api(tmp_path_factory: pytest.TempPathFactory, module_servers: Servers) -> str:
     """The same server with API keys: every answer goes through the per-key thread ids."""
     folder: Path = tmp_path_factory.mktemp("fuzz-keyed")
     script = TripScript(folder / "scripts")
     model = script.write(script.search(), script.answer(script.itinerary()))
-    app = create_app(Settings(data_dir=folder / "data", actor="fuzz", model=model,
-                              api_keys=["fuzz:fuzz-key"]), ping_seconds=1)
-    with ServerThread(app) as server:
-        yield server.url
+    return module_servers.app(data_dir=folder / "data", actor="fuzz", model=model,
+                              api_keys=["fuzz:fuzz-key"], ping_seconds=1).url
 
 
 def test_every_operation_is_fuzzed() -> None:

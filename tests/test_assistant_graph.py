@@ -226,7 +226,7 @@ def test_bad_input_names_the_field() -> None:
 
 def test_the_local_models_text_answer_streams_as_it_is_decoded() -> None:
     """The embedded model decodes ``{"answer": "..."}``; its text goes out token by token."""
-    from agentdesk.models.local import _answer_streamer
+    from agentdesk.models.local.chat import _answer_streamer
 
     class Manager:
         def __init__(self) -> None:

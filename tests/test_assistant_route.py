@@ -1,13 +1,36 @@
-"""Code reads the question for the embedded model: which tool, with which arguments."""
+"""Code reads the question for the embedded model: which tool, with which arguments.
+
+What a travel request names and airport codes come from the travel server over MCP (a
+real in-process server here)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
-from agentdesk.domains.assistant.agent.route import kb_terms, narrower_terms, read_question
+from agentdesk.domains.assistant.agent.lookups import TravelLookups, travel_lookups
+from agentdesk.domains.assistant.agent.route import (
+    Reading,
+    kb_terms,
+    narrower_terms,
+    read_question,
+)
+from agentdesk.runtime.mcp import build_server
+from agentdesk.runtime.tools import ToolPolicy
 from bench.quality.assistant import cases
+from tests.assistant_harness import mcp_tools
+
+
+def read(*questions: str) -> list[Reading | None]:
+    """How code reads each question, with the travel server's airport codes."""
+    async def go() -> list[Reading | None]:
+        async with mcp_tools(build_server("travel")) as tools:
+            lookups = travel_lookups(tools, ToolPolicy())
+            return [await read_question(question, lookups) for question in questions]
+
+    return asyncio.run(go())
 
 
 @pytest.mark.parametrize(("question", "calls"), [
@@ -32,23 +55,42 @@ from bench.quality.assistant import cases
         ("datetime_tool", {"operation": "now", "timezone": "Asia/Tokyo"})]),
 ])
 def test_code_reads_what_it_can(question: str, calls: list[tuple[str, dict[str, Any]]]) -> None:
-    reading = read_question(question)
+    [reading] = read(question)
     assert reading is not None and reading.calls == calls
+
+
+def test_airport_codes_are_the_lookups_answer() -> None:
+    """The route names cities; which airport serves one is the lookup's to say."""
+    async def code(city: str) -> str:
+        return {"Boston": "AAA", "Lisbon": "BBB"}.get(city, city)
+
+    async def go() -> list[Reading | None]:
+        async with mcp_tools(build_server("travel")) as tools:
+            lookups = TravelLookups(code, travel_lookups(tools, ToolPolicy()).read)
+            return [await read_question(question, lookups) for question in (
+                "Find flights from Boston to Lisbon on 2027-03-10",
+                "Find hotels in Lisbon from 2027-03-10 to 2027-03-14")]
+
+    flights, hotels = asyncio.run(go())
+    assert flights is not None and flights.calls == [
+        ("search_flights", {"origin": "AAA", "destination": "BBB", "date": "2027-03-10"})]
+    assert hotels is not None and hotels.calls == [
+        ("search_hotels", {"city_code": "BBB", "check_in": "2027-03-10",
+                           "check_out": "2027-03-14"})]
 
 
 @pytest.mark.parametrize("question", ["How do I approve a pending decision?",
                                       "How many customers joined in 2025?", "Hello there"])
 def test_what_code_cannot_read_is_left_to_the_bank_reader_or_the_knowledge_base(
         question: str) -> None:
-    assert read_question(question) is None
+    assert read(question) == [None]
 
 
 def test_every_labelled_tool_question_is_read_to_its_tool() -> None:
     """The quality set's calculator, date and travel questions all reach the right tool."""
-    for case in cases():
-        if case.expected["tool"] in ("sql_query", "kb_search"):
-            continue
-        reading = read_question(case.request)
+    tool_cases = [case for case in cases()
+                  if case.expected["tool"] not in ("sql_query", "kb_search")]
+    for case, reading in zip(tool_cases, read(*(c.request for c in tool_cases)), strict=True):
         assert reading is not None, case.id
         assert {name for name, _ in reading.calls} == {case.expected["tool"]}, case.id
 

@@ -22,7 +22,7 @@ from agentdesk.domains.assistant.tools.server import knowledge_base
 from agentdesk.runtime.mcp import build_server as build_named
 from agentdesk.runtime.tools import tool_result_data
 
-TOOLS = {"kb_search", "calculator", "datetime_tool", "sql_query"}
+TOOLS = {"kb_search", "calculator", "datetime_tool"}
 
 
 @pytest.fixture(autouse=True)

@@ -78,8 +78,7 @@ def test_questions_about_the_bank_go_to_sql_query(tmp_path: Path, bank_db: str,
     assert bank_url
 
     async def go() -> Any:
-        async with harness(tmp_path, model,
-                           resources={"database": BankDatabase(bank_db)}) as h:
+        async with harness(tmp_path, model) as h:
             return await h.turn("t-sql", "How many customers joined in 2025?")
 
     turn = asyncio.run(go())

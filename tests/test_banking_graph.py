@@ -16,7 +16,8 @@ from agentdesk.domains.banking.agent.nodes import should_retry, should_retry_aft
 from agentdesk.domains.banking.agent.state import MAX_RETRY_COUNT
 from agentdesk.domains.banking.bank.database import BankDatabase
 from agentdesk.errors import InputError
-from agentdesk.runtime.runs.desk import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import RunOutcome
 
 QUESTION = "How many customers joined in 2025?"
 FREE = "What changed in 2025?"

@@ -48,7 +48,7 @@ def test_a_suggested_question_is_answered_with_the_right_rows(
 def _decode(model: LocalChatModel, schema: dict, system: str, request: str,
             ) -> tuple[object, int]:
     parsed, raw = model.complete_json([SystemMessage(system), HumanMessage(request)], schema)
-    from agentdesk.models.local import _llama
+    from agentdesk.models.local.loading import _llama
 
     llm, _ = _llama(model.model_path, model.n_ctx, model.n_threads)
     return parsed, len(llm.tokenize(raw.encode(), False))

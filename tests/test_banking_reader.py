@@ -8,11 +8,11 @@ from datetime import date
 
 import pytest
 
-from agentdesk.domains.banking.agent.catalog import Catalog, catalog_for
-from agentdesk.domains.banking.agent.plans import Filter, Plan, render
-from agentdesk.domains.banking.agent.understand import readings
 from agentdesk.domains.banking.bank.data import create_bank_database
 from agentdesk.domains.banking.bank.database import BankDatabase
+from agentdesk.domains.banking.bank.reader.catalog import Catalog, catalog_for
+from agentdesk.domains.banking.bank.reader.plans import Filter, Plan, render
+from agentdesk.domains.banking.bank.reader.understand import readings
 from agentdesk.domains.banking.bank.sqlsafety import validate_sql
 from bench.quality.banking import cases, reference_rows, rows_match
 

@@ -108,7 +108,7 @@ def test_loading_the_model_prints_nothing_on_stderr() -> None:
     settings = get_settings()
     local_model_path(settings)  # assembled by the session already; make sure
     code = ("from agentdesk.models import get_chat_model\n"
-            "from agentdesk.models.local import _llama\n"
+            "from agentdesk.models.local.loading import _llama\n"
             "m = get_chat_model('local')\n"
             "_llama(m.model_path, 2048, 1, m.bundled)\n"
             "print('loaded')\n")

@@ -352,7 +352,7 @@ def test_every_value_the_api_accepts_has_a_rate() -> None:
     from itertools import pairwise
     from typing import get_args
 
-    from agentdesk.domains.insurance.carrier import models
+    from agentdesk.domains.insurance import quote_request as models
     from agentdesk.domains.insurance.carrier.tables import COVERAGES, rate_tables
 
     tables = rate_tables()

@@ -37,7 +37,8 @@ from .carrier_quote import (
 )
 from .conftest import ServerThread
 
-TOOLS = {"quote_initiate", "add_driver", "add_vehicle", "set_coverages", "rate", "get_quote"}
+TOOLS = {"quote_initiate", "add_driver", "add_vehicle", "set_coverages", "rate", "get_quote",
+         "minimum_coverages"}
 
 
 @pytest.fixture
@@ -126,6 +127,20 @@ def test_whole_session_from_initiate_to_rate(carrier: Carrier, isolated_env: Pat
     held = carrier.call("get_quote", session_id=sid)
     assert (held["status"], held["rating"]) == ("open", None)
     assert rows(isolated_env, "sessions") == 1
+
+
+def test_minimum_coverages_are_the_least_set_coverages_accepts(carrier: Carrier) -> None:
+    """What the agent quotes for "the state minimum": the carrier's own state rules."""
+    states = carrier.call("minimum_coverages")["states"]
+    assert set(states) == {"CA", "IL", "NY", "OH", "PA", "TX"}
+    assert states["IL"] == {"bodily_injury": "25/50", "property_damage": 20000,
+                            "uninsured_motorist": "25/50"}
+    assert states["OH"] == {"bodily_injury": "25/50", "property_damage": 25000}
+    sid = carrier.start()
+    carrier.call("set_coverages", session_id=sid, coverages=states["OH"])
+    below = {**states["OH"], "property_damage": 20000}
+    assert carrier.error("set_coverages", session_id=sid, coverages=below).startswith(
+        "STATE_MINIMUM coverages.property_damage:")
 
 
 def test_langchain_adapter_calls_the_carrier(carrier: Carrier) -> None:

@@ -205,7 +205,7 @@ def test_pause_hints_show_the_decisions_the_pause_allows() -> None:
     from rich.console import Console
 
     from agentdesk.cli.display import show_outcome
-    from agentdesk.runtime.runs.desk import RunOutcome
+    from agentdesk.runtime.runs.prepare import RunOutcome
 
     def hints(allowed: list[str]) -> str:
         console = Console(record=True, width=200)

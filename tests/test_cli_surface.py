@@ -34,6 +34,19 @@ def test_importing_the_cli_loads_no_runtime() -> None:
     assert proc.stdout.strip() == "[]"
 
 
+def test_the_command_groups_domains_declare_are_mounted() -> None:
+    """The CLI names no agent: every group a domain declares (``COMMANDS``) is a command."""
+    from agentdesk.runtime.catalog import command_apps
+
+    declared = command_apps()
+    assert {"assistant", "banking", "kb"} <= set(declared)
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    listed = {line.split()[0] for line in result.stdout.splitlines()
+              if line.startswith("  ") and line.split()}
+    assert set(declared) <= listed
+
+
 def make_threads(n: int) -> list[str]:
     ids = [f"{uuid.uuid4()}-{i}" for i in range(n)]
 

@@ -27,18 +27,18 @@ from agentdesk.server.app import create_app
 from agentdesk.settings import Settings, get_settings
 
 from .conftest import ServerThread, free_port
+from .servers import Servers
 
 HITL = Path(__file__).parent / "graphs" / "hitl" / "langgraph.json"
 QUESTION = {"question": "Publish this draft?", "draft": "A short note about otters."}
 
 
 @pytest.fixture
-def served(database_url: str, isolated_env: Path) -> Iterator[str]:
+def served(database_url: str, servers: Servers) -> Iterator[str]:
     """A real server on loopback serving the built-in agents and the hitl graphs."""
-    settings = Settings(data_dir=isolated_env, database_url=database_url, graphs=HITL,
-                        actor="tester")
-    with ServerThread(create_app(settings, ping_seconds=0.3)) as server:
-        yield server.url
+    server = servers.app(database_url=database_url, graphs=HITL, ping_seconds=0.3)
+    yield server.url
+    server.stop()
     # Registered for the server's life only: nothing leaks into the next test.
     assert "hitl" not in agent_names()
 

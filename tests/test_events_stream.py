@@ -6,7 +6,6 @@ import asyncio
 import io
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,21 +17,18 @@ from rich.console import Console
 from agentdesk.cli.display import LiveProgress
 from agentdesk.runtime.registry import AGENTS
 from agentdesk.runtime.runs.events import Event
-from agentdesk.server.app import create_app
-from agentdesk.settings import Settings
 
-from .conftest import ServerThread, write_json
+from .conftest import write_json
+from .servers import Servers
 from .test_server import sse
 
 
 @pytest.fixture
-def server(isolated_env: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[str]:
+def server(servers: Servers, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
     monkeypatch.setitem(AGENTS, "memo", "tests.memory_agent")
     script = write_json(tmp_path / "memo.json", [{"content": "noted, thank you"}])
     monkeypatch.setenv("AGENTDESK_MODEL_MEMO", f"scripted:{script}")
-    app = create_app(Settings(data_dir=isolated_env, actor="tester"), ping_seconds=0.3)
-    with ServerThread(app) as running:
-        yield running.url
+    return servers.app(ping_seconds=0.3).url
 
 
 def _stream(url: str, modes: list[str]) -> list[Any]:

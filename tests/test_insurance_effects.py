@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from agentdesk.channels.email.api import OutgoingMail, SentMail
-from agentdesk.runtime.runs.desk import Desk, RunOutcome
+from agentdesk.runtime.mail import OutgoingMail, SentMail
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import RunOutcome
 
 from .insurance_flow import (
     ANN_EMAIL,

@@ -263,6 +263,20 @@ def test_two_drivers_are_added_and_rated(tmp_path: Path, mailer: RecordingMailer
     assert values(first.thread_id)["quote"]["status"] == "rated"
 
 
+def test_the_state_minimum_is_the_carriers_own(tmp_path: Path, mailer: RecordingMailer) -> None:
+    """The minimum limits come from the carrier's minimum_coverages tool, over MCP."""
+    model = script(tmp_path, step("quote_initiate_tool"), *map(step, WHOLE_QUOTE),
+                   step("prepare_final_summary_tool"))
+    email = ANN_EMAIL.replace("Columbus, OH 43215", "Chicago, IL 60601").replace(
+        "No tickets", "I only want the state minimum coverage. No tickets")
+    first = start(model, email)
+    assert planned(first) == "quote_initiate_tool"
+    assert planned(decide(first.thread_id, type="approve")) == "rate_quote_tool"
+    coverages = values(first.thread_id)["mercury_session"]["coverages"]
+    assert {k: v for k, v in coverages.items() if v} == {
+        "bodily_injury": "25/50", "property_damage": 20000, "uninsured_motorist": "25/50"}
+
+
 def test_a_customer_who_never_answers_goes_to_the_agency(
         tmp_path: Path, mailer: RecordingMailer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AGENTDESK_INSURANCE_REVIEW", "none")

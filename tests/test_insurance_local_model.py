@@ -6,7 +6,8 @@ import asyncio
 
 import pytest
 
-from agentdesk.runtime.runs.desk import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import RunOutcome
 
 from .insurance_flow import ANN_EMAIL, RecordingMailer, mailer
 

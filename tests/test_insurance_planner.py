@@ -3,11 +3,14 @@ and code reading customer emails."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from fastmcp import Client
 from langchain_core.messages import HumanMessage
+from langchain_mcp_adapters.tools import load_mcp_tools
 
 from agentdesk.domains.insurance.agent import SPEC
 from agentdesk.domains.insurance.agent.agenda import code_plan, coverages_for, missing_fields
@@ -18,9 +21,14 @@ from agentdesk.domains.insurance.agent.policy import DEFAULT_REVIEW, review_poli
 from agentdesk.domains.insurance.agent.render import final_email
 from agentdesk.domains.insurance.agent.schemas import InsuranceInput, PlannerDecision, check_args
 from agentdesk.domains.insurance.agent.state import AgentState
+from agentdesk.domains.insurance.agent.tools import carrier_minimums
+from agentdesk.domains.insurance.carrier import build_server
 from agentdesk.errors import ConfigError, InputError
 from agentdesk.runtime.approvals import Decision
+from agentdesk.runtime.runs.context import AgentContext
+from agentdesk.runtime.tools import ToolPolicy
 
+from .carrier_quote import Carrier, Clock
 from .insurance_flow import ANN_EMAIL, BAD_VIN
 
 TODAY = date(2026, 11, 23)
@@ -174,11 +182,34 @@ def test_the_session_is_a_state_machine() -> None:
 
 
 def test_coverages_follow_the_customer_and_the_state_minimum() -> None:
-    assert coverages_for("minimum", "IL") == {"bodily_injury": "25/50",
-                                              "property_damage": 20000,
-                                              "uninsured_motorist": "25/50"}
+    minimums = Carrier(Clock()).call("minimum_coverages")["states"]  # as the planner reads them
+    assert coverages_for("minimum", "IL", minimums) == {"bodily_injury": "25/50",
+                                                        "property_damage": 20000,
+                                                        "uninsured_motorist": "25/50"}
     assert coverages_for(None, "OH")["collision_deductible"] == 500
     assert coverages_for("full", "OH")["bodily_injury"] == "100/300"
+
+
+def test_the_state_minimums_are_read_over_mcp_once_per_run() -> None:
+    audited: list[dict[str, Any]] = []
+
+    async def audit(kind: str, entry: dict[str, Any]) -> None:
+        audited.append(entry)
+
+    async def main() -> tuple[Any, Any, Any]:
+        async with Client(build_server()) as client:
+            tools = {tool.name: tool for tool in await load_mcp_tools(client.session)}
+            run = AgentContext(model=cast(Any, None), tools=tools, policy=ToolPolicy(audit=audit))
+            first = await carrier_minimums(run)
+            again = await carrier_minimums(run)
+            without = await carrier_minimums(AgentContext(model=cast(Any, None)))
+            return first, again, without
+
+    first, again, without = asyncio.run(main())
+    assert first == again and first[1] is None
+    assert first[0]["IL"]["uninsured_motorist"] == "25/50"
+    assert [e["tool"] for e in audited] == ["minimum_coverages"]
+    assert without == ({}, "the carrier tool server has no 'minimum_coverages' tool")
 
 
 @pytest.mark.parametrize(("decision", "accepted", "why"), [

@@ -134,4 +134,4 @@ def test_the_default_knowledge_base_holds_the_current_readme() -> None:
     root = Path(__file__).resolve().parents[1]
     packaged = Path(package.__file__).parent / "docs" / "README.md"
     assert packaged.read_text(encoding="utf-8") == (root / "README.md").read_text(
-        encoding="utf-8"), "copy README.md to src/agentdesk/toolservers/assistant/docs/"
+        encoding="utf-8"), "copy README.md to src/agentdesk/domains/assistant/tools/docs/"

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import smtplib
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
 from .browser import CHROMIUM, needs_chromium
-from .conftest import ServerThread
 from .mail_harness import AGENCY, CUSTOMER, mail_settings, message, use_stand_in_agent
+from .servers import Servers
 
 pytestmark = needs_chromium
 
@@ -24,13 +22,12 @@ SETTINGS: list[Settings] = []
 
 
 @pytest.fixture
-def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def server(tmp_path: Path, servers: Servers, monkeypatch: pytest.MonkeyPatch) -> str:
     use_stand_in_agent(monkeypatch)
     settings = mail_settings(f"sqlite:///{tmp_path / 'web.db'}", tmp_path,
                              mail_watch_seconds=0.2)
     SETTINGS[:] = [settings]
-    with ServerThread(create_app(settings)) as running:
-        yield running.url
+    return servers.app(settings).url
 
 
 def test_thread_page_shows_the_email_conversation(server: str, page: Page) -> None:
@@ -63,7 +60,7 @@ def test_thread_page_shows_the_email_conversation(server: str, page: Page) -> No
 
 
 @pytest.fixture
-def insurance_server(tmp_path: Path) -> Iterator[str]:
+def insurance_server(tmp_path: Path, servers: Servers) -> str:
     from .insurance_flow import script, step
 
     model = script(tmp_path, step("quote_initiate_tool"), step("add_driver_tool"),
@@ -72,8 +69,7 @@ def insurance_server(tmp_path: Path) -> Iterator[str]:
     settings = mail_settings(f"sqlite:///{tmp_path / 'ins.db'}", tmp_path, model=model,
                              mail_watch_seconds=0.2)
     SETTINGS[:] = [settings]
-    with ServerThread(create_app(settings)) as running:
-        yield running.url
+    return servers.app(settings).url
 
 
 def test_insurance_thread_shows_customer_data_and_quote(insurance_server: str,

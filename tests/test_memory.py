@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +20,10 @@ from agentdesk.runtime.memory.remember import load_profile, remember
 from agentdesk.runtime.registry import AGENTS
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.storage.persistence import open_persistence
-from agentdesk.server.app import create_app
-from agentdesk.settings import Settings, get_settings, key_fingerprint
+from agentdesk.settings import get_settings, key_fingerprint
 
-from .conftest import ServerThread, write_json
+from .conftest import write_json
+from .servers import Servers
 
 runner = CliRunner()
 
@@ -174,11 +173,8 @@ def test_cli_refuses_bad_input_naming_the_field(args: list[str], field: str) -> 
 # -- /memory over HTTP, with two keys ----------------------------------------------------
 
 @pytest.fixture
-def keyed_server(isolated_env: Path, memo: str) -> Iterator[str]:
-    app = create_app(Settings(data_dir=isolated_env, actor="tester",
-                              api_keys=["a:secret-a", "b:secret-b"]), ping_seconds=0.3)
-    with ServerThread(app) as running:
-        yield running.url
+def keyed_server(memo: str, servers: Servers) -> str:
+    return servers.app(api_keys=["a:secret-a", "b:secret-b"], ping_seconds=0.3).url
 
 
 def _wait(url: str, key: str, payload: dict[str, Any]) -> Any:

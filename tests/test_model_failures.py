@@ -81,7 +81,7 @@ def test_a_run_that_fails_on_the_model_keeps_the_raw_output_in_its_audit(
     """The person reads what failed and what to try; the thread's audit keeps the output."""
     import asyncio
 
-    from agentdesk.runtime.runs import desk as runs
+    from agentdesk.runtime.runs import prepare as runs
     from agentdesk.runtime.runs.desk import Desk
 
     monkeypatch.setenv("AGENTDESK_BANK_DATABASE_URL", bank_db)

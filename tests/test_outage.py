@@ -10,8 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
-import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -24,6 +22,7 @@ import psycopg
 import pytest
 
 from .conftest import Gate, free_port
+from .servers import Servers
 from .trip_script import REQUEST, TripScript
 
 POSTGRES_URL = os.environ.get("AGENTDESK_TEST_POSTGRES_URL")
@@ -122,7 +121,7 @@ def _wait_for(check: Any, timeout: float, what: str) -> Any:
 
 def test_the_server_outlives_an_eight_second_database_outage(
         proxied_database: tuple[str, CuttableProxy], trip_script: TripScript,
-        gated_travel_server: tuple[str, Gate], tmp_path: Path) -> None:
+        gated_travel_server: tuple[str, Gate], tmp_path: Path, servers: Servers) -> None:
     """Idle, then mid-run: the API says 503 while the database is away, then carries on.
 
     The run in flight when the database left (held in its hotel search) finds
@@ -132,24 +131,21 @@ def test_the_server_outlives_an_eight_second_database_outage(
     """
     url, proxy = proxied_database
     travel, gate = gated_travel_server
-    port = free_port()
     model = trip_script.write(  # each thread replays it from the start
         trip_script.call("search_flights", origin="BOS", destination="LIS", date="2027-03-10",
                          return_date="2027-03-14"),
         trip_script.call("search_hotels", city_code="LIS", check_in="2027-03-10",
                          check_out="2027-03-14"),
         trip_script.answer(trip_script.itinerary()))
-    env = {**os.environ, "AGENTDESK_DATABASE_URL": url, "AGENTDESK_DATA_DIR": str(tmp_path),
+    env = {"AGENTDESK_DATABASE_URL": url, "AGENTDESK_DATA_DIR": str(tmp_path),
            "AGENTDESK_RUN_LEASE_SECONDS": "2", "AGENTDESK_MODEL_TRIP": model,
            "AGENTDESK_TOOLSERVER_TRAVEL": travel}
-    # The log goes to a file: an outage logs a lot, and a full pipe would stall the server.
     log = tmp_path / "server.log"
-    server = subprocess.Popen([sys.executable, "-m", "agentdesk", "serve", "--port", str(port)],
-                              env=env, stdout=subprocess.DEVNULL, stderr=log.open("wb"))
-    base = f"http://127.0.0.1:{port}"
+    server = servers.process("serve", env=env, log=log, wait=False)
+    base = server.url
     gate.open.set()  # the first thread searches freely
     try:
-        _wait_for(lambda: httpx.get(f"{base}/ok").status_code == 200, 30, "the server")
+        server.ready(timeout=30)
         with httpx.Client(base_url=base, timeout=30) as client:
             thread = client.post("/threads", json={}).json()["thread_id"]
             paused = client.post(f"/threads/{thread}/runs/wait", json={
@@ -197,8 +193,7 @@ def test_the_server_outlives_an_eight_second_database_outage(
         print(log.read_text(errors="replace")[-20000:])  # shown with the failure
         raise
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.stop()
 
 
 def test_the_job_worker_comes_back_after_the_database_does(

@@ -14,7 +14,8 @@ import sqlalchemy as sa
 
 from agentdesk.errors import ConfigError, ConflictError, DecisionError
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs.desk import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import RunOutcome
 from agentdesk.runtime.storage.persistence import MIGRATIONS, open_persistence, parse_database_url
 from agentdesk.settings import Settings
 

@@ -27,7 +27,7 @@ from .trip_script import REQUEST, TripScript
 
 DIE_BEFORE_CHECKPOINT = textwrap.dedent("""
     import asyncio, os, sys
-    import agentdesk.runtime.runs.desk as runs
+    import agentdesk.runtime.runs.base as runs
 
     fence = runs.fence_checkpointer
 

@@ -7,7 +7,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,25 +21,18 @@ from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
 from .conftest import Gate, ServerThread
+from .servers import Servers
 from .trip_script import REQUEST, TripScript
 
 
 @pytest.fixture
-def serve(isolated_env: Path, monkeypatch: pytest.MonkeyPatch):
-    """Start a real server (uvicorn on loopback) whose trip agent replays ``model``."""
-    running: list[ServerThread] = []
-
+def serve(servers: Servers, monkeypatch: pytest.MonkeyPatch) -> Callable[..., str]:
+    """``serve(model, **settings)``: the URL of a real server whose trip agent replays ``model``."""
     def start(model: str, **settings: Any) -> str:
         monkeypatch.setenv("AGENTDESK_MODEL_TRIP", model)
-        app = create_app(Settings(data_dir=isolated_env, actor="tester", **settings),
-                         ping_seconds=0.3)
-        server = ServerThread(app).__enter__()
-        running.append(server)
-        return server.url
+        return servers.app(ping_seconds=0.3, **settings).url
 
-    yield start
-    for server in running:
-        server.__exit__()
+    return start
 
 
 def sse(lines: Iterator[str]) -> Iterator[dict[str, Any]]:

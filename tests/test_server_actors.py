@@ -2,38 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from agentdesk.server.app import create_app
-from agentdesk.settings import Settings, key_fingerprint
+from agentdesk.settings import key_fingerprint
 
-from .conftest import ServerThread
+from .servers import Servers
 from .trip_script import REQUEST, TripScript
 
 
 @pytest.fixture
-def serve(isolated_env: Path, trip_script: TripScript,
-          monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+def serve(trip_script: TripScript, servers: Servers,
+          monkeypatch: pytest.MonkeyPatch) -> Callable[..., str]:
     """A real server whose trip agent pauses for review twice (a rejection, then approval)."""
-    running: list[ServerThread] = []
     monkeypatch.setenv("AGENTDESK_MODEL_TRIP", trip_script.write(
         trip_script.search(), trip_script.answer(trip_script.itinerary()),
         trip_script.answer(trip_script.itinerary(hotel=1))))
 
     def start(**settings: Any) -> str:
-        app = create_app(Settings(data_dir=isolated_env, actor="tester", **settings),
-                         ping_seconds=0.3)
-        running.append(ServerThread(app).__enter__())
-        return running[-1].url
+        return servers.app(ping_seconds=0.3, **settings).url
 
-    yield start
-    for server in running:
-        server.__exit__()
+    return start
 
 
 def run_body(**extra: Any) -> dict[str, Any]:

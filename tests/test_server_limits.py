@@ -6,17 +6,13 @@ Each test runs on SQLite and, when ``AGENTDESK_TEST_POSTGRES_URL`` is set, on Po
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from agentdesk.server.app import create_app
-from agentdesk.settings import Settings
-
-from .conftest import ServerThread
+from .servers import Servers
 from .trip_script import REQUEST, TripScript
 
 BAD_IDS = ["a%00b", "x" * 65, "x" * 300, "%E2%80%AE", "'%20OR%201=1--", "%FF", "%FE", "a%20b"]
@@ -24,22 +20,16 @@ BAD_IDS = ["a%00b", "x" * 65, "x" * 300, "%E2%80%AE", "'%20OR%201=1--", "%FF", "
 
 
 @pytest.fixture
-def serve(database_url: str, isolated_env: Path, trip_script: TripScript,
-          monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+def serve(database_url: str, trip_script: TripScript, servers: Servers,
+          monkeypatch: pytest.MonkeyPatch) -> Callable[..., str]:
     """Start a real server on ``database_url`` whose trip agent pauses for a review."""
-    running: list[ServerThread] = []
     monkeypatch.setenv("AGENTDESK_MODEL_TRIP", trip_script.write(
         trip_script.search(), trip_script.answer(trip_script.itinerary())))
 
     def start(**settings: Any) -> str:
-        app = create_app(Settings(data_dir=isolated_env, database_url=database_url,
-                                  actor="tester", **settings), ping_seconds=0.3)
-        running.append(ServerThread(app).__enter__())
-        return running[-1].url
+        return servers.app(database_url=database_url, ping_seconds=0.3, **settings).url
 
-    yield start
-    for server in running:
-        server.__exit__()
+    return start
 
 
 def run_body(**extra: Any) -> dict[str, Any]:

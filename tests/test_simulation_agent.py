@@ -18,7 +18,8 @@ from agentdesk.cli.main import app as cli_app
 from agentdesk.domains.simulation.bridge import build_server
 from agentdesk.errors import DecisionError, InputError
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs.desk import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import RunOutcome
 
 from .conftest import ServerThread
 

@@ -14,7 +14,8 @@ from agentdesk.domains.simulation.agent.agenda import complete_plan, next_option
 from agentdesk.domains.simulation.agent.understand import read_goal
 from agentdesk.domains.simulation.bridge.engine import configured_dirs, iter_models, load_spec
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs.desk import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import RunOutcome
 
 
 @pytest.fixture(scope="module")

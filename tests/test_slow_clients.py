@@ -9,48 +9,33 @@ from __future__ import annotations
 
 import selectors
 import socket
-import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 
 from agentdesk.errors import ConfigError
-from agentdesk.server.app import create_app
-from agentdesk.server.serving import check_database, check_port_free, uvicorn_config
+from agentdesk.server.serving import check_database, check_port_free
 from agentdesk.settings import Settings
 
-from .conftest import ServerThread, free_port
+from .conftest import free_port
+from .servers import Servers
 
 MISBEHAVING = 100  # of each kind: 300 connections in all
 DEADLINE = 60.0  # seconds: far beyond every timeout these servers are given
 
 
-class ConfiguredServer(ServerThread):
-    """A :class:`ServerThread` running exactly what ``agentdesk serve`` runs."""
-
-    def __init__(self, settings: Settings) -> None:
-        super().__init__(None)
-        self.server = uvicorn.Server(uvicorn_config(settings, create_app(settings),
-                                                    host="127.0.0.1", port=self.port))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-
 @pytest.fixture
-def serve(isolated_env: Path) -> Iterator[Any]:
-    running: list[ServerThread] = []
-
+def serve(servers: Servers) -> Callable[..., int]:
+    """``serve(**settings)``: the port of a real server running exactly what ``agentdesk serve``
+    runs (its uvicorn configuration too)."""
     def start(**settings: Any) -> int:
-        running.append(ConfiguredServer(Settings(data_dir=isolated_env, **settings)).__enter__())
-        return running[-1].port
+        return servers.app(serve_config=True, **settings).port
 
-    yield start
-    for server in running:
-        server.__exit__()
+    return start
 
 
 def connect(port: int, first: bytes = b"") -> socket.socket:

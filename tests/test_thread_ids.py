@@ -19,6 +19,7 @@ from agentdesk.server.app import create_app
 from agentdesk.settings import Settings, key_fingerprint
 
 from .conftest import ServerThread
+from .servers import Servers
 from .trip_script import REQUEST, TripScript
 
 KEYS = ["alice:key-a", "bob:key-b"]
@@ -37,12 +38,12 @@ def settings(database_url: str, isolated_env: Path, trip_script: TripScript,
 
 
 @pytest.fixture
-def clients(settings: Settings) -> Iterator[tuple[httpx.Client, httpx.Client]]:
-    with ServerThread(create_app(settings, ping_seconds=0.3)) as server:
-        alice = httpx.Client(base_url=server.url, timeout=60, headers={"x-api-key": "key-a"})
-        bob = httpx.Client(base_url=server.url, timeout=60, headers={"x-api-key": "key-b"})
-        with alice, bob:
-            yield alice, bob
+def clients(settings: Settings, servers: Servers) -> Iterator[tuple[httpx.Client, httpx.Client]]:
+    server = servers.app(settings, ping_seconds=0.3)
+    alice = httpx.Client(base_url=server.url, timeout=60, headers={"x-api-key": "key-a"})
+    bob = httpx.Client(base_url=server.url, timeout=60, headers={"x-api-key": "key-b"})
+    with alice, bob:
+        yield alice, bob
 
 
 def run_body(**extra: Any) -> dict[str, Any]:

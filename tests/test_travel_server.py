@@ -19,7 +19,7 @@ from langchain_mcp_adapters.tools import load_mcp_tools
 from agentdesk.domains.trip.travel import build_server
 from agentdesk.runtime.tools import tool_result_data
 
-TOOLS = {"get_airport_code", "search_flights", "search_hotels"}
+TOOLS = {"get_airport_code", "search_flights", "search_hotels", "read_trip_request"}
 
 
 @pytest.fixture(autouse=True)
@@ -334,6 +334,18 @@ def test_hotel_errors_name_the_field(args: dict[str, str], field: str) -> None:
     query = {"city_code": "LIS", "check_in": "2027-10-03", "check_out": "2027-10-06", **args}
     text = error("search_hotels", **query)
     assert text.startswith(f"{field}:"), text
+
+
+def test_a_request_is_read_as_the_trip_agent_reads_it() -> None:
+    """Another agent asking the server gets the trip agent's own reading of a request."""
+    from agentdesk.domains.trip.request import read_request
+
+    text = "Plan 4 days in Lisbon from Boston, leaving 2027-03-10, budget 2500 USD, for 2"
+    found = call("read_trip_request", text=text)
+    assert found == read_request(text)
+    assert found == {"origin": "Boston", "destination": "Lisbon", "depart": "2027-03-10",
+                     "return": "2027-03-14", "travelers": 2, "budget": 2500.0}
+    assert call("read_trip_request", text="Hello there") == {}
 
 
 def test_hotel_stay_limit_is_thirty_nights() -> None:

@@ -16,7 +16,8 @@ from agentdesk.domains.trip.agent.nodes import (
 )
 from agentdesk.errors import DecisionError, InputError
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs.desk import Desk, RunOutcome
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import RunOutcome
 
 from .trip_script import REQUEST, TripScript
 

@@ -8,7 +8,6 @@ the thread complete, with the decision and its actor on the timeline.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +15,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from agentdesk.server.app import create_app
-from agentdesk.settings import Settings
-
 from .browser import needs_chromium
-from .conftest import Gate, ServerThread
+from .conftest import Gate
+from .servers import Servers
 from .trip_script import DEPART, DEST, ORIGIN, REQUEST, RETURN, TripScript
 
 SCREENSHOT = Path("/tmp/agentdesk-web.png")
@@ -29,14 +26,11 @@ pytestmark = needs_chromium
 
 
 @pytest.fixture
-def server(tmp_path: Path, trip_script: TripScript, monkeypatch: pytest.MonkeyPatch,
-           ) -> Iterator[str]:
+def server(trip_script: TripScript, servers: Servers, monkeypatch: pytest.MonkeyPatch) -> str:
     """The real app on a loopback port; trip threads use a scripted model (search, answer)."""
     model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
     monkeypatch.setenv("AGENTDESK_MODEL_TRIP", model)
-    app = create_app(Settings(data_dir=tmp_path / "data", actor="tester"), ping_seconds=1)
-    with ServerThread(app) as running:
-        yield running.url
+    return servers.app(ping_seconds=1).url
 
 
 def api(server: str, method: str, path: str, **kwargs: Any) -> Any:

@@ -7,32 +7,23 @@ A real server with one named key, a real headless Chromium holding the key and t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from agentdesk.server.app import create_app
-from agentdesk.settings import Settings
-
 from .browser import needs_chromium
-from .conftest import ServerThread
+from .servers import Servers
 from .trip_script import REQUEST, TripScript
 
 pytestmark = needs_chromium
 
 
 @pytest.fixture
-def server(tmp_path: Path, trip_script: TripScript, monkeypatch: pytest.MonkeyPatch,
-           ) -> Iterator[str]:
+def server(trip_script: TripScript, servers: Servers, monkeypatch: pytest.MonkeyPatch) -> str:
     model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
     monkeypatch.setenv("AGENTDESK_MODEL_TRIP", model)
-    app = create_app(Settings(data_dir=tmp_path / "data", actor="tester",
-                              api_keys=["alice:key-a"]), ping_seconds=1)
-    with ServerThread(app) as running:
-        yield running.url
+    return servers.app(api_keys=["alice:key-a"], ping_seconds=1).url
 
 
 def test_with_keys_the_timeline_shows_the_key_and_the_name_beside_it(server: str,

@@ -12,18 +12,14 @@ import json
 import re
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
 
-from agentdesk.server.app import create_app
-from agentdesk.settings import Settings
-
 from .browser import CHROMIUM, CHROMIUM_ARGS, needs_chromium
-from .conftest import ServerThread
+from .servers import Servers
 
 SCREENSHOT = Path("/tmp/agentdesk-bank.png")
 
@@ -35,15 +31,6 @@ BY_MONTH = ("SELECT strftime('%Y-%m', posted_at) AS month, SUM(amount) AS total 
             "FROM transactions GROUP BY month ORDER BY month")
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="session")
-def bank_db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    from agentdesk.domains.banking.bank.data import create_bank_database
-
-    url = f"sqlite:///{tmp_path_factory.mktemp('bank') / 'bank.db'}"
-    create_bank_database(url, seed=7)
-    return url
 
 
 def query_bank(url: str, sql: str) -> list[tuple[Any, ...]]:
@@ -64,18 +51,17 @@ def banking_script(*sqls: str, chart: str = "table") -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def serve(tmp_path: Path, bank_db: str, monkeypatch: pytest.MonkeyPatch,
-          ) -> Iterator[Callable[[list[dict[str, Any]]], str]]:
+def serve(tmp_path: Path, bank_db: str, servers: Servers, monkeypatch: pytest.MonkeyPatch,
+          ) -> Callable[[list[dict[str, Any]]], str]:
     """serve(script) -> URL of the real app whose banking model replays ``script``."""
     monkeypatch.setenv("AGENTDESK_BANK_DATABASE_URL", bank_db)
-    with ExitStack() as stack:
-        def start(script: list[dict[str, Any]]) -> str:
-            path = tmp_path / "banking-script.json"
-            path.write_text(json.dumps(script))
-            settings = Settings(data_dir=tmp_path / "data", actor="tester",
-                                model=f"scripted:{path}")
-            return stack.enter_context(ServerThread(create_app(settings, ping_seconds=1))).url
-        yield start
+
+    def start(script: list[dict[str, Any]]) -> str:
+        path = tmp_path / "banking-script.json"
+        path.write_text(json.dumps(script))
+        return servers.app(model=f"scripted:{path}", ping_seconds=1).url
+
+    return start
 
 
 @pytest.fixture(scope="module")

@@ -3,17 +3,13 @@ page with JSON input, its own interrupt payload shown as it is, answered with an
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from agentdesk.server.app import create_app
-from agentdesk.settings import Settings
-
 from .browser import api, needs_chromium
-from .conftest import ServerThread
+from .servers import Servers
 
 pytestmark = needs_chromium
 
@@ -21,11 +17,8 @@ HITL = Path(__file__).parent / "graphs" / "hitl" / "langgraph.json"
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    app = create_app(Settings(data_dir=tmp_path / "data", actor="tester", graphs=HITL),
-                     ping_seconds=1)
-    with ServerThread(app) as running:
-        yield running.url
+def server(servers: Servers) -> str:
+    return servers.app(graphs=HITL, ping_seconds=1).url
 
 
 def test_start_see_and_answer_a_graph_of_your_own(server: str, page: Page) -> None:

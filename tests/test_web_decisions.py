@@ -8,18 +8,15 @@ off offers Resume, which continues it to its next pause.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from agentdesk.server.app import create_app
-from agentdesk.settings import Settings
-
 from .browser import api, needs_chromium
-from .conftest import Gate, ServerThread
+from .conftest import Gate
+from .servers import Servers
 from .trip_script import DEPART, DEST, ORIGIN, REQUEST, RETURN, TripScript
 
 pytestmark = needs_chromium
@@ -29,10 +26,8 @@ PREFERENCES = {"origin": ORIGIN, "destination": DEST, "depart": DEPART, "return"
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    app = create_app(Settings(data_dir=tmp_path / "data", actor="tester"), ping_seconds=1)
-    with ServerThread(app) as running:
-        yield running.url
+def server(servers: Servers) -> str:
+    return servers.app(ping_seconds=1).url
 
 
 def start_trip(server: str, model: str, monkeypatch: pytest.MonkeyPatch) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,17 +12,16 @@ from playwright.sync_api import Page, expect
 
 from agentdesk.runtime.memory.remember import remember
 from agentdesk.runtime.storage.persistence import open_persistence
-from agentdesk.server.app import create_app
 from agentdesk.settings import Settings
 
 from .browser import needs_chromium
-from .conftest import ServerThread
+from .servers import Servers
 
 pytestmark = needs_chromium
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+def server(tmp_path: Path, servers: Servers) -> str:
     """The real app, with two facts remembered about ana (as the assistant would)."""
     settings = Settings(data_dir=tmp_path / "data", actor="tester")
 
@@ -32,8 +30,7 @@ def server(tmp_path: Path) -> Iterator[str]:
             await remember(persistence.memory, None, "ana", ["likes green tea"], thread_id="t1")
             await remember(persistence.memory, None, "ana", ["lives in Porto"], thread_id="t2")
     asyncio.run(seed())
-    with ServerThread(create_app(settings, ping_seconds=1)) as running:
-        yield running.url
+    return servers.app(settings, ping_seconds=1).url
 
 
 def api(server: str, path: str) -> Any:

@@ -55,7 +55,7 @@ def bridge_numbers(expected: dict[str, Any]) -> dict[str, float]:
 
 def _same_args(tool: str, got: dict[str, Any], want: dict[str, Any]) -> str | None:
     """None when the approval's arguments are the expected ones, else what differs."""
-    from agentdesk.domains.simulation.agent.understand import convert
+    from agentdesk.domains.simulation.agent.amounts import convert
 
     for key, value in want.items():
         if key == "value" and tool == "set_parameter_value":

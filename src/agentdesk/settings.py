@@ -141,6 +141,10 @@ class Settings(BaseSettings):
     mail_agent: str = "insurance"
     """The agent a new email thread starts."""
 
+    mail_channel: str = "agentdesk.channels.email"
+    """The module whose ``mailer_for(settings)`` sends agents' mail (see
+    :mod:`agentdesk.runtime.mail`); empty: no channel, so nothing is emailed."""
+
     mail_owner: str | None = None
     """The API key name that owns threads started by email (None: no owner)."""
 

@@ -13,8 +13,8 @@ from rich.table import Table
 from agentdesk.runtime.terminal import escape
 
 if TYPE_CHECKING:
-    from agentdesk.runtime.runs.desk import RunOutcome
     from agentdesk.runtime.runs.events import Event
+    from agentdesk.runtime.runs.prepare import RunOutcome
 
 __all__ = ["LiveProgress", "show_outcome", "show_threads"]
 

@@ -2,7 +2,9 @@
 
 Importing this module must stay cheap (``agentdesk --help`` answers in well under
 a quarter of a second): the runtime, LangGraph, SQLAlchemy, the settings and
-the models are imported inside the commands that use them.
+the models are imported inside the commands that use them. It names no agent:
+the command groups a domain declares in its ``__init__`` (``COMMANDS``, read by
+:mod:`agentdesk.runtime.catalog`) are mounted here as they are found.
 """
 
 from __future__ import annotations
@@ -14,10 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from agentdesk.domains.assistant.cli import assistant_app
-from agentdesk.domains.assistant.kbcli import kb_app
-from agentdesk.domains.banking.cli import banking_app
 from agentdesk.errors import AgentdeskError, InputError
+from agentdesk.runtime.catalog import command_apps, load
 from agentdesk.runtime.commands import JsonOpt, ModelOpt
 from agentdesk.runtime.commands import check_model as _check_model
 from agentdesk.runtime.commands import fail as _fail
@@ -29,15 +29,17 @@ from .mail import mail_app
 from .memory import memory_app
 
 if TYPE_CHECKING:
-    from agentdesk.runtime.runs.desk import Desk, RunOutcome
+    from agentdesk.runtime.runs.desk import Desk
+    from agentdesk.runtime.runs.prepare import RunOutcome
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   help="Run LangGraph agents that pause for a person before they act.")
 tool_app = typer.Typer(no_args_is_help=True, help="Call an agent's tools directly.")
 app.add_typer(tool_app, name="tool")
-app.add_typer(banking_app, name="banking")
-app.add_typer(assistant_app, name="assistant")
-app.add_typer(kb_app, name="kb")
+# Each domain's own command groups, as its __init__ declares them (``COMMANDS``); a
+# domain's cli module imports only typer, rich and the runtime's CLI helpers at top.
+for _group, _target in command_apps().items():
+    app.add_typer(load(_target), name=_group)
 app.add_typer(mail_app, name="mail")
 app.add_typer(memory_app, name="memory")
 
@@ -65,7 +67,7 @@ def _run(coro: Awaitable[T], as_json: bool, outcome_shape: bool = False,
             err_console.print("interrupted before a thread was created")
             raise typer.Exit(130) from None
         # The run went back to the queue at a step boundary: nothing is lost.
-        from agentdesk.runtime.runs.desk import RunOutcome
+        from agentdesk.runtime.runs.prepare import RunOutcome
 
         if as_json:
             print(json.dumps(RunOutcome(thread_id=seen, status="queued").public()))
@@ -167,7 +169,7 @@ def _report(desk_outcome: tuple[RunOutcome, str], as_json: bool) -> None:
 
 
 async def _rendered(desk: Desk, outcome: RunOutcome) -> str:
-    from agentdesk.runtime.runs.desk import render_view
+    from agentdesk.runtime.runs.reading import render_view
 
     if outcome.status != "completed" or not outcome.thread_id:
         return ""
@@ -392,7 +394,8 @@ def show(
     from rich.table import Table
 
     from agentdesk.runtime.registry import get_agent
-    from agentdesk.runtime.runs.desk import Desk, render_view
+    from agentdesk.runtime.runs.desk import Desk
+    from agentdesk.runtime.runs.reading import render_view
 
     _refuse_bad_model(model, as_json)
 

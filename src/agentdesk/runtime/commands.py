@@ -26,7 +26,7 @@ def fail(error: AgentdeskError | Exception, as_json: bool, thread_id: str | None
     if as_json:
         body: dict[str, Any] = data
         if outcome_shape:
-            from agentdesk.runtime.runs.desk import RunOutcome
+            from agentdesk.runtime.runs.prepare import RunOutcome
 
             body = RunOutcome(thread_id=thread_id, status="failed", error=data).public()
         print(json.dumps(body))

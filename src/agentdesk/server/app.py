@@ -1,4 +1,9 @@
-"""The FastAPI app: ``create_app(settings)`` builds it; its lifespan opens and closes the desk."""
+"""The FastAPI app: ``create_app(settings)`` builds it; its lifespan opens and closes the desk.
+
+It names no agent: the routes a domain declares in its ``__init__`` (``ROUTES``, read
+by :mod:`agentdesk.runtime.catalog`) are included beside the server's own, behind the
+same authentication, and run agents through the ``app.state.agent_runs`` port.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import IntegrityError
 from starlette.responses import Response
 
-from agentdesk.domains.banking import http as ask
 from agentdesk.errors import (
     AgentdeskError,
     ConfigError,
@@ -23,10 +27,13 @@ from agentdesk.errors import (
     NotFoundError,
     UserError,
 )
+from agentdesk.runtime.catalog import load, route_targets
 from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.ports import AGENT_RUNS
 from agentdesk.runtime.storage.persistence import DATABASE_ERRORS
 from agentdesk.settings import Settings, get_settings
 
+from .agentruns import caller_runs, remember_caller
 from .fanout import make_fanout
 from .ids import PublicIds, legacy_ids
 from .limits import BodyLimits, RequestLimits
@@ -74,6 +81,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
             app.state.legacy_ids = await legacy_ids(desk.persistence.engine)
             manager = RunManager(desk, make_fanout(settings.redis_url), workers=settings.workers)
             app.state.manager = manager
+            setattr(app.state, AGENT_RUNS, caller_runs)
             await manager.start()
             try:
                 from agentdesk.channels.email.service import serve_mail
@@ -119,8 +127,10 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
         max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
         max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
 
-    for module in (meta, assistants, threads, runs, inbox, ask, mail, memory):
+    for module in (meta, assistants, threads, runs, inbox, mail, memory):
         app.include_router(module.router)
+    for target in route_targets():  # each domain's own routes, authenticated as ours
+        app.include_router(load(target), dependencies=[Depends(remember_caller)])
     app.mount("/app", WebFiles(directory=WEB_DIR, html=True), name="web")
 
     @app.get("/", include_in_schema=False)

@@ -11,14 +11,25 @@ from agentdesk.errors import NotFoundError
 from agentdesk.runtime.registry import AgentSpec, agent_names, get_agent
 from agentdesk.runtime.storage.store import RunRecord, ThreadRecord
 
-from .manager import api_run_status, api_thread_status
 from .serialize import to_jsonable
 
-__all__ = ["assistant", "find_assistant", "interrupts_view", "run_view", "state_view",
-           "thread_view"]
+__all__ = ["api_run_status", "api_thread_status", "assistant", "find_assistant",
+           "interrupts_view", "run_view", "state_view", "thread_view"]
 
 _NAMESPACE = uuid.UUID("5b1f0c1e-8d7a-4a36-9a54-6a2d1f3c9e10")
 _EPOCH = "2026-01-01T00:00:00+00:00"
+
+
+def api_run_status(status: str) -> str:
+    """Our run status as the LangGraph API names it (a run that paused succeeded)."""
+    return {"pending": "pending", "running": "running", "interrupted": "success",
+            "completed": "success", "failed": "error", "error": "error",
+            "cancelled": "interrupted", "queued": "pending"}.get(status, status)
+
+
+def api_thread_status(status: str) -> str:
+    """Our thread status as the LangGraph API names it."""
+    return {"busy": "busy", "interrupted": "interrupted", "failed": "error"}.get(status, "idle")
 
 
 def assistant_id(name: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .api import Mailer, MailKind, OutgoingMail, SentMail
+from agentdesk.runtime.mail import Mailer, MailKind, OutgoingMail, SentMail
 
 if TYPE_CHECKING:
     from agentdesk.settings import Settings

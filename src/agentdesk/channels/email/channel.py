@@ -31,12 +31,13 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from agentdesk.errors import AgentdeskError, NotFoundError
-from agentdesk.runtime.runs.desk import Desk, PreparedRun
+from agentdesk.runtime.mail import OutgoingMail
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import PreparedRun
 from agentdesk.runtime.storage.persistence import now
 
 from .addresses import ensure_thread, record_id, split_address
 from .agency import parse_agency_reply, review_body
-from .api import OutgoingMail
 from .outbox import Outbox
 from .parse import Inbound, parse_message
 from .replies import ReplyQueue

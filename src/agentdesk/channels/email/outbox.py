@@ -27,11 +27,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import ConfigError
+from agentdesk.runtime.mail import OutgoingMail, SentMail
 from agentdesk.runtime.storage.persistence import now
 from agentdesk.settings import Settings
 
 from .addresses import conversation_ids, ensure_thread, record_id, reply_address, split_address
-from .api import OutgoingMail, SentMail
 from .tables import mail_threads, outbox
 from .threader import subject_tag
 

@@ -16,7 +16,8 @@ import sqlalchemy as sa
 
 from agentdesk.errors import DecisionError, ThreadBusyError
 from agentdesk.runtime.approvals import Decision
-from agentdesk.runtime.runs.desk import Desk, PreparedRun
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import PreparedRun
 
 from .tables import inbound
 

@@ -1,4 +1,8 @@
-"""The channel inside ``agentdesk serve``: SMTP in, the local catcher, the watcher."""
+"""The channel inside ``agentdesk serve``: SMTP in, the local catcher, the watcher.
+
+It runs beside the server without importing it: the runs it prepares are handed to a
+:class:`~agentdesk.runtime.runs.ports.RunLauncher` (the server's run manager).
+"""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from .smtp import CatcherHandler, InboundHandler, listen
 
 if TYPE_CHECKING:
     from agentdesk.runtime.runs.desk import Desk
-    from agentdesk.server.manager import RunManager
+    from agentdesk.runtime.runs.ports import RunLauncher
 
 __all__ = ["open_engine", "serve_mail"]
 
@@ -68,18 +72,16 @@ async def _poll(channel: MailChannel, settings: Settings, wake: asyncio.Event) -
 
 
 @asynccontextmanager
-async def serve_mail(desk: Desk, manager: RunManager) -> AsyncIterator[MailChannel]:
+async def serve_mail(desk: Desk, runs: RunLauncher) -> AsyncIterator[MailChannel]:
     """Listen for mail, run the catcher (no relay configured) and the watcher, until exit."""
     settings = desk.settings
     wake = asyncio.Event()
 
     async def launch(run: Any) -> None:
-        await manager.launch(run)
-        task = manager.live.get(run.run_id)
-        if task is not None and task.task is not None:  # when it pauses, look at it at once
-            task.task.add_done_callback(lambda _: wake.set())
+        await runs.launch(run)
+        runs.when_ended(run.run_id, wake.set)  # when it pauses, look at it at once
 
-    channel = await MailChannel(desk, launch, claim=manager.workers).open()
+    channel = await MailChannel(desk, launch, claim=runs.workers).open()
 
     async def deliver(raw: bytes) -> None:
         await channel.deliver(raw, "smtp")

@@ -9,8 +9,8 @@ from fastapi import APIRouter, Query
 from agentdesk.errors import NotFoundError
 from agentdesk.runtime.approvals import parse_decision
 from agentdesk.server.deps import CallerDep, DeskDep, ManagerDep, Owner, ThreadId
-from agentdesk.server.manager import PEOPLE_MODES
 from agentdesk.server.schemas import DecisionIn
+from agentdesk.server.stream import PEOPLE_MODES
 from agentdesk.server.views import assistant_id
 
 router = APIRouter(tags=["inbox"])

@@ -13,7 +13,8 @@ from sse_starlette import EventSourceResponse
 
 from agentdesk.errors import ConflictError, InputError, NotFoundError, ThreadBusyError
 from agentdesk.runtime.approvals import Decision, InterruptPayload, decision_for
-from agentdesk.runtime.runs.desk import Desk, PreparedRun
+from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.prepare import PreparedRun
 from agentdesk.server.deps import (
     Caller,
     CallerDep,
@@ -24,9 +25,10 @@ from agentdesk.server.deps import (
     ThreadId,
 )
 from agentdesk.server.ids import IdentPath
-from agentdesk.server.manager import RunManager, parse_last_event_id
+from agentdesk.server.manager import RunManager
 from agentdesk.server.schemas import RunCreate
 from agentdesk.server.serialize import to_jsonable
+from agentdesk.server.stream import parse_last_event_id
 from agentdesk.server.views import find_assistant, interrupts_view, run_view
 
 router = APIRouter(tags=["runs"])

@@ -11,9 +11,8 @@ from sqlalchemy.exc import IntegrityError
 from agentdesk.errors import InputError
 from agentdesk.server.deps import CallerDep, DeskDep, Owner, ThreadId, taken_thread
 from agentdesk.server.limits import json_size
-from agentdesk.server.manager import api_thread_status
 from agentdesk.server.schemas import HistoryQuery, ThreadCreate, ThreadPatch, ThreadSearch
-from agentdesk.server.views import state_view, thread_view
+from agentdesk.server.views import api_thread_status, state_view, thread_view
 
 router = APIRouter(prefix="/threads", tags=["threads"])
 

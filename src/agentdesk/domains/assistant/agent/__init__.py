@@ -1,11 +1,12 @@
-"""The general assistant (seed 001): a safe ingress, a planner, parallel tools, a verifier,
-a streaming generator and memory.
+"""The general assistant: a safe ingress, a planner, parallel tools, a verifier that
+re-plans, a streaming generator and memory.
 
 The ingress safety policy lives in :mod:`.safety` (with its detectors in :mod:`.pii`
-and :mod:`.injection`); the assistant's offline tools are served by
-:mod:`agentdesk.domains.assistant.tools`, the travel tools by
-:mod:`agentdesk.domains.trip.travel`, and the operator's own MCP servers are read
-from ``AGENTDESK_MCP_SERVERS`` (:mod:`.operator`).
+and :mod:`.injection`). Every tool is reached over MCP: the assistant's own server
+(``assistant``: knowledge base, calculator, dates), the bank's (``bank``: its readings
+of a question and read-only SQL) and the travel server (``travel``: airports, flights,
+hotels), as the spec's ``toolservers`` name them, and the operator's own MCP servers
+read from ``AGENTDESK_MCP_SERVERS`` (:mod:`.operator`).
 """
 
 from __future__ import annotations
@@ -47,14 +48,6 @@ def _render(values: dict[str, Any]) -> str:
     return str(values.get("answer") or "")
 
 
-def _resources(settings: Any) -> dict[str, Any]:
-    from agentdesk.domains.banking.bank.database import BankDatabase, default_bank_url
-
-    database = BankDatabase(default_bank_url(settings))
-    database.ensure()
-    return {"database": database}
-
-
 SPEC = AgentSpec(
     name="assistant",
     description="A general assistant with offline tools (knowledge base, calculator, dates, "
@@ -65,9 +58,8 @@ SPEC = AgentSpec(
     initial_state=_initial_state,
     result=_result,
     interrupt_kinds=("approve_action", "clarify"),
-    toolservers=("assistant", "travel"),
+    toolservers=("assistant", "bank", "travel"),
     recursion_limit=40,
     answer_nodes=("generator",),
     render=_render,
-    resources=_resources,
 )

@@ -18,6 +18,7 @@ from langchain_core.runnables import Runnable
 from langgraph.runtime import Runtime
 
 from agentdesk.runtime.runs.context import AgentContext
+from agentdesk.text import rows_summary
 
 from . import prompts
 from .plan import _context_text, _question, _recent, writes_freely
@@ -53,11 +54,10 @@ def _fact_datetime(args: dict[str, Any], data: dict[str, Any]) -> str:
 
 
 def _fact_sql(question: str, data: dict[str, Any]) -> str:
-    from agentdesk.domains.banking.agent.choices import draft_summary
-
+    """What ``sql_query`` found: its summary, and up to five rows unless it is one value."""
     rows = data.get("rows") or []
     columns = data.get("columns") or (list(rows[0]) if rows else [])
-    summary = draft_summary(question, columns, rows, bool(data.get("truncated")))
+    summary = rows_summary(question, columns, rows, bool(data.get("truncated")))
     shown = "; ".join(", ".join(f"{k}: {v}" for k, v in row.items()) for row in rows[:5])
     scalar = len(rows) == 1 and len(columns) == 1
     return f"{summary} ({shown})" if shown and not scalar and len(rows) <= 5 else summary

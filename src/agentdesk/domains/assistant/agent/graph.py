@@ -1,4 +1,5 @@
-"""The general assistant's graph, wired as seed 001 draws it."""
+"""The general assistant's graph: a safety check at the door, then plan, run the tools in
+parallel, verify (re-plan, or ask the person), answer, and summarise the conversation."""
 
 from typing import Any
 

@@ -1,4 +1,4 @@
-"""Nodes of the general assistant (seed 001): ingress, router, executor, verifier, clarify.
+"""Nodes of the general assistant: ingress, router, executor, verifier, clarify.
 
 The planner, the generator and the summarizer live in :mod:`.plan`, :mod:`.answer` and
 :mod:`.summarize`.
@@ -91,7 +91,7 @@ class CallTask(TypedDict):
 
 
 def router(state: AgentState) -> dict[str, Any]:
-    """The seed's tool router: this round's calls go out in parallel (see :func:`dispatch`)."""
+    """The tool router: this round's calls go out in parallel (see :func:`dispatch`)."""
     return {"phase": "execute", "current_step": "executing "
             + ", ".join(c["name"] for c in state.get("planned_calls", []))}
 

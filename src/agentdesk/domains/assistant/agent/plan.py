@@ -1,8 +1,9 @@
 """The assistant's planner: ``generate`` or ``tool_use``, and the calls.
 
-On the embedded model code reads the question (:mod:`.route`) and the model only picks
-among readings of a question about the bank's data; a model that writes plans freely,
-and code drops unknown tools and repeats of a failed call.
+On the embedded model code reads the question (:mod:`.route`), the bank's server reads a
+question about the bank's data (:func:`.lookups.bank_readings`) and the model only picks
+among its readings; a model that writes plans freely, and code drops unknown tools and
+repeats of a failed call.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from langgraph.runtime import Runtime
 from agentdesk.runtime.runs.context import AgentContext
 
 from . import prompts
+from .lookups import bank_readings, travel_lookups
 from .operator import load_operator_tools
 from .route import kb_terms, narrower_terms, read_question
 from .state import AgentState
@@ -31,6 +33,10 @@ _LISTING = re.compile(r"\b(?:list|show|all|every)\b", re.I)
 _GREETING = re.compile(r"^\s*(?:hi|hello|hey|thanks|thank you|good (?:morning|afternoon|evening)|"
                        r"bye|goodbye|ok(?:ay)?|great|cool)\b[\s!.,]*(?:there|again|a lot|so much)?"
                        r"[\s!.]*$", re.I)
+
+_HELPERS = frozenset({"bank_readings", "bank_schema", "read_trip_request"})
+"""Tools that help write another call (the bank's readings of a question, its schema)
+rather than answer one: a model's plan is offered only tools whose results an answer cites."""
 
 
 def writes_freely(runtime: Runtime[AgentContext]) -> bool:
@@ -57,7 +63,7 @@ def _writer() -> Any:
 
 async def available_tools(runtime: Runtime[AgentContext]) -> tuple[dict[str, BaseTool],
                                                                    dict[str, str]]:
-    """The run's tools (assistant + travel read-only) and the operator's; servers down."""
+    """The run's tools (assistant, bank, travel: all read-only) and the operator's; servers down."""
     tools = {n: t for n, t in runtime.context.tools.items()}
     extra = await load_operator_tools()
     for name, tool in extra.tools.items():
@@ -101,7 +107,8 @@ async def _model_plan(state: AgentState, runtime: Runtime[AgentContext],
     if state.get("retry_count", 0):
         messages.append(HumanMessage(prompts.REPLAN.format(
             failures=_describe_failures(_failures(state)))))
-    reply = await runtime.context.model.bind_tools(list(tools.values())).ainvoke(messages)
+    offered = [tool for name, tool in tools.items() if name not in _HELPERS]
+    reply = await runtime.context.model.bind_tools(offered).ainvoke(messages)
     tried = {(r["tool"], json.dumps(r["args"], sort_keys=True)) for r in _failures(state)}
     calls = []
     for call in getattr(reply, "tool_calls", []) or []:
@@ -115,30 +122,42 @@ async def _model_plan(state: AgentState, runtime: Runtime[AgentContext],
     return calls, used
 
 
-async def _pick_sql(runtime: Runtime[AgentContext], question: str) -> str | None:
-    """SQL for a question about the bank's data, read by the banking agent's reader."""
-    db = runtime.context.resources.get("database")
-    if db is None:
-        return None
-    from agentdesk.domains.banking.agent import choices
+def _reading_schema(labels: list[str]) -> dict[str, Any]:
+    """``{"reading": one of labels}``: the model's pick, decoded in a few tokens."""
+    return {"title": "Reading", "type": "object",
+            "properties": {"reading": {"type": "string", "enum": labels}},
+            "required": ["reading"], "additionalProperties": False}
 
-    # A bare "every row of a table" reading is the reader catching a word ("client", "card")
-    # in a question about something else, unless the person asked for a listing.
+
+def _answers_it(reading: dict[str, Any], asks_listing: bool) -> bool:
+    """Whether a reading answers the question rather than catching a word in it.
+
+    A bare "every row of a table" reading is the reader catching a word ("client",
+    "card") in a question about something else, unless the person asked for a listing.
+    """
+    plan = reading.get("plan") or {}
+    return asks_listing or plan.get("measure") != "rows" or bool(plan.get("filters")) \
+        or bool(plan.get("group"))
+
+
+async def _pick_sql(runtime: Runtime[AgentContext], tools: dict[str, BaseTool],
+                    question: str) -> str | None:
+    """SQL for a question about the bank's data, as the bank's reader reads it."""
     asks_listing = _LISTING.search(question) is not None
-    options = [c for c in choices.candidates(question, db) if asks_listing
-               or c.plan.measure != "rows"
-               or c.plan.filters or c.plan.group]
+    options = [r for r in await bank_readings(question, tools, runtime.context.policy)
+               if _answers_it(r, asks_listing)]
     if not options:
         return None
     if len(options) == 1:
-        return options[0].sql
+        return str(options[0]["sql"])
     labels = [chr(ord("A") + i) for i in range(len(options))]
-    listing = "\n".join(f"{label}: {c.reading}" for label, c in zip(labels, options, strict=True))
-    model = runtime.context.model.with_structured_output(choices.label_schema("reading", labels))
+    listing = "\n".join(f"{label}: {r['reading']}"
+                        for label, r in zip(labels, options, strict=True))
+    model = runtime.context.model.with_structured_output(_reading_schema(labels))
     answer = await model.ainvoke([SystemMessage(prompts.PICK_SQL.format(options=listing)),
                                   HumanMessage(question)])
     picked = answer.get("reading") if isinstance(answer, dict) else None
-    return options[labels.index(picked)].sql if picked in labels else options[0].sql
+    return str(options[labels.index(picked) if picked in labels else 0]["sql"])
 
 
 async def _code_plan(state: AgentState, runtime: Runtime[AgentContext],
@@ -163,10 +182,10 @@ async def _code_plan(state: AgentState, runtime: Runtime[AgentContext],
         return calls, "replan"
     if _GREETING.match(question):
         return [], "chat"
-    reading = read_question(question)
+    reading = await read_question(question, travel_lookups(tools, runtime.context.policy))
     if reading is not None:
         return [_call(name, args) for name, args in reading.calls], reading.kind
-    sql = await _pick_sql(runtime, question) if "sql_query" in tools else None
+    sql = await _pick_sql(runtime, tools, question) if "sql_query" in tools else None
     if sql:
         return [_call("sql_query", {"sql": sql})], "sql"
     return [_call("kb_search", {"query": kb_terms(question)})], "kb"

@@ -2,10 +2,12 @@
 
 The embedded model is small, so what code can decide, code decides: arithmetic and
 unit expressions go to ``calculator``, dates and time zones to ``datetime_tool``,
-airports, flights and hotels to the travel tools, and everything else to
-``kb_search``. (Questions about the bank's data are recognised by the banking
-agent's reader, in :mod:`.nodes`, since that needs the bank's catalogue.) A re-plan
-after an empty search changes the terms (:func:`narrower_terms`).
+airports, flights and hotels to the travel tools (a city's airport code is the travel
+server's answer, and so is what a travel request names: both are asked through
+:class:`~.lookups.TravelLookups`), and everything else to
+``kb_search``. (Questions about the bank's data are read by the bank's own reader, over
+MCP, in :mod:`.plan`.) A re-plan after an empty search changes the terms
+(:func:`narrower_terms`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,11 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
+
+from agentdesk.domains.assistant.calculator import units
+from agentdesk.domains.assistant.clock import TimeError, zone
+
+from .lookups import TravelLookups
 
 __all__ = ["Reading", "kb_terms", "narrower_terms", "read_question"]
 
@@ -62,8 +69,6 @@ def _calculation(text: str) -> str | None:
 
 
 def _is_unit(name: str) -> bool:
-    from agentdesk.domains.assistant.tools.calculator import units
-
     try:
         units().parse_units(name.strip().replace(" ", "_") if " " in name.strip()
                             and "/" not in name else name.strip())
@@ -90,8 +95,6 @@ _RELATIVE = re.compile(r"\b(?:next|last|this\s+coming)\s+(?:monday|tuesday|wedne
 
 
 def _zone_of(place: str) -> str | None:
-    from agentdesk.domains.assistant.tools.clock import TimeError, zone
-
     try:
         return str(zone(place.strip().replace(" ", "_")))
     except TimeError:
@@ -132,34 +135,21 @@ _CITY_AFTER = re.compile(r"\b(?:for|of|in|near|serves|serving|to|at)\s+([A-Z][A-
                          r"[A-Z][A-Za-z.'-]*){0,3})")
 
 
-def _code(city: str) -> str:
-    """The IATA code of ``city``'s main airport (the tool explains a city it cannot find)."""
-    from agentdesk.domains.trip.travel.airports import airports_for_city
-
-    if len(city) == 3 and city.isupper():
-        return city
-    try:
-        return airports_for_city(city)[0].iata
-    except (LookupError, ValueError):
-        return city
-
-
-def _travel(text: str) -> list[tuple[str, dict[str, Any]]] | None:
+async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str, Any]]] | None:
     """Travel tool calls the question asks for, or None."""
-    from agentdesk.domains.trip.request import read_request
-
+    code = travel.code
     flights, hotels = _FLIGHTS.search(text), _HOTELS.search(text)
     if flights or hotels:
-        found = read_request(text)
+        found = await travel.read(text)
         depart = found.get("depart")
         if flights and found.get("origin") and found.get("destination") and depart:
-            args = {"origin": _code(found["origin"]), "destination": _code(found["destination"]),
-                    "date": depart, **({"return_date": found["return"]}
-                                       if found.get("return") else {})}
+            args = {"origin": await code(found["origin"]),
+                    "destination": await code(found["destination"]), "date": depart,
+                    **({"return_date": found["return"]} if found.get("return") else {})}
             return [("search_flights", args)]
         city = found.get("destination") or found.get("origin")
         if hotels and city and depart and found.get("return"):
-            return [("search_hotels", {"city_code": _code(city), "check_in": depart,
+            return [("search_hotels", {"city_code": await code(city), "check_in": depart,
                                        "check_out": found["return"]})]
     if _AIRPORT.search(text):
         cities = [m.group(1).strip(" ,") for m in _CITY_AFTER.finditer(text)]
@@ -173,27 +163,28 @@ _CLAUSES = re.compile(r"(?<=[?!.])\s+(?=[A-Z])|\s*;\s*|(?:,|,?\s+and)\s+(?=(?:wh
                       r"convert|calculate|find|tell)\b)", re.I)
 
 
-def read_question(text: str) -> Reading | None:
+async def read_question(text: str, travel: TravelLookups) -> Reading | None:
     """The calls code is sure of, or None (the knowledge base then, or the bank's data).
 
     Each clause is read on its own ("What is 2+2? And what time is it in Tokyo?"), so
-    independent questions become independent calls, which run in parallel.
+    independent questions become independent calls, which run in parallel. Flights and
+    hotels are searched by airport code: ``travel.code`` turns a city into one.
     """
     parts = [p for p in _CLAUSES.split(text) if p and p.strip()]
-    readings = [r for r in (_read_one(p) for p in parts) if r is not None]
+    readings = [r for r in [await _read_one(p, travel) for p in parts] if r is not None]
     if len(readings) <= 1:
-        return readings[0] if readings else _read_one(text)
+        return readings[0] if readings else await _read_one(text, travel)
     calls = [call for r in readings for call in r.calls]
     return Reading("+".join(dict.fromkeys(r.kind for r in readings)), calls)
 
 
-def _read_one(text: str) -> Reading | None:
+async def _read_one(text: str, travel: TravelLookups) -> Reading | None:
     expression = _calculation(text)
     if expression:
         return Reading("calculator", [("calculator", {"expression": expression})])
-    travel = _travel(text)
-    if travel:
-        return Reading("travel", travel)
+    calls = await _travel(text, travel)
+    if calls:
+        return Reading("travel", calls)
     when = _datetime(text)
     if when:
         return Reading("datetime", [("datetime_tool", when)])

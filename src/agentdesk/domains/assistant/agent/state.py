@@ -1,20 +1,33 @@
-"""State of an assistant conversation (seed 001, ``AgentState``).
+"""State of an assistant conversation: ingress check, planner, tools, verifier, answer, summary.
 
 A thread is one conversation: every new message is a new run on the same thread,
-whose input appends to ``messages`` and resets the per-turn fields.
+whose input appends to ``messages`` and resets the per-turn fields. The values the
+routers compare are typed (:data:`NextStep`, :data:`Verdict`), and so is ``phase``.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, Literal, TypedDict
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
-__all__ = ["MAX_RETRY_COUNT", "AgentState", "InputState", "merge_results"]
+__all__ = ["MAX_RETRY_COUNT", "AgentState", "InputState", "NextStep", "Phase", "Verdict",
+           "merge_results"]
 
 MAX_RETRY_COUNT = 2
 """Re-plans after the first round of tools: the executor runs at most three rounds."""
+
+NextStep = Literal["", "generate", "tool_use"]
+"""The planner's decision (``after_planner`` reads it); ``""`` before the turn's first plan."""
+
+Verdict = Literal["generate", "clarify", "replan", "give_up"]
+"""The verifier's verdict on a round of tools, kept as ``scratchpad["verdict_round"]``:
+``after_verifier`` and ``after_clarify`` route on it; a clarification sets ``replan`` or
+``give_up``."""
+
+Phase = Literal["ingress", "refused", "plan", "execute", "verify", "clarify", "generate", "done"]
+"""Where the turn is (``refused``: the ingress check stopped it)."""
 
 
 def merge_results(left: list[dict[str, Any]] | None,
@@ -29,15 +42,15 @@ class InputState(TypedDict, total=False):
     """What a caller passes in for one turn."""
 
     messages: Annotated[list[AnyMessage], add_messages]
-    """The conversation. The seed's reducer is ``operator.add``; ``add_messages`` appends
-    the same way and also lets the summarizer remove what it trims (``RemoveMessage``)."""
+    """The conversation. ``add_messages`` appends, as ``operator.add`` would, and also lets
+    the summarizer remove what it trims (``RemoveMessage``)."""
 
     user_id: str
     """Whose conversation this is: the key of the user's profile and memories."""
 
 
 class AgentState(InputState, total=False):
-    """The whole state; each field documented where the seed leaves it implicit."""
+    """The whole state: the turn's input, then what the nodes write."""
 
     session_id: str
     """The conversation's id: the thread id."""
@@ -51,11 +64,10 @@ class AgentState(InputState, total=False):
     safety_reasons: list[dict[str, Any]]
     """The policy's reasons (code, kind, action, message), never the matched text."""
 
-    phase: str
-    """Where the turn is: ingress, plan, execute, verify, clarify, generate, summarize, done,
-    refused."""
+    phase: Phase
+    """Where the turn is: ingress, plan, execute, verify, clarify, generate, done, refused."""
 
-    next_step: str
+    next_step: NextStep
     """The planner's decision: ``generate`` or ``tool_use``."""
 
     planned_calls: list[dict[str, Any]]
@@ -86,4 +98,5 @@ class AgentState(InputState, total=False):
     """When this turn started (Unix seconds)."""
 
     current_step: str
-    """The step the thread is at, for progress display."""
+    """The step the thread is at, for progress display (free text such as ``plan:tool_use``
+    or ``executing kb_search``; no router reads it)."""

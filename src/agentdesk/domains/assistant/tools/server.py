@@ -8,8 +8,9 @@ from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from pydantic import Field
 
-from .calculator import CalculationError, calculate
-from .clock import Operation, TimeError, datetime_operation
+from agentdesk.domains.assistant.calculator import CalculationError, calculate
+from agentdesk.domains.assistant.clock import Operation, TimeError, datetime_operation
+
 from .kb import MAX_K, KnowledgeBase, kb_path
 
 __all__ = ["build_server", "knowledge_base"]
@@ -18,8 +19,7 @@ INSTRUCTIONS = """Offline tools for a general assistant. kb_search finds passage
 operator's knowledge base (and agentdesk's own documentation); cite a passage by its
 passage_id. calculator does arithmetic and unit conversion ("3.5 km/h to m/s").
 datetime_tool tells the time in a zone, converts between zones, shifts dates and reads
-relative dates ("next friday"). sql_query runs one read-only SELECT over the bank's
-tables (checked by the banking agent's validator, row-capped, with a timeout)."""
+relative dates ("next friday")."""
 
 
 def knowledge_base() -> KnowledgeBase:
@@ -77,36 +77,9 @@ def datetime_tool(
         raise ToolError(str(exc)) from None
 
 
-def sql_query(
-    sql: Annotated[str, Field(min_length=1, max_length=4000, description=(
-        "One read-only SELECT over the bank's tables (customers, accounts, transactions...)"))],
-) -> dict[str, Any]:
-    """Answer a question about the bank's data with one read-only SQL query (the seed's bq_query)."""
-    from agentdesk.domains.banking.bank.database import (
-        QUERY_TIMEOUT_SECONDS,
-        BankDatabase,
-        QueryFailed,
-        default_bank_url,
-    )
-    from agentdesk.domains.banking.bank.sqlsafety import SQLRejected, validate_sql
-    from agentdesk.settings import get_settings
-
-    database = BankDatabase(default_bank_url(get_settings()))
-    database.ensure()
-    try:
-        checked = validate_sql(sql, dialect=database.dialect, tables=database.tables())
-    except SQLRejected as refused:
-        raise ToolError(f"sql: [{refused.rule}] {refused.message}") from None
-    try:
-        result = database.execute(checked, timeout=QUERY_TIMEOUT_SECONDS)
-    except QueryFailed as failed:
-        raise ToolError(f"sql: {failed.message}") from None
-    return {"sql": checked, **result.model_dump(mode="json")}
-
-
 def build_server() -> FastMCP:
-    """A new assistant server with its four tools."""
+    """A new assistant server with its three tools."""
     server: FastMCP = FastMCP("assistant", instructions=INSTRUCTIONS)
-    for tool in (kb_search, calculator, datetime_tool, sql_query):
+    for tool in (kb_search, calculator, datetime_tool):
         server.tool(tool)
     return server

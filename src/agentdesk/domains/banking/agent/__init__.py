@@ -1,4 +1,4 @@
-"""The banking assistant (seed 002): questions to safe SQL, answers and charts."""
+"""The banking assistant: questions to safe SQL, answers and charts."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def _failure(values: dict[str, Any]) -> str | None:
 
 
 def format_output(values: dict[str, Any]) -> dict[str, Any]:
-    """The seed's ``format_output``: validated SQL, execution result, summary, chart, error."""
+    """What a banking run returns: validated SQL, execution result, summary, chart, error."""
     return {"validated_sql": values.get("validated_sql"),
             "execution_result": values.get("execution_result"),
             "summary": values.get("summary"),

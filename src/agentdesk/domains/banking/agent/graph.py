@@ -1,4 +1,4 @@
-"""The banking assistant's graph, wired as seed 002 draws it."""
+"""The banking assistant's graph: intent, SQL, validation, then execution and insight or a retry."""
 
 from typing import Any
 
@@ -22,7 +22,7 @@ __all__ = ["build_graph"]
 
 def build_graph() -> StateGraph[BankingAssistantState, AgentContext, BankingAssistantState, Any]:
     """intent -> sql -> validation -> (execution -> insight | sql | end)."""
-    # The runtime builds the seed's whole initial state from the validated input.
+    # The runtime builds the whole initial state (every field) from the validated input.
     graph = StateGraph(BankingAssistantState, context_schema=AgentContext)
     graph.add_node("intent_agent", intent_agent)
     graph.add_node("sql_agent", sql_agent)

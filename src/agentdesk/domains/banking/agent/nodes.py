@@ -1,23 +1,29 @@
-"""Nodes and routing of the banking assistant (seed 002)."""
+"""Nodes and routing of the banking assistant: intent, SQL, validation, execution, insight.
+
+Every node returns a :class:`BankingUpdate`, so the steps it writes are checked against
+:data:`BankingStep`.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Literal
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from agentdesk.domains.banking.bank import database
 from agentdesk.domains.banking.bank.database import BankDatabase, QueryFailed
+from agentdesk.domains.banking.bank.reader import Candidate, candidates
 from agentdesk.domains.banking.bank.sqlsafety import SQLRejected, validate_sql
 from agentdesk.errors import ModelError
 from agentdesk.models.failures import TRY_ANOTHER_MODEL
 from agentdesk.runtime.runs.context import AgentContext
+from agentdesk.text import rows_summary
 
 from . import choices, prompts
 from .schemas import Insight, Intent, SQLDraft
-from .state import MAX_RETRY_COUNT, BankingAssistantState
+from .state import MAX_RETRY_COUNT, BankingAssistantState, BankingUpdate
 
 __all__ = ["execution_tool", "insight_agent", "intent_agent", "should_retry",
            "should_retry_after_execution", "sql_agent", "validation_agent"]
@@ -60,23 +66,23 @@ def _pick(runtime: Runtime[AgentContext], field: str, options: list[str], system
     return options[labels.index(picked)] if picked in labels else picked
 
 
-def intent_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+def intent_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> BankingUpdate:
     """Read the question; the model picks among the readings code found (or restates it)."""
     db = _db(runtime)
     question = state["user_query"]
-    options = choices.candidates(question, db)
+    options = candidates(question, db)
     if options:
         reading = _pick(runtime, "interpreted_intent", [c.reading for c in options],
                         prompts.INTENT_PICK, question)
         return {"interpreted_intent": reading, "current_step": "intent"}
-    # Nothing recognised: the seed's free restatement.
+    # Nothing recognised: the model restates the question, if it is one that writes.
     _only_with_a_model_that_writes(runtime, question)
     intent = Intent.model_validate(runtime.context.model.with_structured_output(Intent).invoke([
         SystemMessage(prompts.INTENT.format(schema=db.schema_text())), HumanMessage(question)]))
     return {"interpreted_intent": intent.interpreted_intent, "current_step": "intent"}
 
 
-def _queries(state: BankingAssistantState, options: list[choices.Candidate]) -> list[str]:
+def _queries(state: BankingAssistantState, options: list[Candidate]) -> list[str]:
     """The rendered queries the SQL agent may answer with: the chosen reading's first.
 
     On a retry the refused query is left out and the other readings come in.
@@ -88,16 +94,17 @@ def _queries(state: BankingAssistantState, options: list[choices.Candidate]) -> 
     return [c.sql for c in options if c.sql != failed]
 
 
-def sql_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+def sql_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> BankingUpdate:
     """Answer with SQL: one of the queries code rendered, else written by the model."""
     db = _db(runtime)
-    queries = _queries(state, choices.candidates(state["user_query"], db))
+    queries = _queries(state, candidates(state["user_query"], db))
     request = state.get("interpreted_intent") or state["user_query"]
     if queries:
         sql = _pick(runtime, "sql", queries, prompts.SQL_PICK.replace("{dialect}", db.dialect),
                     request)
         return {"generated_sql": sql, "current_step": "sql"}
-    # Nothing recognised, or every rendered query refused: the seed's way.
+    # Nothing recognised, or every rendered query refused: the model writes the SQL from the
+    # schema (on a retry, told which query was refused and why), if it is one that writes.
     _only_with_a_model_that_writes(runtime, state["user_query"])
     messages = [SystemMessage(prompts.SQL.format(dialect=db.dialect, schema=db.schema_text())),
                 HumanMessage(request)]
@@ -110,7 +117,7 @@ def sql_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> d
 
 
 def validation_agent(state: BankingAssistantState, runtime: Runtime[AgentContext],
-                     ) -> dict[str, Any]:
+                     ) -> BankingUpdate:
     """Check the SQL with sqlglot (no model); a refusal names the rule it broke."""
     db = _db(runtime)
     try:
@@ -123,7 +130,7 @@ def validation_agent(state: BankingAssistantState, runtime: Runtime[AgentContext
 
 
 def execution_tool(state: BankingAssistantState, runtime: Runtime[AgentContext],
-                   ) -> dict[str, Any]:
+                   ) -> BankingUpdate:
     """Run the validated SQL read-only, with the 30-second timeout and the row cap."""
     try:
         result = _db(runtime).execute(state["validated_sql"] or "",
@@ -136,13 +143,13 @@ def execution_tool(state: BankingAssistantState, runtime: Runtime[AgentContext],
 
 
 def insight_agent(state: BankingAssistantState, runtime: Runtime[AgentContext],
-                  ) -> dict[str, Any]:
+                  ) -> BankingUpdate:
     """Summarise the rows (code writes it from them) and pick a chart that can draw them."""
     result = state.get("execution_result") or {}
     rows = result.get("rows", [])
     columns = result.get("columns") or (list(rows[0]) if rows else [])
     question = state["user_query"]
-    summary = choices.draft_summary(question, columns, rows, bool(result.get("truncated")))
+    summary = rows_summary(question, columns, rows, bool(result.get("truncated")))
     charts = choices.chart_choices(columns, rows)
     chart = charts[0]
     if len(charts) > 1:
@@ -168,7 +175,8 @@ def _retries_left(state: BankingAssistantState) -> bool:
 
 def should_retry(state: BankingAssistantState,
                  ) -> Literal["sql_agent", "execution_tool", "end_failure"]:
-    """After validation: execute, retry the SQL agent, or give up (seed's table)."""
+    """After validation: execute validated SQL; after a refusal, retry the SQL agent while
+    retries are left (:data:`MAX_RETRY_COUNT`), else give up."""
     if state.get("validated_sql") and not state.get("error_message"):
         return "execution_tool"
     if state.get("error_message") and _retries_left(state):

@@ -61,7 +61,7 @@ class ExecutionData(BaseModel):
 
 
 class QueryResponse(BaseModel):
-    """The seed's ``QueryResponse``: the answer, or an error; never an exception."""
+    """What ``POST /ask`` answers: the answer, or an error; never an exception."""
 
     query: str
     validated_sql: str | None = None

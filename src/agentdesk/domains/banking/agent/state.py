@@ -1,13 +1,30 @@
-"""State of a banking question (seed 002, ``BankingAssistantState``)."""
+"""State of a banking question: intent, SQL, validation, execution, insight, bounded retries.
+
+Each node returns a :class:`BankingUpdate` holding only the fields it writes; the steps it
+writes are typed (:data:`BankingStep`), so a misspelt step is a mypy error.
+"""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
-__all__ = ["MAX_RETRY_COUNT", "BankingAssistantState", "InputState"]
+__all__ = ["MAX_RETRY_COUNT", "BankingAssistantState", "BankingStep", "BankingUpdate",
+           "InputState"]
 
 MAX_RETRY_COUNT = 2
 """Retries after the first attempt: the SQL agent runs at most three times."""
+
+BankingStep = Literal[
+    "starting",          # the question was accepted
+    "intent",            # the intent agent read it
+    "sql",               # the SQL agent answered with a query
+    "sql_refused",       # validation refused the query (error_message says which rule)
+    "validated",         # validation accepted it
+    "execution_failed",  # the read-only execution failed (error_message says why)
+    "executed",          # the rows are in execution_result
+    "answered",          # the insight agent wrote the summary and chose a chart
+]
+"""Where a question is. The routers read the error and the validated SQL, not the step."""
 
 
 class InputState(TypedDict):
@@ -17,8 +34,8 @@ class InputState(TypedDict):
     """The question, in words."""
 
 
-class BankingAssistantState(InputState, total=False):
-    """The whole state; each node writes only its own fields (seed: State Mutation Rules)."""
+class BankingUpdate(TypedDict, total=False):
+    """What a node returns: any of the fields below, each written only by its own node."""
 
     interpreted_intent: str | None
     """The intent agent's reading of the question."""
@@ -44,5 +61,9 @@ class BankingAssistantState(InputState, total=False):
     retry_count: int
     """Failures so far (validation or execution); only ever increases."""
 
-    current_step: str | None
+    current_step: BankingStep | None
     """The step the thread is at, for progress display."""
+
+
+class BankingAssistantState(InputState, BankingUpdate):
+    """The whole state: the question, then every field the nodes write."""

@@ -26,7 +26,7 @@ Rules (``SQLRejected.rule``), checked in this order:
     ``Command`` (VACUUM, EXPLAIN, SET ROLE, SHOW, CALL, DO, LOCK, REPLACE INTO, ...) — at
     the root or anywhere in the tree. ANALYZE counts as ``command``.
 ``set_operation``
-    UNION / INTERSECT / EXCEPT anywhere (the seed's rule).
+    UNION / INTERSECT / EXCEPT anywhere: a query is one SELECT, never several combined.
 ``not_select``
     The root is not a SELECT (``WITH ... SELECT`` is a SELECT).
 ``write_in_tree``
@@ -90,7 +90,7 @@ Design choices:
   Executing sqlglot's rendering (not the model's text) also means a tokenizer disagreement
   about string or comment boundaries cannot smuggle a second statement through.
 * Recursive CTEs need ``UNION ALL`` and are therefore refused (``set_operation``), as the
-  seed's no-set-operations rule says. Inside a CTE's body only earlier CTEs of the same WITH
+  no-set-operations rule says. Inside a CTE's body only earlier CTEs of the same WITH
   are visible, never the CTE itself.
 * ``unknown_column`` is the only optional rule and only checks qualified columns.
 

@@ -1,4 +1,8 @@
-"""The insurance agent (seed 003): personal auto quotes over email, with agency review."""
+"""The insurance agent: personal auto quotes over email, with agency review.
+
+A planner drives the carrier's quote tools over MCP, the agency reviews planned actions
+before they happen, and the thread waits for the customer's replies.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from langchain_core.messages import HumanMessage
 
 from agentdesk.errors import InputError
 from agentdesk.runtime.approvals import Decision
+from agentdesk.runtime.mail import mailer_for
 from agentdesk.runtime.registry import AgentSpec
 
 from .edits import edited_args
@@ -47,16 +52,15 @@ def _check_edit(values: dict[str, Any], decision: Decision) -> None:
 
 
 def _resources(settings: Any) -> dict[str, Any]:
-    """The mailer (the email channel's ``mailer_for``) and the review policy, checked here."""
-    import importlib
-
+    """The mailer (the mail channel's, see :func:`~agentdesk.runtime.mail.mailer_for`) and
+    the review policy, checked here."""
     from .policy import review_policy
 
     review_policy(settings.insurance_review)
     opened: dict[str, Any] = {"review": settings.insurance_review}
-    mailer_for = getattr(importlib.import_module("agentdesk.channels.email"), "mailer_for", None)
-    if mailer_for is not None:  # without the channel, questions show at the pause only
-        opened["mail"] = mailer_for(settings)
+    mailer = mailer_for(settings)
+    if mailer is not None:  # without a channel, questions show at the pause only
+        opened["mail"] = mailer
     return opened
 
 

@@ -5,16 +5,22 @@ each vehicle -> ``add_driver_tool`` / ``add_vehicle_tool``; ``set_coverages_tool
 ``rate_quote_tool``; ``prepare_final_summary_tool``; then the thread is complete.
 Before the first carrier call every required field must be known and valid; what is
 missing or invalid is asked in one email, each with its reason.
+
+Everything here is pure: what the plan needs of the carrier (each state's minimum
+coverages, from its ``minimum_coverages`` tool) is fetched over MCP by the planner node
+and passed in as ``minimums``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from . import prompts
 from .schemas import check_args
 
-__all__ = ["COVERAGE_PACKAGES", "code_plan", "coverages_for", "missing_fields", "question_email"]
+__all__ = ["COVERAGE_PACKAGES", "Minimums", "code_plan", "coverages_for", "missing_fields",
+           "question_email"]
 
 REQUIRED: list[tuple[str, str]] = [
     ("name", "Your full name (first and last name)."),
@@ -44,18 +50,18 @@ COVERAGE_PACKAGES: dict[str, dict[str, Any]] = {
 """Coverage when the customer did not ask for the state minimum (``standard`` by default)."""
 
 
-def coverages_for(choice: str | None, state: str | None) -> dict[str, Any]:
-    """The coverages to quote: a package, or the state's minimum limits (carrier tables)."""
-    if choice == "minimum" and state:
-        from agentdesk.domains.insurance.carrier.tables import rate_tables
+Minimums = Mapping[str, Mapping[str, Any]]
+"""State -> the least coverages the carrier accepts there, as ``set_coverages`` takes them."""
 
-        rules = rate_tables().states.states.get(state)
-        if rules is not None:
-            minimum: dict[str, Any] = {"bodily_injury": rules.min_bi,
-                                       "property_damage": rules.min_pd}
-            if rules.um_required:
-                minimum["uninsured_motorist"] = rules.min_um
-            return minimum
+
+def coverages_for(choice: str | None, state: str | None,
+                  minimums: Minimums | None = None) -> dict[str, Any]:
+    """The coverages to quote: a package, or the state's minimum (from ``minimums``).
+
+    A state the minimums do not list gets the package, as a customer who asked for nothing.
+    """
+    if choice == "minimum" and state and minimums and state in minimums:
+        return dict(minimums[state])
     return dict(COVERAGE_PACKAGES["full" if choice == "full" else "standard"])
 
 
@@ -163,10 +169,12 @@ def _vehicle(info: dict[str, Any], vehicle: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def code_plan(state: dict[str, Any], summary: Any) -> dict[str, Any]:
+def code_plan(state: dict[str, Any], summary: Any,
+              minimums: Minimums | None = None) -> dict[str, Any]:
     """Code's next step (a PlannerDecision as a dict) for the thread's ``state``.
 
-    ``summary(state, outcome)`` writes the final email (see :mod:`.render`).
+    ``summary(state, outcome)`` writes the final email (see :mod:`.render`); ``minimums``
+    are the carrier's state minimums, needed only when the customer asked for them.
     """
     info = state.get("customer_info") or {}
     session = state.get("mercury_session") or {}
@@ -218,7 +226,7 @@ def code_plan(state: dict[str, Any], summary: Any) -> dict[str, Any]:
         return _plan("set_coverages_tool",
                      {"session_id": session_id,
                       "coverages": coverages_for(choice, session.get("state") or
-                                                 info.get("state"))},
+                                                 info.get("state"), minimums)},
                      f"Coverages: {choice or 'standard'} package.")
     quote = state.get("quote")
     if not quote:

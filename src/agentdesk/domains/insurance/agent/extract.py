@@ -12,7 +12,7 @@ import re
 from datetime import date
 from typing import Any
 
-from agentdesk.domains.insurance.carrier.models import STATE_CODES
+from agentdesk.domains.insurance.quote_request import STATE_CODES
 from agentdesk.domains.insurance.validation import (
     Invalid,
     Vehicle,

@@ -1,4 +1,9 @@
-"""The insurance agent's graph (seed 003): a planner, agency review, tools, customer wait."""
+"""The insurance agent's graph: a planner, agency review, tools, a wait for the customer.
+
+The planner plans one step at a time; a planned tool the review policy names waits for
+the agency, every other one runs at once; a question sent waits for the customer's
+reply; everything else goes back to the planner, until it completes.
+"""
 
 from typing import Any
 

@@ -2,7 +2,8 @@
 
 Each turn code reads the customer's new messages into ``customer_info``, uses the
 agency's feedback (then clears it), turns a carrier error into a question or an
-escalation, and computes its own next step (:func:`.agenda.code_plan`). Then:
+escalation, and computes its own next step (:func:`.agenda.code_plan`), with the
+carrier's state minimums read over MCP when the customer asked for them. Then:
 
 * the embedded model picks, after a customer's email, between code's step and handing
   the email to the agency (two letters, a few tokens);
@@ -32,6 +33,7 @@ from .policy import review_policy
 from .render import describe_action, final_email
 from .schemas import CARRIER_TOOLS, MAIL_TOOLS, PlannerDecision, check_args
 from .state import AgentState
+from .tools import carrier_minimums
 
 __all__ = ["ESCALATE", "MAX_ERRORS", "looks_like_a_quote_request", "planner"]
 
@@ -193,6 +195,12 @@ def _describe(plan: dict[str, Any]) -> str:
     return f"Continue the car insurance quote: {tool}"
 
 
+def _needs_minimums(info: dict[str, Any], session: dict[str, Any] | None) -> bool:
+    """Whether code may plan coverages at the state minimum: asked for, session still without."""
+    return info.get("coverage_choice") == "minimum" and bool(
+        session and session.get("session_id") and not session.get("coverages"))
+
+
 def _bundled(runtime: Runtime[AgentContext]) -> bool:
     return bool(getattr(runtime.context.model, "bundled", False))
 
@@ -283,7 +291,14 @@ async def planner(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str
         if session is None:
             quote = None
     values = {**dict(state), "customer_info": info, "mercury_session": session, "quote": quote}
-    plan = forced or code_plan(values, final_email)
+    minimums: dict[str, Any] = {}
+    unread: str | None = None
+    if not forced and _needs_minimums(info, session):
+        minimums, unread = await carrier_minimums(runtime.context)
+    plan = forced or code_plan(values, final_email, minimums)
+    if unread and not forced and plan.get("tool_name") == "set_coverages_tool":
+        plan = forced = _escalation(f"The customer asked for the state minimum coverages and "
+                                    f"the carrier's minimums could not be read: {unread}")
     edited = bool(plan.pop("edited", False))
     texts = _customer_texts(state)
     if not forced and state.read_messages == 0 and plan["action"] == "tool" and \
@@ -306,7 +321,7 @@ async def planner(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str
             other = (_escalation("The model read the customer's email as something other "
                                  "than a quote request.")
                      if plan["tool_name"] != "request_human_review_tool"
-                     else code_plan(values, final_email))
+                     else code_plan(values, final_email, minimums))
             plan, note = await _pick(runtime, plan, other, texts[-1] if texts else "")
             notes.append(note)
         else:

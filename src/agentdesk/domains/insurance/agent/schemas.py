@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from agentdesk.domains.insurance.carrier.models import (
+from agentdesk.domains.insurance.quote_request import (
     Applicant,
     Coverages,
     DriverCreate,
@@ -34,7 +34,7 @@ class InsuranceInput(BaseModel):
 
 
 class PlannerDecision(BaseModel):
-    """The seed's structured plan: one next step."""
+    """What a planning model answers: one next step (run a tool, wait, or complete)."""
 
     action: Literal["tool", "wait", "complete"]
     tool_name: str | None = None

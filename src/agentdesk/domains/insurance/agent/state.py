@@ -1,19 +1,40 @@
-"""State of an insurance quote conversation (seed 003, ``AgentState``)."""
+"""State of an insurance quote conversation: planner, agency review, tools, the customer's replies.
+
+``current_step`` and ``outcome`` are typed (:data:`InsuranceStep`, :data:`Outcome`);
+the state is a Pydantic model, so a value outside them is refused when the state is built.
+"""
 
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["AgentState"]
+__all__ = ["AgentState", "InsuranceStep", "Outcome"]
+
+InsuranceStep = Literal[
+    "starting",          # the customer's first email was read in
+    "planned",           # the planner chose the next action
+    "approved",          # the agency approved it
+    "edited",            # the agency edited it: back to the planner
+    "rejected",          # the agency rejected it: back to the planner
+    "executed",          # the action's tool succeeded
+    "tool_failed",       # it failed (``errors_in_a_row`` counts how often in a row)
+    "waiting",           # a question went to the customer
+    "customer_replied",  # the customer answered
+    "complete",          # the conversation is over
+]
+"""Where a conversation is; the planner reads it (a failed tool, a new reply)."""
+
+Outcome = Literal["quoted", "declined", "escalated"]
+"""How a conversation ended: quote sent, decline notice sent, or handed to the agency."""
 
 
 class AgentState(BaseModel):
-    """The seed's fields (every one), plus what the email channel and ``show`` need."""
+    """The conversation and the planner's fields, plus what the email channel and ``show`` need."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
@@ -65,9 +86,9 @@ class AgentState(BaseModel):
     """How many customer messages the planner has read into ``customer_info``."""
     completed: bool = False
     """The conversation is over (quote sent, declined, or handed to the agency)."""
-    outcome: str | None = None
+    outcome: Outcome | None = None
     """How it ended: ``quoted``, ``declined``, ``escalated``."""
     errors_in_a_row: int = 0
     """Failed tool calls since the last success: two hand the thread to the agency."""
-    current_step: str | None = None
+    current_step: InsuranceStep | None = None
     """The step the thread is at, for progress display."""

@@ -4,6 +4,9 @@ Every tool returns ``{"status": "ok" | "error", ...}``; an error goes back to th
 Carrier calls that create or change a session, and every email, go through the effect
 ledger: the ledger's key is the carrier's ``request_id`` and the email's outbox key, so
 an approved action happens once even if the process dies and the run is taken over.
+Emails go to the run's ``Mailer`` (:mod:`agentdesk.runtime.mail`), never to a channel's
+modules. The planner also reads the carrier's state minimums here, over MCP like every
+other carrier call (:func:`carrier_minimums`).
 """
 
 from __future__ import annotations
@@ -14,17 +17,20 @@ from typing import Any
 
 from langgraph.config import get_config
 
-from agentdesk.channels.email.api import MailKind, OutgoingMail
 from agentdesk.runtime.durable.effects import effect_key
+from agentdesk.runtime.mail import MailKind, OutgoingMail
 from agentdesk.runtime.runs.context import AgentContext
 from agentdesk.runtime.tools import tool_result_data
 
 from .schemas import CARRIER_TOOLS
 
-__all__ = ["CARRIER_ERROR", "run_tool"]
+__all__ = ["CARRIER_ERROR", "MINIMUMS_TOOL", "carrier_minimums", "run_tool"]
 
 CARRIER_ERROR = re.compile(r"\b([A-Z][A-Z_]{3,})\s+([A-Za-z_][\w.\[\]]*):\s*(.+)", re.S)
 """``CODE field: message``, the carrier's error form."""
+MINIMUMS_TOOL = "minimum_coverages"
+"""The carrier's read-only tool: each state's least coverages, as set_coverages takes them."""
+_MINIMUMS_KEY = "carrier_minimums"
 
 
 async def _once(context: AgentContext, call_id: str, tool: str, args: dict[str, Any],
@@ -61,6 +67,30 @@ async def _carrier(context: AgentContext, tool: str, args: dict[str, Any],
         return {"status": "ok", "data": data}
 
     return await _once(context, call_id, tool, args, act)
+
+
+async def carrier_minimums(context: AgentContext) -> tuple[dict[str, Any], str | None]:
+    """The carrier's minimum coverages per state, and None; or ``{}`` and why not.
+
+    Read-only, so no effect ledger. The answer is kept in the run's ``resources`` (built
+    for each run, never checkpointed): a run asks the carrier once however many planner
+    turns it takes, and the next run asks again.
+    """
+    kept = context.resources.get(_MINIMUMS_KEY)
+    if kept is not None:
+        return kept, None
+    server_tool = context.tools.get(MINIMUMS_TOOL)
+    if server_tool is None:
+        return {}, f"the carrier tool server has no {MINIMUMS_TOOL!r} tool"
+    message = await context.policy.call(server_tool, {
+        "name": MINIMUMS_TOOL, "args": {}, "id": f"{MINIMUMS_TOOL}:{context.run_id}",
+        "type": "tool_call"})
+    data = tool_result_data(message)
+    states = data.get("states") if isinstance(data, dict) else None
+    if message.status == "error" or not isinstance(states, dict):
+        return {}, message.text.removeprefix("Error: ") or "no answer"
+    context.resources[_MINIMUMS_KEY] = states
+    return states, None
 
 
 async def _mail(context: AgentContext, state: dict[str, Any], tool: str, args: dict[str, Any],

@@ -12,11 +12,12 @@ from fastmcp.exceptions import ToolError
 from fastmcp.server.middleware import Middleware, MiddlewareContext
 from pydantic import ValidationError
 
-from .models import PATTERN_WORDS
+from agentdesk.domains.insurance.quote_request import EMAIL_PATTERN, STATE_PATTERN, ZIP_PATTERN
 
 __all__ = [
     "INCOMPLETE_QUOTE",
     "INVALID_FIELD",
+    "PATTERN_WORDS",
     "REQUEST_ID_REUSED",
     "RULE_VIOLATION",
     "SESSION_EXPIRED",
@@ -39,6 +40,11 @@ INCOMPLETE_QUOTE = "INCOMPLETE_QUOTE"
 """rate was called before drivers, vehicles or coverages were given."""
 REQUEST_ID_REUSED = "REQUEST_ID_REUSED"
 """A request_id came back with different arguments."""
+
+PATTERN_WORDS = {STATE_PATTERN: "a two-letter US state code, like OH",
+                 ZIP_PATTERN: "a US ZIP code of 5 digits (or ZIP+4)",
+                 EMAIL_PATTERN: "an email address"}
+"""How an error describes each pattern the request models use."""
 
 
 class CarrierError(ToolError):

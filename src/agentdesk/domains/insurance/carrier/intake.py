@@ -8,8 +8,14 @@ agent refuse the same values for the same reasons.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from agentdesk.domains.insurance.quote_request import (
+    STATE_CODES,
+    Applicant,
+    DriverCreate,
+    VehicleCreate,
+)
 from agentdesk.domains.insurance.validation import (
     Invalid,
     ZipInfo,
@@ -21,7 +27,6 @@ from agentdesk.domains.insurance.validation import (
 )
 
 from .errors import INVALID_FIELD, RULE_VIOLATION, CarrierError
-from .models import STATE_CODES, Applicant, DriverCreate, VehicleCreate
 from .session import (
     DriverRecord,
     Garaging,
@@ -31,7 +36,9 @@ from .session import (
     points_of,
     years_licensed,
 )
-from .tables import RateTables
+
+if TYPE_CHECKING:
+    from .tables import RateTables
 
 __all__ = ["MAX_DAYS_AHEAD", "applicant", "driver", "driver_summary", "effective_date", "vehicle"]
 

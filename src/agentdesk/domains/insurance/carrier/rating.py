@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from .models import Coverages, DriverCreate
+from agentdesk.domains.insurance.quote_request import Coverages, DriverCreate
+
 from .rules import Knockout, decision_of, knockouts, physical_damage
 from .session import (
     DriverRecord,

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from agentdesk.domains.insurance.quote_request import Coverages, DriverCreate
 
 from .errors import RULE_VIOLATION, STATE_MINIMUM, CarrierError
-from .models import Coverages, DriverCreate
 from .session import QuoteSession, at_fault_accidents, within
-from .tables import RateTables
 
-__all__ = ["Knockout", "check_coverages", "decision_of", "knockouts", "physical_damage"]
+if TYPE_CHECKING:
+    from .tables import RateTables
+
+__all__ = ["Knockout", "check_coverages", "decision_of", "knockouts", "physical_damage",
+           "state_minimums"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,17 @@ def physical_damage(coverages: Coverages, vehicle_id: str) -> tuple[int | None, 
         if override.vehicle_id == vehicle_id:
             return override.comprehensive_deductible, override.collision_deductible
     return coverages.comprehensive_deductible, coverages.collision_deductible
+
+
+def state_minimums(tables: RateTables) -> dict[str, dict[str, Any]]:
+    """Each written state's least coverages, as ``set_coverages`` takes them: BI and PD at
+    the state's minimum, and UM at its minimum where the state requires it."""
+    least: dict[str, dict[str, Any]] = {}
+    for code, state in tables.states.states.items():
+        least[code] = {"bodily_injury": state.min_bi, "property_damage": state.min_pd}
+        if state.um_required:
+            least[code]["uninsured_motorist"] = state.min_um
+    return least
 
 
 def check_coverages(coverages: Coverages, session: QuoteSession, tables: RateTables) -> None:

@@ -1,4 +1,9 @@
-"""The carrier MCP server: a personal auto quote session from initiate to rate."""
+"""The carrier MCP server: a personal auto quote session from initiate to rate.
+
+Importing this module loads FastMCP and the request models its tools take; the rate
+tables and the rater load on the first call that needs them, so the server starts
+without parsing them.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +13,12 @@ import os
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastmcp import FastMCP
 from pydantic import Field
 
-from agentdesk.errors import ConfigError
-
-from . import intake
-from .errors import INCOMPLETE_QUOTE, RULE_VIOLATION, CarrierError, CarrierErrors
-from .models import (
+from agentdesk.domains.insurance.quote_request import (
     Applicant,
     Coverages,
     DriverCreate,
@@ -25,11 +26,16 @@ from .models import (
     PriorInsurance,
     VehicleCreate,
 )
-from .rating import rate as rate_session
-from .rules import check_coverages, knockouts
+from agentdesk.errors import ConfigError
+
+from . import intake
+from .errors import INCOMPLETE_QUOTE, RULE_VIOLATION, CarrierError, CarrierErrors
+from .rules import check_coverages, knockouts, state_minimums
 from .session import QuoteSession, add_months
 from .store import Clock, QuoteStore
-from .tables import rate_tables
+
+if TYPE_CHECKING:
+    from .tables import RateTables
 
 __all__ = ["DEFAULT_TTL_SECONDS", "TERM_MONTHS", "TTL_VARIABLE", "build_server"]
 
@@ -43,7 +49,8 @@ INSTRUCTIONS = """A personal auto insurance carrier (6-month policies). Start a 
 quote_initiate (the applicant's mailing ZIP sets the state), then add_driver and add_vehicle
 for each driver and vehicle, set_coverages, and rate. rate returns the premium per coverage
 with a trace of every rating factor, or a decline or referral with its reasons. get_quote
-shows a session. Sessions expire; errors read 'CODE field: message'. Pass a request_id to
+shows a session; minimum_coverages gives each state's least coverages in set_coverages'
+form. Sessions expire; errors read 'CODE field: message'. Pass a request_id to
 mutating calls so that a retry returns the first result instead of acting twice."""
 
 RequestId = Annotated[str | None, Field(
@@ -75,6 +82,13 @@ def _data_file() -> Path:
 
 def _utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+def rate_tables() -> RateTables:
+    """The rating plan's tables, parsed on the first call that needs them."""
+    from .tables import rate_tables as shipped
+
+    return shipped()
 
 
 def build_server(*, ttl: float | None = None, clock: Clock | None = None,
@@ -180,6 +194,8 @@ def build_server(*, ttl: float | None = None, clock: Clock | None = None,
 
     def rate(session_id: SessionId, request_id: RequestId = None) -> dict[str, Any]:
         """Underwrite and rate the quote: premium per coverage and vehicle, with its trace."""
+        from .rating import rate as rate_session
+
         def change(session: QuoteSession | None) -> tuple[QuoteSession, dict[str, Any]]:
             assert session is not None
             tables = rate_tables()
@@ -201,7 +217,13 @@ def build_server(*, ttl: float | None = None, clock: Clock | None = None,
         """A session as the carrier holds it: applicant, drivers, vehicles, coverages, rating."""
         return _public(store.get(session_id))
 
-    for tool in (quote_initiate, add_driver, add_vehicle, set_coverages, rate, get_quote):
+    def minimum_coverages() -> dict[str, Any]:
+        """The least coverages each state the carrier writes accepts, as set_coverages takes
+        them: {"states": {"OH": {"bodily_injury": "25/50", ...}, ...}}."""
+        return {"states": state_minimums(rate_tables())}
+
+    for tool in (quote_initiate, add_driver, add_vehicle, set_coverages, rate, get_quote,
+                 minimum_coverages):
         server.tool(tool)
     return server
 

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from dateutil.relativedelta import relativedelta
 from pydantic import BaseModel, ConfigDict
 
+from agentdesk.domains.insurance.quote_request import (
+    Applicant,
+    Coverages,
+    DriverCreate,
+    PolicyDiscount,
+    PriorInsurance,
+)
 from agentdesk.domains.insurance.validation import age_on
 
-from .models import Applicant, Coverages, DriverCreate, PolicyDiscount, PriorInsurance
-from .tables import RateTables
+if TYPE_CHECKING:
+    from .tables import RateTables
 
 __all__ = ["DriverRecord", "Garaging", "QuoteSession", "VehicleRecord", "add_months",
            "at_fault_accidents", "driver_age", "points_of", "within", "years_licensed"]
@@ -94,14 +102,8 @@ class QuoteSession(BaseModel):
 
 def add_months(day: dt.date, months: int) -> dt.date:
     """``day`` moved by ``months``; a day past the new month's end becomes its last day."""
-    years, month0 = divmod(day.month - 1 + months, 12)
-    year, month = day.year + years, month0 + 1
-    for last in (31, 30, 29, 28):
-        try:
-            return dt.date(year, month, min(day.day, last))
-        except ValueError:
-            continue
-    raise AssertionError("unreachable")
+    moved: dt.date = day + relativedelta(months=months)
+    return moved
 
 
 def within(day: dt.date, months: int, effective: dt.date) -> bool:

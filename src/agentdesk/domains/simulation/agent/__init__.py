@@ -1,4 +1,4 @@
-"""The simulation agent (seed 004): confirm-before-execute over a PK simulation bridge."""
+"""The simulation agent: confirm-before-execute over a PK simulation bridge."""
 
 from __future__ import annotations
 

@@ -14,7 +14,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 
-from .understand import METRICS, Goal, convert, read_goal
+from .amounts import convert
+from .understand import METRICS, Goal, read_goal
 
 __all__ = ["Option", "complete_plan", "describe_options", "goal_of", "next_options",
            "plan_schema", "results_text"]

@@ -1,4 +1,4 @@
-"""The simulation agent's graph (seed 004): plan, select, confirm, execute, recover, answer."""
+"""The simulation agent's graph: plan, select, confirm, execute, recover, answer."""
 
 from typing import Any
 

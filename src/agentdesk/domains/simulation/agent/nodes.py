@@ -1,4 +1,11 @@
-"""Nodes and routing of the simulation agent (seed 004): plan, select, confirm, execute."""
+"""Nodes and routing of the simulation agent: plan, select, confirm, execute, recover, answer.
+
+Every node returns an :class:`AgentState` update, so the steps it writes are checked
+against :data:`SimulationStep`.
+"""
+
+# mypy: strict-equality
+# (a router comparing a step with a value SimulationStep does not have is a type error)
 
 from __future__ import annotations
 
@@ -28,7 +35,7 @@ from .agenda import (
     results_text,
 )
 from .schemas import TOOL_ARGS, Plan, check_args
-from .state import CRITICAL_TOOLS, AgentState
+from .state import CRITICAL_TOOLS, AgentState, PlanAction, SimulationStep
 
 __all__ = ["confirmation_gate", "error_recovery", "planner", "response_synthesis",
            "route_after_confirmation", "route_after_execution", "route_after_planner",
@@ -39,6 +46,8 @@ JOB_POLL_SECONDS = 0.25
 JOB_WAIT_SECONDS = 600.0
 MAX_CONSECUTIVE_FAILURES = 2
 _DONE = ("succeeded", "failed", "cancelled", "timeout", "lost")
+_PLANNED: dict[PlanAction, SimulationStep] = {
+    "call_tool": "planned_call_tool", "clarify": "planned_clarify", "respond": "planned_respond"}
 
 
 def _now() -> str:
@@ -67,7 +76,7 @@ def _prompt(state: AgentState, ask: str) -> list[Any]:
             HumanMessage(prompts.CONVERSATION.format(said=said, done=done, ask=ask))]
 
 
-async def planner(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+async def planner(state: AgentState, runtime: Runtime[AgentContext]) -> AgentState:
     """Ask the model for the next step among those the goal still lacks; record the plan.
 
     Code reads the person's goal and lists the missing steps with their arguments;
@@ -85,8 +94,8 @@ async def planner(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str
     note = {"call_tool": f"Plan: {plan.tool}({json.dumps(plan.arguments)}) - "
                          f"{plan.justification}",
             "clarify": f"Question: {plan.question}", "respond": "Plan: answer the person."}
-    return {"plan": plan.model_dump(), "messages": [AIMessage(note[plan.action])],
-            "current_step": f"planned_{plan.action}"}
+    return {"plan": plan.as_state(), "messages": [AIMessage(note[plan.action])],
+            "current_step": _PLANNED[plan.action]}
 
 
 def route_after_planner(state: AgentState) -> Literal["tool_selection", "response_synthesis"]:
@@ -94,7 +103,7 @@ def route_after_planner(state: AgentState) -> Literal["tool_selection", "respons
     return "response_synthesis" if plan.get("action") == "respond" else "tool_selection"
 
 
-def tool_selection(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+def tool_selection(state: AgentState, runtime: Runtime[AgentContext]) -> AgentState:
     """Whitelist and validate the planned call; critical ones wait for confirmation."""
     plan = state.get("plan") or {}
     if plan.get("action") == "clarify":
@@ -110,8 +119,8 @@ def tool_selection(state: AgentState, runtime: Runtime[AgentContext]) -> dict[st
                 "messages": [HumanMessage(f"That step cannot run: {problem}. Plan again.")],
                 "current_step": "invalid_plan"}
     critical = tool in CRITICAL_TOOLS
-    call = {"id": str(uuid.uuid4()), "tool": tool, "args": args, "critical": critical,
-            "justification": plan.get("justification", "")}
+    call: dict[str, Any] = {"id": str(uuid.uuid4()), "tool": tool, "args": args,
+                            "critical": critical, "justification": plan.get("justification", "")}
     if critical:
         call["summary"] = summary_for(tool, args, state.get("simulation_context"))
     return {"pending_tool_call": call, "awaiting_confirmation": critical,
@@ -140,7 +149,7 @@ def route_after_selection(state: AgentState,
     return "tool_execution" if state.get("pending_tool_call") else "planner"
 
 
-def confirmation_gate(state: AgentState) -> dict[str, Any]:
+def confirmation_gate(state: AgentState) -> AgentState:
     """Pause for the person: approve (or edit) the pending action, or answer a question."""
     call = state.get("pending_tool_call")
     if call is None:  # a clarifying question
@@ -178,7 +187,7 @@ def confirmation_gate(state: AgentState) -> dict[str, Any]:
     return {"pending_tool_call": None, "awaiting_confirmation": False,
             "user_feedback": decision.type if decision.type == "reject" else text,
             "messages": [HumanMessage(note, additional_kwargs=said)],
-            "current_step": decision.type + "ed",
+            "current_step": "rejected" if decision.type == "reject" else "responded",
             "intermediate_steps": [{"tool": call["tool"], "args": call["args"], "at": _now(),
                                     "outcome": decision.type, "by": who, "message": text}]}
 
@@ -236,7 +245,7 @@ async def _call_once(context: AgentContext, call: dict[str, Any]) -> dict[str, A
     return outcome
 
 
-async def tool_execution(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+async def tool_execution(state: AgentState, runtime: Runtime[AgentContext]) -> AgentState:
     """Run the pending call through the tool policy (timeout, retries with backoff)."""
     context = runtime.context
     call = state["pending_tool_call"] or {}
@@ -248,7 +257,7 @@ async def tool_execution(state: AgentState, runtime: Runtime[AgentContext]) -> d
     result, text = called["data"], called["text"]
     step: dict[str, Any] = {"tool": tool, "args": call["args"], "at": _now(),
                             "approved_by": call.get("approved_by")}
-    update: dict[str, Any] = {"retry_counts": {**state.get("retry_counts", {}),
+    update: AgentState = {"retry_counts": {**state.get("retry_counts", {}),
                                                **context.policy.retry_counts}}
     failures = dict(state.get("failures", {}))
     if tool == "run_simulation" and called["status"] != "error" and result and \
@@ -291,7 +300,7 @@ def route_after_execution(state: AgentState) -> Literal["planner", "error_recove
     return "error_recovery" if state.get("current_step") == "tool_failed" else "planner"
 
 
-def error_recovery(state: AgentState) -> dict[str, Any]:
+def error_recovery(state: AgentState) -> AgentState:
     """A failed call goes back to the planner once; failing again, it goes to the person."""
     last = (state.get("intermediate_steps") or [{}])[-1]
     tool = last.get("tool", "")
@@ -308,7 +317,7 @@ def route_after_recovery(state: AgentState) -> Literal["planner", "response_synt
 
 
 async def response_synthesis(state: AgentState, runtime: Runtime[AgentContext],
-                             ) -> dict[str, Any]:
+                             ) -> AgentState:
     """Tell the person what happened; clear the transient plan and pending call."""
     facts = results_text(dict(state))
     # A model decoding under a schema states exactly the facts; others word them freely.

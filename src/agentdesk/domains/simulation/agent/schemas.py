@@ -1,10 +1,12 @@
-"""Input, the planner's plan, and local validation of tool arguments (seed 004, section 6)."""
+"""Input, the planner's plan, and local validation of every whitelisted tool's arguments."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from .state import PlanAction, PlannedStep
 
 __all__ = ["TOOL_ARGS", "Plan", "SimulationInput", "check_args"]
 
@@ -23,11 +25,17 @@ class SimulationInput(BaseModel):
 class Plan(BaseModel):
     """The planner's next step."""
 
-    action: Literal["call_tool", "clarify", "respond"]
+    action: PlanAction
     tool: str | None = None
     arguments: dict[str, Any] = Field(default_factory=dict)
     justification: str = ""
     question: str | None = Field(default=None, description="For clarify: what to ask")
+
+    def as_state(self) -> PlannedStep:
+        """The plan as the state keeps it: ``model_dump()``, typed."""
+        dumped = self.model_dump()
+        return {"action": self.action, "tool": self.tool, "arguments": dumped["arguments"],
+                "justification": self.justification, "question": self.question}
 
 
 class _Args(BaseModel):

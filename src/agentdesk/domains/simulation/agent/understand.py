@@ -3,7 +3,7 @@
 A request such as "Load the one-compartment oral model, set the dose to 200 mg, run
 it for 24 hours and tell me Cmax" becomes a :class:`Goal`: the model (matched against
 ``list_models``), parameter values (paths from the model's sidecar, amounts and units
-read with pint), the simulated time, and the PK figures wanted. What cannot be read
+read by :mod:`.amounts`), the simulated time, and the PK figures wanted. What cannot be read
 without guessing (which model, which unit, a value outside the model's bounds) becomes
 a question for the person instead.
 """
@@ -12,46 +12,16 @@ from __future__ import annotations
 
 import math
 import re
-import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["METRICS", "Goal", "Setting", "convert", "read_goal"]
+from .amounts import Amount, convert, in_hours, read_amounts
+
+__all__ = ["METRICS", "Goal", "Setting", "read_goal"]
 
 METRICS = ("cmax", "tmax", "auc", "auc_inf", "half_life")
 """The PK figures calculate_pk_parameters gives, in the order answers list them."""
-
-_lock = threading.Lock()
-_units: Any = None
-
-
-def _ureg() -> Any:
-    global _units
-    with _lock:
-        if _units is None:
-            import pint
-
-            _units = pint.UnitRegistry()
-        return _units
-
-
-def _quantity(unit: str) -> Any:
-    ureg = _ureg()
-    if unit.strip().lower() in ("", "1", "dimensionless"):
-        return ureg.Quantity(1, "dimensionless")
-    return ureg.parse_expression(unit)
-
-
-def convert(value: float, unit: str, target: str) -> float | None:
-    """``value`` ``unit`` in ``target`` units, or None when they do not convert."""
-    try:
-        given, wanted = _quantity(unit), _quantity(target)
-        if given.dimensionality != wanted.dimensionality:
-            return None
-        return float((value * given).to(wanted.units).magnitude / wanted.magnitude)
-    except Exception:
-        return None
 
 
 @dataclass
@@ -88,10 +58,6 @@ class Goal:
 
 # -- words ------------------------------------------------------------------------------
 
-_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12,
-                 "half a": 0.5, "a half": 0.5, "single": 1}
-
 _MODEL_WORDS = {"intravenous": "iv", "i.v.": "iv", "injection": "iv", "orally": "oral",
                 "multiple": "repeated", "repeat": "repeated", "repeating": "repeated"}
 
@@ -120,72 +86,6 @@ _METRIC_WORDS = (
     ("auc", r"\bauc\b|area under the curve"),
 )
 _ALL_METRICS = r"pk parameters|pharmacokinetic parameters|pk figures|pk summary|all (?:the )?pk"
-
-_UNIT = (r"(?:per\s+(?:hour|hr|h|minute|min|day)|/\s*(?:hour|hr|h|min|day)\b|"
-         r"(?:h|hr|hour)\s*\^?\s*-\s*1\b|1\s*/\s*(?:h|hr|hour|min|day)\b|"
-         r"l\s*/\s*(?:h|hr|hour|min)\b|ml\s*/\s*(?:h|hr|hour|min)\b|"
-         r"(?:milligrams?|mg|micrograms?|mcg|µg|ug|grams?|g|kilograms?|kg)\b|"
-         r"(?:litres?|liters?|l|millilitres?|milliliters?|ml)\b|"
-         r"(?:weeks?|days?|hours?|hrs?|h|minutes?|mins?)\b|%|percent\b)")
-_NUMBER = r"(\d+(?:\.\d+)?(?:e[-+]?\d+)?|(?:half a|a half|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|single)(?=[ -]))"
-_QUANTITY = re.compile(rf"(?<![\w.]){_NUMBER}[ -]?({_UNIT})?", re.I)
-
-
-def _unit_text(raw: str | None) -> str:
-    """A unit as written, in pint's spelling ("per hour" -> "1/h", "%" -> "percent")."""
-    if not raw:
-        return ""
-    text = re.sub(r"\s+", " ", raw.strip().lower())
-    per = re.fullmatch(r"(?:per |/ ?|1 ?/ ?)(hour|hr|h|minute|min|day)", text)
-    if per:
-        return "1/" + {"hour": "h", "hr": "h", "minute": "min"}.get(per.group(1), per.group(1))
-    if re.fullmatch(r"(?:h|hr|hour) ?\^? ?- ?1", text):
-        return "1/h"
-    if text in ("%", "percent"):
-        return "percent"
-    text = text.replace(" ", "")
-    names = {"milligram": "mg", "milligrams": "mg", "microgram": "ug", "micrograms": "ug",
-             "mcg": "ug", "µg": "ug", "gram": "g", "grams": "g", "kilogram": "kg",
-             "kilograms": "kg", "l": "L", "litre": "L", "litres": "L", "liter": "L",
-             "liters": "L", "millilitre": "mL", "millilitres": "mL", "milliliter": "mL",
-             "milliliters": "mL", "ml": "mL", "hrs": "h", "hr": "h", "hours": "h",
-             "hour": "h", "mins": "min", "minutes": "min", "minute": "min", "days": "day",
-             "weeks": "week"}
-    if "/" in text:
-        top, bottom = text.split("/", 1)
-        return f"{names.get(top, top)}/{names.get(bottom, bottom).replace('hour', 'h')}"
-    return names.get(text, text)
-
-
-@dataclass
-class _Quantity:
-    start: int
-    end: int
-    value: float
-    unit: str
-
-    def dimension(self) -> str:
-        if not self.unit:
-            return "number"
-        try:
-            return str(_quantity(self.unit).dimensionality)
-        except Exception:
-            return "unknown"
-
-
-def _quantities(clause: str) -> list[_Quantity]:
-    found = []
-    for match in _QUANTITY.finditer(clause):
-        number, unit = match.group(1).lower(), _unit_text(match.group(2))
-        value = float(_NUMBER_WORDS[number]) if number in _NUMBER_WORDS else float(number)
-        if number in _NUMBER_WORDS and not unit:
-            continue  # "a" or "one" alone is not an amount
-        found.append(_Quantity(match.start(), match.end(), value, unit))
-    return found
-
-
-def _hours(quantity: _Quantity) -> float | None:
-    return convert(quantity.value, quantity.unit, "h") if quantity.unit else None
 
 
 def _clauses(text: str) -> list[str]:
@@ -257,7 +157,7 @@ def _parameter_mentions(clause: str, parameters: dict[str, dict[str, Any]],
     return sorted(taken)
 
 
-def _fits(quantity: _Quantity, info: dict[str, Any]) -> bool:
+def _fits(quantity: Amount, info: dict[str, Any]) -> bool:
     unit = info.get("unit") or ""
     if unit in ("", "dimensionless"):
         return quantity.unit in ("", "percent")
@@ -345,7 +245,7 @@ class _Reader:
         goal = self.goal
         parameters = self.parameters()
         lowered = clause.lower()
-        quantities = _quantities(clause)
+        quantities = read_amounts(clause)
         mentions = _parameter_mentions(clause, parameters)
         used: set[int] = set()
         # "every 12 hours" is a dosing interval, "5 doses" a number of doses.
@@ -353,7 +253,7 @@ class _Reader:
             before = lowered[:quantity.start].rstrip()
             after = lowered[quantity.end:].lstrip()
             if "tau" in parameters and re.search(r"\b(?:every|each|q)$", before) and \
-                    _hours(quantity) is not None:
+                    in_hours(quantity) is not None:
                 self._set("tau", Setting("tau", quantity.value, quantity.unit), parameters)
                 used.add(index)
             elif "n_doses" in parameters and not quantity.unit and re.match(r"doses\b", after):
@@ -390,7 +290,7 @@ class _Reader:
         for index, quantity in enumerate(quantities):
             if index in used:
                 continue
-            hours = _hours(quantity)
+            hours = in_hours(quantity)
             if hours is not None and (
                     re.search(r"\b(?:for|over|during|until|to|through|across|of)\s*$",
                               lowered[:quantity.start])
@@ -421,7 +321,7 @@ class _Reader:
                           parameters)
 
     @staticmethod
-    def _quantity_for(lowered: str, start: int, end: int, quantities: list[_Quantity],
+    def _quantity_for(lowered: str, start: int, end: int, quantities: list[Amount],
                       used: set[int], info: dict[str, Any]) -> int | None:
         """The amount that goes with a parameter named at start:end, if one fits."""
         after = [(q.start - end, i) for i, q in enumerate(quantities)

@@ -1,33 +1,21 @@
-"""Unit checking and conversion with pint."""
+"""Unit checking and conversion with the process's pint registry (:mod:`agentdesk.units`)."""
 
 from __future__ import annotations
 
 import math
-import threading
 from typing import Any
 
 from fastmcp.exceptions import ToolError
 
-__all__ = ["convert"]
+from agentdesk.units import get_units, scaled
 
-_lock = threading.Lock()
-_registry: Any = None
+__all__ = ["convert"]
 
 _DIMENSIONLESS = {"", "1", "dimensionless", "unitless", "fraction", "none"}
 
 
-def _ureg() -> Any:
-    global _registry
-    with _lock:
-        if _registry is None:
-            import pint
-
-            _registry = pint.UnitRegistry()
-        return _registry
-
-
 def _parse(unit: str, field: str) -> Any:
-    ureg = _ureg()
+    ureg = get_units()
     text = (unit or "").strip()
     if text.lower() in _DIMENSIONLESS:
         return ureg.Quantity(1, "dimensionless")
@@ -53,7 +41,8 @@ def convert(value: float, unit: str, target: str, what: str) -> float:
         raise ToolError(f"unit: {unit!r} cannot be converted to {target!r}, the unit of "
                         f"{what} ({given.dimensionality} vs {wanted.dimensionality})")
     try:
-        converted = float((value * given).to(wanted.units).magnitude / wanted.magnitude)
+        # An offset unit (degC) is refused here, as pint refuses to scale one by default.
+        converted = float(scaled(value, given).to(wanted.units).magnitude / wanted.magnitude)
     except Exception as exc:
         raise ToolError(f"unit: cannot convert {unit!r} to {target!r} ({exc})") from None
     if not math.isfinite(converted):

@@ -1,4 +1,6 @@
-"""The trip planner (seed 000): flights, hotels, an auditor and a person's review."""
+"""The trip planner: flights, hotels, an auditor and a person's review."""
+
+# mypy: strict-equality
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from .audit import render_itinerary
 from .graph import build_graph
 from .prompts import REQUEST_FROM_PREFERENCES
 from .schemas import TripInput, TripPreferences
+from .state import TripStep
 
 __all__ = ["SPEC"]
 
@@ -34,7 +37,8 @@ def _result(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def _failure(values: dict[str, Any]) -> str | None:
-    if values.get("current_step") == "failed_max_retries":
+    step: TripStep | None = values.get("current_step")
+    if step == "failed_max_retries":
         return values.get("error") or "itinerary still invalid after the maximum retries"
     return None
 

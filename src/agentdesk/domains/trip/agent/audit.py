@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from agentdesk.runtime.tools import tool_result_data
 
 from .schemas import FLIGHT_COPIED, HOTEL_COPIED, FlightLeg, HotelStay, Itinerary
+from .state import BudgetStatus
 
 __all__ = ["AuditResult", "Searches", "audit_answer", "extract_json", "itinerary_schema",
            "offers_seen", "render_itinerary", "searches"]
@@ -90,7 +91,7 @@ class AuditResult:
     cost_breakdown: dict[str, float] | None = None
     total_cost: float | None = None
     budget: float | None = None
-    budget_status: str = "unknown"
+    budget_status: BudgetStatus = "unknown"
     rooms: dict[str, int] = field(default_factory=dict)
 
     def itinerary_state(self) -> dict[str, Any] | None:
@@ -198,7 +199,7 @@ def audit_answer(text: str, messages: Sequence[AnyMessage], preferences: dict[st
     }
     total = round(sum(breakdown.values()), 2)
     budget = preferences.get("budget") or itinerary.budget
-    status = "over" if budget is not None and total > budget else "under"
+    status: BudgetStatus = "over" if budget is not None and total > budget else "under"
     return AuditResult(itinerary=itinerary, cost_breakdown=breakdown, total_cost=total,
                        budget=budget, budget_status=status, rooms=rooms)
 

@@ -1,4 +1,4 @@
-"""The trip planner's graph, wired as seed 000 draws it."""
+"""The trip planner's graph: planner and tools in a loop, then the auditor and a person's review."""
 
 from langgraph.graph import END, START, StateGraph
 

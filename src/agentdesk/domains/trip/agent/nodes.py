@@ -1,4 +1,11 @@
-"""Nodes and routing of the trip planner (seed 000)."""
+"""Nodes and routing of the trip planner: plan with tools, audit, and a person's review.
+
+Every node returns a :class:`PlanState` update, so the steps it writes are checked
+against :data:`TripStep`.
+"""
+
+# mypy: strict-equality
+# (a router comparing a step with a value TripStep does not have is a type error)
 
 from __future__ import annotations
 
@@ -24,7 +31,7 @@ from .choices import (
     trip_choices,
 )
 from .schemas import TripPreferences
-from .state import PlanState
+from .state import PlanState, TripStep
 
 __all__ = ["MAX_SCHEMA_RETRIES", "MAX_TOOL_ROUNDS", "auditor", "human_review", "planner",
            "route_after_planner", "route_after_review", "tools"]
@@ -34,6 +41,10 @@ MAX_SCHEMA_RETRIES = 3
 
 MAX_TOOL_ROUNDS = 8
 """Tool rounds in a row after which the planner must answer without tools."""
+
+SEARCH_TOOLS = ("get_airport_code", "search_flights", "search_hotels")
+"""The travel tools the planner's model is offered, in the server's order; the server's
+other tools serve other agents."""
 
 
 def _tool_rounds(messages: list[Any]) -> int:
@@ -47,7 +58,7 @@ def _tool_rounds(messages: list[Any]) -> int:
     return rounds
 
 
-async def planner(state: PlanState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+async def planner(state: PlanState, runtime: Runtime[AgentContext]) -> PlanState:
     """Search with tools, then answer with the itinerary as JSON."""
     context = runtime.context
     preferences = state.get("preferences", {})
@@ -63,7 +74,8 @@ async def planner(state: PlanState, runtime: Runtime[AgentContext]) -> dict[str,
                            require_tool=True)
         response = fill_calls(await model.ainvoke([SystemMessage(system), *history]), missing)
         return {"messages": [response], "current_step": "searching"}
-    tools = list(context.tools.values()) if rounds_left else []
+    tools = [context.tools[name] for name in SEARCH_TOOLS if name in context.tools] \
+        if rounds_left else []
     # The first plan always starts with a search: nothing can be priced without offers.
     searched = any(isinstance(m, ToolMessage) for m in history)
     choices = trip_choices(history, preferences, state.get("current_itinerary"))
@@ -86,19 +98,19 @@ async def planner(state: PlanState, runtime: Runtime[AgentContext]) -> dict[str,
     if not getattr(response, "tool_calls", None) and (
             selection := as_selection(response.text, choices)):
         response = AIMessage(json.dumps(expand_selection(selection, choices, preferences)))
-    step = "searching" if getattr(response, "tool_calls", None) else "drafting"
+    step: TripStep = "searching" if getattr(response, "tool_calls", None) else "drafting"
     return {"messages": [response], "current_step": step}
 
 
-async def tools(state: PlanState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
+async def tools(state: PlanState, runtime: Runtime[AgentContext]) -> PlanState:
     """Run the planner's tool calls through the runtime's tool policy."""
     last = state["messages"][-1]
     assert isinstance(last, AIMessage), "route_after_planner sends only tool calls here"
     results = await execute_tool_calls(last, runtime.context)
-    return {"messages": results, "current_step": "searched"}
+    return {"messages": [*results], "current_step": "searched"}
 
 
-def auditor(state: PlanState) -> dict[str, Any]:
+def auditor(state: PlanState) -> PlanState:
     """Parse and verify the itinerary, and cost it; errors mark ``budget_status`` unknown."""
     messages = state["messages"]
     result = audit_answer(messages[-1].text, messages, state.get("preferences", {}))
@@ -110,7 +122,7 @@ def auditor(state: PlanState) -> dict[str, Any]:
             "audit_errors": [], "retry_count": 0, "current_step": "audited"}
 
 
-def human_review(state: PlanState) -> dict[str, Any]:
+def human_review(state: PlanState) -> PlanState:
     """Auto-retry schema errors; otherwise pause for a person's decision."""
     if state.get("budget_status", "unknown") == "unknown":
         errors = state.get("audit_errors") or ["the answer was not a valid itinerary"]
@@ -137,7 +149,7 @@ def human_review(state: PlanState) -> dict[str, Any]:
     )
     if decision.type == "approve":
         return {"is_approved": True, "current_step": "approved"}
-    update: dict[str, Any] = {"is_approved": False, "current_step": "revising",
+    update: PlanState = {"is_approved": False, "current_step": "revising",
                               "revision_count": state.get("revision_count", 0) + 1}
     notes = []
     if decision.type == "edit" and decision.args:
@@ -163,6 +175,6 @@ def route_after_review(state: PlanState) -> Literal["planner", "__end__"]:
     """End when approved or out of retries; otherwise back to the planner."""
     if state.get("is_approved", False):
         return "__end__"
-    if state.get("current_step", "") == "failed_max_retries":
+    if state.get("current_step") == "failed_max_retries":
         return "__end__"
     return "planner"

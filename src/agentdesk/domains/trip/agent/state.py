@@ -1,4 +1,8 @@
-"""State of a trip-planning thread (seed 000, ``PlanState``)."""
+"""State of a trip-planning thread: a planner with search tools, an auditor, a person's review.
+
+The values that steer routing are typed (:data:`TripStep`, :data:`BudgetStatus`), so a
+misspelt step in a node or a router is a mypy error, not a thread that routes wrong.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,24 @@ from typing import Annotated, Any, Literal, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
-__all__ = ["BudgetStatus", "InputState", "PlanState"]
+__all__ = ["BudgetStatus", "InputState", "PlanState", "TripStep"]
 
 BudgetStatus = Literal["unknown", "under", "over"]
+"""``unknown`` while no valid itinerary exists; the human review retries instead of asking."""
+
+TripStep = Literal[
+    "starting",            # the thread's input was accepted
+    "searching",           # the planner asked for tool calls
+    "searched",            # the tool calls ran
+    "drafting",            # the planner answered with an itinerary
+    "audited",             # the itinerary passed the auditor
+    "audit_failed",        # it did not: ``audit_errors`` says why
+    "retrying",            # the review sent the errors back to the planner
+    "failed_max_retries",  # out of retries: the thread ends, ``error`` says why
+    "approved",            # a person approved the itinerary: the thread ends
+    "revising",            # a person sent it back (edit or reject)
+]
+"""Where a thread is; ``route_after_review`` ends it at ``failed_max_retries``."""
 
 
 class InputState(TypedDict, total=False):
@@ -23,7 +42,7 @@ class InputState(TypedDict, total=False):
 
 
 class PlanState(InputState, total=False):
-    """The whole state of a thread, as the seed lists it plus the auditor's bookkeeping."""
+    """The whole state of a thread: the plan, its cost, the review, the auditor's bookkeeping."""
 
     current_itinerary: dict[str, Any] | None
     """The latest itinerary that passed the auditor, as JSON."""
@@ -43,7 +62,7 @@ class PlanState(InputState, total=False):
     revision_count: int
     """How many times a person sent the plan back for revision."""
 
-    current_step: str | None
+    current_step: TripStep | None
     """The step the thread is at, for progress display; ``failed_max_retries`` ends it."""
 
     retry_count: int

@@ -1,4 +1,4 @@
-"""The travel MCP server: airport codes, flight and hotel offers."""
+"""The travel MCP server: airport codes, flight and hotel offers, and what a request names."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from pydantic import Field
 
+from agentdesk.domains.trip.request import read_request
+
 from . import inventory
 from .airports import Airport, airport, airports_for_city
 
@@ -17,7 +19,8 @@ __all__ = ["build_server"]
 
 INSTRUCTIONS = """Travel search over an offline inventory. Look up IATA codes with
 get_airport_code, then search_flights and search_hotels. Prices are USD: flights
-per traveler, hotels per room for the whole stay (see max_occupancy)."""
+per traveler, hotels per room for the whole stay (see max_occupancy). read_trip_request
+reads what a request in plain words names: cities, dates, travelers and budget."""
 
 
 def _parse_date(value: str, field: str) -> date:
@@ -101,9 +104,24 @@ def search_hotels(
     return inventory.hotel_offers(city, start, end)
 
 
+async def read_trip_request(
+    text: Annotated[str, Field(min_length=1, max_length=4000,
+                               description="A travel request in plain words")],
+) -> dict[str, Any]:
+    """Read what a travel request names, by code: ``origin``, ``destination``, ``depart`` and
+    ``return`` (ISO dates), ``travelers`` and ``budget``; only the fields it states.
+
+    The trip agent reads its requests with the same rules, so another agent that asks
+    here reads a request as the trip agent would.
+    """
+    # In a thread: the first read loads the airport tables and dateparser (about a second).
+    found: dict[str, Any] = await anyio.to_thread.run_sync(read_request, text)
+    return found
+
+
 def build_server() -> FastMCP:
-    """A new travel server with its three tools."""
+    """A new travel server with its four tools."""
     server: FastMCP = FastMCP("travel", instructions=INSTRUCTIONS)
-    for tool in (get_airport_code, search_flights, search_hotels):
+    for tool in (get_airport_code, search_flights, search_hotels, read_trip_request):
         server.tool(tool)
     return server

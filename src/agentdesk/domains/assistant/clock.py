@@ -4,6 +4,9 @@ Zones are IANA names through ``zoneinfo`` (``Europe/Lisbon``); a bare city that
 names exactly one zone (``Tokyo``) and any capitalisation are accepted too.
 Relative phrases ("next friday", "in 3 days", "2 weeks ago") go through
 ``dateparser``, from a reference moment that defaults to now.
+
+The tool server's ``datetime_tool`` answers with :func:`datetime_operation`; the agent's
+reading of a question asks :func:`zone` whether a place names a time zone.
 """
 
 from __future__ import annotations
@@ -128,7 +131,9 @@ def _human(delta: timedelta) -> str:
 def datetime_operation(operation: Operation, timezone: str = "UTC", value: str | None = None,
                        to_timezone: str | None = None, amount: str | None = None,
                        other: str | None = None, reference: str | None = None) -> dict[str, Any]:
-    """Answer one date-time question; see :func:`agentdesk.domains.assistant.tools.server.datetime_tool`.
+    """Answer one date-time question: ``now`` in ``timezone``; ``convert`` ``value`` from
+    ``timezone`` to ``to_timezone``; ``shift`` ``value`` by ``amount``; ``difference`` from
+    ``value`` to ``other``; ``parse`` a phrase ("next friday") as a date.
 
     Raises:
         TimeError: naming the field that is missing or wrong.

@@ -6,6 +6,9 @@ names resolve to constants, a few math functions, or pint units. Before parsing,
 implicit products are made explicit (``3.5 km`` -> ``3.5*km``) and adjacent
 amounts are added (``5 ft 3 in``). Powers are bounded so no request can make the
 server compute a number with millions of digits.
+
+The tool server's ``calculator`` computes with :func:`calculate`; the agent's reading of a
+question asks :func:`units` whether a word names a unit.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ import tokenize
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["MAX_EXPONENT", "MAX_EXPRESSION", "CalculationError", "calculate"]
+from agentdesk.units import get_units
+
+__all__ = ["MAX_EXPONENT", "MAX_EXPRESSION", "CalculationError", "calculate", "units"]
 
 MAX_EXPRESSION = 300
 MAX_EXPONENT = 10_000
@@ -30,12 +35,9 @@ class CalculationError(ValueError):
     """An expression that cannot be computed, with a message for the caller."""
 
 
-@lru_cache(maxsize=1)
 def units() -> Any:
-    """One pint registry per process (building it reads pint's definitions)."""
-    import pint
-
-    return pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+    """The process's one pint registry (:func:`agentdesk.units.get_units`)."""
+    return get_units()
 
 
 def _magnitude(value: Any) -> Any:

@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from agentdesk.domains.banking.bank.database import BankDatabase
+from ..database import BankDatabase
 
 __all__ = ["Catalog", "catalog_for"]
 

@@ -1,4 +1,7 @@
-"""What callers send the carrier, shaped after ACORD personal auto (PersAutoPolicyQuoteInqRq).
+"""A personal auto quote request, shaped after ACORD personal auto (PersAutoPolicyQuoteInqRq).
+
+The carrier's tools take these models as their arguments and the agent checks its planned
+calls against them, so both refuse the same values with the same field names.
 
 Names follow ACORD's meaning in snake case: a driver's ``birth_date`` (BirthDt),
 ``license_state`` (LicensedStateProvCd), ``license_date`` (LicenseDt, first licensed),
@@ -16,8 +19,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
-    "PATTERN_WORDS",
+    "EMAIL_PATTERN",
     "STATE_CODES",
+    "STATE_PATTERN",
+    "ZIP_PATTERN",
     "Accident",
     "Applicant",
     "BiLimit",
@@ -41,10 +46,6 @@ STATE_CODES = frozenset({
 STATE_PATTERN = r"^[A-Za-z]{2}$"
 ZIP_PATTERN = r"^[0-9]{5}(-?[0-9]{4})?$"
 EMAIL_PATTERN = r"^[^@\s]+@[^@\s]+\.[^@\s]+$"
-PATTERN_WORDS = {STATE_PATTERN: "a two-letter US state code, like OH",
-                 ZIP_PATTERN: "a US ZIP code of 5 digits (or ZIP+4)",
-                 EMAIL_PATTERN: "an email address"}
-"""How an error describes each pattern the models use."""
 
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 StateCode = Annotated[str, Field(pattern=STATE_PATTERN,

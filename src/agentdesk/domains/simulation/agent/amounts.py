@@ -1,0 +1,108 @@
+"""Amounts in a person's words ("200 mg", "every 8 hours", "1.5 per hour") and their units.
+
+Unit names are read by pint (:mod:`agentdesk.units`), which knows plurals, long names
+and symbols ("milligrams", "mcg", "hrs", "litres", "%"); only the ways of saying "per"
+that pint does not read ("per hour", "h^-1") are rewritten first. A unit is then
+written the way the bundled models' sidecars write their parameters' units, so a
+setting's unit reads the same as the parameter's ("L/h", "ug", "mL", "day").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from agentdesk.units import get_units, scaled
+
+__all__ = ["Amount", "convert", "in_hours", "read_amounts", "unit_text"]
+
+
+def _quantity(unit: str) -> Any:
+    units = get_units()
+    if unit.strip().lower() in ("", "1", "dimensionless"):
+        return units.Quantity(1, "dimensionless")
+    return units.parse_expression(unit)
+
+
+def convert(value: float, unit: str, target: str) -> float | None:
+    """``value`` ``unit`` in ``target`` units, or None when they do not convert.
+
+    An offset unit (degC, degF) does not convert, as pint's default registry refuses
+    to scale one.
+    """
+    try:
+        given, wanted = _quantity(unit), _quantity(target)
+        if given.dimensionality != wanted.dimensionality:
+            return None
+        return float(scaled(value, given).to(wanted.units).magnitude / wanted.magnitude)
+    except Exception:
+        return None
+
+
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12,
+                 "half a": 0.5, "a half": 0.5, "single": 1}
+
+# The units an amount may carry: rates, clearances, masses, volumes, times and percents.
+_UNIT = (r"(?:per\s+(?:hour|hr|h|minute|min|day)|/\s*(?:hour|hr|h|min|day)\b|"
+         r"(?:h|hr|hour)\s*\^?\s*-\s*1\b|1\s*/\s*(?:h|hr|hour|min|day)\b|"
+         r"l\s*/\s*(?:h|hr|hour|min)\b|ml\s*/\s*(?:h|hr|hour|min)\b|"
+         r"(?:milligrams?|mg|micrograms?|mcg|µg|ug|grams?|g|kilograms?|kg)\b|"
+         r"(?:litres?|liters?|l|millilitres?|milliliters?|ml)\b|"
+         r"(?:weeks?|days?|hours?|hrs?|h|minutes?|mins?)\b|%|percent\b)")
+_NUMBER = r"(\d+(?:\.\d+)?(?:e[-+]?\d+)?|(?:half a|a half|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|single)(?=[ -]))"
+_AMOUNT = re.compile(rf"(?<![\w.]){_NUMBER}[ -]?({_UNIT})?", re.I)
+
+# "per hour", "/ h", "1/h" and "h^-1" are all one over a unit; pint reads only "1/h".
+_PER = re.compile(r"(?:per |/ ?|1 ?/ ?)(\w+)")
+_INVERSE = re.compile(r"(\w+) ?\^? ?- ?1")
+
+_SPELLING = {"µg": "ug", "l": "L", "ml": "mL", "d": "day", "%": "percent"}
+"""Where the sidecars write a unit otherwise than pint's symbol for it."""
+
+
+def unit_text(raw: str | None) -> str:
+    """A unit as written, in the sidecars' spelling ("per hour" -> "1/h", "%" -> "percent")."""
+    if not raw:
+        return ""
+    text = re.sub(r"\s+", " ", raw.strip().lower())
+    if one_over := _PER.fullmatch(text) or _INVERSE.fullmatch(text):
+        text = f"1/{one_over.group(1)}"
+    symbol = f"{get_units().parse_units(text.replace(' ', '')):~C}"
+    return "/".join(_SPELLING.get(part, part) for part in symbol.split("/"))
+
+
+@dataclass
+class Amount:
+    """A number and its unit ("" when none was given), where the clause says it."""
+
+    start: int
+    end: int
+    value: float
+    unit: str
+
+    def dimension(self) -> str:
+        if not self.unit:
+            return "number"
+        try:
+            return str(_quantity(self.unit).dimensionality)
+        except Exception:
+            return "unknown"
+
+
+def read_amounts(clause: str) -> list[Amount]:
+    """Every amount in ``clause``; a number word ("a", "one") counts only with a unit."""
+    found = []
+    for match in _AMOUNT.finditer(clause):
+        number, unit = match.group(1).lower(), unit_text(match.group(2))
+        value = float(_NUMBER_WORDS[number]) if number in _NUMBER_WORDS else float(number)
+        if number in _NUMBER_WORDS and not unit:
+            continue  # "a" or "one" alone is not an amount
+        found.append(Amount(match.start(), match.end(), value, unit))
+    return found
+
+
+def in_hours(amount: Amount) -> float | None:
+    """The amount in hours, if it is a time."""
+    return convert(amount.value, amount.unit, "h") if amount.unit else None

@@ -1,0 +1,276 @@
+"""Preparing runs: :class:`PreparedRun`, :class:`RunOutcome` and :class:`RunPreparer`.
+
+Every run is a durable record before it executes. Each way to run has a
+``prepare_*`` step that checks everything (the input, the model spec, the
+thread's agent and status, the pending interrupt a decision answers), then
+claims the thread and records the run in one transaction, or refuses and
+leaves no trace. With ``claim`` (the default) this process holds the run's
+lease at once; without, the run waits ``pending`` for any worker, which
+:meth:`RunPreparer.load` turns back into a :class:`PreparedRun`. A decision is
+recorded with its run, so a second decision for the same interrupt is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from langgraph.types import Command, StateSnapshot
+from pydantic import BaseModel, ValidationError
+
+from agentdesk.errors import ConflictError, DecisionError, InputError, ThreadBusyError
+from agentdesk.models import get_chat_model
+from agentdesk.runtime.approvals import Decision, InterruptPayload, check_decision
+from agentdesk.runtime.durable.queue import Lease, worker_name
+from agentdesk.runtime.registry import AgentSpec, get_agent
+from agentdesk.runtime.storage.store import NewRun, RunRecord, ThreadRecord
+
+from .base import resume_value
+from .reading import ThreadReader
+
+__all__ = ["PreparedRun", "RunOutcome", "RunPreparer", "RunStatus"]
+
+
+RunStatus = Literal["interrupted", "completed", "failed", "queued"]
+"""``queued``: the run stopped at a step boundary (shutdown, Ctrl-C) and waits to go on."""
+
+
+class RunOutcome(BaseModel):
+    """How a run ended, as the CLI's ``--json`` prints it."""
+
+    thread_id: str | None
+    run_id: str | None = None
+    status: RunStatus
+    interrupt: dict[str, Any] | None = None
+    result: Any = None
+    error: dict[str, Any] | None = None
+
+    def public(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", include={"thread_id", "status", "interrupt",
+                                                     "result", "error"})
+
+
+@dataclass
+class PreparedRun:
+    """A recorded run that holds its thread; :meth:`Desk.execute` drives it."""
+
+    spec: AgentSpec
+    thread_id: str
+    run_id: str
+    kind: str
+    model_spec: str
+    chat_model: Any
+    actor: str | None
+    input: Any = None
+    """A start run's validated payload (JSON)."""
+    interrupt_id: str | None = None
+    """The interrupt a decide run answers."""
+    stream_modes: list[str] | None = None
+    lease: Lease | None = None
+    """Set once this process has claimed the run."""
+    owner: str | None = None
+    """The thread's owner (None without API keys): scopes the user memory the run sees."""
+    first_input: tuple[Any, bool] | None = None
+    """What its first attempt feeds the graph, known when it was prepared (None: read
+    the checkpoint). A later attempt always reads the checkpoint."""
+    end_writes: Callable[[RunOutcome], Awaitable[list[dict[str, Any]]]] | None = None
+    """Rows of ``agentdesk_run_events`` for the transaction that ends the run (given
+    its outcome): the server's last stream events, stored with the run's end."""
+    final_state: StateSnapshot | None = None
+    """The thread's state as the run ended here (what a waiting caller is answered with)."""
+
+
+class RunPreparer(ThreadReader):
+    """The :class:`~agentdesk.runtime.runs.desk.Desk`'s preparing side: check, record, load."""
+
+    async def _existing(self, thread_id: str, owner: str | None, model: str | None,
+                        ) -> tuple[ThreadRecord, AgentSpec, str, Any]:
+        """A thread that has run, its agent and the model it goes on with (checked first)."""
+        thread = await self.store.get_thread(thread_id, owner)
+        spec = self._spec_of(thread)
+        model_spec = model or thread.model or self.settings.model_for(spec.name)
+        return thread, spec, model_spec, get_chat_model(model_spec, self.settings)
+
+    async def _open(self, spec: AgentSpec, chat_model: Any, new: NewRun, *,
+                    seen: ThreadRecord | None, claim: bool, first_input: Any = None,
+                    **options: Any) -> PreparedRun:
+        sent = time.monotonic()
+        attempt = await self.store.open_run(
+            new, seen=seen, lease_seconds=self.queue.lease_seconds if claim else None,
+            worker=worker_name(), **options)
+        run = PreparedRun(spec, new.thread_id, new.run_id, new.kind, new.model or "",
+                          chat_model, new.actor, new.input, new.interrupt_id,
+                          new.stream_modes)
+        run.owner = seen.owner if seen is not None else options.get("create", {}).get("owner")
+        if first_input is not None:
+            run.first_input = (first_input, True)
+        if attempt:
+            run.lease = self.queue.new_lease(new.run_id, new.thread_id, attempt, sent)
+        else:
+            self.queue.announce(new.run_id)
+        return run
+
+    async def prepare_start(self, agent: str, payload: dict[str, Any], *,
+                            thread_id: str | None = None, model: str | None = None,
+                            owner: str | None = None, actor: str | None = None,
+                            display_name: str | None = None, new_thread_id: str | None = None,
+                            metadata: dict[str, Any] | None = None,
+                            stream_modes: Sequence[str] = (), claim: bool = True,
+                            ) -> PreparedRun:
+        """Validate ``payload`` and record a first run on a thread (new, or ``thread_id``).
+
+        A new thread's id is ``new_thread_id`` if given (the server's id for a key), else
+        a fresh UUID.
+        """
+        spec = get_agent(agent)
+        try:
+            data = spec.input_schema.model_validate(payload)
+        except ValidationError as exc:
+            raise InputError.from_validation(exc, "input" if thread_id else "") from None
+        model_spec = model or self.settings.model_for(agent)
+        chat_model = get_chat_model(model_spec, self.settings)  # a bad spec fails before writing
+        seen: ThreadRecord | None = None
+        options: dict[str, Any] = {}
+        if thread_id is None:
+            thread_id = new_thread_id or str(uuid.uuid4())
+            options["create"] = {"agent": agent, "owner": owner, "model": model_spec,
+                                 "metadata": metadata or {}}
+        else:
+            seen = await self.store.get_thread(thread_id, owner)
+            if seen.agent not in (None, agent):
+                raise ConflictError(f"thread {thread_id!r} belongs to agent {seen.agent!r}",
+                                    thread_id=thread_id)
+            if seen.status == "busy":
+                raise ThreadBusyError(f"thread {thread_id!r} is busy", thread_id=thread_id)
+            if seen.agent is not None and (
+                    await self.view(thread_id, thread=seen)).interrupt is not None:
+                raise ConflictError(f"thread {thread_id!r} is waiting for a decision; answer it "
+                                    "instead of starting a new run", thread_id=thread_id)
+            if seen.agent is None:
+                options["bind"] = agent
+        new = NewRun(str(uuid.uuid4()), thread_id, "start", model_spec,
+                     actor or self.default_actor(), input=data.model_dump(mode="json"),
+                     stream_modes=list(stream_modes), display_name=display_name)
+        # Checked above: nothing pending, so the first attempt starts from the input.
+        return await self._open(spec, chat_model, new, seen=seen, claim=claim,
+                                first_input=spec.initial_state(data), **options)
+
+    async def prepare_decide(self, thread_id: str,
+                             decision: Decision | Callable[[InterruptPayload], Decision], *,
+                             interrupt_id: str | None = None, model: str | None = None,
+                             owner: str | None = None, stream_modes: Sequence[str] = (),
+                             claim: bool = True) -> PreparedRun:
+        """Check a decision for the pending interrupt and record it with its run, exactly once.
+
+        ``decision`` may be a function of the pending interrupt (an HTTP ``command.resume``
+        means a decision for ours, any JSON value for a graph's own payload).
+        """
+        thread, spec, model_spec, chat_model = await self._existing(thread_id, owner, model)
+        if thread.status == "busy":
+            raise ThreadBusyError(f"thread {thread_id!r} is busy: a run holds it",
+                                  thread_id=thread_id)
+        view = await self.view(thread_id, thread=thread)
+        pending = view.interrupt
+        if pending is None:
+            raise DecisionError(f"thread {thread_id!r} is not waiting for a decision "
+                                f"(status: {thread.status})", thread_id=thread_id)
+        if interrupt_id and interrupt_id != pending.id:
+            raise DecisionError(f"interrupt {interrupt_id} is not the pending one of thread "
+                                f"{thread_id!r} (pending: {pending.id})", thread_id=thread_id)
+        if not isinstance(decision, Decision):
+            decision = decision(pending)
+        decision = decision.model_copy(update={"actor": decision.actor or self.default_actor()})
+        check_decision(pending, decision)
+        if decision.type == "edit":
+            spec.check_edit(view.values, decision)
+        new = NewRun(str(uuid.uuid4()), thread_id, "decide", model_spec, decision.actor,
+                     interrupt_id=pending.id, stream_modes=list(stream_modes),
+                     display_name=decision.display_name)
+        recorded = decision.model_dump(mode="json")
+        return await self._open(spec, chat_model, new, seen=thread, claim=claim,
+                                decision=recorded,
+                                first_input=Command(resume={pending.id: resume_value(recorded)}))
+
+    async def prepare_resume(self, thread_id: str, *, model: str | None = None,
+                             owner: str | None = None, actor: str | None = None,
+                             display_name: str | None = None,
+                             stream_modes: Sequence[str] = (), claim: bool = True,
+                             ) -> PreparedRun:
+        """Continue a thread whose last run ended early (failed, cancelled), from its checkpoint.
+
+        Work whose checkpoint was written is not redone. A decision recorded
+        for the pending interrupt but not yet applied is applied now. A run
+        that is still queued or held by a worker is not resumed here: the
+        queue finishes it (see :meth:`take_over`).
+        """
+        thread, spec, model_spec, chat_model = await self._existing(thread_id, owner, model)
+        if thread.status == "busy":
+            raise ThreadBusyError(f"thread {thread_id!r} is busy: its run is queued or held "
+                                  "by a worker, which will finish it", thread_id=thread_id)
+        view = await self.view(thread_id)
+        if view.interrupt is not None:
+            if await self.store.get_decision(view.interrupt.id) is None:
+                raise ConflictError(f"thread {thread_id!r} is waiting for a decision; use "
+                                    "`agentdesk decide`", thread_id=thread_id)
+        elif not view.next:
+            raise ConflictError(f"thread {thread_id!r} has nothing to resume "
+                                f"(status: {thread.status})", thread_id=thread_id)
+        new = NewRun(str(uuid.uuid4()), thread_id, "resume", model_spec,
+                     actor or self.default_actor(), stream_modes=list(stream_modes),
+                     display_name=display_name)
+        return await self._open(spec, chat_model, new, seen=thread, claim=claim)
+
+    async def load(self, record: RunRecord) -> PreparedRun:
+        """A recorded run, ready for a worker to claim and execute."""
+        thread = await self.store.get_thread(record.thread_id)
+        spec = self._spec_of(thread)
+        model_spec = record.model or thread.model or self.settings.model_for(spec.name)
+        return PreparedRun(spec, record.thread_id, record.run_id, record.kind, model_spec,
+                           get_chat_model(model_spec, self.settings), record.actor,
+                           record.input, record.interrupt_id, record.stream_modes or [],
+                           owner=thread.owner)
+
+    async def take_over(self, thread_id: str, *, wait: float = 0.0) -> PreparedRun | None:
+        """Claim the run that holds ``thread_id`` if its worker is gone.
+
+        A run whose lease lapsed is put back in the queue (spending a retry) and
+        claimed here; with ``wait``, a lease still running is waited for up to
+        that many seconds. None if the thread is not held, or held by a live worker.
+        """
+        deadline = time.monotonic() + wait
+        while True:
+            thread = await self.store.get_thread(thread_id)
+            if thread.status != "busy" or thread.current_run_id is None:
+                return None
+            await self.queue.sweep(thread_id)
+            record = await self.store.get_run(thread.current_run_id)
+            if record.status == "pending":
+                run = await self.load(record)
+                run.lease = await self.queue.claim(record.run_id)
+                if run.lease is not None:
+                    return run
+            if time.monotonic() >= deadline:
+                return None
+            await asyncio.sleep(min(0.5, max(0.05, deadline - time.monotonic())))
+
+    async def outcome_of(self, run_id: str) -> RunOutcome:
+        """How an ended run ended, from the records (wherever it ran)."""
+        record = await self.store.get_run(run_id)
+        thread_id = record.thread_id
+        if record.status in ("pending", "running"):
+            return RunOutcome(thread_id=thread_id, run_id=run_id, status="queued")
+        if record.status in ("failed", "cancelled", "error"):
+            kind = {"cancelled": "Cancelled", "error": "RunError"}.get(record.status, "RunFailed")
+            return RunOutcome(thread_id=thread_id, run_id=run_id, status="failed",
+                              error={"type": kind, "message": record.error or record.status})
+        view = await self.view(thread_id)
+        if record.status == "interrupted" and view.interrupt is not None:
+            return RunOutcome(thread_id=thread_id, run_id=run_id, status="interrupted",
+                              interrupt=view.interrupt.model_dump(mode="json"))
+        spec = self._spec_of(view.thread)
+        return RunOutcome(thread_id=thread_id, run_id=run_id, status="completed",
+                          result=spec.result(view.values))
