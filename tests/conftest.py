@@ -43,7 +43,9 @@ def session_dirs(tmp_path_factory: pytest.TempPathFactory,
     """Set up before any other fixture: the suite never writes to the user's data dir.
 
     Module- and session-scoped fixtures run before the per-test ``isolated_env``,
-    so the session gets a data dir of its own too. The bundled model is assembled
+    so the session gets a data dir of its own too, and no SMTP listener on the
+    default ports (a server a module shares would otherwise take 2525, and fail to
+    start while another run holds it). The bundled model is assembled
     once into pytest's cache inside the repository (``.pytest_cache``, which git
     ignores) and checked by its stamp afterwards. The platform's user data dir is
     pointed at an empty temp dir (``XDG_DATA_HOME``, inherited by subprocesses);
@@ -59,6 +61,8 @@ def session_dirs(tmp_path_factory: pytest.TempPathFactory,
         patch.setenv("XDG_DATA_HOME", str(user_data))
         patch.setenv("AGENTDESK_DATA_DIR", str(tmp_path_factory.mktemp("session-data")))
         patch.setenv("AGENTDESK_MODELS_DIR", str(models))
+        patch.setenv("AGENTDESK_SMTP_LISTEN", "")
+        patch.setenv("AGENTDESK_SMTP_CATCHER", "")
         get_settings.cache_clear()
         yield models
     get_settings.cache_clear()
