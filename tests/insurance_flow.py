@@ -108,6 +108,14 @@ def planned(outcome: RunOutcome) -> str:
     name: str = outcome.interrupt["action"]["name"]
     return name
 
+def planned_args(outcome: RunOutcome) -> dict[str, Any]:
+    """All the arguments of the call an approve_action interrupt is about, as it will run
+    (the card shows only those a person reads and edits)."""
+    planned(outcome)
+    args: dict[str, Any] = values(outcome.thread_id)["planned_tool_inputs"]["args"]
+    return args
+
+
 OTHER_VIN = "1HGCM82643A001234"
 """Another valid 2003 Honda Accord VIN (check digit computed)."""
 BAD_VIN = "1HGCM82633A004353"

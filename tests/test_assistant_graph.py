@@ -202,6 +202,24 @@ def test_a_borderline_message_waits_for_a_person(tmp_path: Path, decision: str,
         assert "not today" in second.values["answer"] and not second.values["tool_results"]
 
 
+def test_a_question_about_the_product_is_answered_with_its_command(tmp_path: Path) -> None:
+    """On the embedded model code writes the answer from the knowledge base: whole sentences
+    about deciding from the command line, then the command itself."""
+    model = EmbeddedStandIn(path=script(tmp_path, {"content": "Anything else?"}))
+
+    async def go() -> Any:
+        async with harness(tmp_path, model) as h:
+            return await h.turn("t-cli", "How do I approve a decision from the command line?")
+
+    turn = run(go())
+    answer = turn.values["answer"]
+    assert [r["tool"] for r in turn.values["tool_results"]] == ["kb_search"]
+    assert "\n    agentdesk decide THREAD_ID approve\n" in answer
+    first = answer.splitlines()[0]
+    assert first[0].isupper() and first.endswith("."), first  # a sentence, from its start
+    assert "(from builtin:README.md, passage " in answer and "Sources:\n[1] kb_search(" in answer
+
+
 def test_personal_data_is_redacted_before_it_is_stored(tmp_path: Path) -> None:
     model = EmbeddedStandIn(path=script(tmp_path, {"content": "Done."}))
 

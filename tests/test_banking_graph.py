@@ -18,6 +18,7 @@ from agentdesk.domains.banking.bank.database import BankDatabase
 from agentdesk.errors import InputError
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.prepare import RunOutcome
+from agentdesk.text import figure
 
 QUESTION = "How many customers joined in 2025?"
 FREE = "What changed in 2025?"
@@ -100,17 +101,41 @@ def test_should_retry_after_execution(state: dict, expected: str) -> None:
 
 def test_a_question_the_reader_knows_needs_the_model_only_for_the_chart(tmp_path: Path,
                                                                         bank_db: str) -> None:
-    outcome, values, history = ask(script(tmp_path, insight("table")), question=QUESTION)
+    question = "What is the average principal for each kind of loan?"
+    outcome, values, history = ask(script(tmp_path, insight("pie")), question=question)
+    assert outcome.status == "completed", outcome.error
+    result = outcome.result
+    executed = result["execution_result"]
+    expected = {r["kind"]: r["average"] for r in BankDatabase(bank_db).execute(
+        "SELECT kind, AVG(principal) AS average FROM loans GROUP BY kind").rows}
+    got = {row[executed["columns"][0]]: row[executed["columns"][1]] for row in executed["rows"]}
+    assert got == pytest.approx(expected)
+    assert executed["column_types"] == {executed["columns"][0]: "text",
+                                        executed["columns"][1]: "decimal"}
+    assert values["interpreted_intent"].startswith("the average")
+    assert result["chart_suggestion"] == "pie"  # the model's pick among bar and pie
+    # The summary states the answer, every figure in the column's format, not the question.
+    first = executed["rows"][0]
+    kind, principal = first[executed["columns"][0]], first[executed["columns"][1]]
+    assert result["summary"].startswith(
+        f"The average principal is {figure(principal, 'decimal')} for {kind}, ")
+    assert question.rstrip("?") not in result["summary"]
+    assert result["error"] is None and values["retry_count"] == 0
+    assert sql_runs(history) == 1
+
+
+def test_one_value_is_a_metric_whatever_the_model_would_pick(tmp_path: Path,
+                                                            bank_db: str) -> None:
+    """The rows are always shown as a table; a chart that fits is never traded for it."""
+    outcome, values, _ = ask(script(tmp_path, insight("table")), question=QUESTION)
     assert outcome.status == "completed", outcome.error
     result = outcome.result
     expected = BankDatabase(bank_db).execute(GOOD_SQL).rows[0]["joined"]
     assert [list(r.values()) for r in result["execution_result"]["rows"]] == [[expected]]
     assert result["validated_sql"].endswith("LIMIT 100")
     assert values["interpreted_intent"].startswith("the number of customers where")
-    assert result["summary"] == f"How many customers joined in 2025: {expected:,}."
-    assert result["chart_suggestion"] == "table"  # the model's pick among metric and table
-    assert result["error"] is None and values["retry_count"] == 0
-    assert sql_runs(history) == 1
+    assert result["summary"] == f"The number of customers is {expected:,}."
+    assert result["chart_suggestion"] == "metric"
 
 
 def test_valid_first_time(tmp_path: Path) -> None:
@@ -121,7 +146,7 @@ def test_valid_first_time(tmp_path: Path) -> None:
     assert result["execution_result"]["row_count"] == 1
     joined = result["execution_result"]["rows"][0]["joined"]
     assert joined > 0
-    assert result["summary"] == f"What changed in 2025: {joined:,}."
+    assert result["summary"] == f"Joined: {joined:,}."
     assert result["chart_suggestion"] == "metric"
     assert result["error"] is None and values["retry_count"] == 0
     assert sql_runs(history) == 1
@@ -209,12 +234,36 @@ def test_state_mutation_invariants_hold_through_failures(tmp_path: Path) -> None
             assert new.get("validated_sql") is None and new.get("error_message")
 
 
+BY_KIND = [{"kind": "auto", "average_principal": 34987.56},
+           {"kind": "mortgage", "average_principal": 469770.27},
+           {"kind": "personal", "average_principal": 20470.0},
+           {"kind": "student", "average_principal": 71569.41}]
+LOAN = {"id": 1, "customer_id": 7, "kind": "auto", "principal": 9000.0, "status": "active",
+        "originated_at": "2024-05-01"}
+
+
 @pytest.mark.parametrize(("columns", "rows", "charts"), [
-    (["n"], [{"n": 42}], ["metric", "table"]),
+    (["n"], [{"n": 42}], ["metric"]),
     (["month", "total"], [{"month": "2025-01", "total": 1.5}, {"month": "2025-02", "total": 2}],
-     ["line", "bar", "table"]),
-    (["segment", "n"], [{"segment": s, "n": i} for i, s in enumerate("abcd")],
-     ["bar", "pie", "table"]),
+     ["line", "bar"]),
+    (["segment", "n"], [{"segment": s, "n": i} for i, s in enumerate("abcd")], ["bar", "pie"]),
+    # A category and a number always offer a bar, whatever the model would pick.
+    (["kind", "average_principal"], BY_KIND, ["bar", "pie"]),
+    (["state", "n"], [{"state": f"S{i}", "n": i} for i in range(60)], ["bar"]),
+    (["kind", "change"], [{"kind": "a", "change": -1.5}, {"kind": "b", "change": 2.0}], ["bar"]),
+    (["id", "name", "accounts_count"], [{"id": 3, "name": "Main", "accounts_count": 41}],
+     ["bar"]),
+    (["id", "first_name", "last_name", "total_balance"],
+     [{"id": i, "first_name": "A", "last_name": f"B{i}", "total_balance": 1e3 * i}
+      for i in range(10)], ["bar"]),
+    # Only numbers: the first labels the rest, given two rows.
+    (["year", "n"], [{"year": 2024, "n": 3}, {"year": 2025, "n": 4}], ["bar", "pie"]),
+    (["n", "average"], [{"n": 3, "average": 2.5}], ["table"]),
+    # Identifiers name rows; they are not values to chart.
+    (["id", "customer_id"], [{"id": 1, "customer_id": 2}], ["table"]),
+    # A listing of records may be charted or not (the model picks), up to 40 rows.
+    (list(LOAN), [LOAN] * 5, ["bar", "table"]),
+    (list(LOAN), [LOAN] * 41, ["table"]),
     (["name", "email"], [{"name": "a", "email": "b"}], ["table"]),
     (["n"], [], ["table"]),
 ])

@@ -25,6 +25,7 @@ from .insurance_flow import (
     decide,
     mailer,
     planned,
+    planned_args,
     script,
     start,
     step,
@@ -51,12 +52,12 @@ def test_a_complete_request_is_quoted_after_review(tmp_path: Path, mailer: Recor
     assert info["birth_date"] == "1985-03-14" and info["marital_status"] == "married"
     rating = decide(first.thread_id, type="approve")
     assert planned(rating) == "rate_quote_tool"  # driver, vehicle, coverages ran unreviewed
-    assert rating.interrupt["data"]["session"]["vehicles"]
+    assert "1 driver, 1 vehicle" in rating.interrupt["summary"]  # what the session holds
     summary = decide(first.thread_id, type="approve")
     assert planned(summary) == "prepare_final_summary_tool"
     quote = values(first.thread_id)["quote"]
     assert summary.interrupt["data"]["trace"] == quote["trace"]  # the agency sees the trace
-    body = summary.interrupt["data"]["email"]["body"]
+    body = summary.interrupt["action"]["args"]["message"]
     for code, amount in quote["premium"]["by_coverage"].items():
         assert f"${amount:>7,}" in body, code
     assert f"Total premium: ${quote['premium']['total']:,} for 6 months" in body
@@ -87,11 +88,13 @@ def test_everything_missing_is_asked_then_quoted(
     asked = start(model, BARE_EMAIL, customer_name="Bob Stone",
                   customer_email="bob@example.com")
     assert planned(asked) == "ask_customer_tool"
-    fields = [m["field"] for m in asked.interrupt["action"]["args"]["missing_fields"]]
+    fields = [m["field"] for m in planned_args(asked)["missing_fields"]]
     assert fields == ["zip_code", "birth_date", "license_date", "marital_status", "vehicles"]
-    question = asked.interrupt["data"]["email"]["body"]
+    question = asked.interrupt["action"]["args"]["message"]
     assert "Hello Bob" in question and "VIN" in question
-    assert question in asked.interrupt["summary"]  # the summary is readable on its own
+    assert asked.interrupt["action"]["args"] == {"message": question}  # the email, once
+    summary = asked.interrupt["summary"]  # who asked, and what the email asks for
+    assert "Bob Stone <bob@example.com>" in summary and "ZIP code, date of birth" in summary
     state = values(asked.thread_id)
     assert state["requires_agency_review"] and state["planned_tool_inputs"]
     assert mailer.mails == []
@@ -128,11 +131,12 @@ def test_an_invalid_vin_is_asked_again_with_its_reason(tmp_path: Path,
     model = script(tmp_path, step("ask_customer_tool"), step("quote_initiate_tool"))
     asked = start(model, ANN_EMAIL.replace("1HGCM82633A004352", BAD_VIN))
     assert planned(asked) == "ask_customer_tool"
-    missing = asked.interrupt["action"]["args"]["missing_fields"]
+    missing = planned_args(asked)["missing_fields"]
     assert [m["field"] for m in missing] == ["vehicles[0].vin"]
     assert "check digit" in missing[0]["reason"]
-    body = asked.interrupt["data"]["email"]["body"]
-    assert f"{BAD_VIN} does not add up" in body and "Why we ask again" in body
+    body = asked.interrupt["action"]["args"]["message"]
+    assert f"{BAD_VIN} does not add up" in body and "Why we ask: " in body
+    assert "again" not in body  # nothing was asked in this thread before
     decide(asked.thread_id, type="approve")
     fixed = decide(asked.thread_id, type="respond",
                    message="Sorry, typo! The VIN is 1HGCM82633A004352.")
@@ -161,8 +165,9 @@ def test_a_dui_is_declined_and_the_customer_told_after_review(tmp_path: Path,
         {"kind": "dui", "date": "2024-05-02"}]
     notice = decide(first.thread_id, type="approve")
     assert planned(notice) == "prepare_final_summary_tool"
-    assert notice.interrupt["action"]["args"]["outcome"] == "declined"
-    body = notice.interrupt["data"]["email"]["body"]
+    assert planned_args(notice)["outcome"] == "declined"
+    assert notice.interrupt["title"] == "Send the decline notice to the customer?"
+    body = notice.interrupt["action"]["args"]["message"]
     assert "cannot offer a policy" in body and "DUI" in body.upper()
     assert values(first.thread_id)["mercury_session"]["declined"]
     done = decide(first.thread_id, type="approve")
@@ -179,7 +184,7 @@ def test_a_carrier_error_goes_back_to_the_planner(tmp_path: Path,
     assert state["last_tool_outputs"]["status"] == "error"
     assert state["last_tool_outputs"]["field"] == "applicant.zip_code"
     assert planned(asked) == "ask_customer_tool"
-    missing = asked.interrupt["action"]["args"]["missing_fields"]
+    missing = planned_args(asked)["missing_fields"]
     assert missing[0]["field"] == "zip_code"
     assert "writes personal auto in CA, IL, NY, OH, PA, TX only" in missing[0]["reason"]
     assert state["mercury_session"] is None
@@ -195,7 +200,7 @@ def test_reject_names_a_field_and_the_customer_is_asked(
     assert planned(vehicle) == "add_vehicle_tool"  # initiate and driver were not reviewed
     asked = decide(vehicle.thread_id, type="reject", message="The VIN is incorrect")
     assert planned(asked) == "ask_customer_tool"
-    missing = asked.interrupt["action"]["args"]["missing_fields"]
+    missing = planned_args(asked)["missing_fields"]
     assert missing[0]["field"] == "vehicles[0].vin"
     assert "Our agency checked it: The VIN is incorrect" in missing[0]["reason"]
     state = values(vehicle.thread_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,80 @@ def test_the_default_knowledge_base_holds_the_current_readme() -> None:
     packaged = Path(package.__file__).parent / "docs" / "README.md"
     assert packaged.read_text(encoding="utf-8") == (root / "README.md").read_text(
         encoding="utf-8"), "copy README.md to src/agentdesk/domains/assistant/tools/docs/"
+
+
+# -- answers from the knowledge base: whole sentences and the commands -------------------
+
+
+def test_command_lines_are_read_from_shell_blocks_only() -> None:
+    from agentdesk.domains.assistant.tools.commands import command_lines
+
+    text = ("Intro.\n\n```\nagentdesk decide ID approve      # go ahead\n# a comment\n"
+            "agentdesk run trip --from BOS \\\n          --to LIS\n```\n\n"
+            "```json\n{\"approve\": true}\n```\n\n~~~sh\nmake run\n~~~\n")
+    assert command_lines(text) == ["agentdesk decide ID approve  # go ahead",
+                                   "agentdesk run trip --from BOS --to LIS", "make run"]
+
+
+def test_the_commands_a_query_is_about() -> None:
+    from agentdesk.domains.assistant.tools.commands import commands_for
+
+    section = ["agentdesk show ID  # state, pending decision", "agentdesk decide ID approve",
+               "agentdesk decide ID reject --message \"why\"", "agentdesk threads"]
+    # "approve" and "decide" (as in "decision") beat "decision" alone.
+    assert commands_for("approve decision from the command line", section) == [
+        "agentdesk decide ID approve"]
+    assert commands_for("reject", section) == ["agentdesk decide ID reject --message \"why\""]
+    # "agentdesk" is in every command: it tells them apart from nothing.
+    assert commands_for("agentdesk", section) == []
+    # A word of the section's heading is what every line is about.
+    assert commands_for("threads", section, heading="Threads") == []
+
+
+def test_a_hit_carries_the_commands_of_its_section() -> None:
+    """The prose about approving and the command block are two passages of one section."""
+    hits = knowledge_base().search("approve decision from command line", k=3)
+    top = hits[0]
+    assert "agentdesk decide THREAD_ID approve" not in top.text
+    assert "agentdesk decide THREAD_ID approve" in top.commands
+    assert all(len(hit.commands) <= 4 for hit in hits)
+
+
+def test_kb_answers_start_at_a_sentence_and_keep_the_command() -> None:
+    from agentdesk.domains.assistant.agent.excerpts import excerpt, kb_fact, units
+    from agentdesk.domains.assistant.tools.server import kb_search
+
+    query = "approve decision from command line"
+    fact = kb_fact(kb_search(query), query)
+    assert "    agentdesk decide THREAD_ID approve\n" in fact
+    import agentdesk.domains.assistant.tools as package
+
+    docs = "\n\n".join(p.read_text() for p in (Path(package.__file__).parent / "docs").iterdir())
+    for line in fact.splitlines():
+        if line.startswith(("    ", "(from ")):
+            continue
+        for piece in line.split(" … "):  # each piece starts a paragraph, an item or a sentence
+            words = r"\s+".join(re.escape(w) for w in piece.split()[:8])
+            found = re.search(rf"(^|\n\s*\n|[.!?]\s+|\n)({words})", docs)
+            assert found, piece
+            if found.group(1) == "\n":  # a new line within a paragraph: an item or a row
+                assert piece.startswith(("- ", "* ", "|")), piece
+
+    text = ("at a pause it shows the itinerary, its cost\nbreakdown and budget status. Any "
+            "later `agentdesk decide`\nfinishes it.\n\n- One item\n  continued.\n- Two.")
+    assert units(text) == [(0, "at a pause it shows the itinerary, its cost breakdown and "
+                               "budget status."),
+                           (0, "Any later `agentdesk decide` finishes it."),
+                           (1, "- One item continued."), (1, "- Two.")]
+    long = "Filler words here. " * 40 + "Later `agentdesk decide` finishes it. " + "More. " * 40
+    assert excerpt(long, "decide finishes", limit=120) == "Later `agentdesk decide` finishes it."
+
+
+def test_an_excerpt_matches_the_query_words_in_any_form() -> None:
+    """"failed ... retried" finds "failures are retried" over a sentence that only says "tools"."""
+    from agentdesk.domains.assistant.agent.excerpts import excerpt
+
+    text = ("Tools are listed here. " * 20 + "Transient failures are retried with exponential "
+            "backoff. " + "More words follow. " * 20)
+    assert "Transient failures are retried with exponential backoff." in excerpt(
+        text, "failed tool calls retried", limit=120)

@@ -127,3 +127,32 @@ def test_every_constrained_decode_ends_inside_its_token_budget(
 
     jsonschema.validate(parsed, schema)
     assert json.loads(raw) == parsed
+
+
+def test_a_rejection_asking_for_the_empty_last_day_gets_it_and_keeps_the_rest() -> None:
+    """The README's plan leaves day 5 (the flight home) free; asked for an activity there,
+    the revision adds one and keeps the hotel, the flights and the other days."""
+    request = "Plan 4 days in Lisbon from Boston, leaving 2027-03-10, budget 2500 USD"
+
+    async def go() -> tuple[dict[str, Any], Any, dict[str, Any]]:
+        async with Desk.open() as desk:
+            outcome = await desk.start("trip", {"messages": request}, model="local")
+            assert outcome.status == "interrupted", outcome.error
+            first = (await desk.view(outcome.thread_id)).values["current_itinerary"]
+            revised = await desk.decide(outcome.thread_id, Decision(
+                type="reject", message="Day 5 has nothing planned, please add an activity."))
+            return first, revised, (await desk.view(outcome.thread_id)).values
+
+    first, revised, values = asyncio.run(go())
+    assert revised.status == "interrupted", revised.error
+    assert not [a for a in first["activities"] if a["day"] == 5]
+    plan = values["current_itinerary"]
+    catalogue = dict(activities_for("Lisbon"))
+    day5 = [a for a in plan["activities"] if a["day"] == 5]
+    assert len(day5) == 1 and catalogue[day5[0]["name"]] == day5[0]["cost"]
+    assert day5[0]["name"] not in {a["name"] for a in first["activities"]}
+    assert plan["hotels"] == first["hotels"] and plan["flights"] == first["flights"]
+    assert [a for a in plan["activities"] if a["day"] != 5] == first["activities"]
+    changes = {c["label"]: (c["old"], c["new"]) for c in revised.interrupt["changes"]}
+    assert changes["Day 5 activities"] == (None, day5[0]["name"])
+    assert "done: an activity on day 5" in revised.interrupt["data"]["revision_note"]

@@ -78,8 +78,8 @@ def test_bare_email_to_quote_over_smtp(tmp_path: Path) -> None:
             assert kinds == ["review", "question", "review", "review", "review", "quote"]
             reviews = [m["Subject"] for m in await mail.caught()
                        if m["X-Agentdesk-Kind"] == "review"]
-            assert reviews[0].startswith("Review: email the customer a question")
-            assert reviews[1].startswith("Review: open a quote with the carrier")
+            assert reviews[0].startswith("Review: Send this question to the customer?")
+            assert reviews[1].startswith("Review: Open a quote with the carrier?")
             decisions = [e.actor for e in await mail.desk.store.audit_trail(thread_id)
                          if e.event == "decision"]
             assert decisions == [AGENCY, BOB, AGENCY, AGENCY, AGENCY]

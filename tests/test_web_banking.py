@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
 
+from agentdesk.text import figure
+
 from .browser import CHROMIUM, CHROMIUM_ARGS, needs_chromium
 from .servers import Servers
 
@@ -118,8 +120,8 @@ def test_metric_answer_with_progress_and_thread_page(serve: Callable[..., str], 
     held[0].continue_()
 
     answer = page.get_by_test_id("ask-answer")
-    expect(answer.get_by_test_id("ask-summary")).to_have_text(
-        f"How many joined in 2025: {joined:,}.")
+    # The summary states the answer (not the question), the number as the metric writes it.
+    expect(answer.get_by_test_id("ask-summary")).to_have_text(f"Joined: {joined:,}.")
     expect(page.get_by_test_id("ask-progress")).to_be_hidden()
     expect(page.get_by_test_id("ask-submit")).to_be_enabled()
     expect(answer.get_by_test_id("ask-error")).to_have_count(0)
@@ -139,7 +141,7 @@ def test_metric_answer_with_progress_and_thread_page(serve: Callable[..., str], 
     expect(page.get_by_test_id("thread-title")).to_have_text("How many joined in 2025?")
     expect(page.get_by_test_id("current-step")).to_have_text("answered")
     view = page.get_by_test_id("ask-answer")
-    expect(view.get_by_test_id("ask-summary")).to_have_text(f"How many joined in 2025: {joined:,}.")
+    expect(view.get_by_test_id("ask-summary")).to_have_text(f"Joined: {joined:,}.")
     expect(view.get_by_test_id("ask-sql")).to_contain_text("LIMIT 100")
     expect(view.locator("svg[data-chart=metric] .metric-value")).to_have_text(f"{joined:,}")
     expect(page.get_by_test_id("itinerary")).to_have_count(0)
@@ -156,7 +158,9 @@ def test_bar_chart_has_one_bar_per_segment(serve: Callable[..., str], page: Page
     ask(page, "How big is each segment?")
 
     answer = page.get_by_test_id("ask-answer")
-    expect(answer.get_by_test_id("ask-summary")).to_contain_text("How big is each segment: 4 rows")
+    expect(answer.get_by_test_id("ask-summary")).to_have_text(
+        "Customers: " + ", ".join(f"{n:,} for {segment}" for segment, n in expected[:-1])
+        + f" and {expected[-1][1]:,} for {expected[-1][0]}.")
     expect(answer.get_by_test_id("ask-sql")).to_have_text(f"{BY_SEGMENT} LIMIT 100")
     chart = answer.locator("svg[data-chart=bar]")
     expect(chart).to_be_visible()
@@ -181,7 +185,9 @@ def test_line_chart_over_months(serve: Callable[..., str], page: Page, bank_db: 
     ask(page, "What is the monthly total?")
 
     answer = page.get_by_test_id("ask-answer")
-    expect(answer.get_by_test_id("ask-summary")).to_contain_text(f"{len(months)} rows")
+    expect(answer.get_by_test_id("ask-summary")).to_contain_text(
+        f"The total is {figure(months[0][1], 'decimal')} for {months[0][0]}, ")
+    expect(answer.get_by_test_id("ask-summary")).to_contain_text(f" more ({len(months)} rows).")
     chart = answer.locator("svg[data-chart=line]")
     expect(chart).to_be_visible()
     expect(chart.locator("path.line")).to_have_count(1)
@@ -267,7 +273,8 @@ def test_banking_thread_started_from_home(serve: Callable[..., str], page: Page,
     expect(page.get_by_test_id("thread-status")).to_have_text("completed")
     expect(page.get_by_test_id("thread-request")).to_have_text("How big is each segment?")
     view = page.get_by_test_id("ask-answer")
-    expect(view.get_by_test_id("ask-summary")).to_contain_text("How big is each segment: 4 rows")
+    expect(view.get_by_test_id("ask-summary")).to_contain_text("Customers: ")
+    expect(view.get_by_test_id("ask-summary")).to_contain_text(" for retail")
     pie = view.locator("svg[data-chart=pie]")
     expect(pie.locator(".slice")).to_have_count(4)
     expect(pie.locator(".legend-value").first).to_contain_text("%")

@@ -16,11 +16,43 @@ if TYPE_CHECKING:
     from agentdesk.runtime.runs.events import Event
     from agentdesk.runtime.runs.prepare import RunOutcome
 
-__all__ = ["LiveProgress", "show_outcome", "show_threads"]
+__all__ = ["LiveProgress", "change_lines", "pending_text", "show_outcome", "show_threads"]
 
 
 def _args(args: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in args.items())
+
+
+def _value(value: Any, unit: str | None) -> str:
+    if value is None:
+        return "(none)"
+    text = format(value, "g") if isinstance(value, float) else (
+        ", ".join(map(str, value)) if isinstance(value, list) else str(value))
+    return f"{text} {unit}" if unit else text
+
+
+def change_lines(pending: dict[str, Any]) -> list[str]:
+    """A pause's ``changes``, one "label: old -> new" line each (what approving replaces)."""
+    return [f"{c.get('label', '?')}: {_value(c.get('old'), c.get('unit'))} -> "
+            f"{_value(c.get('new'), c.get('unit'))}" for c in pending.get("changes") or []]
+
+
+def _texts(pending: dict[str, Any]) -> list[str]:
+    """The action's multi-line text arguments the summary does not quote (an email to send):
+    a person approves what they have read, so the CLI shows them whole."""
+    summary = pending.get("summary", "")
+    args = (pending.get("action") or {}).get("args") or {}
+    return [f"{name}:\n{value}" for name, value in args.items()
+            if isinstance(value, str) and "\n" in value.strip() and value not in summary]
+
+
+def pending_text(pending: dict[str, Any]) -> str:
+    """A pause as plain text: its summary, the text it would send, then what approving
+    changes, old -> new."""
+    lines = change_lines(pending)
+    changes = "\n\nChanges:\n" + "\n".join(f"  {line}" for line in lines) if lines else ""
+    texts = "".join(f"\n\n{text}" for text in _texts(pending))
+    return f"{pending.get('summary', '')}{texts}{changes}"
 
 
 def _answer_nodes(agent: object) -> set[str]:
@@ -134,7 +166,8 @@ def show_outcome(console: Console, outcome: RunOutcome, rendered: str = "",
                 console.print(f"thread [bold]{tid}[/] is waiting for an answer (any JSON):\n"
                               f"  agentdesk decide {tid} --resume '\"yes\"'", highlight=False)
             return
-        console.print(Panel(pending["summary"], title=pending["title"], expand=False))
+        console.print(Panel(escape(pending_text(pending)), title=escape(pending["title"]),
+                            expand=False))
         if hints:
             allowed = pending["allowed"]
             commands = [f"  agentdesk decide {tid} {_EXAMPLES[kind]}"

@@ -397,6 +397,8 @@ def show(
     from agentdesk.runtime.runs.desk import Desk
     from agentdesk.runtime.runs.reading import render_view
 
+    from .display import pending_text
+
     _refuse_bad_model(model, as_json)
 
     async def main() -> dict[str, Any]:
@@ -439,8 +441,8 @@ def show(
         console.print(f"waiting for an answer: {escape(data['interrupt']['title'])}")
         console.print(escape(data["interrupt"]["summary"]), highlight=False)
     elif data["interrupt"]:
-        console.print(f"waiting for a decision: {data['interrupt']['title']}")
-        console.print(data["interrupt"]["summary"])
+        console.print(f"waiting for a decision: {escape(data['interrupt']['title'])}")
+        console.print(escape(pending_text(data["interrupt"])), highlight=False)
     elif data["rendered"]:
         console.print(data["rendered"])
     table = Table("time", "event", "actor", "detail")

@@ -17,6 +17,7 @@ from agentdesk.errors import DecisionError, InputError
 
 __all__ = [
     "Action",
+    "Change",
     "Decision",
     "DecisionType",
     "InterruptKind",
@@ -44,6 +45,18 @@ class Action(BaseModel):
     args: dict[str, Any] = Field(default_factory=dict)
 
 
+class Change(BaseModel):
+    """One value the action or the new result changes, shown to a person as old -> new."""
+
+    label: str
+    """What changes, in a person's words ("Dose", "Hotel", "Day 2 activities")."""
+    old: Any = None
+    """The value before (None: there was none)."""
+    new: Any = None
+    """The value after (None: it goes away)."""
+    unit: str | None = None
+
+
 class InterruptPayload(BaseModel):
     """What a paused thread shows a person. ``id`` is LangGraph's interrupt id."""
 
@@ -56,6 +69,9 @@ class InterruptPayload(BaseModel):
     allowed: list[DecisionType]
     data: dict[str, Any] = Field(default_factory=dict)
     """Structured detail for rich views (an itinerary, a cost breakdown...)."""
+    changes: list[Change] = Field(default_factory=list)
+    """What approving changes, or what changed since the last result a person saw; the
+    web app and the CLI show these inline beside the action."""
     value: Any = None
     """A ``custom`` interrupt's payload, exactly as the graph raised it."""
 
@@ -148,9 +164,10 @@ def check_decision(payload: InterruptPayload, decision: Decision) -> None:
 
 def request_decision(kind: InterruptKind, title: str, summary: str, *,
                      allowed: list[DecisionType], action: Action | None = None,
-                     data: dict[str, Any] | None = None) -> Decision:
+                     data: dict[str, Any] | None = None,
+                     changes: list[Change] | None = None) -> Decision:
     """Pause the thread until a person decides; returns their (checked) decision."""
     payload = InterruptPayload(kind=kind, title=title, summary=summary, action=action,
-                               allowed=allowed, data=data or {})
+                               allowed=allowed, data=data or {}, changes=changes or [])
     raw = interrupt(payload.model_dump(mode="json", exclude={"id", "value"}))
     return Decision.model_validate(raw)

@@ -22,6 +22,10 @@ __all__ = ["ACTOR_HEADER", "Caller", "CallerDep", "DeskDep", "ManagerDep", "Owne
 ACTOR_HEADER = "x-agentdesk-actor"
 """A display name (URL-encoded) the web app sends: who is at the keyboard."""
 
+UNNAMED = "you"
+"""The actor of an HTTP caller who gave no name, without keys or a configured actor: the
+login of the server's process (often ``root``) says nothing about who is at the browser."""
+
 
 @dataclass(frozen=True)
 class Caller:
@@ -35,10 +39,13 @@ class Caller:
     """A name the client gave (``x-agentdesk-actor`` header); never proof of anything."""
     ids: ThreadIds = field(default_factory=lambda: ThreadIds(None))
     """The caller's thread ids: public (in requests and answers) to stored, and back."""
+    unnamed: str | None = None
+    """The actor when no name is given (None: the runtime's default, the process's login)."""
 
     def actor(self, display_name: str | None = None) -> str | None:
-        """The actor to record: the key's name with keys, else the display name (or None)."""
-        return self.key_name or display_name or self.display_name
+        """The actor to record: the key's name with keys, else the display name, else
+        :attr:`unnamed`."""
+        return self.key_name or display_name or self.display_name or self.unnamed
 
     def beside(self, display_name: str | None = None) -> str | None:
         """The display name to keep beside an authenticated actor (None when it is the actor)."""
@@ -64,9 +71,10 @@ async def _caller(request: Request,
     if x_agentdesk_actor:  # printable characters only: it is shown and stored as text
         text = "".join(ch for ch in unquote(x_agentdesk_actor) if ch.isprintable())
         display = text.strip()[:200] or None
-    keys: list[tuple[str, str]] = request.app.state.settings.named_api_keys()
+    settings = request.app.state.settings
+    keys: list[tuple[str, str]] = settings.named_api_keys()
     if not keys:
-        return Caller(None, None, display)
+        return Caller(None, None, display, unnamed=settings.actor or UNNAMED)
     given = x_api_key
     if given is None and authorization and authorization.lower().startswith("bearer "):
         given = authorization[7:].strip()

@@ -39,8 +39,11 @@ def assistant_id(name: str) -> str:
 def assistant(spec: AgentSpec) -> dict[str, Any]:
     return {"assistant_id": assistant_id(spec.name), "graph_id": spec.name, "name": spec.name,
             "description": spec.description, "config": {}, "context": {},
+            # request_field: the input field a plain-text request goes to (the web app's
+            # start form labels it as the request; the schema has every field).
             "metadata": {"interrupts": list(spec.interrupt_kinds),
                          "toolservers": list(spec.toolservers),
+                         "request_field": spec.request_field,
                          **({"origin": spec.origin} if spec.origin else {})},
             "version": 1, "created_at": _EPOCH, "updated_at": _EPOCH}
 

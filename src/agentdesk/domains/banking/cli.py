@@ -10,6 +10,7 @@ import typer
 
 from agentdesk.runtime.commands import JsonOpt, ModelOpt, refuse_bad_model
 from agentdesk.runtime.terminal import console, err_console, escape
+from agentdesk.text import figure
 
 banking_app = typer.Typer(no_args_is_help=True, help="The banking assistant's database and SQL.")
 
@@ -102,6 +103,8 @@ def query(sql: Annotated[str, typer.Option("--sql", help="The SQL to validate an
     cut = f" ({result.note})" if result.note else ""
     table = Table(*result.columns, caption=f"{result.row_count} rows{cut} in "
                   f"{result.execution_time_seconds:.3f}s — {validated}")
+    # Numbers as the summary and the web app write them: one format per column.
+    formats = {c: None if kind == "text" else kind for c, kind in result.column_types.items()}
     for row in result.rows:
-        table.add_row(*(str(row[c]) for c in result.columns))
+        table.add_row(*(escape(figure(row[c], formats.get(c))) for c in result.columns))
     console.print(table)

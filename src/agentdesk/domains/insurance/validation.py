@@ -34,6 +34,7 @@ __all__ = [
     "check_vin",
     "check_zip",
     "parse_date",
+    "parse_month",
 ]
 
 VIN_LENGTH = 17
@@ -266,6 +267,37 @@ def parse_date(value: str | date, *, field: str = "date") -> date | Invalid:
     except ValueError:
         return Invalid(field, given, f"{text!r} is not a day in the calendar (month {month}, "
                                      f"day {day}). Please check the day and the month.")
+
+
+MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august",
+               "september", "october", "november", "december")
+US_MONTH = re.compile(r"^(\d{1,2})/(\d{4})$")
+ISO_MONTH = re.compile(r"^(\d{4})-(\d{1,2})$")
+WORD_MONTH = re.compile(r"^([a-z]{3,9})\.?,?\s+(\d{4})$", re.I)
+
+
+def parse_month(value: str | date, *, field: str = "date") -> date | Invalid:
+    """A month of a year, read as its first day: ``06/2008``, ``6/2008``, ``2008-06`` or
+    ``June 2008`` (``Jun 2008``); a whole date is read by :func:`parse_date`."""
+    if isinstance(value, date):
+        return value
+    given = str(value or "")
+    text = given.strip().rstrip(".,")
+    month: int | None = None
+    if us := US_MONTH.match(text):
+        month, year = int(us.group(1)), int(us.group(2))
+    elif iso := ISO_MONTH.match(text):
+        year, month = int(iso.group(1)), int(iso.group(2))
+    elif (words := WORD_MONTH.match(text)) and (name := words.group(1).lower()) and any(
+            m.startswith(name) for m in MONTH_NAMES if len(name) >= 3):
+        month = next(i for i, m in enumerate(MONTH_NAMES, 1) if m.startswith(name))
+        year = int(words.group(2))
+    else:
+        return parse_date(value, field=field)
+    if not 1 <= month <= 12:
+        return Invalid(field, given, f"{text!r} has no month {month}. Please write the month "
+                                     f"and year as MM/YYYY, like 06/2008.")
+    return date(year, month, 1)
 
 
 def add_years(day: date, years: int) -> date:

@@ -16,7 +16,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["read_request"]
+__all__ = ["find_dates", "read_request"]
 
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|"
            "november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
@@ -86,6 +86,13 @@ def _parse_date(phrase: str, today: date) -> date | None:
     parsed = dateparser.parse(phrase, languages=["en"], settings={
         "PREFER_DATES_FROM": "future", "RELATIVE_BASE": base, "DATE_ORDER": "MDY"})
     return parsed.date() if parsed else None
+
+
+def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
+    """Every date ``text`` names, with where it starts, read by the rules requests are."""
+    today = today or date.today()
+    found = ((m.start(), _parse_date(m.group(1), today)) for m in _DATE.finditer(text))
+    return [(at, day) for at, day in found if day is not None]
 
 
 def read_request(text: str, today: date | None = None) -> dict[str, Any]:

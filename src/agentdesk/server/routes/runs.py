@@ -35,8 +35,10 @@ router = APIRouter(tags=["runs"])
 _ENQUEUE_POLL = 0.2
 
 
-def agent_payload(data: dict[str, Any]) -> dict[str, Any]:
-    """API input to the agent's input: a chat ``messages`` list becomes the user's text."""
+def agent_payload(data: dict[str, Any], request_field: str = "messages") -> dict[str, Any]:
+    """API input to a built-in agent's input: a chat ``messages`` list becomes the user's text,
+    and chat input reaches an agent whose request is another field (insurance's
+    ``message``, banking's ``user_query``) in that field, unless the caller set it too."""
     payload = dict(data)
     messages = payload.get("messages")
     if isinstance(messages, list):
@@ -49,6 +51,10 @@ def agent_payload(data: dict[str, Any]) -> dict[str, Any]:
                 content = message.get("content")
                 texts.append(content if isinstance(content, str) else str(content))
         payload["messages"] = "\n".join(texts) if texts else None
+    if request_field != "messages" and "messages" in payload and request_field not in payload:
+        text = payload.pop("messages")
+        if text is not None:
+            payload[request_field] = text
     return payload
 
 
@@ -91,7 +97,8 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
                                              display_name=who.beside(), **launch)
     else:
         # A graph of your own gets its input as sent; the built-in agents take request text.
-        payload = body.input if spec.origin else agent_payload(body.input)
+        payload = (body.input if spec.origin
+                   else agent_payload(body.input, spec.request_field))
 
         async def attempt() -> PreparedRun:
             return await desk.prepare_start(spec.name, payload, thread_id=thread_id,

@@ -1,7 +1,8 @@
 // The activity log of a thread: one section per run, fed by the run's event stream.
 
 import { RunStream, knownStream } from "./api.js";
-import { argsText, clear, contentText, h, timeEl } from "./render.js";
+import { argsText, clear, h, timeEl } from "./render.js";
+import { ModelTexts } from "./tokens.js";
 import { onLeave, refreshInboxCount } from "./shell.js";
 
 const RUN_KIND = { start: "Run", decide: "Run after a decision", resume: "Resumed run" };
@@ -91,11 +92,12 @@ export function syncRuns(ctx, runs) {
     if (following) ctx.onActivity?.(run, "waiting for the first step…");
     const unsubscribe = stream.subscribe((item) => {
       if (!ctx.alive()) return;
-      section.add(item);
+      const text = section.add(item);
+      if (text) ctx.onModelText?.(run, text, following);
       if (following && item.event === "values" && item.data && typeof item.data === "object") ctx.onLiveValues(item.data);
       if (following && item.event !== "__closed__") {
-        const text = describe(item, memo);
-        if (text) ctx.onActivity?.(run, text);
+        const now = describe(item, memo);
+        if (now) ctx.onActivity?.(run, now);
       }
       if (item.event === "__closed__" && following) ctx.onActivity?.(run, null);
       if (item.event === "__closed__" && (following || ctx.thread?.status === "busy")) {
@@ -118,7 +120,7 @@ function logSection(run, follow) {
     h("summary", {}, h("strong", {}, RUN_KIND[run.metadata?.kind] || "Run"), " · ", timeEl(run.created_at), " ", state),
     list);
   let lastStep = null;
-  const messages = new Map();
+  const jobs = new Map(); // job id -> its one progress entry
 
   function entry(kind, ...children) {
     const li = h("li", { class: `entry ${kind}`, "data-kind": kind }, ...children);
@@ -143,59 +145,35 @@ function logSection(run, follow) {
         data.duration_ms !== undefined ? ` in ${data.duration_ms} ms` : "",
         data.preview ? h("div", { class: "preview" }, data.preview) : null);
     } else if (data.kind === "token") {
-      typed(typeof data.text === "string" ? data.text : "");
+      // The embedded model's raw decode: progress for the live status, its text comes on
+      // the messages stream (see tokens.js).
+    } else if (data.kind === "job_progress") {
+      // One line per job, updated as it goes, not one per poll.
+      const text = `Job ${data.job_id || ""}: ${data.status || "running"} ${Math.round((data.progress || 0) * 100)}%`;
+      if (jobs.has(data.job_id)) jobs.get(data.job_id).textContent = text;
+      else jobs.set(data.job_id, entry("custom job", text));
     } else {
       entry("custom", data.kind || "event", " ", argsText(Object.fromEntries(Object.entries(data).filter(([k]) => k !== "kind"))));
     }
   }
 
-  // What a model writes: one entry per answer, its text growing as tokens come.
-  function modelEntry(who) {
-    const m = { who: h("code", {}, who), what: h("span", {}), names: new Set(),
-      pre: h("pre", { class: "tokens", "data-testid": "model-output", hidden: true }) };
-    entry("token", h("div", {}, m.who, " (model) ", m.what), m.pre);
-    return m;
-  }
+  // What a model writes: one entry per model call, its text growing as tokens come.
+  const texts = new ModelTexts();
+  const shown = new Map(); // a text of `texts` -> its entry's parts
 
-  function show(m) {
-    m.pre.hidden = !m.pre.textContent;
-    const asks = m.names.size ? `asks for tools: ${[...m.names].join(", ")}` : "";
-    m.what.textContent = m.pre.textContent ? `writes${asks ? ` and ${asks}` : ""}:` : asks;
-    follow();
-  }
-
-  // Tokens on the custom stream ({"kind": "token"}, the embedded model): the answer's message
-  // comes afterwards on the messages stream and takes this entry over.
-  let typing = null;
-  function typed(text) {
-    if (!text) return;
-    if (!typing) typing = modelEntry("model");
-    typing.pre.textContent += text;
-    show(typing);
-  }
-
-  function tokens(data) {
-    const [msg, meta] = Array.isArray(data) ? data : [data, {}];
-    if (!msg || (msg.type !== "ai" && msg.type !== "AIMessageChunk")) return; // tool results are logged above
-    const key = msg.id || "model";
-    const text = contentText(msg.content);
-    const calls = [...(msg.tool_calls || []), ...(msg.tool_call_chunks || [])].map((c) => c && c.name).filter(Boolean);
-    let m = messages.get(key);
-    if (!m && typing) {
-      m = typing;
-      typing = null;
-      messages.set(key, m);
-    }
+  function modelText(record) {
+    let m = shown.get(record);
     if (!m) {
-      if (!text && !calls.length) return;
-      m = modelEntry("model");
-      messages.set(key, m);
+      m = { who: h("code", {}, record.node), what: h("span", {}),
+        pre: h("pre", { class: "tokens", "data-testid": "model-output", hidden: true }) };
+      entry("token", h("div", {}, m.who, " (model) ", m.what), m.pre);
+      shown.set(record, m);
     }
-    if (meta?.langgraph_node) m.who.textContent = meta.langgraph_node;
-    if (msg.type === "AIMessageChunk") m.pre.textContent += text;
-    else if (text) m.pre.textContent = text;
-    for (const name of calls) m.names.add(name);
-    show(m);
+    m.pre.textContent = record.text;
+    m.pre.hidden = !record.text;
+    const asks = record.tools.size ? `asks for tools: ${[...record.tools].join(", ")}` : "";
+    m.what.textContent = record.text ? `writes${asks ? ` and ${asks}` : ""}:` : asks;
+    follow();
   }
 
   function add(item) {
@@ -210,7 +188,6 @@ function logSection(run, follow) {
             for (const i of update || []) entry("interrupt", "Paused for a decision: ", h("strong", {}, pauseTitle(i?.value)));
             continue;
           }
-          typing = null;
           entry("node", h("code", {}, node), " finished");
           if (update && typeof update === "object") step(update.current_step);
         }
@@ -222,9 +199,11 @@ function logSection(run, follow) {
         custom(data);
         break;
       case "messages":
-      case "messages/partial":
-        tokens(data);
-        break;
+      case "messages/partial": {
+        const record = texts.add(data);
+        if (record) modelText(record);
+        return record;
+      }
       case "error":
         entry("error bad", "Error: ", (data && (data.message || data.error)) || "unknown error");
         break;
@@ -238,6 +217,7 @@ function logSection(run, follow) {
       default:
         break;
     }
+    return null;
   }
 
   return { el, add, stream: null };

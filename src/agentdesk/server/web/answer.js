@@ -2,7 +2,7 @@
 // the rows, the SQL that produced them and the rows themselves; or why there is no answer.
 // Used by the "Ask the bank" page (POST /ask) and by a banking thread's page (its state).
 
-import { chartFor, columnsOf, formatNumber, isNumericColumn } from "./charts.js";
+import { chartFor, columnTypes, columnsOf, formatNumber, isNumericColumn } from "./charts.js";
 import { h, plural } from "./render.js";
 
 const CHART_NAME = { metric: "a single value", bar: "a bar chart", line: "a line chart", pie: "a pie chart", table: "a table" };
@@ -19,7 +19,7 @@ export function fromQueryResponse(r) {
   const result = r.execution_result || null;
   return {
     question: r.query, sql: r.validated_sql, summary: r.summary, chart: r.chart_suggestion,
-    rows: result ? result.data || [] : null, columns: result?.columns, rowCount: result?.row_count,
+    rows: result ? result.data || [] : null, columns: result?.columns, types: result?.column_types, rowCount: result?.row_count,
     seconds: result?.execution_time_seconds, truncated: Boolean(result?.truncated),
     error: r.error, threadId: r.thread_id,
   };
@@ -33,6 +33,7 @@ export function fromThreadValues(v) {
   return {
     question: v.user_query, sql: v.validated_sql, summary: v.summary, chart: v.chart_suggestion,
     rows: ran ? result.rows || result.data || [] : null, columns: ran ? result.columns : null,
+    types: ran ? result.column_types : null,
     rowCount: ran ? result.row_count : null, seconds: ran ? result.execution_time_seconds : null,
     truncated: Boolean(ran && result.truncated),
     error: failed ? v.error_message : null, retryCount: v.retry_count || 0,
@@ -46,24 +47,26 @@ function seconds(n) {
   return value < 1 ? `${(value * 1000).toFixed(value < 0.01 ? 1 : 0)} ms` : `${value.toFixed(2)} s`;
 }
 
-function cell(value, numeric) {
+function cell(value, numeric, type) {
   if (value === null || value === undefined) return h("span", { class: "muted" }, "—");
-  if (typeof value === "number") return formatNumber(value);
+  if (typeof value === "number") return formatNumber(value, type);
   if (typeof value === "object") return JSON.stringify(value);
-  if (numeric && typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value))) return formatNumber(Number(value));
+  if (numeric && typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value))) return formatNumber(Number(value), type);
   return String(value);
 }
 
-/** The rows as a table (columns in the query's order; numbers right-aligned). */
-export function rowsTable(columns, rows) {
+/** The rows as a table (columns in the query's order; numbers right-aligned, written by the
+ * column's type as the summary writes them: `types` is the server's column_types). */
+export function rowsTable(columns, rows, types = null) {
   const cols = columnsOf(columns, rows);
   if (!rows.length) return h("p", { class: "muted", "data-testid": "ask-rows", "data-rows": "0" }, "No rows matched.");
   const numeric = new Set(cols.filter((c) => isNumericColumn(rows, c)));
+  const typeOf = columnTypes(cols, rows, types);
   return h("div", { class: "table-wrap" },
     h("table", { class: "grid rows", "data-testid": "ask-rows", "data-rows": rows.length },
       h("thead", {}, h("tr", {}, cols.map((c) => h("th", { class: numeric.has(c) ? "num" : null, scope: "col" }, c)))),
       h("tbody", {}, rows.map((row) => h("tr", {},
-        cols.map((c) => h("td", { class: numeric.has(c) ? "num" : null }, cell(row[c], numeric.has(c)))))))));
+        cols.map((c) => h("td", { class: numeric.has(c) ? "num" : null }, cell(row[c], numeric.has(c), typeOf[c]))))))));
 }
 
 function sqlBlock(sql, testid, title) {
@@ -112,7 +115,7 @@ export function renderAnswer(a, { showQuestion = true, threadLink = true } = {})
       time ? [" in ", h("span", { "data-testid": "ask-time" }, time)] : null,
       a.truncated ? h("span", { class: "truncated" }, ` · only the first ${plural(rows.length, "row")} are shown`) : null,
       a.chart ? ` · suggested chart: ${CHART_NAME[a.chart] || a.chart}` : null));
-    const { svg, reason } = chartFor(a.chart || "table", a.columns, rows);
+    const { svg, reason } = chartFor(a.chart || "table", a.columns, rows, a.types);
     if (svg) {
       parts.push(h("figure", { class: "chart-box", "data-testid": "ask-chart", "data-kind": a.chart }, svg));
     } else if (a.chart && a.chart !== "table") {
@@ -122,7 +125,7 @@ export function renderAnswer(a, { showQuestion = true, threadLink = true } = {})
   }
   if (a.sql) parts.push(sqlBlock(a.sql, "ask-sql", "SQL (checked, read-only)"));
   else if (a.attemptedSql) parts.push(sqlBlock(a.attemptedSql, "ask-attempted-sql", "Last SQL the agent wrote (refused)"));
-  if (rows) parts.push(h("h3", {}, "Rows"), rowsTable(a.columns, rows));
+  if (rows) parts.push(h("h3", {}, "Rows"), rowsTable(a.columns, rows, a.types));
   if (threadLink && a.threadId) {
     parts.push(h("p", { class: "small thread-link" },
       h("a", { href: `#/threads/${encodeURIComponent(a.threadId)}`, "data-testid": "ask-thread-link" }, "Open the thread →"),

@@ -1,15 +1,20 @@
 // The HTTP API, seen from the browser: JSON requests, and run streams read as
 // Server-Sent Events from a fetch() body (EventSource cannot POST).
 
-const KEY_STORE = "agentdesk.apiKey";
-const ACTOR_STORE = "agentdesk.actor"; // the "Deciding as" name (shell.js keeps it)
+import { fieldProblems } from "./problems.js";
 
+const KEY_STORE = "agentdesk.apiKey";
+const ACTOR_STORE = "agentdesk.actor"; // the "Who are you?" name (shell.js keeps it)
+
+/** A refused or failed request: `detail` is the API's wording; `problems` its field errors
+ * ([{field: "input.message", message}]), for a form to show beside its fields. */
 export class ApiError extends Error {
   constructor(status, detail, body = null) {
     super(detail);
     this.status = status;
     this.detail = detail;
     this.body = body;
+    this.problems = fieldProblems(body);
   }
 }
 
@@ -48,6 +53,13 @@ async function failure(response) {
   try { body = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
   let detail = detailOf(response.status, response.statusText, body);
   if (response.status === 401) detail += " — enter the server's API key at the top right";
+  // An id in the URL that cannot be an id (a mistyped link) names nothing: "not found",
+  // as for an id that is well formed but unknown.
+  const problems = fieldProblems(body);
+  if (response.status === 422 && problems.length && problems.every((p) => p.field.startsWith("path."))) {
+    const what = problems[0].field.slice(5).replace(/_id$/, "").replace(/_/g, " ");
+    return new ApiError(404, `${what} not found`, body);
+  }
   return new ApiError(response.status, detail, body);
 }
 

@@ -3,7 +3,7 @@
 // #/ask (questions to the banking assistant, answered with a chart and the rows), #/memory
 // (what agents remember about users, memory.js).
 // The pages live in their own modules (home.js, thread.js with decision.js and activity.js,
-// inbox.js, ask.js); shell.js holds what they share: errors, the actor, the inbox count.
+// inbox.js, ask.js); shell.js holds what they share: errors, who you are, the inbox count.
 
 import { apiKey, get, setApiKey } from "./api.js";
 import { h } from "./render.js";
@@ -42,7 +42,27 @@ async function setUpAuth() {
 
 let routeSeq = 0;
 
-async function route() {
+// The API's rule for ids (server/ids.py): what cannot be an id names no thread.
+const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/** A path segment decoded, or null when it is not valid percent-encoding (a mangled link). */
+function segment(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+function notFound(page, what, back = h("a", { href: "#/" }, "Go home")) {
+  document.title = `${what} not found · agentdesk`;
+  page.append(h("section", { class: "card", "data-testid": "not-found" },
+    h("h1", { "data-testid": "not-found-title" }, `${what} not found`),
+    h("p", {}, `There is no ${what.toLowerCase()} at this address. The link may be mistyped, or it was deleted.`),
+    h("p", {}, back)));
+}
+
+async function route(event = null) {
   leavePage();
   clearError();
   const seq = ++routeSeq;
@@ -58,19 +78,30 @@ async function route() {
   const page = h("div", { class: "page" });
   view.replaceChildren(page);
   window.scrollTo(0, 0);
-  const thread = path.match(/^\/threads\/([^/]+)$/);
-  const user = path.match(/^\/memory\/([^/]+)$/);
+  const thread = path.match(/^\/threads\/([^/]*)\/?$/);
+  const user = path.match(/^\/memory\/([^/]*)\/?$/);
+  const threadId = thread ? segment(thread[1]) : null;
+  const userId = user ? segment(user[1]) : null;
   try {
     if (path === "/") await homePage(page, alive);
     else if (path === "/inbox") await inboxPage(page, alive);
     else if (path === "/ask") await askPage(page, alive);
     else if (path === "/memory") await memoryPage(page, alive);
-    else if (user) await memoryUserPage(page, alive, decodeURIComponent(user[1]));
-    else if (thread) await threadPage(page, alive, decodeURIComponent(thread[1]));
-    else page.append(h("section", { class: "card" }, h("h1", {}, "Page not found"),
-      h("p", {}, h("a", { href: "#/" }, "Go home"))));
+    else if (user && userId !== null && ID.test(userId)) await memoryUserPage(page, alive, userId);
+    else if (user) notFound(page, "User", h("a", { href: "#/memory" }, "All users"));
+    else if (thread && threadId !== null && ID.test(threadId)) await threadPage(page, alive, threadId);
+    else if (thread) notFound(page, "Thread");
+    else notFound(page, "Page");
   } catch (error) {
     if (alive()) showError(error);
+  }
+  // After a move to another page, a screen reader starts at its heading, not the link left.
+  if (event && alive()) {
+    const heading = page.querySelector("h1");
+    if (heading && !page.contains(document.activeElement)) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+    }
   }
   refreshInboxCount();
 }

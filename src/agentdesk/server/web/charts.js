@@ -1,8 +1,18 @@
 // Small SVG charts for query results (no libraries): metric, bar, line and pie.
 //
-// chartFor(kind, columns, rows) picks the columns a chart needs and draws it, or says
-// why the rows do not fit that chart (then the caller shows the table alone).
+// chartFor(kind, columns, rows, types) picks the columns a chart needs and draws it, or
+// says why the rows do not fit that chart (then the caller shows the table alone).
 // Every chart is an <svg data-chart="<kind>"> with a <title> and an aria-label.
+//
+// Columns are classified as the server's chart suggestion (domains/banking/agent/choices.py)
+// classifies them: numbers are measures, except identifiers (`id`, `<thing>_id`), which name
+// rows; the rest (text, dates) are categories. Numbers are written as the table and the
+// summary write them (columns.js).
+
+import { columnTypes, columnsOf, formatNumber, isDateColumn, isIdentifier, isNumericColumn, tickText, toNumber } from "./columns.js";
+
+// What the table and the charts share, for the pages that import it from here.
+export { columnTypes, columnsOf, formatNumber, isIdentifier, isNumericColumn, toNumber };
 
 const SVG = "http://www.w3.org/2000/svg";
 export const CHART_KINDS = ["metric", "bar", "line", "pie", "table"];
@@ -12,52 +22,6 @@ const MUTED = "#5f6b7a";
 const GRID = "#e3e7ed";
 const MAX_PIE_SLICES = 8;
 const MAX_SERIES = 4;
-
-// -- numbers and columns ------------------------------------------------------------------
-
-const NUMERIC_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
-const DATE_TEXT = /^\d{4}(-\d{2}(-\d{2})?)?([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
-/** A cell as a number, or null (numbers, and numeric text such as decimals sent as strings). */
-export function toNumber(value) {
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value === "string" && NUMERIC_TEXT.test(value)) return Number(value);
-  return null;
-}
-
-function present(rows, column) {
-  return rows.map((r) => r[column]).filter((v) => v !== null && v !== undefined && v !== "");
-}
-
-/** Is every non-empty cell of the column a number (and is there at least one)? */
-export function isNumericColumn(rows, column) {
-  const values = present(rows, column);
-  return values.length > 0 && values.every((v) => toNumber(v) !== null);
-}
-
-function isDateColumn(rows, column) {
-  const values = present(rows, column);
-  return values.length > 0 && values.every((v) => typeof v === "string" && DATE_TEXT.test(v.trim()));
-}
-
-/** The result's columns: as the server lists them, else the keys of the rows. */
-export function columnsOf(columns, rows) {
-  if (Array.isArray(columns) && columns.length) return columns.map(String);
-  const seen = new Set();
-  for (const row of rows || []) for (const key of Object.keys(row || {})) seen.add(key);
-  return [...seen];
-}
-
-const FULL = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-const COMPACT = new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 1 });
-
-export function formatNumber(n) {
-  return n === null || n === undefined ? "—" : FULL.format(n);
-}
-
-function tickText(n) {
-  return Math.abs(n) >= 10_000 ? COMPACT.format(n) : FULL.format(n);
-}
 
 /** About `count` round tick values covering [min, max]. */
 export function niceTicks(min, max, count = 5) {
@@ -128,35 +92,41 @@ export function planChart(kind, columns, rows) {
   if (!CHART_KINDS.includes(kind) || kind === "table") return { reason: null };
   if (!rows.length) return { reason: "there are no rows to chart" };
   const numeric = cols.filter((c) => isNumericColumn(rows, c));
+  const measures = numeric.filter((c) => !isIdentifier(c));
+  const ids = numeric.filter((c) => isIdentifier(c));
   const textual = cols.filter((c) => !numeric.includes(c));
   if (kind === "metric") {
     if (rows.length !== 1) return { reason: `a single value was suggested but there are ${rows.length} rows` };
-    const column = cols.length === 1 ? cols[0] : numeric[0];
+    const column = cols.length === 1 ? cols[0] : measures[0];
     if (!column) return { reason: "the row has no numeric value" };
     return { kind, value: column };
   }
   if (!numeric.length) return { reason: "the rows have no numeric column" };
+  if (!measures.length) return { reason: "the only numbers are identifiers, which name rows" };
   if (kind === "bar" || kind === "pie") {
-    let category = textual[0];
-    let value = numeric[0];
+    // The category: a text column (two, such as a first and a last name, read together),
+    // else an identifier, else (only numbers, e.g. a year and a count) the first column.
+    let category = textual[0] || ids[0];
+    let value = measures[0];
     if (!category) {
-      // Only numbers (e.g. a year and a count): the first column names, the next one measures.
-      if (numeric.length < 2) return { reason: "the rows have no column to label the values with" };
-      [category, value] = numeric;
+      if (measures.length < 2) return { reason: "the rows have no column to label the values with" };
+      [category, value] = measures;
     }
     if (kind === "pie") {
       const values = rows.map((r) => toNumber(r[value]) ?? 0);
       if (values.some((v) => v < 0)) return { reason: "a pie cannot show negative values" };
       if (!values.some((v) => v > 0)) return { reason: "all the values are zero" };
     }
-    return { kind, category, value };
+    const plan = { kind, category, value };
+    if (textual.length === 2) plan.labels = textual;
+    return plan;
   }
-  // line: x is the first date/text column, in row order; y is the numeric columns.
+  // line: x is the first date/text column, in row order; y is the measures.
   let x = cols.find((c) => isDateColumn(rows, c)) || textual[0];
-  let ys = numeric;
+  let ys = measures;
   if (!x) {
-    if (numeric.length < 2) return { reason: "the rows have no column for the x axis" };
-    [x, ...ys] = numeric;
+    if (measures.length < 2) return { reason: "the rows have no column for the x axis" };
+    [x, ...ys] = measures;
   }
   ys = ys.filter((c) => c !== x).slice(0, MAX_SERIES);
   if (!ys.length) return { reason: "the rows have no numeric column" };
@@ -164,20 +134,28 @@ export function planChart(kind, columns, rows) {
   return { kind, x, ys };
 }
 
-/** {svg, plan} for the suggested chart, or {svg: null, reason} when the table alone is shown. */
-export function chartFor(kind, columns, rows) {
+/**
+ * {svg, plan} for the suggested chart, or {svg: null, reason} when the table alone is shown.
+ * `types`: the server's column types, so the chart writes numbers as the table and summary do.
+ */
+export function chartFor(kind, columns, rows, types = null) {
   const plan = planChart(kind, columns, rows);
   if (!plan.kind) return { svg: null, reason: plan.reason };
   const draw = { metric: metricChart, bar: barChart, line: lineChart, pie: pieChart }[plan.kind];
-  return { svg: draw(plan, rows), plan, reason: null };
+  return { svg: draw(plan, rows, columnTypes(columns, rows, types)), plan, reason: null };
+}
+
+/** A row's name on a bar or a slice: its category, or its two text columns read together. */
+function labelOf(plan, row) {
+  return (plan.labels || [plan.category]).map((c) => cellText(row[c])).join(" ");
 }
 
 // -- metric ---------------------------------------------------------------------------------
 
-function metricChart(plan, rows) {
+function metricChart(plan, rows, types) {
   const raw = rows[0][plan.value];
   const n = toNumber(raw);
-  const shown = n === null ? cellText(raw) : formatNumber(n);
+  const shown = n === null ? cellText(raw) : formatNumber(n, types[plan.value]);
   const size = shown.length > 14 ? 34 : 52;
   const width = Math.max(320, Math.min(720, approxWidth(shown, size) + 80));
   const height = 130;
@@ -191,10 +169,10 @@ function metricChart(plan, rows) {
 
 // -- bar (horizontal: long category names stay readable) -------------------------------------
 
-function barChart(plan, rows) {
-  const items = rows.map((r) => ({ label: cellText(r[plan.category]), value: toNumber(r[plan.value]) ?? 0 }));
+function barChart(plan, rows, types) {
+  const items = rows.map((r) => ({ label: labelOf(plan, r), value: toNumber(r[plan.value]) ?? 0 }));
   const labels = items.map((i) => clip(i.label, 28));
-  const valueTexts = items.map((i) => formatNumber(i.value));
+  const valueTexts = items.map((i) => formatNumber(i.value, types[plan.value]));
   const labelWidth = Math.min(200, Math.max(40, ...labels.map((l) => approxWidth(l))) + 12);
   const valueWidth = Math.max(...valueTexts.map((v) => approxWidth(v))) + 12;
   const width = 720;
@@ -209,9 +187,10 @@ function barChart(plan, rows) {
   const lo = ticks[0];
   const hi = ticks[ticks.length - 1];
   const x = (v) => plotLeft + ((v - lo) / (hi - lo || 1)) * (plotRight - plotLeft);
-  const svg = svgRoot("bar", width, height, `Bar chart of ${plan.value} by ${plan.category}`);
+  const by = (plan.labels || [plan.category]).join(" ");
+  const svg = svgRoot("bar", width, height, `Bar chart of ${plan.value} by ${by}`);
   svg.append(
-    text(plotLeft, 16, `${plan.value.replace(/_/g, " ")} by ${plan.category.replace(/_/g, " ")}`, { fill: MUTED, "font-size": 12 }));
+    text(plotLeft, 16, `${plan.value.replace(/_/g, " ")} by ${by.replace(/_/g, " ")}`, { fill: MUTED, "font-size": 12 }));
   const axisY = top + items.length * band;
   for (const t of ticks) {
     svg.append(s("line", { x1: x(t), x2: x(t), y1: top - 4, y2: axisY, stroke: GRID }),
@@ -235,7 +214,7 @@ function barChart(plan, rows) {
 
 // -- line -------------------------------------------------------------------------------------
 
-function lineChart(plan, rows) {
+function lineChart(plan, rows, types) {
   const width = 900;
   const height = 300;
   const series = plan.ys.map((c, k) => ({ name: c, color: PALETTE[k % PALETTE.length],
@@ -290,7 +269,7 @@ function lineChart(plan, rows) {
       sr.values.forEach((v, i) => {
         if (v === null) return;
         g.append(s("circle", { cx: x(i), cy: y(v), r: 3.5, fill: "#fff", stroke: sr.color, "stroke-width": 2, class: "point" },
-          s("title", {}, `${xLabels[i]} · ${sr.name}: ${formatNumber(v)}`)));
+          s("title", {}, `${xLabels[i]} · ${sr.name}: ${formatNumber(v, types[sr.name])}`)));
       });
     }
     svg.append(g);
@@ -311,8 +290,9 @@ function lineChart(plan, rows) {
 
 // -- pie --------------------------------------------------------------------------------------
 
-function pieChart(plan, rows) {
-  let items = rows.map((r) => ({ label: cellText(r[plan.category]), value: Math.max(0, toNumber(r[plan.value]) ?? 0) }))
+function pieChart(plan, rows, types) {
+  const format = (v) => formatNumber(v, types[plan.value]);
+  let items = rows.map((r) => ({ label: labelOf(plan, r), value: Math.max(0, toNumber(r[plan.value]) ?? 0) }))
     .filter((i) => i.value > 0);
   if (items.length > MAX_PIE_SLICES) {
     const sorted = [...items].sort((a, b) => b.value - a.value);
@@ -326,7 +306,7 @@ function pieChart(plan, rows) {
   const cy = 135;
   const rowHeight = 24;
   const pct = (v) => `${((v / total) * 100).toFixed(1)}%`;
-  const legendTexts = items.map((i) => [clip(i.label, 30), `${formatNumber(i.value)} · ${pct(i.value)}`]);
+  const legendTexts = items.map((i) => [clip(i.label, 30), `${format(i.value)} · ${pct(i.value)}`]);
   const legendWidth = 22 + Math.max(...legendTexts.map(([l]) => approxWidth(l))) + 24
     + Math.max(...legendTexts.map(([, v]) => approxWidth(v))) + 12;
   const width = Math.round(cx + r + 40 + legendWidth);
@@ -337,7 +317,7 @@ function pieChart(plan, rows) {
   items.forEach((item, k) => {
     const color = PALETTE[k % PALETTE.length];
     const sweep = (item.value / total) * 2 * Math.PI;
-    const tip = `${item.label}: ${formatNumber(item.value)} (${pct(item.value)})`;
+    const tip = `${item.label}: ${format(item.value)} (${pct(item.value)})`;
     let shape;
     if (items.length === 1 || sweep >= 2 * Math.PI - 1e-9) {
       shape = s("circle", { cx, cy, r, fill: color, class: "slice", "data-label": item.label }, s("title", {}, tip));

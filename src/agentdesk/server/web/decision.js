@@ -1,21 +1,23 @@
-// The pending decision on a thread: what the agent asks, and the approve / edit / reject /
-// respond buttons and forms that answer it.
+// The pending decision on a thread: what the agent asks (decisionview.js), and the approve /
+// edit / reject / respond buttons and forms that answer it (decisionform.js).
 
 import { get, post } from "./api.js";
-import { clear, h, renderItinerary, renderValue } from "./render.js";
-import { KIND, PAST, answerValue, clearError, decisionBody, enc, outcomeText, refreshInboxCount, showError } from "./shell.js";
+import { clear, h, renderValue } from "./render.js";
+import { KIND, PAST, answerValue, clearError, decisionBody, enc, refreshInboxCount, showError } from "./shell.js";
 import { syncRuns } from "./activity.js";
-import { argsForm } from "./argsform.js";
+import { decisionParts, requestOf, titleOf } from "./decisionview.js";
+import { DECISIONS, buttonText, editTarget, openDecisionForm, outcomeWords } from "./decisionform.js";
 
-const DECISIONS = ["approve", "edit", "reject", "respond"];
-const BUTTON = { approve: "Approve", edit: "Edit…", reject: "Reject…", respond: "Respond…" };
-
+const EYEBROW = {
+  await_reply: "Waiting for a reply to pass on", clarify: "Waiting for your answer",
+};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // -- the pending decision ----------------------------------------------------------------
 
 export function renderDecision(ctx) {
   const pending = ctx.interrupt;
+  dropStaleNotice(ctx, pending);
   if (!pending) {
     ctx.decisionId = null;
     clear(ctx.el.decision);
@@ -27,31 +29,35 @@ export function renderDecision(ctx) {
     renderAnswer(ctx, pending);
     return;
   }
-  const data = pending.data || {};
-  const plan = data.itinerary ? renderItinerary(data) : null;
-  const others = Object.fromEntries(Object.entries(data).filter(([k]) => !plan || !["itinerary", "cost_breakdown", "total_cost", "budget_status"].includes(k)));
-  const args = pending.action?.args || {};
   const form = h("div", { class: "decision-form" });
   const allowed = DECISIONS.filter((type) => (pending.allowed || []).includes(type));
+  const open = (type) => openDecisionForm(form, type, pending, {
+    target: type === "edit" ? editTarget(pending, ctx.thread?.metadata?.graph_id, ctx.values) : null,
+    send: (body) => decide(ctx, body),
+  });
   const buttons = allowed.map((type) => h("button", {
     type: "button",
     class: type === "approve" ? "primary" : type === "reject" ? "danger-outline" : "",
     "data-testid": `decision-${type}`,
-    onclick: () => (type === "approve" ? decide(ctx, { type }) : openForm(ctx, type, form)),
-  }, BUTTON[type]));
-  clear(ctx.el.decision, h("section", { class: "card decision", "data-testid": "decision", "data-interrupt-id": pending.id },
-    h("p", { class: "eyebrow" }, `Waiting for your decision · ${KIND[pending.kind] || pending.kind}`),
-    h("h2", { "data-testid": "decision-title" }, pending.title),
-    pending.action ? h("div", { class: "action", "data-testid": "decision-action" },
-      h("p", {}, "The agent wants to ", h("code", { "data-testid": "action-name" }, pending.action.name),
-        Object.keys(args).length ? " with:" : " (no arguments)."),
-      Object.keys(args).length ? renderValue(args) : null) : null,
-    plan,
-    Object.keys(others).length ? h("div", { class: "data" }, renderValue(others)) : null,
-    h("details", { class: "summary", "data-testid": "decision-summary", open: !plan },
-      h("summary", {}, plan ? "Summary as text" : "Summary"), h("pre", {}, pending.summary || "")),
+    onclick: () => (type === "approve" ? decide(ctx, { type }) : open(type)),
+  }, buttonText(type, pending)));
+  clear(ctx.el.decision, h("section", { class: "card decision", "data-testid": "decision", "data-interrupt-id": pending.id, "data-kind": pending.kind },
+    h("p", { class: "eyebrow" }, EYEBROW[pending.kind] || `Waiting for your decision · ${KIND[pending.kind] || pending.kind}`),
+    h("h2", { "data-testid": "decision-title" }, titleOf(pending)),
+    decisionParts(pending, { request: shownInHead(ctx) ? "" : requestOf(ctx.values) }),
     h("div", { class: "actions decision-buttons" }, buttons),
     form));
+}
+
+/** Whether the page's head already quotes the request (then the card does not repeat it). */
+function shownInHead(ctx) {
+  return Boolean(ctx.el.head && ctx.el.head.querySelector("[data-testid=thread-request]"));
+}
+
+/** A "paused again" notice is stale once that pause was answered (here or elsewhere). */
+function dropStaleNotice(ctx, pending) {
+  const notice = ctx.el.notice.querySelector("[data-status=interrupted]");
+  if (notice && (!pending || notice.dataset.next !== pending.id)) setNotice(ctx, null);
 }
 
 /** A graph of your own paused with its own payload: show it as it is; answer with any JSON. */
@@ -79,79 +85,11 @@ function renderAnswer(ctx, pending) {
     h("button", { type: "submit", class: "primary", "data-testid": "decision-resume" }, "Send answer")));
   clear(ctx.el.decision, h("section", { class: "card decision", "data-testid": "decision", "data-interrupt-id": pending.id, "data-kind": "custom" },
     h("p", { class: "eyebrow" }, `Waiting for your answer · ${KIND.custom}`),
-    h("h2", { "data-testid": "decision-title" }, pending.title),
+    h("h2", { "data-testid": "decision-title" }, titleOf(pending)),
     h("div", { class: "data", "data-testid": "decision-value" }, renderValue(pending.value)),
     h("details", { class: "summary" }, h("summary", {}, "As the graph sent it"),
       h("pre", { "data-testid": "decision-json" }, pending.summary)),
     form));
-}
-
-// What a trip review's edit changes: the preferences, typed even when not set yet.
-const TRIP_FIELDS = {
-  origin: "text", destination: "text", depart: "date", return: "date",
-  travelers: "integer", budget: "number",
-};
-
-/** The fields an edit offers: the action's arguments (all sent), or a trip's preferences
- * (only the changed ones sent). */
-function editTarget(ctx) {
-  const pending = ctx.interrupt;
-  if (pending.action) {
-    return { values: pending.action.args || {}, kinds: {}, sendAll: true,
-      hint: `The arguments ${pending.action.name} will run with.` };
-  }
-  if (ctx.thread?.metadata?.graph_id === "trip") {
-    return { values: ctx.values?.preferences || {}, kinds: TRIP_FIELDS, sendAll: false,
-      hint: "Change what the next plan must follow; fields left as they are stay the same." };
-  }
-  return { values: {}, kinds: {}, sendAll: false, hint: "Nothing here takes arguments; say what should change in the note." };
-}
-
-function openForm(ctx, type, holder) {
-  const message = h("textarea", {
-    rows: "3", id: "decision-message", "data-testid": "decision-message",
-    placeholder: type === "respond" ? "Your answer" : "Say what should change (the agent reads this)",
-  });
-  const target = type === "edit" ? editTarget(ctx) : null;
-  const fields = target ? argsForm(target.values, target.kinds) : null;
-  const titles = { edit: "Edit and send back", reject: "Reject", respond: "Respond" };
-  const submitText = { edit: "Send edit", reject: "Reject", respond: "Send reply" };
-  const form = h("form", {
-    class: "inline-card", novalidate: true,
-    onsubmit: (event) => {
-      event.preventDefault();
-      const body = { type };
-      const text = message.value.trim();
-      if (text) body.message = text;
-      if (fields) {
-        let read;
-        try {
-          read = fields.read();
-        } catch (error) {
-          showError(error.message);
-          return;
-        }
-        const keys = target.sendAll ? Object.keys(read.values) : read.changed;
-        if (keys.length) body.args = Object.fromEntries(keys.map((k) => [k, read.values[k]]));
-        if (!body.args && !body.message) {
-          showError("Change at least one field, or say in the note what should change.");
-          return;
-        }
-      }
-      decide(ctx, body);
-    },
-  },
-  h("h3", {}, titles[type]),
-  fields ? [h("p", { class: "muted small" }, target.hint), fields.el] : null,
-  h("label", { for: "decision-message", class: "block" },
-    type === "respond" ? "Your reply" : type === "edit" ? "Note to the agent (optional)" : "Why? (optional; the agent reads it)"),
-  message,
-  h("div", { class: "actions" },
-    h("button", { type: "submit", class: type === "reject" ? "danger" : "primary", "data-testid": "decision-submit" }, submitText[type]),
-    h("button", { type: "button", class: "link", onclick: () => clear(holder) }, "Cancel")));
-  clear(holder, form);
-  if (fields && Object.keys(target.values).length + Object.keys(target.kinds).length) fields.focus();
-  else message.focus();
 }
 
 function setNotice(ctx, node) {
@@ -162,6 +100,7 @@ async function decide(ctx, body) {
   clearError();
   const buttons = [...ctx.el.decision.querySelectorAll("button")];
   for (const b of buttons) b.disabled = true;
+  const title = titleOf(ctx.interrupt);
   setNotice(ctx, h("div", { class: "notice progress", "data-testid": "decision-progress", role: "status" },
     h("span", { class: "spinner", "aria-hidden": "true" }),
     ` ${PAST[body.type]}; the agent continues. What it does now shows below as it happens.`));
@@ -169,8 +108,10 @@ async function decide(ctx, body) {
   followRuns(ctx);
   try {
     const result = await post(`/threads/${enc(ctx.threadId)}/decisions`, decisionBody(body, ctx.interrupt?.id));
-    setNotice(ctx, h("div", { class: `notice ${result.status}`, "data-testid": "decision-result", "data-status": result.status },
-      `${PAST[body.type]} the ${ctx.interrupt?.kind === "review_result" ? "plan" : "request"}. `, outcomeText(result)));
+    setNotice(ctx, h("div", {
+      class: `notice ${result.status}`, "data-testid": "decision-result", "data-status": result.status,
+      "data-next": result.interrupt?.id || null, role: "status",
+    }, `${PAST[body.type]} “${title}”. `, outcomeWords(result)));
     ctx.decisionId = undefined; // whatever is pending now is a new question
   } catch (error) {
     setNotice(ctx, null);

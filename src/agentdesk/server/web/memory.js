@@ -3,7 +3,7 @@
 
 import { api, get } from "./api.js";
 import { clear, h, plural, timeEl } from "./render.js";
-import { clearError, enc, showError } from "./shell.js";
+import { clearError, enc, identity, showError, userIdOf } from "./shell.js";
 
 // -- the users ------------------------------------------------------------------------------
 
@@ -11,6 +11,7 @@ export async function memoryPage(page, alive) {
   document.title = "Memory · agentdesk";
   const users = await get("/memory");
   if (!alive()) return;
+  const me = userIdOf(identity());
   const open = h("form", {
     class: "inline-form",
     onsubmit: (event) => {
@@ -18,7 +19,7 @@ export async function memoryPage(page, alive) {
       const id = open.elements.user.value.trim();
       if (id) location.hash = `#/memory/${enc(id)}`;
     },
-  }, h("input", { name: "user", placeholder: "a user id", "aria-label": "User id", "data-testid": "memory-open-user" }),
+  }, h("input", { name: "user", placeholder: "a user id", "aria-label": "User id", "data-testid": "memory-open-user", value: me || null }),
   h("button", { type: "submit" }, "Open"));
   page.append(h("section", { class: "card" },
     h("h1", {}, "Memory"),
@@ -27,8 +28,12 @@ export async function memoryPage(page, alive) {
       ? h("ul", { class: "memory-users", "data-testid": "memory-users" }, users.map((u) =>
         h("li", { "data-testid": "memory-user", "data-user-id": u.user_id },
           h("a", { href: `#/memory/${enc(u.user_id)}` }, u.user_id),
+          u.user_id === me ? h("span", { class: "badge status-running", "data-testid": "memory-you" }, "you") : null,
           h("span", { class: "muted small" }, ` · ${plural(u.memories, "memory", "memories")} · `, timeEl(u.updated_at)))))
-      : h("p", { class: "empty", "data-testid": "memory-empty" }, "Nothing is remembered about anyone yet."),
+      : h("div", { class: "empty", "data-testid": "memory-empty" },
+        h("p", {}, "Nothing is remembered about anyone yet."),
+        h("p", { class: "small" }, "The assistant remembers what people say about themselves (“my name is Ana”, “I live in Porto”, ",
+          "“I prefer short answers”) under the name in “Who are you?” at the top. Questions alone leave nothing to remember.")),
     open));
 }
 
@@ -93,8 +98,8 @@ export async function memoryUserPage(page, alive, userId) {
   }
 
   function factsList(facts) {
-    if (!facts.length) return h("div", {}, h("h2", {}, "Facts"), h("p", { class: "empty", "data-testid": "memory-no-facts" }, "No facts remembered."));
-    return h("div", {}, h("h2", {}, "Facts"),
+    if (!facts.length) return h("div", { class: "section" }, h("h2", {}, "Facts"), h("p", { class: "empty", "data-testid": "memory-no-facts" }, "No facts remembered."));
+    return h("div", { class: "section" }, h("h2", {}, "Facts"),
       h("ul", { class: "memory-facts", "data-testid": "memory-facts" }, facts.map((fact) =>
         h("li", { "data-testid": "memory-fact", "data-key": fact.key },
           h("span", { "data-testid": "memory-fact-text" }, fact.text),

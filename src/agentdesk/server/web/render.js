@@ -78,12 +78,29 @@ function nightsBetween(a, b) {
   return start && end ? Math.round((end - start) / 86_400_000) : null;
 }
 
+/** A server timestamp (UTC, maybe without a zone) as a Date, or null when it is none. */
+export function stampDate(stamp) {
+  if (!stamp) return null;
+  const text = /[zZ]|[+-]\d\d:?\d\d$/.test(stamp) ? stamp : `${stamp}Z`;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * When a run started, in this browser's milliseconds: its created_at, so an elapsed timer
+ * counts from the run's start and not from when the page was (re)loaded. Never later than
+ * now (a server clock ahead of this one would count backwards).
+ */
+export function runStartedAt(run) {
+  const d = stampDate(run && run.created_at);
+  return Math.min(d ? d.getTime() : Date.now(), Date.now());
+}
+
 /** A server timestamp (UTC, maybe without a zone) as local date and time. */
 export function when(stamp) {
   if (!stamp) return "";
-  const text = /[zZ]|[+-]\d\d:?\d\d$/.test(stamp) ? stamp : `${stamp}Z`;
-  const d = new Date(text);
-  if (Number.isNaN(d.getTime())) return stamp;
+  const d = stampDate(stamp);
+  if (!d) return stamp;
   const today = new Date().toDateString() === d.toDateString();
   return today ? d.toLocaleTimeString() : d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }

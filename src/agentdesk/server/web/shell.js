@@ -1,13 +1,17 @@
-// The page shell every page shares: the error banner, who decides, the inbox count in the
+// The page shell every page shares: the error banner, who you are, the inbox count in the
 // header, what to undo when a page is left, and the words several pages use.
 
 import { ApiError, get } from "./api.js";
+import { plainError } from "./problems.js";
 
 const ACTOR_STORE = "agentdesk.actor";
 export const PLACEHOLDERS = {
   trip: "Plan 4 days in Lisbon from Boston, leaving 2027-03-10, budget 2500 USD",
   banking: "How many customers joined in 2025?",
   simulation: "Load the one-compartment oral model, set the dose to 250 mg and simulate 48 hours",
+  insurance: "Hi, I'd like a quote for my car. I'm Ann Lee, born 03/14/1985, I live in Columbus, OH 43215. "
+    + "The car is a 2003 Honda Accord, VIN 1HGCM82633A004352.",
+  assistant: "What is 15% of 2,400? Or: how do I approve a decision from the command line?",
 };
 export const PAST = { approve: "Approved", edit: "Edited", reject: "Rejected", respond: "Replied to", resume: "Answered" };
 export const KIND = {
@@ -42,6 +46,8 @@ export function answerValue(text) {
 
 const errorBox = document.getElementById("error");
 const errorText = document.getElementById("error-text");
+const errorDetail = document.getElementById("error-detail");
+const errorDetailText = document.getElementById("error-detail-text");
 const actorInput = document.getElementById("actor");
 const inboxCount = document.getElementById("inbox-count");
 
@@ -49,9 +55,19 @@ export const enc = encodeURIComponent;
 
 // -- errors -----------------------------------------------------------------------
 
-export function showError(error) {
-  const message = error instanceof ApiError ? error.detail : (error && error.message) || String(error);
+/**
+ * Show what went wrong. A refused request reads in plain words (problems.js), with the API's
+ * own wording folded away under "Details" for whoever reports it; text is shown as it is.
+ * `words` replaces the plain sentence (a form that knows its labels says it better).
+ */
+export function showError(error, words = null) {
+  const api = error instanceof ApiError;
+  const message = words || (api ? plainError(error) : (error && error.message) || String(error));
   errorText.textContent = message;
+  const detail = api && error.detail && error.detail !== message ? error.detail : "";
+  errorDetailText.textContent = detail;
+  errorDetail.hidden = !detail;
+  errorDetail.open = false;
   errorBox.hidden = false;
   errorBox.scrollIntoView({ block: "nearest" });
 }
@@ -59,17 +75,58 @@ export function showError(error) {
 export function clearError() {
   errorBox.hidden = true;
   errorText.textContent = "";
+  errorDetailText.textContent = "";
+  errorDetail.hidden = true;
 }
 
 document.getElementById("error-close").addEventListener("click", clearError);
 
-// -- who decides ----------------------------------------------------------------------
+// -- who you are ----------------------------------------------------------------------
+//
+// One name, typed once in the header and kept in this browser: every request carries it
+// (api.js sends it as the actor of runs and decisions) and agents that remember people
+// (an input field `user_id`) use it as the user, through userIdOf.
 
-actorInput.value = localStorage.getItem(ACTOR_STORE) || "";
-actorInput.addEventListener("input", () => {
-  const name = actorInput.value.trim();
-  if (name) localStorage.setItem(ACTOR_STORE, name);
+const identityListeners = new Set();
+
+/** The name typed in "Who are you?", or "" when none is. */
+export function identity() {
+  return (localStorage.getItem(ACTOR_STORE) || "").trim();
+}
+
+/** Call fn(name) whenever the name changes; returns the unsubscribe function. */
+export function onIdentity(fn) {
+  identityListeners.add(fn);
+  return () => identityListeners.delete(fn);
+}
+
+/** Set the name (from the header or a page that asks for it), keep it, tell listeners. */
+export function setIdentity(name) {
+  const clean = String(name || "").trim().slice(0, 200);
+  if (clean) localStorage.setItem(ACTOR_STORE, clean);
   else localStorage.removeItem(ACTOR_STORE);
+  if (actorInput.value.trim() !== clean) actorInput.value = clean;
+  actorInput.closest(".who")?.classList.toggle("unnamed", !clean);
+  for (const fn of [...identityListeners]) {
+    try { fn(clean); } catch (error) { console.error(error); }
+  }
+}
+
+/**
+ * A name as a user id an agent accepts (letters, digits and @ . _ : -): "Ana Lima" -> "ana-lima",
+ * "José" -> "jose", an email address as it is (lower case). "" when nothing is left.
+ */
+export function userIdOf(name) {
+  return String(name || "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[^a-z0-9@._:-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, 120);
+}
+
+actorInput.value = identity();
+actorInput.closest(".who")?.classList.toggle("unnamed", !identity());
+actorInput.addEventListener("input", () => setIdentity(actorInput.value));
+// Another tab changed it: follow.
+window.addEventListener("storage", (event) => {
+  if (event.key === ACTOR_STORE) setIdentity(event.newValue || "");
 });
 
 export function decisionBody(body, interruptId) {

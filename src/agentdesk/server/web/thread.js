@@ -2,12 +2,13 @@
 // the banking answer, the live activity log (activity.js) and the timeline.
 
 import { get, startRun } from "./api.js";
-import { argsText, clear, contentText, h, renderItinerary, statusBadge, threadTitle, timeEl } from "./render.js";
+import { argsText, clear, contentText, h, renderItinerary, runStartedAt, statusBadge, threadTitle, timeEl } from "./render.js";
 import { fromThreadValues, isBankingState, renderAnswer } from "./answer.js";
 import { clearError, enc, onLeave, pendingOf, showError } from "./shell.js";
 import { renderDecision } from "./decision.js";
 import { syncRuns } from "./activity.js";
 import { renderMail, talksByMail } from "./mail.js";
+import { resultView } from "./results.js";
 
 const STREAM_MODES = ["updates", "values", "custom", "messages-tuple"];
 
@@ -32,6 +33,8 @@ export async function threadPage(page, alive, threadId) {
     // for decision.js and activity.js: fetch the thread again; show a run's live values
     refresh: () => refreshThread(ctx), onLiveValues: (values) => onLiveValues(ctx, values),
     onActivity: (run, text) => showActivity(ctx, run, text),
+    onModelText: (run, text, following) => ctx.result?.stream(run, text, following),
+    result: undefined, // the agent's result view (results.js), made once the agent is known
     sections: new Map(), refreshing: null, again: false, deciding: false, live: new Map(),
     next: [], runs: [],
     el: {
@@ -98,10 +101,14 @@ async function loadThread(ctx) {
   ctx.next = state.next || [];
   ctx.runs = runs;
   ctx.interrupt = pendingOf(state.interrupts);
+  if (ctx.result === undefined) {
+    ctx.result = resultView(thread.metadata?.graph_id);
+    if (ctx.result) clear(ctx.el.plan, ctx.result.el);
+  }
   renderHead(ctx);
   renderDecision(ctx);
   renderPlan(ctx);
-  if (talksByMail(thread)) renderMail(ctx.el.mail, ctx.threadId, ctx.values);
+  if (talksByMail(thread) && !ctx.result) renderMail(ctx.el.mail, ctx.threadId, ctx.values);
   renderTimeline(ctx, audit);
   syncRuns(ctx, runs);
   renderResume(ctx);
@@ -116,7 +123,7 @@ async function loadThread(ctx) {
 function showActivity(ctx, run, text) {
   const first = text !== null && !ctx.live.has(run.run_id);
   if (text === null) ctx.live.delete(run.run_id);
-  else ctx.live.set(run.run_id, { text, since: ctx.live.get(run.run_id)?.since ?? Date.now() });
+  else ctx.live.set(run.run_id, { text, since: ctx.live.get(run.run_id)?.since ?? runStartedAt(run) });
   renderLive(ctx);
   if (text !== null) renderResume(ctx);
   // A run this page did not see start (a decision's, a resume's): show the thread as running.
@@ -197,13 +204,18 @@ function renderHead(ctx) {
       h("span", {}, "agent ", h("strong", {}, t.metadata?.graph_id || "—")),
       h("span", {}, "step ", ctx.el.step),
       h("span", {}, "updated ", timeEl(t.updated_at))),
-    request ? h("blockquote", { "data-testid": "thread-request" }, request) : null,
+    // A chat shows the request as its first bubble; other pages show it here.
+    request && !ctx.result?.showsRequest ? h("blockquote", { "data-testid": "thread-request" }, request) : null,
     v.error ? h("p", { class: "bad" }, v.error) : null,
     h("p", { class: "muted small" }, `thread ${t.thread_id}`));
 }
 
 function renderPlan(ctx) {
   const v = ctx.values;
+  if (ctx.result) {
+    ctx.result.update(ctx);
+    return;
+  }
   if (isBankingState(v, ctx.thread?.metadata?.graph_id)) {
     renderBankingAnswer(ctx);
     return;

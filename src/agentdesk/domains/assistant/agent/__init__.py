@@ -50,9 +50,9 @@ def _render(values: dict[str, Any]) -> str:
 
 SPEC = AgentSpec(
     name="assistant",
-    description="A general assistant with offline tools (knowledge base, calculator, dates, "
-                "the bank's data, airports, flights and hotels): a safety check at the door, "
-                "parallel tool calls, a verifier that re-plans, cited answers and memory.",
+    description="Answers questions and says where each answer comes from, using its "
+                "guide to agentdesk, a calculator, dates, the bank's figures and travel "
+                "searches. It remembers what you tell it about yourself.",
     build_graph=build_graph,
     input_schema=AssistantInput,
     initial_state=_initial_state,

@@ -9,7 +9,6 @@ sentence at most. Either way the tokens stream through the chat model
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -18,9 +17,10 @@ from langchain_core.runnables import Runnable
 from langgraph.runtime import Runtime
 
 from agentdesk.runtime.runs.context import AgentContext
-from agentdesk.text import rows_summary
+from agentdesk.text import column_formats, figure, rows_summary, states_each_row
 
 from . import prompts
+from .excerpts import kb_fact
 from .plan import _context_text, _question, _recent, writes_freely
 from .state import AgentState
 
@@ -53,39 +53,19 @@ def _fact_datetime(args: dict[str, Any], data: dict[str, Any]) -> str:
             f"{data.get('timezone')} (UTC{data.get('utc_offset')})")
 
 
-def _fact_sql(question: str, data: dict[str, Any]) -> str:
-    """What ``sql_query`` found: its summary, and up to five rows unless it is one value."""
+def _fact_sql(data: dict[str, Any]) -> str:
+    """What ``sql_query`` found: the answer in a sentence; for a listing of up to five rows,
+    the rows with their column names too. Numbers in one format per column, as the summary
+    writes them."""
     rows = data.get("rows") or []
     columns = data.get("columns") or (list(rows[0]) if rows else [])
-    summary = rows_summary(question, columns, rows, bool(data.get("truncated")))
-    shown = "; ".join(", ".join(f"{k}: {v}" for k, v in row.items()) for row in rows[:5])
-    scalar = len(rows) == 1 and len(columns) == 1
-    return f"{summary} ({shown})" if shown and not scalar and len(rows) <= 5 else summary
-
-
-def _excerpt(text: str, query: str, limit: int = 400) -> str:
-    """The lines of a passage that hold the most of the query's words, in their order."""
-    words = {w.lower() for w in re.findall(r"[A-Za-z0-9_]{3,}", query)}
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if not words or len(" ".join(lines)) <= limit:
-        return _short(text, limit)
-    scores = [sum(w in line.lower() for w in words) for line in lines]
-    ranked = sorted(range(len(lines)), key=lambda i: (-scores[i], i))
-    chosen: list[int] = []
-    for i in ranked:
-        if scores[i] == 0 or len(" ".join(lines[j] for j in [*chosen, i])) > limit:
-            break
-        chosen.append(i)
-    if not chosen:
-        return _short(text, limit)
-    return " … ".join(lines[i] for i in sorted(chosen))
-
-
-def _fact_kb(data: dict[str, Any], query: str) -> str:
-    """The best two passages (their lines that match), each with its document and passage."""
-    hits = data.get("results") or []
-    return " … ".join(f"{_excerpt(hit.get('text', ''), query)} (from {hit.get('source')}, "
-                      f"passage {hit.get('passage_id')})" for hit in hits[:2])
+    summary = rows_summary(columns, rows, bool(data.get("truncated")))
+    if not rows or len(rows) > 5 or states_each_row(columns, rows):
+        return summary
+    formats = column_formats(columns, rows)
+    shown = "; ".join(", ".join(f"{k}: {figure(v, formats.get(k))}" for k, v in row.items())
+                      for row in rows)
+    return f"{summary} ({shown})"
 
 
 def render_fact(result: dict[str, Any], question: str) -> str:
@@ -114,9 +94,9 @@ def render_fact(result: dict[str, Any], question: str) -> str:
             return (f"{len(data['offers'])} hotels in {data['city']} for {data['nights']} nights; "
                     f"cheapest {best['name']} ({best['stars']} stars), {best['price']} USD")
         if tool == "sql_query" and isinstance(data, dict):
-            return _fact_sql(question, data)
+            return _fact_sql(data)
         if tool == "kb_search" and isinstance(data, dict):
-            return _fact_kb(data, str(result["args"].get("query", "")))
+            return kb_fact(data, str(result["args"].get("query", "")))
     except (KeyError, IndexError, TypeError, ValueError):
         pass  # a shape code does not know: the raw result below
     return f"{tool}: {_short(result['content'])}"

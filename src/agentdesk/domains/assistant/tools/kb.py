@@ -13,13 +13,14 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .commands import command_lines, commands_for
 from .documents import Document, parse_document, read_document
 
 __all__ = ["BUILTIN_PREFIX", "Hit", "KnowledgeBase", "StoredDocument", "kb_path"]
@@ -89,6 +90,9 @@ class Hit:
     text: str
     score: float
     """BM25 relevance (higher is better) or, after re-ranking, the fused rank score."""
+    commands: tuple[str, ...] = ()
+    """The command lines of the passage's section (all its passages) that the query is
+    about, so a hit on the prose around a command still shows the command."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -241,7 +245,21 @@ class KnowledgeBase:
             from .rerank import rerank as by_similarity
 
             hits = by_similarity(query, hits)
-        return hits[:k]
+        return self._with_commands(query, hits[:k])
+
+    def _with_commands(self, query: str, hits: list[Hit]) -> list[Hit]:
+        """``hits``, each with the commands of its section that ``query`` is about."""
+        sections: dict[tuple[int, str], list[str]] = {}
+        with self._connect() as conn:
+            for hit in hits:
+                key = (hit.document_id, hit.heading)
+                if key not in sections:
+                    texts = [row["text"] for row in conn.execute(
+                        "SELECT text FROM passages WHERE document_id = ? AND heading = ? "
+                        "ORDER BY seq", key)]
+                    sections[key] = command_lines("\n\n".join(texts))
+        return [replace(hit, commands=tuple(commands_for(
+            query, sections[(hit.document_id, hit.heading)], hit.heading))) for hit in hits]
 
 
 def _stored(row: sqlite3.Row) -> StoredDocument:

@@ -60,8 +60,8 @@ def _resources(settings: Any) -> dict[str, Any]:
 
 SPEC = AgentSpec(
     name="banking",
-    description="Answers questions about a bank's data: intent, SQL, validation with sqlglot, "
-                "read-only execution, a summary and a chart suggestion; bounded retries.",
+    description="Answers questions about the bank's customers, accounts and loans with "
+                "the figures, a chart and the query it ran. It only reads; nothing is changed.",
     build_graph=build_graph,
     input_schema=BankingInput,
     initial_state=_initial_state,

@@ -149,7 +149,7 @@ def insight_agent(state: BankingAssistantState, runtime: Runtime[AgentContext],
     rows = result.get("rows", [])
     columns = result.get("columns") or (list(rows[0]) if rows else [])
     question = state["user_query"]
-    summary = rows_summary(question, columns, rows, bool(result.get("truncated")))
+    summary = rows_summary(columns, rows, bool(result.get("truncated")))
     charts = choices.chart_choices(columns, rows)
     chart = charts[0]
     if len(charts) > 1:

@@ -58,6 +58,8 @@ class ExecutionData(BaseModel):
     truncated: bool = False
     values_truncated: int = 0
     note: str | None = None
+    column_types: dict[str, Literal["integer", "decimal", "text"]] = Field(default_factory=dict)
+    """Each column's type, so a page formats 20470.0 as the summary does (20,470.00)."""
 
 
 class QueryResponse(BaseModel):

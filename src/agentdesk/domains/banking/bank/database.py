@@ -38,6 +38,7 @@ from pydantic import BaseModel
 
 from agentdesk.errors import AgentdeskError
 from agentdesk.runtime.storage.persistence import parse_database_url
+from agentdesk.text import column_formats
 
 from .data import BANK_TABLES, READER_ROLE, _load
 
@@ -50,9 +51,11 @@ __all__ = [
     "MAX_VALUE_CHARS",
     "QUERY_TIMEOUT_SECONDS",
     "BankDatabase",
+    "ColumnType",
     "ExecutionResult",
     "QueryFailed",
     "QueryTimeout",
+    "column_types_of",
     "default_bank_url",
 ]
 
@@ -66,6 +69,15 @@ _FETCH_BATCH = 50
 
 _GRACE_SECONDS = 2.0
 """How long past the deadline the SQLite worker thread may take to notice it."""
+
+
+ColumnType = Literal["integer", "decimal", "text"]
+
+
+def column_types_of(columns: list[str], rows: list[dict[str, Any]]) -> dict[str, ColumnType]:
+    """:attr:`ExecutionResult.column_types` of ``rows``, by :func:`agentdesk.text.column_format`."""
+    return {column: number_format or "text"
+            for column, number_format in column_formats(columns, rows).items()}
 
 
 class ExecutionResult(BaseModel):
@@ -82,6 +94,10 @@ class ExecutionResult(BaseModel):
     """How many values were cut to :data:`MAX_VALUE_CHARS`."""
     note: str | None = None
     """What was cut, in words (for the person and the model reading the result)."""
+    column_types: dict[str, ColumnType] = {}
+    """Each column's type as the query returned it: ``integer``, ``decimal`` (a float or a
+    NUMERIC anywhere in the column) or ``text`` (anything else). A page reading the rows as
+    JSON cannot tell 20470.0 from 20470; this tells it to write both as the summary does."""
 
 
 class QueryFailed(AgentdeskError):
@@ -200,6 +216,7 @@ class _Collector:
         return ExecutionResult(
             rows=self.rows, row_count=len(self.rows), truncated=self.full, columns=self.columns,
             values_truncated=self.values_cut, note="; ".join(notes) or None,
+            column_types=column_types_of(self.columns, self.rows),
             execution_time_seconds=round(time.perf_counter() - started, 6))
 
 

@@ -66,9 +66,9 @@ def _resources(settings: Any) -> dict[str, Any]:
 
 SPEC = AgentSpec(
     name="insurance",
-    description="Quotes personal auto insurance over email: code reads the customer's "
-                "emails, drives the carrier's quote session and asks for what is missing; "
-                "the agency reviews each email and carrier call before it happens.",
+    description="Quotes car insurance from a customer's email. It asks the customer for "
+                "whatever is missing, and the agency approves each email and each step with "
+                "the insurer before it happens.",
     build_graph=build_graph,
     input_schema=InsuranceInput,
     initial_state=_initial_state,

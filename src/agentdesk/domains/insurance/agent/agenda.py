@@ -19,8 +19,8 @@ from typing import Any
 from . import prompts
 from .schemas import check_args
 
-__all__ = ["COVERAGE_PACKAGES", "Minimums", "code_plan", "coverages_for", "missing_fields",
-           "question_email"]
+__all__ = ["COVERAGE_PACKAGES", "FIELD_LABELS", "Minimums", "code_plan", "coverages_for",
+           "label", "missing_fields", "question_email", "topic"]
 
 REQUIRED: list[tuple[str, str]] = [
     ("name", "Your full name (first and last name)."),
@@ -37,7 +37,8 @@ REQUIRED: list[tuple[str, str]] = [
 FIELD_LABELS = {"zip_code": "ZIP code", "birth_date": "date of birth",
                 "license_date": "license date", "marital_status": "marital status",
                 "phone": "phone number", "name": "name", "accidents": "accident",
-                "effective_date": "start date", "license_state": "license state"}
+                "effective_date": "start date", "license_state": "license state",
+                "vehicles": "VIN", "first_name": "first name"}
 
 COVERAGE_PACKAGES: dict[str, dict[str, Any]] = {
     "standard": {"bodily_injury": "50/100", "property_damage": 50000,
@@ -65,7 +66,8 @@ def coverages_for(choice: str | None, state: str | None,
     return dict(COVERAGE_PACKAGES["full" if choice == "full" else "standard"])
 
 
-def _label(field: str) -> str:
+def label(field: str) -> str:
+    """A field's name as the customer's email and the agency's card say it."""
     if field.startswith("vehicles["):
         index = int(field[9:field.index("]")])
         return f"VIN of vehicle {index + 1}" if field.endswith(".vin") else \
@@ -82,8 +84,8 @@ def missing_fields(info: dict[str, Any]) -> list[dict[str, str]]:
     """Every invalid value (asked again, with why) and every required field not yet known."""
     asked: list[dict[str, str]] = []
     for field, reason in (info.get("problems") or {}).items():
-        label = _label(field)
-        question = f"The {label}." if field.startswith("vehicles[") else f"Your {label}."
+        name = label(field)
+        question = f"The {name}." if field.startswith("vehicles[") else f"Your {name}."
         asked.append({"field": field, "question": question, "reason": reason})
     invalid = {a["field"] for a in asked}
     for field, question in REQUIRED:
@@ -120,13 +122,27 @@ def missing_fields(info: dict[str, Any]) -> list[dict[str, str]]:
     return asked
 
 
+def topic(field: str) -> str:
+    """What a missing field asks about, the same whether it was missing or refused: the
+    VIN asked as ``vehicles`` and refused as ``vehicles[0].vin`` is one topic."""
+    if field.startswith("vehicles[") and field.endswith(".vin"):
+        return "vehicles"
+    return field
+
+
 def question_email(info: dict[str, Any], missing: list[dict[str, str]]) -> str:
-    """The email that asks for ``missing``: one numbered item each, the reason with it."""
+    """The email that asks for ``missing``: one numbered item each, the reason with it.
+
+    A reason says "why we ask again" only for a field an earlier question of this
+    thread asked (``info["asked"]``); a value refused in the first email was never asked.
+    """
+    asked = set(info.get("asked") or [])
     items = []
     for i, item in enumerate(missing, 1):
         line = f"{i}. {item['question']}"
         if item.get("reason"):
-            line += f"\n   Why we ask again: {item['reason']}"
+            again = " again" if topic(item["field"]) in asked else ""
+            line += f"\n   Why we ask{again}: {item['reason']}"
         items.append(line)
     optional = "" if "violations" in info or info.get("asked_before") else prompts.OPTIONAL
     return prompts.QUESTION.format(name=info.get("first_name") or "there",

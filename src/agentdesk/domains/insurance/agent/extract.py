@@ -22,24 +22,23 @@ from agentdesk.domains.insurance.validation import (
     check_phone,
     check_vin,
     check_zip,
-    parse_date,
+    parse_month,
 )
 
+from .answers import read_answers
+from .dates import DATE, MONTH_YEAR, licensed_in, read_date
 from .household import read_household
 from .terms import read_terms
 
 __all__ = ["merge", "read_email"]
 
-MONTHS = {m: i + 1 for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-     "october", "november", "december"])}
-MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-DATE = (rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTH}\s+\d{{1,2}}"
-        rf"(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH},?\s+\d{{4}})")
 _BIRTH = re.compile(rf"(?:born(?:\s+on)?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|"
                     rf"birthday)\s*(?:is|:|-)?\s*{DATE}", re.I)
+_BIRTH_MONTH = re.compile(rf"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|"
+                          rf"birth\s*date|birthday)\s*(?:is|:|-)?\s*{MONTH_YEAR}", re.I)
 _LICENSE_DATE = re.compile(rf"licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?\s*{DATE}", re.I)
+_LICENSE_MONTH = re.compile(rf"licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?\s*{MONTH_YEAR}",
+                            re.I)
 _LICENSE_YEAR = re.compile(r"(?:licen[cs]ed?|driving)\b[^.\n\d]{0,40}?(?:since|in)\s+(\d{4})\b",
                            re.I)
 _LICENSE_YEARS = re.compile(r"(?:licen[cs]ed|driving)\s+(?:for\s+)?(\d{1,2})\s+years", re.I)
@@ -102,25 +101,6 @@ _BODIES = [(re.compile(r"\bsedan\b", re.I), "sedan"), (re.compile(r"\bcoupe\b", 
 _SR22 = re.compile(r"\bsr[- ]?22\b", re.I)
 
 
-def _date(text: str) -> date | Invalid:
-    """A date in any of the forms :data:`DATE` matches."""
-    text = text.strip().rstrip(".,")
-    words = re.match(rf"({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", text, re.I)
-    words2 = re.match(rf"(\d{{1,2}})\s+({_MONTH}),?\s+(\d{{4}})$", text, re.I)
-    if words or words2:
-        if words:
-            month_name, day, year = words.groups()
-        else:
-            assert words2 is not None
-            day, month_name, year = words2.groups()
-        month = MONTHS[month_name.lower().rstrip(".")[:3]]
-        try:
-            return date(int(year), month, int(day))
-        except ValueError:
-            return Invalid("date", text, f"{text!r} is not a day in the calendar.")
-    return parse_date(text)
-
-
 def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
 
@@ -177,7 +157,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     problems: dict[str, str] = {}
     solved: list[str] = []
     whole = text
-    text, drivers, problems = read_household(text, today=today, known=known, parse=_date,
+    text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
                                              date_pattern=DATE)
     if drivers:
         found["drivers"] = drivers
@@ -219,12 +199,18 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         keep("birth_date", checked_birth if isinstance(checked_birth, Invalid)
              else checked_birth.isoformat())
         birth = None if isinstance(checked_birth, Invalid) else checked_birth
+    elif (month := _BIRTH_MONTH.search(text)) and not known.get("birth_date"):
+        problems["birth_date"] = (f"{month.group(1)} gives the month and year only; the "
+                                  f"carrier needs the whole date of birth, with the day "
+                                  f"(MM/DD/YYYY).")
     elif (age := _AGE.search(text)) and "birth_date" not in known:
         problems["birth_date"] = (f"You mentioned being {age.group(1)}; the carrier needs the "
                                   f"exact date of birth (MM/DD/YYYY).")
     if birth is None and known.get("birth_date"):
         birth = date.fromisoformat(known["birth_date"])
     _licence(text, today, birth, keep, found)
+    read_answers(text, asking=known.get("asking") or [], found=found, problems=problems,
+                 birth=birth, today=today, keep=keep)
     state = _STATE_LICENSE.search(text)
     if state and state.group(1) in STATE_CODES:
         found["license_state"] = state.group(1)
@@ -241,7 +227,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         if pattern.search(text):
             found["coverage_choice"] = choice
             break
-    terms, term_problems = read_terms(whole, today=today, parse=_date, date_pattern=DATE)
+    terms, term_problems = read_terms(whole, today=today, parse=read_date, date_pattern=DATE)
     found.update(terms)
     problems.update(term_problems)
     solved.extend(k for k in terms if k == "effective_date")
@@ -263,7 +249,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
 
 
 def _date_text(raw: str) -> str | date:
-    parsed = _date(raw)
+    parsed = read_date(raw)
     return raw if isinstance(parsed, Invalid) else parsed
 
 
@@ -273,6 +259,10 @@ def _licence(text: str, today: date, birth: date | None, keep: Any,
     assumed = None
     if match := _LICENSE_DATE.search(text):
         value = _date_text(match.group(1))
+    elif (month := _LICENSE_MONTH.search(text)) and isinstance(
+            first := parse_month(month.group(1)), date):
+        # The question allows the month and year: the day is the 1st (or the 16th birthday).
+        value = licensed_in(first, birth)
     elif year := _LICENSE_YEAR.search(text):
         value = date(int(year.group(1)), 7, 1)
         assumed = f"first licensed mid-{year.group(1)} (only the year was given)"
@@ -326,7 +316,7 @@ def _record(text: str, today: date, found: dict[str, Any], problems: dict[str, s
 
 def _when(sentence: str, today: date) -> date | None:
     if match := re.search(DATE, sentence, re.I):
-        parsed = _date(match.group(1))
+        parsed = read_date(match.group(1))
         if isinstance(parsed, date):
             return parsed
     if re.search(r"\blast year\b", sentence, re.I):
@@ -339,8 +329,13 @@ def _when(sentence: str, today: date) -> date | None:
 
 def _vehicles(vins: list[str], known: dict[str, Any], problems: dict[str, str],
               today: date) -> list[dict[str, Any]]:
-    """Known vehicles with these VINs added: a new VIN replaces a refused one first."""
+    """Known vehicles with these VINs added: a new VIN replaces a refused one first.
+
+    A VIN sent after one was refused is the customer's retyped VIN, valid or not: it
+    takes the refused one's place (each refused VIN once) rather than adding a vehicle.
+    """
     vehicles = [dict(v) for v in known.get("vehicles", [])]
+    refused = [i for i, v in enumerate(vehicles) if v.get("problem")]
     for vin in vins:
         if any(v["vin"] == vin for v in vehicles):
             continue
@@ -350,10 +345,10 @@ def _vehicles(vins: list[str], known: dict[str, Any], problems: dict[str, str],
             entry["problem"] = checked.reason
         else:
             entry.update(_decoded(checked))
-        refused = next((v for v in vehicles if v.get("problem")), None)
-        if refused is not None and "problem" not in entry:
-            vehicles[vehicles.index(refused)] = {**{k: v for k, v in refused.items()
-                                                   if k in ("use",)}, **entry}
+        if refused:
+            index = refused.pop(0)
+            vehicles[index] = {**{k: v for k, v in vehicles[index].items() if k in ("use",)},
+                               **entry}
         else:
             vehicles.append(entry)
     for i, vehicle in enumerate(vehicles):

@@ -17,7 +17,10 @@ from agentdesk.domains.insurance.validation import (
     add_years,
     check_birth_date,
     check_license_date,
+    parse_month,
 )
+
+from .dates import MONTH_YEAR, licensed_in
 
 __all__ = ["RELATIONS", "read_household"]
 
@@ -47,12 +50,15 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
     problems: dict[str, str] = {}
     kept: list[str] = []
     year_pattern = r"(\d{4})\b"
-    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+    pieces = re.split(r"((?<=[.!?])\s+|\n+)", text)
+    # Each sentence with the whitespace after it, so the text left keeps its own layout
+    # (a line "Jun. 2008" stays one line).
+    for sentence, gap in zip(pieces[::2], [*pieces[1::2], ""], strict=True):
         relative = _RELATIVE.search(sentence)
         about_known = (not relative and drivers and _PRONOUN.search(sentence)
                        and re.search(date_pattern, sentence, re.I))
         if not relative and not about_known:
-            kept.append(sentence)
+            kept.append(sentence + gap)
             continue
         if relative:
             relation = RELATIONS[relative.group(1).lower()]
@@ -70,7 +76,7 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
             index = next((i for i, d in enumerate(drivers)
                           if not (d.get("birth_date") and d.get("license_date"))), None)
             if index is None:
-                kept.append(sentence)
+                kept.append(sentence + gap)
                 continue
         driver = drivers[index]
         birth_text = _dated(sentence, _BIRTH, date_pattern)
@@ -83,6 +89,11 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
                 driver["birth_date"] = checked.isoformat()
         licence_text = _dated(sentence, _LICENCE, date_pattern)
         licence: str | date | None = _plain(parse(licence_text)) if licence_text else None
+        month = _dated(sentence, _LICENCE, MONTH_YEAR) if licence is None else None
+        if month and isinstance(first := parse_month(month), date):
+            # "month and year is fine", as the question says: from the 1st of that month.
+            born = driver.get("birth_date")
+            licence = licensed_in(first, date.fromisoformat(born) if born else None)
         if licence is None and (year := re.search(_LICENCE.pattern + r"(?:since|in)?\s*"
                                                   + year_pattern, sentence, re.I)):
             licence = date(int(year.group(1)), 7, 1)
@@ -98,7 +109,7 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
                 problems[checked_licence.field] = checked_licence.reason
             else:
                 driver["license_date"] = checked_licence.isoformat()
-    return "\n".join(kept), drivers, problems
+    return "".join(kept), drivers, problems
 
 
 def _plain(value: date | Invalid) -> str | date:

@@ -11,8 +11,10 @@ from langgraph.runtime import Runtime
 from agentdesk.runtime.approvals import Action, request_decision
 from agentdesk.runtime.runs.context import AgentContext
 
+from .agenda import topic
+from .changes import changes_for, facts
 from .planner import planner
-from .schemas import MAIL_TOOLS
+from .review import review_args, review_data, review_title
 from .state import AgentState
 from .tools import run_tool
 
@@ -41,49 +43,22 @@ def check_execution_result(state: AgentState) -> Literal["wait_customer", "plann
     return "planner"
 
 
-def _review_data(state: AgentState, tool: str, args: dict[str, Any]) -> dict[str, Any]:
-    plan = state.planned_tool_inputs or {}
-    data: dict[str, Any] = {"reasoning": plan.get("reasoning"), "call_id": plan.get("id"),
-                            "customer_info": state.customer_info}
-    if tool in MAIL_TOOLS:
-        subject = state.subject or "Your auto insurance quote"
-        data["email"] = {"to": state.customer_email,
-                         "subject": subject if subject.lower().startswith("re:")
-                         else f"Re: {subject}", "body": args.get("message", "")}
-    if tool == "rate_quote_tool":
-        data["session"] = state.mercury_session
-    if tool == "prepare_final_summary_tool" and state.quote:
-        data["quote"] = {k: v for k, v in state.quote.items() if k != "trace"}
-        data["trace"] = state.quote.get("trace", [])
-    return data
-
-
-_TITLES = {
-    "quote_initiate_tool": "open a quote with the carrier",
-    "add_driver_tool": "add a driver to the quote",
-    "add_vehicle_tool": "add a vehicle to the quote",
-    "set_coverages_tool": "set the quote's coverages",
-    "rate_quote_tool": "rate the quote",
-    "ask_customer_tool": "email the customer a question",
-    "prepare_final_summary_tool": "email the customer the quote",
-    "request_human_review_tool": "hand the thread to the agency",
-}
-"""What a planned tool does, for the title a reviewer reads first."""
-
-
 def agency_review(state: AgentState) -> dict[str, Any]:
     """Pause for the agency: approve runs the plan; reject or edit goes back to the planner."""
     plan = state.planned_tool_inputs or {}
     tool, args = plan.get("tool_name", ""), plan.get("args", {})
+    values = dict(state)
     decision = request_decision(
-        "approve_action", f"Review: {_TITLES.get(tool, tool)}", plan.get("summary", ""),
-        action=Action(name=tool, args=args), allowed=["approve", "edit", "reject"],
-        data=_review_data(state, tool, args))
+        "approve_action", review_title(tool, args), plan.get("summary", ""),
+        action=Action(name=tool, args=review_args(tool, args)),
+        allowed=["approve", "edit", "reject"], data=review_data(values, tool),
+        changes=changes_for(values, tool, args, state.reviewed))
     who = decision.actor or "the agency"
+    seen = facts(values)  # what the next card's changes are counted from
     if decision.type == "approve":
         return {"planned_tool_inputs": {**plan, "approved_by": who},
                 "requires_agency_review": False, "human_feedback": None,
-                "current_step": "approved",
+                "current_step": "approved", "reviewed": seen,
                 "messages": [HumanMessage(f"{who} approved {tool}.",
                                           additional_kwargs={"from_agency": True})]}
     feedback = {"approved": False, "comment": decision.message,
@@ -94,7 +69,7 @@ def agency_review(state: AgentState) -> dict[str, Any]:
     if decision.args:
         said += f" (edited: {json.dumps(decision.args)})"
     return {"planned_tool_inputs": None, "requires_agency_review": False,
-            "human_feedback": feedback, "current_step": f"{decision.type}ed",
+            "human_feedback": feedback, "current_step": f"{decision.type}ed", "reviewed": seen,
             "messages": [HumanMessage(said, additional_kwargs={"from_agency": True})]}
 
 
@@ -149,7 +124,10 @@ async def tools(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, 
         update["mercury_session"] = {**(state.mercury_session or {}), "status": data["status"]}
     elif ok and tool == "ask_customer_tool":
         update["awaiting_customer_reply"] = True
+        asking = [m["field"] for m in args.get("missing_fields") or []]
+        asked = dict.fromkeys([*state.customer_info.get("asked", []), *map(topic, asking)])
         update["customer_info"] = {**state.customer_info, "asked_before": True,
+                                   "asked": list(asked), "asking": asking,
                                    "questions": state.customer_info.get("questions", 0) + 1}
     elif ok and tool == "prepare_final_summary_tool":
         update["outcome"] = "declined" if args.get("outcome") == "declined" else "quoted"
@@ -172,12 +150,10 @@ def wait_customer(state: AgentState) -> dict[str, Any]:
     to = state.customer_email or "the customer"
     sent = "Sent" if out.get("sent") else "To send (not emailed: " + str(
         out.get("note", "")).removeprefix("not emailed: ") + ")"
-    missing = (out.get("args") or {}).get("missing_fields") or []
     decision = request_decision(
         "await_reply", "Waiting for the customer's reply",
         f"{sent} to {to}:\n\n{question}", allowed=["respond"],
-        data={"customer_email": state.customer_email, "missing_fields": missing,
-              "message_id": out.get("message_id")})
+        data={"customer_email": state.customer_email, "message_id": out.get("message_id")})
     reply = decision.message or ""
     return {"awaiting_customer_reply": False, "current_step": "customer_replied",
             "messages": [HumanMessage(reply, additional_kwargs={

@@ -30,7 +30,8 @@ from .agenda import code_plan, question_email
 from .edits import edited_args, with_edits
 from .extract import merge, read_email
 from .policy import review_policy
-from .render import describe_action, final_email
+from .render import final_email
+from .review import review_summary, review_title
 from .schemas import CARRIER_TOOLS, MAIL_TOOLS, PlannerDecision, check_args
 from .state import AgentState
 from .tools import carrier_minimums
@@ -235,6 +236,10 @@ def _check_decision(decision: PlannerDecision, plan: dict[str, Any], state: Agen
         args = {**plan["args"], **args}
     if tool == "ask_customer_tool" and "message" not in args and args.get("missing_fields"):
         args["message"] = question_email(state.customer_info, args["missing_fields"])
+    if tool in MAIL_TOOLS and isinstance(args.get("message"), str) and \
+            "\n" not in args["message"] and "\\n" in args["message"]:
+        # A model that escaped its line breaks twice: the customer reads real ones.
+        args["message"] = args["message"].replace("\\n", "\n")
     checked, problem = check_args(tool, args)
     if problem or checked is None:
         return None, f"{tool or 'tool_name'} refused: {problem}"
@@ -347,9 +352,10 @@ async def planner(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str
     reviewed = review_policy(runtime.context.resources.get("review"))
     planned = {"tool_name": tool, "args": args, "id": str(uuid.uuid4()),
                "reasoning": plan.get("reasoning", ""),
-               "summary": describe_action(values, tool, args, plan.get("reasoning", ""))}
+               "summary": review_summary(values, tool, args, plan.get("reasoning", ""))}
     return {**update, "planned_tool_inputs": planned,
             "requires_agency_review": tool in reviewed and not edited,
             "current_step": "planned",
-            "messages": [AIMessage(f"Plan: {tool}({json.dumps(args)[:500]}) - "
-                                   f"{plan.get('reasoning', '')}")]}
+            # The step in words (its arguments are in planned_tool_inputs and the card).
+            "messages": [AIMessage(f"Plan: {review_title(tool, args)} "
+                                   f"{plan.get('reasoning', '')}".strip())]}

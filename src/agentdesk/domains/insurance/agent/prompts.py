@@ -31,12 +31,10 @@ PICK_REQUEST = "Customer's email:\n{message}"
 
 QUESTION = """Hello {name},
 
-Thank you for your request for an auto insurance quote. To prepare it we need a few more details:
+Thank you for your request for an auto insurance quote. To prepare it, please reply to this email with:
 
 {items}
 {optional}
-You can simply reply to this email.
-
 Best regards,
 Your insurance agency"""
 

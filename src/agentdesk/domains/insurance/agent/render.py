@@ -1,4 +1,4 @@
-"""Text for people: the quote email, the agency's review summary, ``agentdesk show``."""
+"""Text for people: the quote email and ``agentdesk show`` (the review card: :mod:`.review`)."""
 
 from __future__ import annotations
 
@@ -6,15 +6,16 @@ import json
 from typing import Any
 
 from . import prompts
+from .dates import us_date
 
-__all__ = ["COVERAGE_NAMES", "describe_action", "final_email", "render_thread"]
+__all__ = ["COVERAGE_NAMES", "coverage_text", "final_email", "render_thread", "vehicle_text"]
 
 COVERAGE_NAMES = {"BI": "Bodily injury liability", "PD": "Property damage liability",
                   "UM": "Uninsured motorist", "MEDPAY": "Medical payments",
                   "COMP": "Comprehensive", "COLL": "Collision"}
 
 
-def _coverage_text(coverages: dict[str, Any] | None) -> str:
+def coverage_text(coverages: dict[str, Any] | None) -> str:
     if not coverages:
         return "not set"
     parts = [f"BI {coverages.get('bodily_injury')}", f"PD ${coverages.get('property_damage') or 0:,}"]
@@ -29,12 +30,14 @@ def _coverage_text(coverages: dict[str, Any] | None) -> str:
     return ", ".join(parts)
 
 
+def vehicle_text(vehicle: dict[str, Any], article: str = "the ") -> str:
+    """``the 2003 Honda Accord (VIN 1HGCM82633A004352)``."""
+    what = " ".join(str(vehicle[k]) for k in ("year", "make", "model") if vehicle.get(k))
+    return f"{article}{what or 'vehicle'} (VIN {vehicle.get('vin')})"
+
+
 def _vehicles_text(info: dict[str, Any]) -> str:
-    shown = []
-    for vehicle in info.get("vehicles") or []:
-        what = " ".join(str(vehicle[k]) for k in ("year", "make", "model") if vehicle.get(k))
-        shown.append(f"{what or 'vehicle'} (VIN {vehicle['vin']})")
-    return "; ".join(shown) or "none"
+    return "; ".join(vehicle_text(v, "") for v in info.get("vehicles") or []) or "none"
 
 
 def assumptions(info: dict[str, Any]) -> list[str]:
@@ -73,10 +76,11 @@ def final_email(state: dict[str, Any], outcome: str) -> str:
     indicative = (" (indicative: an underwriter must confirm it)"
                   if premium.get("indicative") else "")
     return prompts.QUOTE.format(
-        name=name, months=term.get("months", 6), start=term.get("effective_date", "?"),
-        end=term.get("expiration_date", "?"), lines=lines, total=premium.get("total", 0),
-        indicative=indicative, vehicles=_vehicles_text(info),
-        coverage=_coverage_text(session.get("coverages")), assumed=assumed_text)
+        name=name, months=term.get("months", 6),
+        start=us_date(term.get("effective_date", "?")),
+        end=us_date(term.get("expiration_date", "?")), lines=lines,
+        total=premium.get("total", 0), indicative=indicative, vehicles=_vehicles_text(info),
+        coverage=coverage_text(session.get("coverages")), assumed=assumed_text)
 
 
 def _customer(state: dict[str, Any]) -> str:
@@ -87,39 +91,13 @@ def _customer(state: dict[str, Any]) -> str:
     return f"{who} <{email}>" if email else who
 
 
-def describe_action(state: dict[str, Any], tool: str, args: dict[str, Any],
-                    reasoning: str) -> str:
-    """The review summary, readable on its own (it is mailed to the agency as it is)."""
-    session = (state.get("mercury_session") or {}).get("session_id")
-    head = [f"Quote request from {_customer(state)}"
-            + (f", carrier session {session}" if session else ""),
-            f"Subject: {state.get('subject') or '(none)'}", ""]
-    if tool in ("ask_customer_tool", "prepare_final_summary_tool"):
-        kind = "question to the customer" if tool == "ask_customer_tool" else (
-            "decline notice" if args.get("outcome") == "declined" else "quote email")
-        body = [f"Planned: send this {kind} to {state.get('customer_email') or '(no address)'}",
-                "", "-" * 60, args.get("message", ""), "-" * 60]
-    elif tool == "request_human_review_tool":
-        body = [f"Planned: hand this thread to the agency. Reason: {args.get('reason')}"]
-    else:
-        what = {"quote_initiate_tool": "start a carrier quote session",
-                "add_driver_tool": "add this driver to the quote",
-                "add_vehicle_tool": "add this vehicle to the quote",
-                "set_coverages_tool": "set these coverages",
-                "rate_quote_tool": "rate the quote"}[tool]
-        shown = {k: v for k, v in args.items() if k != "session_id"}
-        body = [f"Planned carrier call: {tool} - {what}"]
-        if shown:
-            body.append(json.dumps(shown, indent=2))
-    return "\n".join([*head, *body, "", f"Why: {reasoning}"])
-
-
 def render_thread(values: dict[str, Any]) -> str:
     """``agentdesk show``: data collected, the planned action, the quote."""
     info = values.get("customer_info") or {}
     out = [f"Customer: {_customer(values)}"]
     shown = {k: v for k, v in info.items() if k not in ("problems", "vehicles", "assumed",
-                                                        "asked_before", "questions", "solved")
+                                                        "asked_before", "questions", "solved",
+                                                        "asked", "asking")
              and v not in (None, [], {})}
     for key, value in shown.items():
         out.append(f"  {key}: {value}")
@@ -131,7 +109,7 @@ def render_thread(values: dict[str, Any]) -> str:
     if session:
         out.append(f"Carrier session: {session.get('session_id')} ({len(session.get('drivers', []))}"
                    f" drivers, {len(session.get('vehicles', []))} vehicles, coverages "
-                   f"{_coverage_text(session.get('coverages'))})")
+                   f"{coverage_text(session.get('coverages'))})")
     plan = values.get("planned_tool_inputs")
     if plan:
         review = " (waiting for the agency)" if values.get("requires_agency_review") else ""

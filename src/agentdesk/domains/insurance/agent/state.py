@@ -50,7 +50,9 @@ class AgentState(BaseModel):
     customer_info: dict[str, Any] = Field(default_factory=dict)
     """What code read from the customer's emails (see ``extract.py``): name, ZIP, birth and
     licence dates, marital status, record, vehicles, coverage choice; ``problems`` maps
-    each invalid or refused field to the reason the customer is told."""
+    each invalid or refused field to the reason the customer is told; ``asking`` lists the
+    fields the last question asked (a bare answer in the reply is read for them) and
+    ``asked`` every field a question of this thread asked ("why we ask again")."""
     mercury_session: dict[str, Any] | None = None
     """The carrier's quote session: session_id, driver and vehicle ids, coverages, status."""
 
@@ -92,3 +94,6 @@ class AgentState(BaseModel):
     """Failed tool calls since the last success: two hand the thread to the agency."""
     current_step: InsuranceStep | None = None
     """The step the thread is at, for progress display."""
+    reviewed: dict[str, str] = Field(default_factory=dict)
+    """The thread's facts (label -> value, see ``changes.facts``) when the agency last
+    decided a review card: the next card lists what changed since, old -> new."""

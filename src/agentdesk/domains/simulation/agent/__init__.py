@@ -28,7 +28,8 @@ def _result(values: dict[str, Any]) -> dict[str, Any]:
     return {"answer": answers[-1] if answers else None,
             "simulation_context": values.get("simulation_context"),
             "intermediate_steps": values.get("intermediate_steps", []),
-            "retry_counts": values.get("retry_counts", {})}
+            "retry_counts": values.get("retry_counts", {}),
+            "time_course": values.get("time_course")}
 
 
 def _check_edit(values: dict[str, Any], decision: Decision) -> None:
@@ -45,8 +46,9 @@ def _render(values: dict[str, Any]) -> str:
 
 SPEC = AgentSpec(
     name="simulation",
-    description="Drives pharmacokinetic simulations through an MCP bridge (libRoadRunner); "
-                "loading, parameter changes and runs are confirmed by a person first.",
+    description="Simulates how a drug dose is absorbed and cleared over time "
+                "(pharmacokinetics) and reports the exposure. It asks you before it loads a "
+                "model, changes a dose or runs a simulation.",
     build_graph=build_graph,
     input_schema=SimulationInput,
     initial_state=_initial_state,

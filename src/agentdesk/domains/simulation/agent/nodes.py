@@ -34,8 +34,10 @@ from .agenda import (
     plan_schema,
     results_text,
 )
+from .confirmation import changes_for, title_for
 from .schemas import TOOL_ARGS, Plan, check_args
 from .state import CRITICAL_TOOLS, AgentState, PlanAction, SimulationStep
+from .timecourse import fetch_time_course
 
 __all__ = ["confirmation_gate", "error_recovery", "planner", "response_synthesis",
            "route_after_confirmation", "route_after_execution", "route_after_planner",
@@ -162,10 +164,11 @@ def confirmation_gate(state: AgentState) -> AgentState:
                 "messages": [HumanMessage(answer, additional_kwargs=said)],
                 "current_step": "clarified"}
     decision = request_decision(
-        "approve_action", f"Approve {call['tool']}?", call["summary"],
+        "approve_action", title_for(call["tool"], call["args"]), call["summary"],
         action=Action(name=call["tool"], args=call["args"]),
         allowed=["approve", "edit", "reject", "respond"],
-        data={"justification": call.get("justification"), "call_id": call["id"]})
+        data={"justification": call.get("justification"), "call_id": call["id"]},
+        changes=changes_for(call["tool"], call["args"], state.get("simulation_context")))
     who = decision.actor or "someone"
     if decision.type in ("approve", "edit"):
         args = call["args"]
@@ -268,6 +271,9 @@ async def tool_execution(state: AgentState, runtime: Runtime[AgentContext]) -> A
             called["status"] = "error"
             text = (f"the simulation job {job.get('job_id')} ended {job.get('status')}"
                     f"{': ' + job['error'] if job.get('error') else ''}")
+        else:
+            update["time_course"] = await fetch_time_course(context, result["job_id"],
+                                                            call["args"])
     if called["status"] == "error" or result is None:
         failures[tool] = failures.get(tool, 0) + 1
         step.update(outcome="error", error=text)

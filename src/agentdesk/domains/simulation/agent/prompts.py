@@ -32,3 +32,10 @@ TEMPLATES = {
     "run_simulation": ("Tool: run_simulation\nSimulation ID: {simulation_id}\n"
                        "End Time: {end_time} h\nPoints: {points}\nApprove? (yes/no)"),
 }
+
+TITLES = {
+    "load_simulation": "Load the simulation model {model_path}?",
+    "set_parameter_value": "Change {parameter_path} to {value} {unit}?",
+    "run_simulation": "Run the simulation for {end_time} hours?",
+}
+"""The question a person answers at a confirmation, in words (filled from the call's args)."""

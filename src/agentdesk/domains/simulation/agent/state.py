@@ -90,3 +90,8 @@ class AgentState(TypedDict, total=False):
 
     current_step: SimulationStep | None
     """The step the thread is at, for progress display."""
+
+    time_course: dict[str, Any] | None
+    """The last successful run's time course, thinned for a plot (see ``timecourse.py``):
+    ``job_id``, ``simulation_id``, ``end_time``, ``points`` (how many the run computed),
+    ``time`` (in ``time_unit``), ``outputs`` (name -> values), ``output_units``."""

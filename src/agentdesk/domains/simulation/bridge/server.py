@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 from . import engine
 from .jobs import TERMINAL
 from .pk import pk_parameters
+from .series import thin
 from .state import BridgeState, shared_state
 from .units import convert
 
@@ -200,12 +201,21 @@ def build_server(model_dirs: Sequence[Path] | None = None, job_timeout: float = 
                             "succeeded")
         return job
 
-    def get_simulation_results(job_id: JobId) -> dict[str, Any]:
+    def get_simulation_results(
+        job_id: JobId,
+        max_points: Annotated[int | None, Field(
+            ge=10, le=MAX_POINTS, description="At most this many time points, evenly "
+            "spaced, with the first, the last and each output's peak kept (all if omitted)",
+        )] = None,
+    ) -> dict[str, Any]:
         """The time course of a job that has succeeded: time (h) and each output's values."""
         job = _succeeded(job_id)
+        time, outputs = job.result["time"], job.result["outputs"]
+        if max_points is not None:
+            time, outputs = thin(time, outputs, max_points)
         return {"job_id": job.job_id, "simulation_id": job.simulation_id,
-                "time": job.result["time"], "time_unit": job.meta["time_unit"],
-                "outputs": job.result["outputs"], "output_units": job.meta["output_units"]}
+                "time": time, "time_unit": job.meta["time_unit"], "outputs": outputs,
+                "output_units": job.meta["output_units"], "points": len(job.result["time"])}
 
     def calculate_pk_parameters(
         job_id: JobId,

@@ -59,8 +59,8 @@ def _render(values: dict[str, Any]) -> str:
 
 SPEC = AgentSpec(
     name="trip",
-    description="Plans a trip with flight, hotel and airport tools; an auditor checks the "
-                "itinerary and its cost against the budget; a person approves or revises.",
+    description="Plans a trip: flights, a hotel and things to do each day, costed for "
+                "the whole party against your budget. You approve the plan or ask for changes.",
     build_graph=build_graph,
     input_schema=TripInput,
     initial_state=_initial_state,

@@ -5,25 +5,28 @@ cities, one round-trip flight search, one hotel search for every night) and fill
 their arguments. Once the offers are in, a model that decodes under a schema (the
 embedded one) only picks: an outbound and a return offer, a hotel, an activity per
 day from a fixed catalogue, and a note, each as a number from a list. Only choices
-that fit the budget and the reviewer's last request ("cheaper flights") are listed.
-Code then writes the full itinerary, which the auditor checks like any other.
+that fit the budget and the reviewer's last request ("cheaper flights", "an activity
+on day 5") are listed, and a revision keeps what the reviewer did not ask to change
+(see :mod:`.honour`). Code then writes the full itinerary, which the auditor checks
+like any other.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, AnyMessage, ToolMessage
 
 from agentdesk.runtime.tools import tool_result_data
 
 from .activities import activities_for
-from .prompts import REVISION_FEEDBACK
+from .audit import offers_seen
+from .honour import activity_slots, narrow_offers
+from .revision import RevisionAsk
 from .schemas import FLIGHT_COPIED, HOTEL_COPIED
 
 __all__ = ["Choices", "expand_selection", "fill_calls", "missing_searches", "trip_choices"]
@@ -112,9 +115,17 @@ class Choices:
     back: list[dict[str, Any]] = field(default_factory=list)
     hotels: list[dict[str, Any]] = field(default_factory=list)
     activities: list[list[tuple[str, float]]] = field(default_factory=list)
-    """Per day of the trip (from day 1), the activities that day may have."""
+    """Per planned day (see ``days``), the activities that day may have."""
     notes: list[str] = field(default_factory=list)
     city: str = ""
+    days: list[int] = field(default_factory=list)
+    """The trip day of each entry of ``activities`` (1 is the first day)."""
+    unmet: dict[str, str] = field(default_factory=dict)
+    """What the reviewer asked that no choice meets, with the reason (see :mod:`.revision`)."""
+
+    def __post_init__(self) -> None:
+        if not self.days:  # built without days: the first days of the trip, in order
+            self.days = list(range(1, len(self.activities) + 1))
 
     def ready(self) -> bool:
         return bool(self.outbound and self.back and self.hotels)
@@ -156,7 +167,7 @@ class Choices:
                  "Hotels (whole stay):", *_numbered(hotel(o) for o in self.hotels),
                  "Activities (cost per person):",
                  *_numbered(f"{name}, {cost:.0f} USD" for name, cost in self.catalogue())]
-        for day, options in enumerate(self.activities, start=1):
+        for day, options in zip(self.days, self.activities, strict=True):
             numbers = ", ".join(str(self.catalogue().index(a) + 1) for a in options)
             lines.append(f"Day {day} may have activity {numbers}")
         lines += ["Notes:", *_numbered(self.notes)]
@@ -183,56 +194,6 @@ def _hotel_offers(calls: list[tuple[str, dict[str, Any], Any]], preferences: dic
                 and args.get("check_out") == preferences.get("return"):
             return list(data.get("offers") or []), str(data.get("city") or "")
     return [], ""
-
-
-def reviewer_request(messages: list[AnyMessage]) -> str:
-    """The reviewer's latest revision message ("" if none)."""
-    head = REVISION_FEEDBACK.split("{message}")[0]
-    for message in reversed(messages):
-        if isinstance(message, HumanMessage) and head in message.text:
-            return message.text.split(head, 1)[1].split("\n", 1)[0].strip()
-    return ""
-
-
-def _apply_feedback(text: str, previous: dict[str, Any] | None, outbound: list[dict],
-                    back: list[dict], hotels: list[dict]) -> tuple[list, list, list, bool]:
-    """Narrow the offers to what the reviewer asked for; True when activities go."""
-    lowered = text.lower()
-    if not lowered or not previous:
-        return outbound, back, hotels, False
-    flights = {leg["offer_id"]: leg["price"] for leg in previous.get("flights", [])}
-    stays = {stay["offer_id"]: stay for stay in previous.get("hotels", [])}
-    cheaper = re.search(r"cheap|less expensive|lower|reduce|save|budget|afford", lowered)
-    about_flights = re.search(r"flight|fare|air", lowered)
-    about_hotel = re.search(r"hotel|room|stay|accommodation", lowered)
-
-    def below(offers: list[dict], price: float | None) -> list[dict]:
-        if price is None:
-            return offers
-        lower = [o for o in offers if o["price"] < price]
-        return lower or [min(offers, key=lambda o: o["price"])]
-
-    if cheaper and (about_flights or not about_hotel):
-        out_price = next((p for i, p in flights.items() if any(o["offer_id"] == i
-                                                                for o in outbound)), None)
-        back_price = next((p for i, p in flights.items() if any(o["offer_id"] == i
-                                                                 for o in back)), None)
-        outbound, back = below(outbound, out_price), below(back, back_price)
-    if re.search(r"nonstop|non-stop|direct", lowered):
-        outbound = [o for o in outbound if not o.get("stops")] or outbound
-        back = [o for o in back if not o.get("stops")] or back
-    if about_hotel and stays:
-        stay = next(iter(stays.values()))
-        if cheaper:
-            hotels = below(hotels, stay["price"])
-        elif re.search(r"better|nicer|more stars|luxur|upgrade|fancier", lowered):
-            stars = next((o["stars"] for o in hotels if o["offer_id"] == stay["offer_id"]), 0)
-            hotels = [o for o in hotels if o["stars"] > stars] or hotels
-        elif re.search(r"another|different|other", lowered):
-            hotels = [o for o in hotels if o["offer_id"] != stay["offer_id"]] or hotels
-    no_activities = bool(re.search(r"no activit|without activit|skip (?:the )?activit",
-                                   lowered))
-    return outbound, back, hotels, no_activities
 
 
 def _fit_budget(preferences: dict[str, Any], outbound: list[dict], back: list[dict],
@@ -262,35 +223,37 @@ def _fit_budget(preferences: dict[str, Any], outbound: list[dict], back: list[di
 
 
 def trip_choices(messages: list[AnyMessage], preferences: dict[str, Any],
-                 previous: dict[str, Any] | None = None) -> Choices:
-    """The choices the answer may make, from this thread's offers and the preferences."""
+                 previous: dict[str, Any] | None = None,
+                 ask: RevisionAsk | None = None) -> Choices:
+    """The choices the answer may make, from this thread's offers and the preferences.
+
+    On a revision, ``previous`` is the rejected itinerary and ``ask`` what the
+    rejection asked for: the choices meet it where the offers allow, keep the rest
+    of ``previous``, and say in ``unmet`` what no choice can meet.
+    """
     calls = _calls(messages)
     outbound, back = _round_trip(calls, preferences)
     hotels, city = _hotel_offers(calls, preferences)
     if not (outbound and back and hotels):
         return Choices()
-    outbound, back, hotels, no_activities = _apply_feedback(
-        reviewer_request(messages), previous, outbound, back, hotels)
-    outbound, back, hotels, allowance = _fit_budget(preferences, list(outbound), list(back),
-                                                    list(hotels))
+    seen_flights, seen_hotels = offers_seen(messages)
+    narrowed = narrow_offers(ask, previous, outbound, back, hotels, seen_flights, seen_hotels)
+    outbound, back, hotels, allowance = _fit_budget(
+        preferences, list(narrowed.outbound), list(narrowed.back), list(narrowed.hotels))
     first, last = date.fromisoformat(preferences["depart"]), date.fromisoformat(
         preferences["return"])
-    days = 0 if no_activities else min(MAX_ACTIVITY_DAYS, max(1, (last - first).days))
-    party = int(preferences.get("travelers") or 1)
-    catalogue = activities_for(city or str(preferences.get("destination") or ""))
-    if allowance is not None and days:
-        per_item = max(0.0, allowance) / (party * days)
-        catalogue = [a for a in catalogue if a[1] <= per_item] or [a for a in catalogue
-                                                                   if a[1] == 0]
-    days = min(days, len(catalogue))
-    # Each day gets its own few activities, so no activity can be picked twice.
-    per_day = [catalogue[d::days] for d in range(days)] if days else []
     nights = (last - first).days
+    slots = activity_slots(
+        ask, previous, default_days=min(MAX_ACTIVITY_DAYS, max(1, nights)),
+        trip_days=nights + 1,
+        catalogue=activities_for(city or str(preferences.get("destination") or "")),
+        allowance=allowance, party=int(preferences.get("travelers") or 1))
     notes = [f"Flights and the hotel are offers from the travel search for {first} to {last}. "
              f"The hotel covers all {nights} nights.",
              "Activity costs are per person. Totals are computed by the auditor, not estimated.",
              f"The hotel covers all {nights} nights. Each day has at most one planned activity."]
-    return Choices(outbound, back, hotels, per_day, notes, city)
+    return Choices(outbound, back, hotels, slots.options, notes, city, days=slots.days,
+                   unmet={**(ask.unmet if ask else {}), **narrowed.unmet, **slots.unmet})
 
 
 def expand_selection(selection: dict[str, Any], choices: Choices,
@@ -300,8 +263,15 @@ def expand_selection(selection: dict[str, Any], choices: Choices,
     back = choices.back[int(selection["return"]) - 1]
     stay = choices.hotels[int(selection["hotel"]) - 1]
     catalogue = choices.catalogue()
-    activities = [{"day": day, "name": catalogue[int(n) - 1][0], "cost": catalogue[int(n) - 1][1]}
-                  for day, n in enumerate(selection.get("activities") or [], start=1)]
+    picks = list(selection.get("activities") or [])
+    activities = []
+    for index, (day, options) in enumerate(zip(choices.days, choices.activities, strict=True)):
+        # A pick outside the day's options (a model that does not decode under the
+        # schema) or none at all: the day gets its first option, as the schema allows.
+        number = int(picks[index]) if index < len(picks) else 0
+        picked = catalogue[number - 1] if 1 <= number <= len(catalogue) else None
+        name, cost = picked if picked in options else options[0]
+        activities.append({"day": day, "name": name, "cost": cost})
     return {"destination": preferences.get("destination") or choices.city,
             "start_date": preferences["depart"], "end_date": preferences["return"],
             "travelers": int(preferences.get("travelers") or 1), "currency": "USD",
@@ -326,7 +296,9 @@ def as_selection(text: str, choices: Choices) -> dict[str, Any] | None:
               and 1 <= int(data["return"]) <= len(choices.back)
               and 1 <= int(data["hotel"]) <= len(choices.hotels)
               and 1 <= int(data["notes"]) <= len(choices.notes)
-              and all(1 <= int(n) <= len(choices.catalogue()) for n in data["activities"]))
+              and isinstance(data["activities"], list))
+        # An activity outside its day's options is replaced by expand_selection.
+        [int(n) for n in data["activities"]]
     except (TypeError, ValueError):
         return None
     return data if ok else None

@@ -30,7 +30,10 @@ from .choices import (
     narrowed_tools,
     trip_choices,
 )
-from .schemas import TripPreferences
+from .reading import model_reads, read_with_model
+from .repeats import run_without_repeats
+from .review import compare, send_back
+from .revision import RevisionAsk
 from .state import PlanState, TripStep
 
 __all__ = ["MAX_SCHEMA_RETRIES", "MAX_TOOL_ROUNDS", "auditor", "human_review", "planner",
@@ -78,8 +81,15 @@ async def planner(state: PlanState, runtime: Runtime[AgentContext]) -> PlanState
         if rounds_left else []
     # The first plan always starts with a search: nothing can be priced without offers.
     searched = any(isinstance(m, ToolMessage) for m in history)
-    choices = trip_choices(history, preferences, state.get("current_itinerary"))
+    update: PlanState = {}
+    ask = RevisionAsk.from_state(state.get("revision_request"))
+    previous = state.get("current_itinerary")
+    if ask is not None and previous and model_reads(ask, context.model):
+        ask = await read_with_model(context.model, ask, previous, preferences)
+        update["revision_request"] = ask.to_state()
+    choices = trip_choices(history, preferences, previous, ask)
     if choices.ready():
+        tools = []  # every search the choices need is made: the model only picks
         # A decoding model picks among the offers that fit (by number); others write the
         # itinerary, which the auditor checks either way.
         answer_schema = choices.schema()
@@ -99,14 +109,19 @@ async def planner(state: PlanState, runtime: Runtime[AgentContext]) -> PlanState
             selection := as_selection(response.text, choices)):
         response = AIMessage(json.dumps(expand_selection(selection, choices, preferences)))
     step: TripStep = "searching" if getattr(response, "tool_calls", None) else "drafting"
-    return {"messages": [response], "current_step": step}
+    return {**update, "messages": [response], "current_step": step}
 
 
 async def tools(state: PlanState, runtime: Runtime[AgentContext]) -> PlanState:
-    """Run the planner's tool calls through the runtime's tool policy."""
-    last = state["messages"][-1]
+    """Run the planner's tool calls through the runtime's tool policy, each call once.
+
+    A call this planning pass already made is answered from the message history
+    (see :mod:`.repeats`), so a model that repeats itself costs no tool call.
+    """
+    *history, last = state["messages"]
     assert isinstance(last, AIMessage), "route_after_planner sends only tool calls here"
-    results = await execute_tool_calls(last, runtime.context)
+    results = await run_without_repeats(
+        last, history, lambda message: execute_tool_calls(message, runtime.context))
     return {"messages": [*results], "current_step": "searched"}
 
 
@@ -139,28 +154,20 @@ def human_review(state: PlanState) -> PlanState:
     status = state["budget_status"]
     summary = render_itinerary(itinerary, state.get("cost_breakdown"), state.get("total_cost"),
                                status)
+    changes, note = compare(state)
+    data: dict[str, Any] = {"itinerary": itinerary, "cost_breakdown": state.get("cost_breakdown"),
+            "total_cost": state.get("total_cost"), "budget_status": status}
+    if note:
+        summary = f"{note}\n\n{summary}"
+        data["revision_note"] = note
+    revised = "revised " if state.get("rejected_plan") else ""
     decision = request_decision(
         "review_result",
-        f"Review the trip to {itinerary.get('destination')} ({status} budget)",
-        summary,
-        allowed=["approve", "edit", "reject"],
-        data={"itinerary": itinerary, "cost_breakdown": state.get("cost_breakdown"),
-              "total_cost": state.get("total_cost"), "budget_status": status},
-    )
+        f"Review the {revised}trip to {itinerary.get('destination')} ({status} budget)",
+        summary, allowed=["approve", "edit", "reject"], data=data, changes=changes)
     if decision.type == "approve":
         return {"is_approved": True, "current_step": "approved"}
-    update: PlanState = {"is_approved": False, "current_step": "revising",
-                              "revision_count": state.get("revision_count", 0) + 1}
-    notes = []
-    if decision.type == "edit" and decision.args:
-        merged = {**state.get("preferences", {}), **decision.args}
-        preferences = TripPreferences.model_validate(merged).to_state()
-        update["preferences"] = preferences
-        notes.append(prompts.EDIT_FEEDBACK.format(preferences=json.dumps(preferences)))
-    notes.append(prompts.REVISION_FEEDBACK.format(
-        message=decision.message or "the reviewer did not accept this plan"))
-    update["messages"] = [HumanMessage("\n".join(notes))]
-    return update
+    return send_back(state, decision)
 
 
 def route_after_planner(state: PlanState) -> Literal["tools", "auditor"]:

@@ -35,6 +35,15 @@ RETRY_FEEDBACK = """The auditor could not accept your answer:
 Fix these problems and answer again with the complete itinerary as one JSON object."""
 
 REVISION_FEEDBACK = """The reviewer asked for a revision: {message}
-Revise the itinerary (search again if needed) and answer with the complete JSON object."""
+Revise the itinerary and answer with the complete JSON object. The searches made so far
+are above; search again only for dates or places they do not cover."""
+
+READ_AS = "The request, as read: {wants}. Keep everything else as it was."
+
+READ_REVISION = """A person sent a trip plan back with this message:
+"{message}"
+Which change does the message ask for? The changes that can be made:
+{options}
+Answer with the letter of the closest one."""
 
 EDIT_FEEDBACK = "The reviewer changed the preferences to: {preferences}."

@@ -62,6 +62,14 @@ class PlanState(InputState, total=False):
     revision_count: int
     """How many times a person sent the plan back for revision."""
 
+    revision_request: dict[str, Any] | None
+    """What the last rejection asked for, as read (``RevisionAsk.to_state()``): the
+    planner's choices meet it, the next review says what was met and what not."""
+
+    rejected_plan: dict[str, Any] | None
+    """The plan the person last sent back (``itinerary``, ``cost_breakdown``,
+    ``total_cost``, ``budget_status``): the next review lists what changed since."""
+
     current_step: TripStep | None
     """The step the thread is at, for progress display; ``failed_max_retries`` ends it."""
 

@@ -1,0 +1,130 @@
+"""Knowledge-base hits as an answer states them: whole sentences, then the commands.
+
+A passage is Markdown cut at a size limit, its paragraphs hard-wrapped; picking its lines
+would start an answer mid-sentence ("breakdown and budget status, and asks..."). Here a
+passage is read as sentences, list items and table rows, and the excerpt is made of the
+ones that hold the most of the query's words, each whole, in the passage's order. The
+command lines the knowledge base found in the hit's section follow, one per line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["EXCERPT_CHARS", "excerpt", "kb_fact", "units"]
+
+EXCERPT_CHARS = 400
+"""Longest excerpt of one passage (its commands come on top)."""
+_HITS = 2
+"""Hits an answer states: the best two."""
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_ITEM = re.compile(r"^\s*([-*+]|\d+[.)])\s+|^\s*\|")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'\[*_])")
+
+
+def _blocks(text: str) -> list[list[str]]:
+    """The passage's paragraphs as lists of lines, code blocks left out."""
+    blocks: list[list[str]] = [[]]
+    fenced = False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+            blocks.append([])
+            continue
+        if fenced:
+            continue
+        if line.strip():
+            blocks[-1].append(line.rstrip())
+        elif blocks[-1]:
+            blocks.append([])
+    return [block for block in blocks if block]
+
+
+def units(text: str) -> list[tuple[int, str]]:
+    """(paragraph number, unit) for each sentence, list item or table row of ``text``.
+
+    A list item or table row is one unit (with the lines indented under it); prose is
+    joined across its hard line breaks and cut after ``.``, ``!`` or ``?`` before a capital,
+    a digit or a quote, so every unit starts where a sentence starts.
+    """
+    found: list[tuple[int, str]] = []
+    for number, block in enumerate(_blocks(text)):
+        if any(_ITEM.match(line) for line in block):
+            items: list[str] = []
+            for line in block:
+                if _ITEM.match(line) or not items:
+                    items.append(line.strip())
+                else:
+                    items[-1] = f"{items[-1]} {line.strip()}"
+            found.extend((number, item) for item in items)
+            continue
+        prose = " ".join(line.strip() for line in block)
+        found.extend((number, sentence) for sentence in _SENTENCE_END.split(prose) if sentence)
+    return found
+
+
+def _alike(a: str, b: str) -> bool:
+    """Same word up to its ending: ``failed``/``failing``/``failures``, ``retried``/``retry``."""
+    if a.startswith(b) or b.startswith(a):
+        return min(len(a), len(b)) >= 3
+    stem = max(4, min(len(a), len(b)) - 2)
+    return len(a) >= stem and len(b) >= stem and a[:stem] == b[:stem]
+
+
+def _score(unit: str, words: set[str]) -> int:
+    """How many of the query's words the unit holds, in any form (``retried``, ``retries``)."""
+    held = set(re.findall(r"[a-z0-9_]+", unit.lower()))
+    return sum(any(w in h or _alike(w, h) for h in held) for w in words)
+
+
+def _bounded(text: str, limit: int) -> str:
+    """``text``, cut at a word before ``limit`` characters if it is longer."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def excerpt(text: str, query: str, limit: int = EXCERPT_CHARS) -> str:
+    """The units of ``text`` that hold the most of the query's words, whole and in order.
+
+    Units next to each other are joined by a space, others by " … "; the whole passage
+    when it is short; its first units when no unit holds a query word.
+    """
+    found = units(text)
+    if not found:
+        return ""
+    words = {w.lower() for w in re.findall(r"[A-Za-z0-9_]{3,}", query)}
+    scores = [_score(unit, words) for _, unit in found]
+    if sum(len(unit) + 1 for _, unit in found) <= limit:
+        chosen = list(range(len(found)))
+    else:
+        ranked = sorted(range(len(found)), key=lambda i: (-scores[i], i))
+        if not scores[ranked[0]]:
+            ranked = list(range(len(found)))  # nothing matches: the passage from its start
+        chosen = []
+        for i in ranked:
+            if chosen and ((not scores[i] and scores[ranked[0]])
+                           or sum(len(found[j][1]) + 3 for j in [*chosen, i]) > limit):
+                break
+            chosen.append(i)
+        chosen.sort()
+    parts: list[str] = []
+    for position, i in enumerate(chosen):
+        if position:
+            parts.append(" " if chosen[position - 1] == i - 1 else " … ")
+        parts.append(found[i][1])
+    return _bounded("".join(parts), limit)
+
+
+def kb_fact(data: dict[str, Any], query: str) -> str:
+    """What ``kb_search`` found: for each of the best hits its excerpt, its commands (one per
+    line, indented as a code block) and where it is from, on a line of its own."""
+    facts = []
+    for hit in (data.get("results") or [])[:_HITS]:
+        lines = [excerpt(str(hit.get("text", "")), query)]
+        lines += [f"    {command}" for command in hit.get("commands") or []]
+        lines.append(f"(from {hit.get('source')}, passage {hit.get('passage_id')})")
+        facts.append("\n".join(line for line in lines if line))
+    return "\n".join(facts)

@@ -1,0 +1,68 @@
+"""Dates as customers write them: the patterns that find them in an email, and their parsing.
+
+Two kinds: a whole day (``DATE``: 03/14/1985, 1985-03-14, March 14, 1985, 14 March 1985)
+and a month of a year (``MONTH_YEAR``: 06/2008, 6/2008, 2008-06, June 2008), which is
+what the licence question allows ("month and year is fine"). A month is read as its first
+day; :func:`agentdesk.domains.insurance.validation.parse_month` does the reading.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from agentdesk.domains.insurance.validation import MIN_LICENSE_AGE, Invalid, add_years, parse_date
+
+__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "licensed_in", "read_date", "us_date"]
+
+MONTHS = {m: i + 1 for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+     "october", "november", "december"])}
+MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+DATE = (rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTH}\s+\d{{1,2}}"
+        rf"(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH},?\s+\d{{4}})")
+"""A whole day, as one regex group."""
+MONTH_YEAR = (rf"((?<![\d/-])\d{{1,2}}/\d{{4}}(?![\d/])|(?<![\d/-])\d{{4}}-\d{{1,2}}(?![\d-])|"
+              rf"\b{_MONTH},?\s+\d{{4}}\b)")
+"""A month of a year, as one regex group; it never matches inside a whole day."""
+
+
+def read_date(text: str) -> date | Invalid:
+    """A day in any of the forms :data:`DATE` matches."""
+    text = text.strip().rstrip(".,")
+    words = re.match(rf"({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", text, re.I)
+    words2 = re.match(rf"(\d{{1,2}})\s+({_MONTH}),?\s+(\d{{4}})$", text, re.I)
+    if words or words2:
+        if words:
+            month_name, day, year = words.groups()
+        else:
+            assert words2 is not None
+            day, month_name, year = words2.groups()
+        month = MONTHS[month_name.lower().rstrip(".")[:3]]
+        try:
+            return date(int(year), month, int(day))
+        except ValueError:
+            return Invalid("date", text, f"{text!r} is not a day in the calendar.")
+    return parse_date(text)
+
+
+def licensed_in(month: date, birth: date | None) -> date:
+    """The day a driver licensed in ``month`` (its first day) is taken as licensed.
+
+    A driver born on 03/20/1992 and licensed in "03/2008" was licensed on their 16th
+    birthday at the earliest, so the day is that birthday, not the 1st; a month before
+    the 16th birthday stays as it is, for the licence check to refuse with its reason.
+    """
+    if birth is None:
+        return month
+    earliest = add_years(birth, MIN_LICENSE_AGE)
+    same_month = (earliest.year, earliest.month) == (month.year, month.month)
+    return max(month, earliest) if same_month else month
+def us_date(value: Any) -> str:
+    """``1985-03-14`` as a US reader writes it, ``03/14/1985``; anything else as it is."""
+    text = str(value or "")
+    if len(text) == 10 and text[4] == "-" and text[7] == "-":
+        return f"{text[5:7]}/{text[8:]}/{text[:4]}"
+    return text

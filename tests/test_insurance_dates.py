@@ -1,0 +1,113 @@
+"""Dates as customers answer them: the month and year the licence question allows, and
+bare answers (a reply that gives the date without saying which it is)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from agentdesk.domains.insurance.agent.agenda import missing_fields, question_email
+from agentdesk.domains.insurance.agent.extract import merge, read_email
+from agentdesk.domains.insurance.validation import Invalid, parse_month
+
+TODAY = date(2026, 11, 23)
+ASKED_LICENCE = {"first_name": "Bob", "last_name": "Stone", "birth_date": "1990-07-04",
+                 "asking": ["license_date"], "asked": ["license_date"]}
+"""A thread whose last question asked only for the licence date."""
+MONTH_FORMS = ["06/2008", "6/2008", "June 2008", "Jun 2008", "jun. 2008", "2008-06"]
+
+
+@pytest.mark.parametrize("text", MONTH_FORMS)
+def test_a_month_and_year_is_read_as_its_first_day(text: str) -> None:
+    assert parse_month(text) == date(2008, 6, 1)
+
+
+@pytest.mark.parametrize(("text", "fragment"), [("13/2008", "no month 13"),
+                                                ("Smarch 2008", "not a date we can read")])
+def test_an_unreadable_month_says_why(text: str, fragment: str) -> None:
+    parsed = parse_month(text)
+    assert isinstance(parsed, Invalid) and fragment in parsed.reason
+
+
+def test_a_whole_date_is_still_a_whole_date() -> None:
+    assert parse_month("07/10/2008") == date(2008, 7, 10)
+
+
+@pytest.mark.parametrize("text", MONTH_FORMS)
+def test_licensed_since_a_month_is_accepted(text: str) -> None:
+    info = read_email(f"I was licensed in {text}.", today=TODAY, known=ASKED_LICENCE)
+    assert info["license_date"] == "2008-06-01"
+    assert "license_date" not in info["problems"] and "license_date" in info["solved"]
+
+
+@pytest.mark.parametrize("text", MONTH_FORMS)
+def test_a_bare_month_answers_the_licence_question(text: str) -> None:
+    """The question says "month and year is fine": "06/2008" alone is the answer."""
+    update = read_email(f"Hi,\n{text}\nThanks, Bob", today=TODAY, known=ASKED_LICENCE)
+    info = merge(ASKED_LICENCE, update)
+    assert info["license_date"] == "2008-06-01"
+    assert [m["field"] for m in missing_fields(info)] == [
+        "zip_code", "marital_status", "vehicles"]  # the licence date is not asked again
+
+
+def test_a_month_of_the_sixteenth_birthday_starts_on_the_birthday() -> None:
+    info = read_email("licensed since 07/2006", today=TODAY, known=ASKED_LICENCE)
+    assert info["license_date"] == "2006-07-04"
+
+
+def test_a_month_before_the_sixteenth_birthday_is_refused_with_its_reason() -> None:
+    info = read_email("licensed since 05/2006", today=TODAY, known=ASKED_LICENCE)
+    assert "license_date" not in info
+    assert "16th birthday" in info["problems"]["license_date"]
+
+
+def test_two_bare_dates_answer_birth_and_licence_in_their_order() -> None:
+    known = {"first_name": "Bob", "last_name": "Stone", "asked": ["birth_date", "license_date"],
+             "asking": ["zip_code", "birth_date", "license_date", "marital_status"]}
+    reply = "1. 43215\n2. 07/04/1990\n3. June 2008\n4. single"
+    info = read_email(reply, today=TODAY, known=known)
+    assert (info["zip_code"], info["city"], info["state"]) == ("43215", "Columbus", "OH")
+    assert (info["birth_date"], info["license_date"]) == ("1990-07-04", "2008-06-01")
+    assert info["marital_status"] == "single" and info["problems"] == {}
+
+
+def test_a_bare_date_of_birth_needs_the_day() -> None:
+    known = {"asking": ["birth_date"], "asked": ["birth_date"]}
+    info = read_email("07/1990", today=TODAY, known=known)
+    assert "birth_date" not in info
+    assert "month and year only" in info["problems"]["birth_date"]
+    assert "MM/DD/YYYY" in info["problems"]["birth_date"]
+
+
+def test_born_in_a_month_says_why_it_is_asked_again() -> None:
+    info = read_email("I was born in July 1990.", today=TODAY)
+    assert "month and year only" in info["problems"]["birth_date"]
+
+
+def test_bare_dates_are_read_only_for_what_was_asked() -> None:
+    # Nothing asked: a date without a word for it is not guessed.
+    assert "license_date" not in read_email("06/2008", today=TODAY)
+    # Three dates for two fields: ambiguous, not guessed.
+    known = {"asking": ["birth_date", "license_date"]}
+    info = read_email("07/04/1990, 06/2008, 01/2020", today=TODAY, known=known)
+    assert "birth_date" not in info and "license_date" not in info
+
+
+def test_a_licence_date_asked_again_says_again_only_then() -> None:
+    refused = {**ASKED_LICENCE, "asked": [], "problems": {"license_date": "It is in the future."}}
+    first = question_email(refused, missing_fields(refused))
+    assert "Why we ask: It is in the future." in first and "again" not in first
+    asked = {**refused, "asked": ["license_date"]}
+    second = question_email(asked, missing_fields(asked))
+    assert "Why we ask again: It is in the future." in second
+
+
+def test_a_spouse_licensed_in_a_month_is_accepted() -> None:
+    known = {"first_name": "Ann", "last_name": "Lee",
+             "drivers": [{"relationship": "spouse", "first_name": "Tom",
+                          "birth_date": "1983-05-05"}],
+             "asking": ["drivers[0].license_date"]}
+    info = read_email("My husband Tom was licensed in 09/2001.", today=TODAY, known=known)
+    assert info["drivers"][0]["license_date"] == "2001-09-01"
+    assert "drivers[0].license_date" in info["solved"]
