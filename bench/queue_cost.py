@@ -134,8 +134,9 @@ def _tree(ref: str, folder: Path) -> Path:
 
 
 def _run_in(tree: Path, rounds: int, threads: int) -> dict[str, float]:
+    # Each tree measures with its own copy of this file, which imports that tree's modules.
     env = {**os.environ, "PYTHONPATH": f"{tree / 'src'}{os.pathsep}{tree}"}
-    proc = subprocess.run([sys.executable, str(Path(__file__)), "--measure",
+    proc = subprocess.run([sys.executable, "-m", "bench.queue_cost", "--measure",
                            "--rounds", str(rounds), "--threads", str(threads)],
                           env=env, cwd=tree, capture_output=True, text=True, check=True)
     return dict(json.loads(proc.stdout.strip().splitlines()[-1]))

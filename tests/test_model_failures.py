@@ -90,8 +90,10 @@ def test_a_run_that_fails_on_the_model_keeps_the_raw_output_in_its_audit(
 
     async def ask() -> tuple[Any, list[Any]]:
         async with Desk.open() as desk:
-            outcome = await desk.start("banking", {"user_query": "How many customers?"},
-                                       model="local")
+            # A question whose chart the model picks (bar or pie): one value needs no model.
+            outcome = await desk.start(
+                "banking", {"user_query": "What is the average loan principal by kind?"},
+                model="local")
             return outcome, await desk.store.audit_trail(outcome.thread_id)
 
     outcome, trail = asyncio.run(ask())
