@@ -121,6 +121,9 @@ OTHER_VIN = "1HGCM82643A001234"
 BAD_VIN = "1HGCM82633A004353"
 """ANN's VIN with its last digit mistyped: the check digit does not match."""
 
+WHOLE_QUOTE = ("add_driver_tool", "add_vehicle_tool", "set_coverages_tool", "rate_quote_tool")
+"""The carrier calls that build a whole quote, in order, after the session is opened."""
+
 
 def waiting(outcome: RunOutcome) -> str:
     """The question text an await_reply interrupt shows."""

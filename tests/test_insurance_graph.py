@@ -21,6 +21,7 @@ from .insurance_flow import (
     BARE_EMAIL,
     BOB_REPLY,
     OTHER_VIN,
+    WHOLE_QUOTE,
     RecordingMailer,
     decide,
     mailer,
@@ -35,7 +36,6 @@ from .insurance_flow import (
 
 __all__ = ["mailer"]
 
-WHOLE_QUOTE = ("add_driver_tool", "add_vehicle_tool", "set_coverages_tool", "rate_quote_tool")
 
 
 def test_a_complete_request_is_quoted_after_review(tmp_path: Path, mailer: RecordingMailer,

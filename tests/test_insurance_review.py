@@ -19,6 +19,7 @@ from agentdesk.runtime.runs.prepare import RunOutcome
 from .insurance_flow import (
     ANN_EMAIL,
     BAD_VIN,
+    WHOLE_QUOTE,
     RecordingMailer,
     decide,
     mailer,
@@ -33,7 +34,6 @@ from .insurance_flow import (
 
 __all__ = ["mailer"]
 
-WHOLE_QUOTE = ("add_driver_tool", "add_vehicle_tool", "set_coverages_tool", "rate_quote_tool")
 GOOD_VIN = "1HGCM82633A004352"
 VIN_REASON = "does not add up"
 """The check digit's explanation, in every reason that refuses ``BAD_VIN``."""
