@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-peers clean
+.PHONY: install run test lint bench bench-peers conformance clean
 
 install: $(STAMP)
 
@@ -20,7 +20,13 @@ $(STAMP): pyproject.toml
 run: install
 	$(BIN)/agentdesk serve
 
-test: install
+# The JS SDK check (tests/js) needs its locked npm package; without npm it is skipped.
+JS_SDK := tests/js/node_modules/.package-lock.json
+
+$(JS_SDK): tests/js/package-lock.json
+	@if command -v npm >/dev/null; then npm ci --prefix tests/js --no-audit --no-fund --silent; fi
+
+test: install $(JS_SDK)
 	$(BIN)/pytest
 
 lint: install
@@ -37,5 +43,10 @@ bench: install
 bench-peers: install
 	$(BIN)/python -m bench.peers
 
+# The SDK conformance suite on agentdesk and on langgraph dev; prints the parity table.
+conformance: install
+	$(BIN)/python -m bench.peers.install lgdev
+	$(BIN)/python -m tests.conformance.parity
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/js/node_modules
