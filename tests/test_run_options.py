@@ -10,6 +10,7 @@ its nodes appended, the values they computed, the checkpoints they left.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import pytest
 from langgraph_sdk import get_client
 from langgraph_sdk.client import LangGraphClient
 
+from .crash_harness import Cluster, cluster_fixture, sdk, until  # noqa: F401
 from .servers import Servers
 
 OPTIONS = Path(__file__).parent / "graphs" / "options" / "langgraph.json"
@@ -200,3 +202,93 @@ def test_a_two_argument_factory_is_called_for_each_run_with_its_config(served: s
             assert done["steps"] == FULL
             assert done["made_for"] == f"{thread}/threads.create_run/{greeting or 'hello'}"
     _run(scenario())
+
+
+GATED = '''
+import operator
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
+from typing_extensions import TypedDict
+
+HERE = Path(__file__).parent
+
+
+@dataclass
+class Context:
+    label: str = "default"
+
+
+class State(TypedDict, total=False):
+    label: str
+    steps: Annotated[list, operator.add]
+
+
+def hold(state: State, runtime: Runtime[Context]) -> dict:
+    (HERE / "holding").touch()
+    while not (HERE / "gate").exists():  # held here while the test kills the server
+        time.sleep(0.05)
+    return {"steps": ["hold"], "label": runtime.context.label}
+
+
+builder = StateGraph(State, context_schema=Context)
+builder.add_node("a", lambda state: {"steps": ["a"]})
+builder.add_node("hold", hold)
+builder.add_node("b", lambda state: {"steps": ["b"]})
+builder.add_node("c", lambda state: {"steps": ["c"]})
+builder.add_edge(START, "a")
+builder.add_edge("a", "hold")
+builder.add_edge("hold", "b")
+builder.add_edge("b", "c")
+builder.add_edge("c", END)
+graph = builder.compile()
+'''
+
+
+def test_a_killed_runs_options_hold_for_the_attempt_that_takes_it_over(
+        cluster: Cluster, tmp_path: Path) -> None:
+    """Recorded with the run: another server replays from the same checkpoint, with the
+    same context and breakpoint, after the first is killed with SIGKILL mid-step."""
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "graph.py").write_text(GATED)
+    config = app / "langgraph.json"
+    config.write_text(json.dumps({"graphs": {"gated": "./graph.py:graph"}}))
+    (app / "gate").touch()
+    first = cluster.start("serve", "--config", str(config))
+
+    async def whole_then_replay(client: Any) -> tuple[str, str]:
+        thread = str((await client.threads.create())["thread_id"])
+        done = await client.runs.wait(thread, "gated", input={})
+        assert done["steps"] == ["a", "hold", "b", "c"] and done["label"] == "default"
+        history = await client.threads.get_history(thread, limit=100)
+        after_a = next(h for h in history if h["next"] == ["hold"])
+        (app / "gate").unlink()
+        run = await client.runs.create(
+            thread, "gated", input=None, checkpoint_id=after_a["checkpoint"]["checkpoint_id"],
+            context={"label": "replayed"}, interrupt_before=["c"])
+        return thread, run["run_id"]
+
+    thread, run_id = sdk(whole_then_replay, first.url)
+    until(lambda: (app / "holding").exists(), 60, "the hold step to start")
+    first.kill()  # SIGKILL in the middle of the replay's hold step
+    (app / "gate").touch()
+    second = cluster.start("serve", "--config", str(config))
+
+    def paused() -> Any:
+        return cluster.run_row(run_id)["status"] == "interrupted"
+
+    until(paused, 90, "the run to be taken over and reach its breakpoint")
+    assert cluster.run_row(run_id)["attempt"] == 2
+
+    async def state(client: Any) -> Any:
+        return await client.threads.get_state(thread)
+
+    now = sdk(state, second.url)
+    # From the checkpoint after "a", with the run's context, stopped before "c".
+    assert now["values"] == {"steps": ["a", "hold", "b"], "label": "replayed"}
+    assert now["next"] == ["c"]
