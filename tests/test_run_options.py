@@ -53,10 +53,15 @@ def test_context_is_built_from_the_schema_defaults_and_the_runs_values(served: s
                                        context={"greeting": "hey"})
         assert given["greeting"] == "hey owls."  # the other field keeps its default
         # configurable stands in for the context (only the schema's keys) and reaches config.
+        other = await _thread(client)
         configured = await client.runs.wait(
-            await _thread(client), "options", input={"topic": "bats"},
-            config={"configurable": {"greeting": "yo", "flavour": "mint"}})
+            other, "options", input={"topic": "bats"},
+            config={"configurable": {"greeting": "yo", "flavour": "mint"},
+                    "metadata": {"requested_by": "tests"}})
         assert configured["greeting"] == "yo bats." and configured["flavour"] == "mint"
+        # config.metadata is in the metadata of every checkpoint the run wrote.
+        history = await client.threads.get_history(other, limit=100)
+        assert history and all(h["metadata"]["requested_by"] == "tests" for h in history)
         # Recorded with the run: what it asked for is what it ran with.
         runs = await client.runs.list(thread)
         assert len(runs) == 2
@@ -79,6 +84,7 @@ def test_bad_options_are_refused_naming_the_field_and_leave_no_run(served: str) 
              "config.configurable.thread_id"),
             ({"config": {"callbacks": []}}, 422, "config.callbacks"),
             ({"config": {"recursion_limit": 0}}, 422, "config.recursion_limit"),
+            ({"config": {"metadata": {"step": 3}}}, 422, "config.metadata.step"),
             ({"config": {"configurable": {"greeting": "a"}}, "context": {"greeting": "b"}},
              422, "context"),
             ({"checkpoint": {"checkpoint_ns": "child:1", "checkpoint_id": "x"}}, 422,
@@ -201,6 +207,9 @@ def test_a_two_argument_factory_is_called_for_each_run_with_its_config(served: s
                 **({"context": {"greeting": greeting}} if greeting else {}))
             assert done["steps"] == FULL
             assert done["made_for"] == f"{thread}/threads.create_run/{greeting or 'hello'}"
+        thread = await _thread(client)
+        done = await client.runs.wait(thread, "options_managed", input={"topic": "otters"})
+        assert done["made_for"] == f"{thread}/managed" and done["steps"] == FULL
     _run(scenario())
 
 

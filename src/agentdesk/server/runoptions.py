@@ -23,6 +23,8 @@ __all__ = ["run_options"]
 _CONFIG_KEYS = ("configurable", "tags", "metadata", "recursion_limit", "run_name",
                 "max_concurrency")
 """The ``config`` keys a caller may set (the rest of a RunnableConfig is the server's)."""
+_RESERVED_METADATA = frozenset({"run_id", "source", "step", "parents"})
+"""Checkpoint metadata keys LangGraph (``source``, ``step``, ``parents``) or we set."""
 
 
 def _config(config: dict[str, Any]) -> dict[str, Any]:
@@ -38,9 +40,12 @@ def _config(config: dict[str, Any]) -> dict[str, Any]:
             raise InputError("set by the server for each run; leave it out (start from a "
                              "checkpoint with checkpoint_id)", field=f"config.configurable.{key}")
     metadata = config.get("metadata") or {}
-    if not isinstance(metadata, dict) or "run_id" in metadata:
-        raise InputError("must be an object without run_id (the server's)",
-                         field="config.metadata")
+    if not isinstance(metadata, dict):
+        raise InputError("must be an object", field="config.metadata")
+    for key in metadata:
+        if key in _RESERVED_METADATA:
+            raise InputError("set by LangGraph or the server in every checkpoint's metadata",
+                             field=f"config.metadata.{key}")
     return {"configurable": configurable, "metadata": metadata,
             **{k: config[k] for k in ("tags", "recursion_limit", "run_name", "max_concurrency")
                if config.get(k) is not None}}

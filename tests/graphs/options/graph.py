@@ -9,6 +9,7 @@ runtime) that stamps what it was called with into the state.
 """
 
 import operator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -89,3 +90,9 @@ def make_graph(config: RunnableConfig, runtime: ServerRuntime) -> object:
     greeting = context.greeting if context is not None else "-"
     thread = config["configurable"].get("thread_id", "-")
     return build(f"{thread}/{runtime.access_context}/{greeting}").compile()
+
+
+@asynccontextmanager
+async def managed_graph(config: RunnableConfig):
+    """A factory that is a context manager: the graph lives for the run, then is closed."""
+    yield build(f"{config['configurable'].get('thread_id', '-')}/managed").compile()
