@@ -177,6 +177,13 @@ def test_subgraph_events_are_namespaced_when_asked_for(served: str) -> None:
                 assert [p.data for p in nested] == [{"inner": {"inner": "inner saw otters"}}]
         assert not any("|" in e for e in events[False])
         assert events[True].count("updates") == events[False].count("updates") == 4
+        # Through the astream_events feed too (stream mode "events").
+        parts = [p async for p in client.runs.stream(
+            await _thread(client), "options", input={"topic": "owls"},
+            stream_mode=["updates", "events"], stream_subgraphs=True)]
+        assert [p.data for p in parts if p.event.startswith("updates|child:")] == [
+            {"inner": {"inner": "inner saw owls"}}]
+        assert any(p.event == "events" and p.data["event"] == "on_chain_start" for p in parts)
     _run(scenario())
 
 
