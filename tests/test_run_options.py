@@ -308,3 +308,71 @@ def test_a_killed_runs_options_hold_for_the_attempt_that_takes_it_over(
     # From the checkpoint after "a", with the run's context, stopped before "c".
     assert now["values"] == {"steps": ["a", "hold", "b"], "label": "replayed"}
     assert now["next"] == ["c"]
+
+
+FACTORIES = '''
+from langgraph.graph import START, StateGraph
+from langgraph_sdk.runtime import ServerRuntime
+from typing_extensions import TypedDict
+
+
+class State(TypedDict, total=False):
+    seen: str
+
+
+def build(seen):
+    builder = StateGraph(State)
+    builder.add_node("stamp", lambda state: {"seen": seen})
+    builder.add_edge(START, "stamp")
+    return builder
+
+
+def runtime_only(runtime: ServerRuntime):
+    return build(runtime.access_context)
+
+
+async def runtime_first(runtime: ServerRuntime, config):
+    return build(f"{runtime.access_context}:{config['configurable'].get('thread_id')}")
+
+
+def unannotated(config, runtime):
+    return build(f"{config['configurable'].get('thread_id')}:{runtime.access_context}")
+
+
+def three(a, b, c):
+    return build("never")
+'''
+
+
+@pytest.mark.parametrize(("variable", "seen"), [
+    ("runtime_only", "threads.create_run"), ("runtime_first", "threads.create_run:t-1"),
+    ("unannotated", "t-1:threads.create_run")])
+def test_factory_signatures_are_told_apart_as_langgraph_api_does(
+        variable: str, seen: str, tmp_path: Path) -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agentdesk.runtime.graphs import load_graphs
+
+    (tmp_path / "graph.py").write_text(FACTORIES)
+    (tmp_path / "langgraph.json").write_text(json.dumps(
+        {"graphs": {"made": f"./graph.py:{variable}"}}))
+
+    async def scenario() -> dict[str, Any]:
+        [spec] = await load_graphs(tmp_path / "langgraph.json")
+        assert spec.run_graph is not None
+        config = {"configurable": {"thread_id": "t-1"}}
+        async with spec.run_graph(config, None, InMemorySaver()) as graph:
+            return dict(await graph.ainvoke({}, config))
+
+    assert asyncio.run(scenario()) == {"seen": seen}
+
+
+def test_a_factory_of_three_arguments_is_refused_at_startup(tmp_path: Path) -> None:
+    from agentdesk.errors import ConfigError
+    from agentdesk.runtime.graphs import load_graphs
+
+    (tmp_path / "graph.py").write_text(FACTORIES)
+    (tmp_path / "langgraph.json").write_text(json.dumps(
+        {"graphs": {"made": "./graph.py:three"}}))
+    with pytest.raises(ConfigError, match="three takes more than two arguments"):
+        asyncio.run(load_graphs(tmp_path / "langgraph.json"))
