@@ -203,11 +203,12 @@ class RunExecutor(DeskBase):
                 audit=partial(self._audit_tool, thread_id, run_id, run.actor))
             resources = spec.resources(self.settings) if spec.resources else {}
             # A graph of your own gets its context_schema's instance, from the run's values.
-            context = build_context(getattr(graph, "context_schema", None), run.options) \
-                if spec.origin else AgentContext(
-                    model=run.chat_model, tools=tools, policy=policy, thread_id=thread_id,
-                    run_id=run_id, actor=run.actor, owner=run.owner, resources=resources,
-                    effects=self.effects)
+            context: Any = (
+                AgentContext(model=run.chat_model, tools=tools, policy=policy,
+                             thread_id=thread_id, run_id=run_id, actor=run.actor,
+                             owner=run.owner, resources=resources, effects=self.effects)
+                if spec.origin is None
+                else build_context(getattr(graph, "context_schema", None), run.options))
             # "sync": each step's checkpoint is committed before the next step
             # starts, so a process killed mid-run resumes after the last finished
             # step and never repeats it (LangGraph's default, "async", may lose it).
