@@ -8,9 +8,13 @@ The file is read the way the LangGraph CLI and Aegra read it::
      "env": ".env"}
 
 Each graph is ``./file.py:variable`` (relative to the json) or ``module.path:variable``;
-the variable is a compiled graph, a ``StateGraph`` builder, or a function (sync or
-async, taking nothing or a ``RunnableConfig``) that returns one, called once per
-process. ``env`` (a ``.env`` path or an object) fills environment variables that are
+the variable is a compiled graph, a ``StateGraph`` builder, or a factory: a
+function (sync or async, or returning a context manager) that takes nothing, a
+``RunnableConfig``, a ``ServerRuntime`` (annotated so), or both, and returns one.
+As on the Agent Server a factory is called for each run, with the run's config and
+an execution runtime carrying the run's context; it is also called once at
+startup (an ``assistants.read`` runtime, an empty config) for the graph's schemas,
+and every graph it returns must have that topology. ``env`` (a ``.env`` path or an object) fills environment variables that are
 not set yet, before any graph is imported. ``dependencies`` are not installed: the
 local directories among them (and the json's own directory) are put on ``sys.path``.
 
@@ -29,6 +33,9 @@ import os
 import re
 import sys
 import traceback
+import typing
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -217,8 +224,91 @@ def _is_graph(obj: Any) -> bool:
     return isinstance(obj, (Pregel, StateGraph))
 
 
-async def _resolve(ref: GraphRef, module: Any) -> Any:
-    """The compiled graph or builder the variable names, calling a factory once."""
+Arguments = Callable[[dict[str, Any], Any], dict[str, Any]]
+"""A factory's keyword arguments, given a config and a server runtime."""
+
+
+def _is_runtime(annotation: Any) -> bool:
+    from langgraph_sdk.runtime import ServerRuntime, _ExecutionRuntime, _ReadRuntime
+
+    if annotation is ServerRuntime:
+        return True
+    if isinstance(annotation, type):
+        return issubclass(annotation, (_ExecutionRuntime, _ReadRuntime))
+    origin = typing.get_origin(annotation)
+    if origin is ServerRuntime:
+        return True
+    args = typing.get_args(annotation)
+    return bool(origin is not None and args and _is_runtime(args[0]))
+
+
+def _factory_arguments(fn: Callable[..., Any]) -> Arguments | None:
+    """How to call factory ``fn``, as langgraph-api classifies one; None: not a factory
+    signature (more than two parameters).
+
+    One parameter is the runtime if annotated ``ServerRuntime``, else the config. Of
+    two, the one annotated ``ServerRuntime`` is the runtime; with neither annotated,
+    ``(config, runtime)`` in that order (langgraph-api refuses that; Aegra's examples
+    write it).
+    """
+    from langgraph_sdk.runtime import ServerRuntime
+
+    params = list(inspect.signature(fn).parameters.values())
+    try:
+        hints = typing.get_type_hints(fn, localns={"ServerRuntime": ServerRuntime})
+    except Exception:
+        hints = {}
+    runtime = [_is_runtime(hints.get(p.name, p.annotation)) for p in params]
+    if not params:
+        return lambda config, rt: {}
+    if len(params) == 1:
+        name = params[0].name
+        return (lambda config, rt: {name: rt}) if runtime[0] else (lambda config, rt: {name: config})
+    if len(params) == 2:
+        rt_at = runtime.index(True) if runtime.count(True) == 1 else 1
+        rt_name, cfg_name = params[rt_at].name, params[1 - rt_at].name
+        return lambda config, rt: {rt_name: rt, cfg_name: config}
+    return None
+
+
+@asynccontextmanager
+async def _entered(value: Any) -> AsyncIterator[Any]:
+    """What a factory returned, awaited or entered (a graph, a coroutine, a context manager)."""
+    if hasattr(value, "__aenter__") and hasattr(value, "__aexit__"):
+        async with value as result:
+            yield result
+    elif hasattr(value, "__enter__") and hasattr(value, "__exit__"):
+        with value as result:
+            yield result
+    elif inspect.isawaitable(value):
+        yield await value
+    else:
+        yield value
+
+
+def _run_graph(ref: GraphRef, fn: Callable[..., Any], arguments: Arguments) -> Any:
+    """``AgentSpec.run_graph`` for a factory: the graph one run executes."""
+
+    @asynccontextmanager
+    async def open_graph(config: Any, context: Any, checkpointer: Any) -> AsyncIterator[Any]:
+        from langgraph.graph import StateGraph
+        from langgraph_sdk.runtime import _ExecutionRuntime
+
+        runtime = _ExecutionRuntime(access_context="threads.create_run", user=None,
+                                    store=None, context=context)  # type: ignore[arg-type]
+        async with _entered(fn(**arguments(config, runtime))) as made:
+            graph = made.compile() if isinstance(made, StateGraph) else made
+            if not _is_graph(graph):
+                raise ConfigError(f"graph {ref.name!r}: {ref.variable}() returned a "
+                                  f"{type(made).__name__}, not a graph", field="graphs")
+            yield graph.copy(update={"checkpointer": checkpointer})
+
+    return open_graph
+
+
+async def _resolve(ref: GraphRef, module: Any) -> tuple[Any, Any]:
+    """The compiled graph or builder the variable names (a factory called once, for its
+    schemas), and for a factory the ``run_graph`` that calls it for each run."""
     if not hasattr(module, ref.variable):
         names = sorted(n for n, v in vars(module).items()
                        if not n.startswith("_") and (_is_graph(v) or inspect.isfunction(v)))
@@ -227,21 +317,24 @@ async def _resolve(ref: GraphRef, module: Any) -> Any:
                           f"{ref.variable!r}{hint}", field="graphs")
     obj = getattr(module, ref.variable)
     where = ref.where(_defined_at(ref, module))
+    run_graph = None
     if not _is_graph(obj) and callable(obj) and not isinstance(obj, type):
+        from langgraph_sdk.runtime import _ReadRuntime
+
         try:
-            params = [p for p in inspect.signature(obj).parameters.values()
-                      if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
-                                                             p.POSITIONAL_OR_KEYWORD)]
+            arguments = _factory_arguments(obj)
         except (TypeError, ValueError):
-            params = []
-        if len(params) > 1:
-            raise ConfigError(f"graph {ref.name!r}: {where}: {ref.variable} takes "
-                              f"{len(params)} arguments; a graph factory takes none or a "
-                              "RunnableConfig", field="graphs")
+            arguments = lambda config, rt: {}  # noqa: E731  (no signature to read)
+        if arguments is None:
+            raise ConfigError(f"graph {ref.name!r}: {where}: {ref.variable} takes more than "
+                              "two arguments; a graph factory takes none, a RunnableConfig, "
+                              "a ServerRuntime, or both", field="graphs")
+        run_graph = _run_graph(ref, obj, arguments)
+        runtime: Any = _ReadRuntime(access_context="assistants.read", user=None,
+                               store=None)  # type: ignore[arg-type]
         try:
-            obj = obj({"configurable": {}}) if params else obj()
-            if inspect.isawaitable(obj):
-                obj = await obj
+            async with _entered(obj(**arguments({"configurable": {}}, runtime))) as made:
+                obj = made
         except Exception as exc:
             place, line = _line_of(exc, ref.file)
             raise ConfigError(f"graph {ref.name!r}: {place}{f':{line}' if line else ''}: "
@@ -265,11 +358,13 @@ async def _resolve(ref: GraphRef, module: Any) -> Any:
         raise ConfigError(f"graph {ref.name!r}: {where}: {ref.variable} is compiled with "
                           f"static breakpoints (interrupt_before/after: "
                           f"{', '.join(map(str, breakpoints))}), which agentdesk does not "
-                          "serve; pause with interrupt() in the node instead", field="graphs")
-    return obj
+                          "serve; pause with interrupt() in the node instead, or ask for "
+                          "a run's interrupt_before/interrupt_after", field="graphs")
+    return obj, run_graph
 
 
-def _spec(ref: GraphRef, graph: Any) -> AgentSpec:
+def _spec(ref: GraphRef, resolved: tuple[Any, Any]) -> AgentSpec:
+    graph, run_graph = resolved
     from langgraph.graph import StateGraph
 
     builder = graph if isinstance(graph, StateGraph) else getattr(graph, "builder", None)
@@ -291,7 +386,7 @@ def _spec(ref: GraphRef, graph: Any) -> AgentSpec:
         request_field=request_field(model.model_json_schema()),
         initial_state=lambda data: data.root, result=lambda values: values,
         interrupt_kinds=("custom",), recursion_limit=int(limit), compile_graph=compile_graph,
-        origin=f"{ref.where()}:{ref.variable}")
+        origin=f"{ref.where()}:{ref.variable}", run_graph=run_graph)
 
 
 async def load_graphs(path: Path) -> list[AgentSpec]:

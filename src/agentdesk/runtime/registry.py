@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +72,9 @@ class AgentSpec:
     answer_nodes: tuple[str, ...] = ()
     """Nodes whose model tokens are the answer a person reads: the CLI writes them out
     as they stream (other nodes' tokens only show in its progress line)."""
+    run_graph: Callable[[Any, Any, Any], AbstractAsyncContextManager[Any]] | None = None
+    """A graph of your own from a factory: ``run_graph(config, context, checkpointer)``
+    opens the graph one run executes, the factory called with that run's config."""
 
 
 _REGISTERED: dict[str, tuple[AgentSpec, int]] = {}

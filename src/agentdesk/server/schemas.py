@@ -18,7 +18,7 @@ __all__ = ["AssistantSearch", "CommandIn", "DecisionIn", "HistoryQuery", "RunCre
            "ThreadCreate", "ThreadPatch", "ThreadSearch"]
 
 StreamModeName = Literal["values", "updates", "messages", "messages-tuple", "custom", "events",
-                         "debug"]
+                         "debug", "tasks", "checkpoints"]
 
 
 class _Body(BaseModel):
@@ -95,8 +95,8 @@ class RunCreate(_Body):
     checkpoint: dict[str, Any] | None = None
     checkpoint_id: Ident | None = None
     checkpoint_during: bool | None = None
-    interrupt_before: Any = None
-    interrupt_after: Any = None
+    interrupt_before: Literal["*"] | list[str] | None = None
+    interrupt_after: Literal["*"] | list[str] | None = None
     feedback_keys: list[str] | None = None
     webhook: str | None = None
     if_not_exists: Literal["create", "reject"] | None = None

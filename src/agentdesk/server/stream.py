@@ -39,7 +39,7 @@ __all__ = ["GRAPH_MODES", "PEOPLE_MODES", "EventLog", "RunStream", "StreamEvent"
 # API stream mode -> LangGraph stream mode it needs ("events": the astream_events feed).
 GRAPH_MODES = {"values": "values", "updates": "updates", "messages": "messages",
                "messages-tuple": "messages", "custom": "custom", "events": "events",
-               "debug": "debug"}
+               "debug": "debug", "tasks": "tasks", "checkpoints": "checkpoints"}
 
 
 # What runs started for people (decisions, /ask) stream, for the web app's activity log.
@@ -85,24 +85,31 @@ class RunStream:
             queue.put_nowait(None)
 
 
-def _message_events(chunk: Any, tuple_mode: bool) -> list[tuple[str, Any]]:
+def _message_events(chunk: Any, tuple_mode: bool, suffix: str) -> list[tuple[str, Any]]:
     message, meta = chunk
     if tuple_mode:
-        return [("messages", [message, meta])]
+        return [("messages" + suffix, [message, meta])]
     return [("messages/metadata", {getattr(message, "id", None) or "": {"metadata": meta}}),
             ("messages/partial", [message])]
 
 
 def sse_events(mode: str, chunk: Any, requested: Sequence[str]) -> list[tuple[str, Any]]:
-    """The SDK-framed events for one LangGraph chunk, for the API modes asked for."""
+    """The SDK-framed events for one LangGraph chunk, for the API modes asked for.
+
+    A subgraph's chunk (``mode|namespace``, a run with ``stream_subgraphs``) keeps its
+    namespace in the event's name (``updates|child:<task id>``), as the Agent Server
+    names it; ``messages`` (not ``messages-tuple``) events carry none there either.
+    """
+    base, bar, namespace = mode.partition("|")
+    suffix = bar + namespace
     out: list[tuple[str, Any]] = []
     for api_mode in requested:
-        if GRAPH_MODES.get(api_mode) != mode:
+        if GRAPH_MODES.get(api_mode) != base:
             continue
         if api_mode in ("messages", "messages-tuple"):
-            out += _message_events(chunk, api_mode == "messages-tuple")
+            out += _message_events(chunk, api_mode == "messages-tuple", suffix)
         else:
-            out.append((api_mode, chunk))
+            out.append((api_mode + suffix, chunk))
     return out
 
 

@@ -72,8 +72,9 @@ class _Pace(AsyncCallbackHandler):
 
 async def stream_with_events(graph: CompiledStateGraph[Any, Any, Any, Any], graph_input: Any,
                              config: RunnableConfig, run_id: str, **kwargs: Any,
-                             ) -> AsyncIterator[tuple[str, Any]]:
-    """``(mode, chunk)`` for the graph's stream modes and ``("events", event)`` for the rest.
+                             ) -> AsyncIterator[tuple[Any, ...]]:
+    """``(mode, chunk)`` for the graph's stream modes and ``("events", event)`` for the rest;
+    with ``subgraphs=True`` a graph's chunk is ``(namespace, mode, chunk)``.
 
     ``kwargs`` go to ``graph.astream`` (``stream_mode``, ``context``, ``durability``...).
     The root event's ``run_id`` is the run's own id, as on LangGraph's server.
@@ -90,8 +91,7 @@ async def stream_with_events(graph: CompiledStateGraph[Any, Any, Any, Any], grap
         if _HIDDEN in (event.get("tags") or ()):
             continue
         if event["event"] == "on_chain_stream" and not event.get("parent_ids"):
-            mode, chunk = event["data"]["chunk"]
-            yield mode, chunk
+            yield tuple(event["data"]["chunk"])
         else:
             yield EVENTS, dict(event)
             pace.read(dict(event))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any, cast
 
@@ -36,26 +37,43 @@ from .base import DeskBase, pending_interrupt, resume_value
 from .context import AgentContext
 from .events import Event, EventSink, events_from_chunk
 from .eventstream import EVENTS, stream_with_events
+from .options import build_context
 from .prepare import PreparedRun, RunOutcome
 
 __all__ = ["ChunkSink", "RunExecutor"]
 
 
 ChunkSink = Callable[[str, Any], Awaitable[None]]
-"""Gets LangGraph's raw ``(mode, chunk)`` pairs as they come (the HTTP stream's feed)."""
+"""Gets LangGraph's raw ``(mode, chunk)`` pairs as they come (the HTTP stream's feed).
+
+A subgraph's chunk (a run with ``stream_subgraphs``) comes as ``mode|namespace``, the
+namespace's parts joined by ``|`` (``updates|child:<task id>``), as the Agent Server
+names its events."""
 
 
-def _chunks(graph: CompiledStateGraph[Any, Any, Any, Any], graph_input: Any,
-            config: RunnableConfig, run_id: str, *, events: bool, **kwargs: Any,
-            ) -> AsyncIterator[tuple[str, Any]]:
-    """The graph's ``(mode, chunk)`` stream; with ``events``, the astream_events feed too."""
-    if events:
-        return stream_with_events(graph, graph_input, config, run_id, **kwargs)
-    return cast(AsyncIterator[tuple[str, Any]], graph.astream(graph_input, config, **kwargs))
+async def _chunks(graph: CompiledStateGraph[Any, Any, Any, Any], graph_input: Any,
+                  config: RunnableConfig, run_id: str, *, events: bool, **kwargs: Any,
+                  ) -> AsyncIterator[tuple[tuple[str, ...], str, Any]]:
+    """The graph's ``(namespace, mode, chunk)`` stream (the root's namespace is ``()``);
+    with ``events``, the astream_events feed too."""
+    stream = (stream_with_events(graph, graph_input, config, run_id, **kwargs) if events
+              else cast(AsyncIterator[tuple[Any, ...]],
+                        graph.astream(graph_input, config, **kwargs)))
+    async for item in stream:
+        if len(item) == 3:  # with subgraphs=True LangGraph names each chunk's namespace
+            yield tuple(item[0]), item[1], item[2]
+        else:
+            yield (), item[0], item[1]
 
 
 class RunExecutor(DeskBase):
     """The :class:`~agentdesk.runtime.runs.desk.Desk`'s executing side: drive a claimed run."""
+
+    def _start_input(self, run: PreparedRun) -> Any:
+        """A start run's input as the graph takes it (None: a replay from a checkpoint)."""
+        if run.input is None:
+            return None
+        return run.spec.initial_state(run.spec.input_schema.model_validate(run.input))
 
     async def _attempt_input(self, run: PreparedRun, state: StateSnapshot,
                              ) -> tuple[Any, bool]:
@@ -68,9 +86,27 @@ class RunExecutor(DeskBase):
             return Command(resume={pending.id: resume_value(recorded)}), True
         ours = (state.metadata or {}).get("run_id") == run.run_id
         if run.kind == "start" and not ours:
-            data = run.spec.input_schema.model_validate(run.input)
-            return run.spec.initial_state(data), True
+            return self._start_input(run), True
         return None, bool(state.tasks)
+
+    async def _start_point(self, run: PreparedRun, lease: Lease,
+                           graph: CompiledStateGraph[Any, Any, Any, Any],
+                           config: RunnableConfig) -> tuple[Any, bool, RunnableConfig]:
+        """What this attempt feeds the graph, whether there is work left, and its config.
+
+        A run from a checkpoint starts there until it has written a checkpoint of
+        its own; from then on (a later attempt) it goes on from the thread's latest.
+        """
+        at_checkpoint = run.options.apply(config, at_checkpoint=True)
+        if lease.attempt == 1 and run.first_input is not None:
+            graph_input, work = run.first_input  # the thread is as prepare saw it
+            return graph_input, work, at_checkpoint
+        state = await graph.aget_state(config)
+        ours = (state.metadata or {}).get("run_id") == run.run_id
+        if run.options.checkpoint_id and run.kind == "start" and not ours:
+            return self._start_input(run), True, at_checkpoint
+        graph_input, work = await self._attempt_input(run, state)
+        return graph_input, work, config
 
     async def execute(self, run: PreparedRun, *, on_event: EventSink | None = None,
                       on_chunk: ChunkSink | None = None, stream_modes: Sequence[str] = (),
@@ -117,19 +153,15 @@ class RunExecutor(DeskBase):
         await emit(Event(kind="run_started", thread_id=thread_id, run_id=run_id,
                          data={"attempt": lease.attempt, "agent": spec.name}))
         graph = self._graph(spec)
-        config = self._config(spec, thread_id, run_id)
+        config = run.options.apply(self._config(spec, thread_id, run_id))
         # Callers pass mode names checked at their own way in (the HTTP schema's literal).
         modes = cast(list[StreamMode], [m for m in dict.fromkeys(["tasks", "custom", *stream_modes])
                                         if m != EVENTS])
         error: dict[str, Any] | None = None
         try:
-            if lease.attempt == 1 and run.first_input is not None:
-                graph_input, work = run.first_input  # the thread is as prepare saw it
-            else:
-                graph_input, work = await self._attempt_input(
-                    run, await graph.aget_state(config))
+            graph_input, work, start = await self._start_point(run, lease, graph, config)
             if work:
-                await self._stream(run, lease, graph, graph_input, config, modes, stream_modes,
+                await self._stream(run, lease, graph, graph_input, start, modes, stream_modes,
                                    control, emit, on_chunk)
         except GraphRecursionError:
             error = {"type": "RecursionLimit",
@@ -170,23 +202,39 @@ class RunExecutor(DeskBase):
                 max_chars=self.settings.tool_result_max_chars,
                 audit=partial(self._audit_tool, thread_id, run_id, run.actor))
             resources = spec.resources(self.settings) if spec.resources else {}
-            # A graph of your own gets no AgentContext: it may declare its own context_schema.
-            context = None if spec.origin else AgentContext(
-                model=run.chat_model, tools=tools, policy=policy, thread_id=thread_id,
-                run_id=run_id, actor=run.actor, owner=run.owner, resources=resources,
-                effects=self.effects)
+            # A graph of your own gets its context_schema's instance, from the run's values.
+            context: Any = (
+                AgentContext(model=run.chat_model, tools=tools, policy=policy,
+                             thread_id=thread_id, run_id=run_id, actor=run.actor,
+                             owner=run.owner, resources=resources, effects=self.effects)
+                if spec.origin is None
+                else build_context(getattr(graph, "context_schema", None), run.options))
             # "sync": each step's checkpoint is committed before the next step
             # starts, so a process killed mid-run resumes after the last finished
             # step and never repeats it (LangGraph's default, "async", may lose it).
-            async for mode, chunk in _chunks(graph, graph_input, config, run_id,
-                                             events=EVENTS in stream_modes, context=context,
-                                             durability="sync", stream_mode=modes,
-                                             control=control):
-                lease.check()
-                for event in events_from_chunk(mode, chunk, thread_id, run_id):
-                    await emit(event)
-                if on_chunk is not None and mode in stream_modes:
-                    await on_chunk(mode, chunk)
+            async with self._run_graph(spec, graph, config, context) as graph:
+                async for namespace, mode, chunk in _chunks(
+                        graph, graph_input, config, run_id, events=EVENTS in stream_modes,
+                        context=context, durability="sync", stream_mode=modes,
+                        control=control, **run.options.graph_kwargs()):
+                    lease.check()
+                    if not namespace:  # the runtime's events are the root graph's
+                        for event in events_from_chunk(mode, chunk, thread_id, run_id):
+                            await emit(event)
+                    if on_chunk is not None and mode in stream_modes:
+                        await on_chunk("|".join([mode, *namespace]), chunk)
+
+    @asynccontextmanager
+    async def _run_graph(self, spec: AgentSpec, graph: CompiledStateGraph[Any, Any, Any, Any],
+                         config: RunnableConfig, context: Any,
+                         ) -> AsyncIterator[CompiledStateGraph[Any, Any, Any, Any]]:
+        """The graph this run executes: a factory's, called with the run's config and
+        context (the process's graph, of the same topology, reads the thread's state)."""
+        if spec.run_graph is None:
+            yield graph
+            return
+        async with spec.run_graph(config, context, self.checkpointer) as made:
+            yield made
 
     async def _requeue(self, run: PreparedRun, lease: Lease, reason: str,
                        emit: Any) -> RunOutcome:
@@ -217,6 +265,9 @@ class RunExecutor(DeskBase):
         if error is None and pending is not None:
             outcome = RunOutcome(thread_id=thread_id, run_id=run_id, status="interrupted",
                                  interrupt=pending.model_dump(mode="json"))
+        elif error is None and state.tasks and run.options.breakpoints:
+            # Stopped at an interrupt_before/after node: paused, with nothing to decide.
+            outcome = RunOutcome(thread_id=thread_id, run_id=run_id, status="interrupted")
         elif error is None and not state.tasks and (reason := spec.failure(values)):
             outcome = RunOutcome(thread_id=thread_id, run_id=run_id, status="failed",
                                  error={"type": "AgentFailed", "message": reason})

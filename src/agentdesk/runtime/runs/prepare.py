@@ -16,13 +16,19 @@ import asyncio
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from langgraph.types import Command, StateSnapshot
 from pydantic import BaseModel, ValidationError
 
-from agentdesk.errors import ConflictError, DecisionError, InputError, ThreadBusyError
+from agentdesk.errors import (
+    ConflictError,
+    DecisionError,
+    InputError,
+    NotFoundError,
+    ThreadBusyError,
+)
 from agentdesk.models import get_chat_model
 from agentdesk.runtime.approvals import Decision, InterruptPayload, check_decision
 from agentdesk.runtime.durable.queue import Lease, worker_name
@@ -30,6 +36,7 @@ from agentdesk.runtime.registry import AgentSpec, get_agent
 from agentdesk.runtime.storage.store import NewRun, RunRecord, ThreadRecord
 
 from .base import resume_value
+from .options import RunOptions, build_context
 from .reading import ThreadReader
 
 __all__ = ["PreparedRun", "RunOutcome", "RunPreparer", "RunStatus"]
@@ -82,6 +89,8 @@ class PreparedRun:
     its outcome): the server's last stream events, stored with the run's end."""
     final_state: StateSnapshot | None = None
     """The thread's state as the run ended here (what a waiting caller is answered with)."""
+    options: RunOptions = field(default_factory=RunOptions)
+    """What the run asks of its graph (config, context, checkpoint, breakpoints...)."""
 
 
 class RunPreparer(ThreadReader):
@@ -95,17 +104,47 @@ class RunPreparer(ThreadReader):
         model_spec = model or thread.model or self.settings.model_for(spec.name)
         return thread, spec, model_spec, get_chat_model(model_spec, self.settings)
 
+    async def check_options(self, spec: AgentSpec, options: RunOptions,
+                            thread_id: str | None) -> None:
+        """Refuse options the run cannot honour, before anything is written.
+
+        A built-in agent takes neither ``context`` nor ``configurable``: its nodes
+        read :class:`~.context.AgentContext`, which the runtime builds, and no
+        configurable value of theirs exists. A ``checkpoint_id`` must be one of
+        the thread's (root) checkpoints.
+        """
+        if spec.origin is None:
+            if options.context is not None:
+                raise InputError(f"the built-in agent {spec.name!r} takes no context (its "
+                                 "nodes get the runtime's own)", field="context")
+            if options.configurable:
+                raise InputError(f"the built-in agent {spec.name!r} reads no configurable "
+                                 "values", field="config.configurable")
+        graph = self._graph(spec)
+        options.check_nodes({n for n in graph.nodes if not n.startswith("__")})
+        if spec.origin is not None:
+            build_context(getattr(graph, "context_schema", None), options)
+        if options.checkpoint_id is not None:
+            found = thread_id is not None and await self.checkpointer.aget_tuple(
+                {"configurable": {"thread_id": thread_id, "checkpoint_ns": "",
+                                  "checkpoint_id": options.checkpoint_id}})
+            if not found:
+                raise NotFoundError(f"checkpoint_id: no checkpoint {options.checkpoint_id!r} "
+                                    f"on thread {thread_id!r}", field="checkpoint_id")
+
     async def _open(self, spec: AgentSpec, chat_model: Any, new: NewRun, *,
                     seen: ThreadRecord | None, claim: bool, first_input: Any = None,
-                    **options: Any) -> PreparedRun:
+                    options: RunOptions | None = None, **opening: Any) -> PreparedRun:
         sent = time.monotonic()
+        options = options or RunOptions()
+        new.options = options.model_dump(mode="json", exclude_defaults=True) or None
         attempt = await self.store.open_run(
             new, seen=seen, lease_seconds=self.queue.lease_seconds if claim else None,
-            worker=worker_name(), **options)
+            worker=worker_name(), **opening)
         run = PreparedRun(spec, new.thread_id, new.run_id, new.kind, new.model or "",
                           chat_model, new.actor, new.input, new.interrupt_id,
-                          new.stream_modes)
-        run.owner = seen.owner if seen is not None else options.get("create", {}).get("owner")
+                          new.stream_modes, options=options)
+        run.owner = seen.owner if seen is not None else opening.get("create", {}).get("owner")
         if first_input is not None:
             run.first_input = (first_input, True)
         if attempt:
@@ -114,30 +153,37 @@ class RunPreparer(ThreadReader):
             self.queue.announce(new.run_id)
         return run
 
-    async def prepare_start(self, agent: str, payload: dict[str, Any], *,
+    async def prepare_start(self, agent: str, payload: dict[str, Any] | None, *,
                             thread_id: str | None = None, model: str | None = None,
                             owner: str | None = None, actor: str | None = None,
                             display_name: str | None = None, new_thread_id: str | None = None,
                             metadata: dict[str, Any] | None = None,
                             stream_modes: Sequence[str] = (), claim: bool = True,
-                            ) -> PreparedRun:
+                            options: RunOptions | None = None) -> PreparedRun:
         """Validate ``payload`` and record a first run on a thread (new, or ``thread_id``).
 
         A new thread's id is ``new_thread_id`` if given (the server's id for a key), else
-        a fresh UUID.
+        a fresh UUID. With ``options.checkpoint_id`` the run starts from that checkpoint
+        of the thread: ``payload`` forks there, None replays from there (and a thread
+        waiting for a decision may be forked or replayed from an earlier point).
         """
         spec = get_agent(agent)
+        options = options or RunOptions()
+        replay = payload is None
+        if replay and options.checkpoint_id is None:
+            raise InputError("give input, or a checkpoint_id to replay from", field="input")
+        await self.check_options(spec, options, thread_id)
         try:
-            data = spec.input_schema.model_validate(payload)
+            data = None if replay else spec.input_schema.model_validate(payload)
         except ValidationError as exc:
             raise InputError.from_validation(exc, "input" if thread_id else "") from None
         model_spec = model or self.settings.model_for(agent)
         chat_model = get_chat_model(model_spec, self.settings)  # a bad spec fails before writing
         seen: ThreadRecord | None = None
-        options: dict[str, Any] = {}
+        opening: dict[str, Any] = {}
         if thread_id is None:
             thread_id = new_thread_id or str(uuid.uuid4())
-            options["create"] = {"agent": agent, "owner": owner, "model": model_spec,
+            opening["create"] = {"agent": agent, "owner": owner, "model": model_spec,
                                  "metadata": metadata or {}}
         else:
             seen = await self.store.get_thread(thread_id, owner)
@@ -146,30 +192,38 @@ class RunPreparer(ThreadReader):
                                     thread_id=thread_id)
             if seen.status == "busy":
                 raise ThreadBusyError(f"thread {thread_id!r} is busy", thread_id=thread_id)
-            if seen.agent is not None and (
+            if seen.agent is not None and options.checkpoint_id is None and (
                     await self.view(thread_id, thread=seen)).interrupt is not None:
                 raise ConflictError(f"thread {thread_id!r} is waiting for a decision; answer it "
                                     "instead of starting a new run", thread_id=thread_id)
             if seen.agent is None:
-                options["bind"] = agent
+                opening["bind"] = agent
         new = NewRun(str(uuid.uuid4()), thread_id, "start", model_spec,
-                     actor or self.default_actor(), input=data.model_dump(mode="json"),
+                     actor or self.default_actor(),
+                     input=None if data is None else data.model_dump(mode="json"),
                      stream_modes=list(stream_modes), display_name=display_name)
-        # Checked above: nothing pending, so the first attempt starts from the input.
-        return await self._open(spec, chat_model, new, seen=seen, claim=claim,
-                                first_input=spec.initial_state(data), **options)
+        # Checked above: nothing pending (or a checkpoint to start from), so the first
+        # attempt starts from the input (a replay: from nothing, at the checkpoint).
+        run = await self._open(spec, chat_model, new, seen=seen, claim=claim,
+                               first_input=None if data is None else spec.initial_state(data),
+                               options=options, **opening)
+        if data is None:
+            run.first_input = (None, True)
+        return run
 
     async def prepare_decide(self, thread_id: str,
                              decision: Decision | Callable[[InterruptPayload], Decision], *,
                              interrupt_id: str | None = None, model: str | None = None,
                              owner: str | None = None, stream_modes: Sequence[str] = (),
-                             claim: bool = True) -> PreparedRun:
+                             claim: bool = True, options: RunOptions | None = None,
+                             ) -> PreparedRun:
         """Check a decision for the pending interrupt and record it with its run, exactly once.
 
         ``decision`` may be a function of the pending interrupt (an HTTP ``command.resume``
         means a decision for ours, any JSON value for a graph's own payload).
         """
         thread, spec, model_spec, chat_model = await self._existing(thread_id, owner, model)
+        options = await self._continuing(spec, options, thread_id)
         if thread.status == "busy":
             raise ThreadBusyError(f"thread {thread_id!r} is busy: a run holds it",
                                   thread_id=thread_id)
@@ -192,14 +246,14 @@ class RunPreparer(ThreadReader):
                      display_name=decision.display_name)
         recorded = decision.model_dump(mode="json")
         return await self._open(spec, chat_model, new, seen=thread, claim=claim,
-                                decision=recorded,
+                                decision=recorded, options=options,
                                 first_input=Command(resume={pending.id: resume_value(recorded)}))
 
     async def prepare_resume(self, thread_id: str, *, model: str | None = None,
                              owner: str | None = None, actor: str | None = None,
                              display_name: str | None = None,
                              stream_modes: Sequence[str] = (), claim: bool = True,
-                             ) -> PreparedRun:
+                             options: RunOptions | None = None) -> PreparedRun:
         """Continue a thread whose last run ended early (failed, cancelled), from its checkpoint.
 
         Work whose checkpoint was written is not redone. A decision recorded
@@ -208,6 +262,7 @@ class RunPreparer(ThreadReader):
         queue finishes it (see :meth:`take_over`).
         """
         thread, spec, model_spec, chat_model = await self._existing(thread_id, owner, model)
+        options = await self._continuing(spec, options, thread_id)
         if thread.status == "busy":
             raise ThreadBusyError(f"thread {thread_id!r} is busy: its run is queued or held "
                                   "by a worker, which will finish it", thread_id=thread_id)
@@ -222,7 +277,19 @@ class RunPreparer(ThreadReader):
         new = NewRun(str(uuid.uuid4()), thread_id, "resume", model_spec,
                      actor or self.default_actor(), stream_modes=list(stream_modes),
                      display_name=display_name)
-        return await self._open(spec, chat_model, new, seen=thread, claim=claim)
+        return await self._open(spec, chat_model, new, seen=thread, claim=claim,
+                                options=options)
+
+    async def _continuing(self, spec: AgentSpec, options: RunOptions | None,
+                          thread_id: str) -> RunOptions:
+        """The checked options of a run that goes on from the thread's latest checkpoint."""
+        options = options or RunOptions()
+        if options.checkpoint_id is not None:
+            raise InputError("a run that answers an interrupt or continues the thread goes "
+                             "on from its latest checkpoint; give input (fork) or no command "
+                             "(replay) with a checkpoint_id", field="checkpoint_id")
+        await self.check_options(spec, options, thread_id)
+        return options
 
     async def load(self, record: RunRecord) -> PreparedRun:
         """A recorded run, ready for a worker to claim and execute."""
@@ -232,7 +299,8 @@ class RunPreparer(ThreadReader):
         return PreparedRun(spec, record.thread_id, record.run_id, record.kind, model_spec,
                            get_chat_model(model_spec, self.settings), record.actor,
                            record.input, record.interrupt_id, record.stream_modes or [],
-                           owner=thread.owner)
+                           owner=thread.owner,
+                           options=RunOptions.model_validate(record.options or {}))
 
     async def take_over(self, thread_id: str, *, wait: float = 0.0) -> PreparedRun | None:
         """Claim the run that holds ``thread_id`` if its worker is gone.

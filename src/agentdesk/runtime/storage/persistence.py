@@ -107,6 +107,8 @@ runs = sa.Table(
     sa.Column("lapses", sa.Integer, nullable=False, default=0),
     sa.Column("lease_expires_at", Stamp()),
     sa.Column("cancel_requested", sa.Boolean, nullable=False, default=False),
+    # Added by migration 5: what the run asks of its graph (runtime.runs.options.RunOptions).
+    sa.Column("options", sa.JSON),
 )
 
 # The columns of ``agentdesk_runs`` as migration 1 created them.
@@ -218,12 +220,22 @@ async def _m004_keyed_thread_ids(conn: AsyncConnection) -> None:
                                        f"TYPE VARCHAR({THREAD_ID_MAX})"))
 
 
+async def _m005_run_options(conn: AsyncConnection) -> None:
+    # Runs recorded before have none: NULL reads as the default options.
+    have = await conn.run_sync(
+        lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("agentdesk_runs")})
+    if "options" not in have:
+        kind = "JSON" if conn.dialect.name == "postgresql" else "TEXT"
+        await conn.execute(sa.text(f"ALTER TABLE agentdesk_runs ADD COLUMN options {kind}"))
+
+
 # Ordered; append only. Each runs once, in its own transaction.
 MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("initial", _m001_initial),
     ("run_events", _m002_run_events),
     ("run_queue", _m003_run_queue),
     ("keyed_thread_ids", _m004_keyed_thread_ids),
+    ("run_options", _m005_run_options),
 ]
 
 

@@ -58,6 +58,8 @@ class RunRecord(BaseModel):
     lapses: int = 0
     lease_expires_at: datetime | None = None
     cancel_requested: bool = False
+    options: dict[str, Any] | None = None
+    """What the run asks of its graph (``RunOptions``, as JSON); None: the defaults."""
 
 
 @dataclass
@@ -74,6 +76,8 @@ class NewRun:
     stream_modes: list[str] = field(default_factory=list)
     display_name: str | None = None
     """A name the person gave, kept beside an authenticated ``actor`` (never in its place)."""
+    options: dict[str, Any] | None = None
+    """What the run asks of its graph (``RunOptions``, as JSON), for every attempt."""
 
 
 class AuditEntry(BaseModel):
@@ -210,7 +214,7 @@ class AppStore:
             status="running" if claimed else "pending", attempt=1 if claimed else 0,
             worker=worker if claimed else None, model=run.model, error=None, input=run.input,
             interrupt_id=run.interrupt_id, stream_modes=run.stream_modes, actor=run.actor,
-            lapses=0, cancel_requested=False,
+            lapses=0, cancel_requested=False, options=run.options,
             lease_expires_at=(stamp + timedelta(seconds=lease_seconds)
                               if lease_seconds is not None else None),
             created_at=stamp, updated_at=stamp)

@@ -26,6 +26,7 @@ from agentdesk.server.deps import (
 )
 from agentdesk.server.ids import IdentPath
 from agentdesk.server.manager import RunManager
+from agentdesk.server.runoptions import run_options
 from agentdesk.server.schemas import RunCreate
 from agentdesk.server.serialize import to_jsonable
 from agentdesk.server.stream import parse_last_event_id
@@ -63,8 +64,10 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
     """Check the request and record the run on its thread; refusals leave no trace."""
     who = caller or Caller(owner, None, None)  # with keys, the key's name is the actor
     spec = find_assistant(body.assistant_id)
+    options = run_options(body, thread_id, who.ids.inward)
     # A worker process executes its own runs at once; an API-only one queues them.
-    launch: dict[str, Any] = {"stream_modes": body.modes(), "claim": manager.workers}
+    launch: dict[str, Any] = {"stream_modes": body.modes(), "claim": manager.workers,
+                              "options": options}
     if thread_id is not None and body.if_not_exists == "create":
         try:
             await desk.store.get_thread(thread_id, owner)
@@ -85,7 +88,7 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
 
         async def attempt() -> PreparedRun:
             return await desk.prepare_decide(thread_id, decision, owner=owner, **launch)
-    elif body.input is None:
+    elif body.input is None and options.checkpoint_id is None:
         # No input: continue the thread from its last checkpoint (after a crash or cancel).
         thread = await desk.store.get_thread(thread_id, owner) if thread_id else None
         if thread is None or thread.agent is None:
@@ -97,7 +100,8 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
                                              display_name=who.beside(), **launch)
     else:
         # A graph of your own gets its input as sent; the built-in agents take request text.
-        payload = (body.input if spec.origin
+        # No input with a checkpoint_id: replay from that checkpoint.
+        payload = (body.input if spec.origin or body.input is None
                    else agent_payload(body.input, spec.request_field))
 
         async def attempt() -> PreparedRun:
