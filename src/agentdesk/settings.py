@@ -16,7 +16,7 @@ from platformdirs import user_data_dir
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-__all__ = ["Settings", "get_settings", "key_fingerprint"]
+__all__ = ["Settings", "checkpointer_ttl_fields", "get_settings", "key_fingerprint"]
 
 
 class Settings(BaseSettings):
@@ -73,6 +73,15 @@ class Settings(BaseSettings):
 
     workers: bool = True
     """Whether ``agentdesk serve`` executes runs itself (False: API only)."""
+
+    checkpointer_ttl_minutes: float | None = Field(default=None, gt=0)
+    """Default time to live of every thread without one of its own: the sweeper deletes a
+    thread (checkpoints, runs, events, decisions) this long after its last activity.
+    langgraph.json's ``checkpointer.ttl.default_ttl``; None keeps threads for ever."""
+
+    checkpointer_sweep_minutes: float = Field(default=5.0, gt=0)
+    """How often the sweeper looks for expired threads
+    (``checkpointer.ttl.sweep_interval_minutes``)."""
 
     api_keys: Annotated[list[str], NoDecode] = Field(default_factory=list)
     """Keys the HTTP API accepts, comma-separated, each ``name:key`` (or a bare key, then
@@ -210,6 +219,25 @@ class Settings(BaseSettings):
     def toolserver_for(self, name: str) -> str:
         """How to reach tool server ``name``: ``inprocess``, ``stdio`` or an ``http(s)://`` URL."""
         return os.environ.get(f"AGENTDESK_TOOLSERVER_{name.upper()}", "inprocess")
+
+
+_TTL_KEYS = {"default_ttl": "checkpointer_ttl_minutes",
+             "sweep_interval_minutes": "checkpointer_sweep_minutes"}
+
+
+def checkpointer_ttl_fields(ttl: dict[str, Any]) -> dict[str, Any]:
+    """langgraph.json's ``checkpointer.ttl`` (the Agent Server's keys) as settings fields.
+
+    ``strategy`` may only be ``delete`` (what the sweeper does); any other key is refused
+    rather than ignored.
+    """
+    strategy = ttl.get("strategy", "delete")
+    if strategy != "delete":
+        raise ValueError(f"checkpointer.ttl.strategy: {strategy!r} is not supported; use delete")
+    unknown = set(ttl) - set(_TTL_KEYS) - {"strategy"}
+    if unknown:
+        raise ValueError(f"checkpointer.ttl: {', '.join(sorted(unknown))} not supported")
+    return {field: ttl[key] for key, field in _TTL_KEYS.items() if ttl.get(key) is not None}
 
 
 def key_fingerprint(key: str) -> str:
