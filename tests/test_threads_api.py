@@ -373,3 +373,29 @@ def test_the_thread_stream_follows_every_run_and_resumes(served: str) -> None:
             assert await status_of(refused) == 422
 
     asyncio.run(scenario())
+
+
+def test_thread_ttl_migration_adds_its_columns_to_an_older_database(database_url: str) -> None:
+    """A database from before migration ``thread_ttl`` keeps its threads and gains the
+    columns (the migration adds them; a new database has them from the start)."""
+    from agentdesk.runtime.storage.persistence import MIGRATIONS, open_persistence
+
+    version = next(i for i, (name, _) in enumerate(MIGRATIONS, start=1) if name == "thread_ttl")
+
+    async def open_once() -> None:
+        async with open_persistence(database_url):
+            pass
+
+    asyncio.run(open_once())
+    execute(database_url, "INSERT INTO agentdesk_threads (thread_id, status, metadata, "
+            "created_at, updated_at) VALUES ('old', 'idle', '{}', '2026-01-01 00:00:00', "
+            "'2026-01-01 00:00:00')")
+    execute(database_url, "DROP INDEX ix_agentdesk_threads_expires_at")
+    for column in ("state_values", "ttl_minutes", "expires_at"):
+        execute(database_url, f"ALTER TABLE agentdesk_threads DROP COLUMN {column}")
+    execute(database_url, "DELETE FROM schema_migrations WHERE version = :v", v=version)
+    asyncio.run(open_once())
+    assert rows(database_url, "SELECT thread_id, ttl_minutes, expires_at, state_values "
+                "FROM agentdesk_threads") == [("old", None, None, None)]
+    assert rows(database_url, "SELECT name FROM schema_migrations WHERE version = :v",
+                v=version) == [("thread_ttl",)]

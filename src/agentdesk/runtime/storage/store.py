@@ -121,12 +121,17 @@ class AppStore:
 
     async def create_thread(self, thread_id: str, agent: str | None, *, owner: str | None,
                             model: str | None, metadata: dict[str, Any] | None = None,
-                            ) -> ThreadRecord:
-        """Record a new idle thread and return it; an id in use raises ``IntegrityError``."""
+                            ttl_minutes: float | None = None) -> ThreadRecord:
+        """Record a new idle thread and return it; an id in use raises ``IntegrityError``.
+
+        ``ttl_minutes``: its own time to live after its last activity (None: the default).
+        """
         stamp = now()
         record = ThreadRecord(thread_id=thread_id, agent=agent, owner=owner, model=model,
                               status="idle", current_run_id=None, metadata=metadata or {},
-                              created_at=stamp, updated_at=stamp)
+                              created_at=stamp, updated_at=stamp, ttl_minutes=ttl_minutes,
+                              expires_at=(stamp + timedelta(minutes=ttl_minutes)
+                                          if ttl_minutes is not None else None))
         async with self.single.begin() as conn:
             await conn.execute(threads.insert(), record.model_dump())
         return record

@@ -17,7 +17,7 @@ from agentdesk.runtime.runs import threadstate
 from agentdesk.runtime.storage.store import ThreadRecord
 from agentdesk.runtime.storage.threadquery import ThreadFilter
 from agentdesk.server.deps import CallerDep, DeskDep, ManagerDep, Owner, ThreadId, taken_thread
-from agentdesk.server.ids import IdentPath
+from agentdesk.server.ids import ID_MAX, ID_PATTERN, IdentPath
 from agentdesk.server.limits import json_size
 from agentdesk.server.manager import RunManager
 from agentdesk.server.schemas import (
@@ -63,16 +63,14 @@ async def create(body: ThreadCreate, desk: DeskDep, caller: CallerDep) -> dict[s
     metadata = {**(body.metadata or {}), **({"graph_id": body.graph_id} if body.graph_id else {})}
     while True:  # the insert is the check: a free id (the usual case) costs no read
         try:
-            record = await desk.store.create_thread(thread_id, None, owner=owner, model=None,
-                                                    metadata=metadata)
+            record = await desk.store.create_thread(
+                thread_id, None, owner=owner, model=None, metadata=metadata,
+                ttl_minutes=body.ttl.ttl if body.ttl is not None else None)
         except IntegrityError:
             if await taken_thread(desk, thread_id, owner,
                                   own_ok=body.if_exists == "do_nothing"):
                 return thread_view(*await desk.snapshot(thread_id, owner))
             continue  # deleted since the insert: take it
-        if body.ttl is not None:
-            await desk.store.set_ttl(thread_id, body.ttl.ttl)
-            record = await desk.store.get_thread(thread_id, owner)
         return thread_view(record, None)
 
 
@@ -245,7 +243,8 @@ async def _history(desk: DeskDep, thread_id: str, owner: str | None, query: Hist
 @router.get("/{thread_id}/history")
 async def history_get(thread_id: ThreadId, desk: DeskDep, owner: Owner,
                       limit: Annotated[int, Query(ge=1, le=1000)] = 10,
-                      before: Annotated[str | None, Query(max_length=64)] = None,
+                      before: Annotated[str | None, Query(max_length=ID_MAX,
+                                                          pattern=ID_PATTERN)] = None,
                       ) -> list[dict[str, Any]]:
     return await _history(desk, thread_id, owner, HistoryQuery(limit=limit, before=before))
 
