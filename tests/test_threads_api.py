@@ -399,3 +399,16 @@ def test_thread_ttl_migration_adds_its_columns_to_an_older_database(database_url
                 "FROM agentdesk_threads") == [("old", None, None, None)]
     assert rows(database_url, "SELECT name FROM schema_migrations WHERE version = :v",
                 v=version) == [("thread_ttl",)]
+
+
+def test_checkpointer_ttl_config_maps_onto_settings() -> None:
+    from agentdesk.settings import Settings, checkpointer_ttl_fields
+
+    fields = checkpointer_ttl_fields({"strategy": "delete", "default_ttl": 90,
+                                      "sweep_interval_minutes": 2, "sweep_limit": 50})
+    settings = Settings(**fields)
+    assert (settings.checkpointer_ttl_minutes, settings.checkpointer_sweep_minutes,
+            settings.checkpointer_sweep_limit) == (90, 2, 50)
+    for refused in ({"strategy": "keep_latest"}, {"default_ttl": 1, "refresh": True}):
+        with pytest.raises(ValueError):
+            checkpointer_ttl_fields(refused)

@@ -83,6 +83,10 @@ class Settings(BaseSettings):
     """How often the sweeper looks for expired threads
     (``checkpointer.ttl.sweep_interval_minutes``)."""
 
+    checkpointer_sweep_limit: int = Field(default=10_000, ge=1)
+    """Most threads one sweep deletes (``checkpointer.ttl.sweep_limit``); the rest wait
+    for the next."""
+
     api_keys: Annotated[list[str], NoDecode] = Field(default_factory=list)
     """Keys the HTTP API accepts, comma-separated, each ``name:key`` (or a bare key, then
     named by its fingerprint); without any, it serves loopback only."""
@@ -222,14 +226,15 @@ class Settings(BaseSettings):
 
 
 _TTL_KEYS = {"default_ttl": "checkpointer_ttl_minutes",
-             "sweep_interval_minutes": "checkpointer_sweep_minutes"}
+             "sweep_interval_minutes": "checkpointer_sweep_minutes",
+             "sweep_limit": "checkpointer_sweep_limit"}
 
 
 def checkpointer_ttl_fields(ttl: dict[str, Any]) -> dict[str, Any]:
     """langgraph.json's ``checkpointer.ttl`` (the Agent Server's keys) as settings fields.
 
-    ``strategy`` may only be ``delete`` (what the sweeper does); any other key is refused
-    rather than ignored.
+    ``strategy`` may only be ``delete`` (what the sweeper does; the Agent Server's
+    ``keep_latest`` is refused); any other key is refused rather than ignored.
     """
     strategy = ttl.get("strategy", "delete")
     if strategy != "delete":

@@ -34,9 +34,10 @@ async def sweep_once(desk: Desk) -> int:
     Returns how many threads were deleted."""
     from agentdesk.runtime.runs.threadstate import delete_expired
 
-    deleted = 0
-    while True:
-        due = await desk.store.expiring_threads(desk.settings.checkpointer_ttl_minutes)
+    deleted, limit = 0, desk.settings.checkpointer_sweep_limit
+    while deleted < limit:
+        due = await desk.store.expiring_threads(desk.settings.checkpointer_ttl_minutes,
+                                                limit=min(100, limit - deleted))
         progress = False
         for thread in due:
             if thread.status != "deleting" and thread.ttl_minutes is not None:
@@ -49,7 +50,8 @@ async def sweep_once(desk: Desk) -> int:
                 deleted += 1
                 progress = True
         if not due or not progress:
-            return deleted
+            break
+    return deleted
 
 
 @contextlib.asynccontextmanager
@@ -62,6 +64,8 @@ async def sweeping(desk: Desk) -> AsyncIterator[None]:
                 await sweep_once(desk)
             except DATABASE_ERRORS as exc:  # the database is away: the next pass retries
                 log.warning("thread sweep failed: %s", exc)
+            except Exception:  # one bad thread must not stop sweeping for the process's life
+                log.exception("thread sweep failed")
             await asyncio.sleep(desk.settings.checkpointer_sweep_minutes * 60)
 
     task = asyncio.create_task(loop(), name="agentdesk-thread-sweeper")
