@@ -412,3 +412,26 @@ def test_checkpointer_ttl_config_maps_onto_settings() -> None:
     for refused in ({"strategy": "keep_latest"}, {"default_ttl": 1, "refresh": True}):
         with pytest.raises(ValueError):
             checkpointer_ttl_fields(refused)
+
+
+def test_state_with_subgraphs_shows_the_paused_subgraph(database_url: str,
+                                                        servers: Servers) -> None:
+    nested = Path(__file__).parent / "graphs" / "nested" / "langgraph.json"
+    server = servers.app(database_url=database_url, graphs=nested)
+
+    async def scenario() -> None:
+        client = get_client(url=server.url)
+        thread = (await client.threads.create())["thread_id"]
+        await client.runs.wait(thread, "nested", input={"topic": "otters"})
+        flat = await client.threads.get_state(thread)
+        assert flat["tasks"][0]["name"] == "inner" and flat["tasks"][0]["state"] is None
+        assert flat["tasks"][0]["checkpoint"]["checkpoint_ns"].startswith("inner:")
+        deep = await client.threads.get_state(thread, subgraphs=True)
+        inner = deep["tasks"][0]["state"]
+        assert inner["next"] == ["ask"] and inner["values"]["topic"] == "otters"
+        assert inner["checkpoint"]["checkpoint_ns"].startswith("inner:")
+        at = await client.threads.get_state(thread, checkpoint=flat["checkpoint"],
+                                            subgraphs=True)
+        assert at["tasks"][0]["state"]["next"] == ["ask"]
+
+    asyncio.run(scenario())

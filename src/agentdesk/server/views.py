@@ -77,7 +77,11 @@ def state_view(snapshot: StateSnapshot) -> dict[str, Any]:
         "tasks": [{"id": t.id, "name": t.name, "path": list(t.path),
                    "error": str(t.error) if t.error else None,
                    "interrupts": [{"value": i.value, "id": i.id} for i in t.interrupts],
-                   "checkpoint": None, "state": None, "result": t.result}
+                   # A subgraph's task: its state when asked for (subgraphs), else where it is.
+                   "checkpoint": (t.state.get("configurable") if isinstance(t.state, dict)
+                                  else None),
+                   "state": state_view(t.state) if isinstance(t.state, StateSnapshot) else None,
+                   "result": t.result}
                   for t in snapshot.tasks],
         "checkpoint": {"thread_id": conf.get("thread_id"), "checkpoint_ns": conf.get(
             "checkpoint_ns", ""), "checkpoint_id": conf.get("checkpoint_id")},
