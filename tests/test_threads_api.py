@@ -435,3 +435,26 @@ def test_state_with_subgraphs_shows_the_paused_subgraph(database_url: str,
         assert at["tasks"][0]["state"]["next"] == ["ask"]
 
     asyncio.run(scenario())
+
+
+def test_update_state_of_a_built_in_agent_is_checked_by_its_state_schema(
+        served: str, database_url: str) -> None:
+    async def scenario() -> None:
+        client = get_client(url=served)
+        thread = (await client.threads.create(graph_id="insurance"))["thread_id"]
+        for bad, field in (({"customer_name": 123}, "values.customer_name"),
+                           ({"bogus": 1}, "values")):
+            with pytest.raises(httpx.HTTPStatusError) as refused:
+                await client.threads.update_state(thread, bad, as_node="planner")
+            assert await status_of(refused) == 422
+            assert refused.value.response.json()["field"] == field
+        assert checkpoints_of(database_url, thread) == 0
+        await client.threads.update_state(thread, {"customer_name": "Ann Lee"},
+                                          as_node="planner")
+        state = await client.threads.get_state(thread)
+        assert state["values"]["customer_name"] == "Ann Lee"
+        assert (await client.threads.get(thread))["metadata"]["graph_id"] == "insurance"
+        assert [t["thread_id"] for t in await client.threads.search(
+            values={"customer_name": "Ann Lee"})] == [thread]
+
+    asyncio.run(scenario())

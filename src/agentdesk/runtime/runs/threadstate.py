@@ -15,8 +15,9 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.errors import InvalidUpdateError
+from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import StateSnapshot
-from pydantic import ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from agentdesk.errors import ConflictError, InputError, NotFoundError, ThreadBusyError, UserError
 from agentdesk.runtime.registry import agent_names, get_agent
@@ -25,7 +26,7 @@ from agentdesk.runtime.storage.threadquery import state_copy
 
 from .base import DeskBase, pending_interrupt
 
-__all__ = ["CheckpointRef", "copy_thread", "delete_expired", "history", "prune",
+__all__ = ["CheckpointRef", "check_update", "copy_thread", "delete_expired", "history", "prune",
            "state_at", "thread_status", "update_state"]
 
 CheckpointRef = dict[str, Any]
@@ -106,6 +107,7 @@ async def update_state(desk: DeskBase, thread: ThreadRecord, values: Any, *,
                               thread_id=thread.thread_id)
     agent = _agent(thread)
     graph = desk._graph(get_agent(agent))
+    check_update(graph, values)
     config = _config(desk, thread, checkpoint)
     try:
         written = await graph.aupdate_state(config, values, as_node=as_node)
@@ -124,6 +126,35 @@ async def update_state(desk: DeskBase, thread: ThreadRecord, values: Any, *,
     if thread.agent is None:
         await desk.store.bind_agent(thread.thread_id, agent)
     return ref
+
+
+def check_update(graph: CompiledStateGraph[Any, Any, Any, Any], values: Any) -> None:
+    """Refuse what the graph would drop or store unchecked: keys that are not fields of
+    its state and, for a Pydantic state, values its field types refuse (LangGraph itself
+    drops unknown keys silently and does not validate an update)."""
+    updates = values if isinstance(values, list) else [values]
+    schema = graph.builder.state_schema
+    fields = set(graph.builder.channels) | set(graph.builder.managed)
+    for update in updates:
+        if update is None:
+            continue
+        if not isinstance(update, dict):
+            raise InputError("must be an object of state fields (or a list of them)",
+                             field="values")
+        unknown = sorted(set(update) - fields)
+        if unknown:
+            raise InputError(f"{', '.join(unknown)}: not fields of this graph's state",
+                             field="values")
+        if isinstance(schema, type) and issubclass(schema, BaseModel):
+            for key, value in update.items():
+                model_field = schema.model_fields.get(key)
+                if model_field is None or model_field.annotation is None:
+                    continue
+                try:
+                    TypeAdapter(model_field.annotation).validate_python(value)
+                except ValidationError as exc:
+                    raise InputError(exc.errors()[0]["msg"],
+                                     field=f"values.{key}") from exc
 
 
 async def copy_checkpoints(saver: BaseCheckpointSaver, source: str, target: str) -> None:
