@@ -365,10 +365,21 @@ def test_the_thread_stream_follows_every_run_and_resumes(served: str) -> None:
         assert [(p.event, p.id) for p in again] == [
             (p.event, p.id) for p in got[got.index(first_end) + 1:]]
 
+        # A stream of a thread that is deleted ends.
+        async def drain() -> list[Any]:
+            return [p async for p in await client.threads.join_stream(
+                thread, last_event_id=got[-1].id)]
+
+        draining = asyncio.create_task(drain())
+        await asyncio.sleep(0.5)
+        await client.threads.delete(thread)
+        assert await asyncio.wait_for(draining, 60) == []
+
+        other = (await client.threads.create())["thread_id"]
         for params, headers in (({"stream_mode": "lifecycle"}, {}),
                                 ({}, {"Last-Event-ID": "garbage"})):
             with pytest.raises(httpx.HTTPStatusError) as refused:
-                await client.http.get(f"/threads/{thread}/stream", params=params,
+                await client.http.get(f"/threads/{other}/stream", params=params,
                                       headers=headers)
             assert await status_of(refused) == 422
 

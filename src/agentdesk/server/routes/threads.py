@@ -300,10 +300,14 @@ async def _thread_events(desk: DeskDep, manager: RunManager, request: Request,
         fresh = [r for r in runs if r.run_id not in done]
         for run in fresh:
             start = after if run.run_id == run_id else 0
-            async for item in manager.events(run.run_id, start):
-                if await request.is_disconnected():
-                    return
-                yield {"event": item.event, "data": item.data, "id": f"{run.run_id}:{item.seq}"}
+            try:
+                async for item in manager.events(run.run_id, start):
+                    if await request.is_disconnected():
+                        return
+                    yield {"event": item.event, "data": item.data,
+                           "id": f"{run.run_id}:{item.seq}"}
+            except NotFoundError:
+                return  # the thread was deleted with its runs
             done.add(run.run_id)
         run_id = None
         if not fresh:
