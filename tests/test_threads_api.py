@@ -331,36 +331,49 @@ def test_the_thread_stream_follows_every_run_and_resumes(served: str) -> None:
         client = get_client(url=served)
         thread = (await client.threads.create())["thread_id"]
         got: list[Any] = []
-        ends = asyncio.Event()
+        starts: list[Any] = []
+
+        def run_done(part: Any) -> bool:
+            return part.event == "metadata" and part.data.get("status") == "run_done"
 
         async def follow() -> None:
             async for part in await client.threads.join_stream(thread):
                 got.append(part)
-                if sum(p.event == "end" for p in got) == 2:
-                    ends.set()
+                if sum(map(run_done, got)) == 2:
                     return
 
-        following = asyncio.create_task(follow())
+        async def lifecycle() -> None:
+            async for part in await client.threads.join_stream(thread,
+                                                               stream_mode="lifecycle"):
+                starts.append(part)
+                if sum(map(run_done, starts)) == 2:
+                    return
+
+        following = asyncio.gather(follow(), lifecycle())
         await asyncio.sleep(0.5)  # joined before the first run exists
         first = await client.runs.create(thread, "hitl", input={"topic": "otters"},
                                          stream_mode=["values"])
         await client.runs.join(thread, first["run_id"])
         second = await client.runs.create(thread, "hitl", command={"resume": "yes"},
                                           stream_mode=["values"])
-        await asyncio.wait_for(ends.wait(), 60)
-        await following
+        await asyncio.wait_for(following, 60)
+        order = [first["run_id"], second["run_id"]]
         run_ids = [p.id.rsplit(":", 1)[0] for p in got]
-        assert set(run_ids) == {first["run_id"], second["run_id"]}
-        assert run_ids == sorted(run_ids, key=[first["run_id"], second["run_id"]].index)
-        assert got[-1].event == "end" and got[-1].data["run_id"] == second["run_id"]
-        assert got[-2].data["answer"] == "yes"
+        assert set(run_ids) == set(order) and run_ids == sorted(run_ids, key=order.index)
+        assert got[-1].data == {"status": "run_done", "run_id": second["run_id"]}
+        assert got[-2].event == "values" and got[-2].data["answer"] == "yes"
+        assert not any(p.event == "end" for p in got)
+        assert [(p.event, p.data.get("run_id")) for p in starts] == [
+            ("metadata", first["run_id"]), ("metadata", first["run_id"]),
+            ("metadata", second["run_id"]), ("metadata", second["run_id"])]
+        assert [p.id for p in starts] == [p.id for p in got if p.event == "metadata"]
 
         # Back with the id of the first run's end: only the second run's events.
-        first_end = next(p for p in got if p.event == "end")
+        first_end = next(p for p in got if run_done(p))
         again: list[Any] = []
         async for part in await client.threads.join_stream(thread, last_event_id=first_end.id):
             again.append(part)
-            if part.event == "end":
+            if run_done(part):
                 break
         assert [(p.event, p.id) for p in again] == [
             (p.event, p.id) for p in got[got.index(first_end) + 1:]]
@@ -376,7 +389,7 @@ def test_the_thread_stream_follows_every_run_and_resumes(served: str) -> None:
         assert await asyncio.wait_for(draining, 60) == []
 
         other = (await client.threads.create())["thread_id"]
-        for params, headers in (({"stream_mode": "lifecycle"}, {}),
+        for params, headers in (({"stream_mode": "state_update"}, {}),
                                 ({}, {"Last-Event-ID": "garbage"})):
             with pytest.raises(httpx.HTTPStatusError) as refused:
                 await client.http.get(f"/threads/{other}/stream", params=params,

@@ -31,6 +31,7 @@ from agentdesk.server.schemas import (
     ThreadPrune,
     ThreadSearch,
 )
+from agentdesk.server.serialize import dumps
 from agentdesk.server.views import (
     STATE_FIELDS,
     THREAD_FIELDS,
@@ -265,14 +266,17 @@ async def audit(thread_id: ThreadId, desk: DeskDep, owner: Owner) -> list[dict[s
 # -- the thread's stream -------------------------------------------------------------
 
 
-def _stream_modes(stream_mode: list[str] | None, stream_modes: list[str] | None) -> None:
+def _stream_modes(stream_mode: list[str] | None, stream_modes: list[str] | None) -> set[str]:
     """The SDK sends ``stream_mode``, the Agent Server reads ``stream_modes`` (either, each
-    comma-separated or repeated). Only ``run_modes`` (the events each run streams) is served."""
-    asked = {m.strip() for v in (stream_mode or []) + (stream_modes or []) for m in v.split(",")}
-    other = asked - {"run_modes", ""}
+    comma-separated or repeated): ``run_modes`` (every event the runs stream, the default)
+    and ``lifecycle`` (a run's start and end only). ``state_update`` is not served."""
+    asked = {m.strip() for v in (stream_mode or []) + (stream_modes or [])
+             for m in v.split(",")} - {""}
+    other = asked - {"run_modes", "lifecycle"}
     if other:
-        raise InputError(f"{', '.join(sorted(other))} is not supported; use run_modes",
-                         field="stream_mode")
+        raise InputError(f"{', '.join(sorted(other))} is not supported; use run_modes or "
+                         "lifecycle", field="stream_mode")
+    return asked or {"run_modes"}
 
 
 def _parse_event_id(value: str | None) -> tuple[str | None, int]:
@@ -288,7 +292,7 @@ def _parse_event_id(value: str | None) -> tuple[str | None, int]:
 
 async def _thread_events(desk: DeskDep, manager: RunManager, request: Request,
                          thread: ThreadRecord, run_id: str | None, after: int,
-                         ) -> AsyncIterator[dict[str, Any]]:
+                         modes: set[str]) -> AsyncIterator[dict[str, Any]]:
     """Every event of the thread's runs in order, from the one after ``run_id``/``after``,
     then each new run's as it comes, until the client leaves or the thread is deleted."""
     done: set[str] = set()
@@ -304,8 +308,12 @@ async def _thread_events(desk: DeskDep, manager: RunManager, request: Request,
                 async for item in manager.events(run.run_id, start):
                     if await request.is_disconnected():
                         return
-                    yield {"event": item.event, "data": item.data,
-                           "id": f"{run.run_id}:{item.seq}"}
+                    event, data = item.event, item.data
+                    if event == "end":  # as the Agent Server marks a run's end on a thread
+                        event, data = "metadata", dumps({"status": "run_done",
+                                                         "run_id": run.run_id})
+                    if "run_modes" in modes or event == "metadata":
+                        yield {"event": event, "data": data, "id": f"{run.run_id}:{item.seq}"}
             except NotFoundError:
                 return  # the thread was deleted with its runs
             done.add(run.run_id)
@@ -326,11 +334,12 @@ async def join_thread_stream(
         stream_modes: Annotated[list[str] | None, Query()] = None) -> EventSourceResponse:
     """The events of the thread's runs, current and following, as SSE; a client that
     comes back with ``Last-Event-ID`` gets what it missed."""
-    _stream_modes(stream_mode, stream_modes)
+    modes = _stream_modes(stream_mode, stream_modes)
     thread = await desk.store.get_thread(thread_id, owner)
     run_id, after = _parse_event_id(last_event_id)
     if run_id is not None and run_id not in {r.run_id for r in
                                              await desk.store.list_runs(thread_id)}:
         raise UserError(f"Last-Event-ID: run {run_id!r} is not a run of this thread")
-    return EventSourceResponse(_thread_events(desk, manager, request, thread, run_id, after),
-                               ping=request.app.state.ping_seconds)
+    return EventSourceResponse(
+        _thread_events(desk, manager, request, thread, run_id, after, modes),
+        ping=request.app.state.ping_seconds)
