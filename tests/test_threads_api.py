@@ -276,19 +276,31 @@ def test_the_sweeper_deletes_expired_threads_and_keeps_live_ones(
 
     async def scenario() -> None:
         client = get_client(url=server.url)
-        short = await paused_thread(client, ttl=0.005)  # its own ttl: 0.3 s
+        short = await paused_thread(client, ttl=60)
+        assert checkpoints_of(database_url, short) > 0
         defaulted = await paused_thread(client)  # the default: 0.6 s
         kept = await paused_thread(client, ttl=60)
         shown = await client.threads.get(kept, include=["ttl"])
-        assert shown["ttl"]["ttl"] == 60 and shown["ttl"]["strategy"] == "delete"
-        assert checkpoints_of(database_url, short) > 0
+        assert shown["ttl"]["ttl_minutes"] == 60 and shown["ttl"]["strategy"] == "delete"
+        assert "ttl" not in await client.threads.get(kept)
+        pruned = await paused_thread(client, ttl={"ttl": 60, "strategy": "keep_latest"})
+        assert checkpoints_of(database_url, pruned) > 1
+        # Shortened afterwards (the SDK's update): 0.3 s from now.
+        await client.threads.update(short, metadata={}, ttl=0.005)
+        await client.threads.update(pruned, metadata={},
+                                    ttl={"ttl": 0.005, "strategy": "keep_latest"})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             left = {t["thread_id"] for t in await client.threads.search(limit=10)}
-            if left == {kept}:
+            if left == {kept, pruned} and checkpoints_of(database_url, pruned) == 1:
                 break
             await asyncio.sleep(0.2)
-        assert left == {kept}
+        assert left == {kept, pruned}
+        # keep_latest: the thread stays, with its latest checkpoint only.
+        assert checkpoints_of(database_url, pruned) == 1
+        assert (await client.threads.get_state(pruned))["next"] == ["review"]
+        assert (await client.threads.get(pruned, include=["ttl"]))["ttl"]["strategy"] == \
+            "keep_latest"
         for gone in (short, defaulted):
             assert checkpoints_of(database_url, gone) == 0
             for table in ("agentdesk_runs", "agentdesk_audit_log", "agentdesk_decisions"):
@@ -428,14 +440,18 @@ def test_thread_ttl_migration_adds_its_columns_to_an_older_database(database_url
 def test_checkpointer_ttl_config_maps_onto_settings() -> None:
     from agentdesk.settings import Settings, checkpointer_ttl_fields
 
-    fields = checkpointer_ttl_fields({"strategy": "delete", "default_ttl": 90,
+    fields = checkpointer_ttl_fields({"strategy": "keep_latest", "default_ttl": 90,
                                       "sweep_interval_minutes": 2, "sweep_limit": 50})
     settings = Settings(**fields)
-    assert (settings.checkpointer_ttl_minutes, settings.checkpointer_sweep_minutes,
-            settings.checkpointer_sweep_limit) == (90, 2, 50)
-    for refused in ({"strategy": "keep_latest"}, {"default_ttl": 1, "refresh": True}):
-        with pytest.raises(ValueError):
-            checkpointer_ttl_fields(refused)
+    assert (settings.checkpointer_ttl_strategy, settings.checkpointer_ttl_minutes,
+            settings.checkpointer_sweep_minutes, settings.checkpointer_sweep_limit) == (
+        "keep_latest", 90, 2, 50)
+    assert Settings(**checkpointer_ttl_fields({"default_ttl": 5})).checkpointer_ttl_strategy \
+        == "delete"
+    with pytest.raises(ValueError):
+        checkpointer_ttl_fields({"default_ttl": 1, "refresh": True})
+    with pytest.raises(ValueError):
+        Settings(**checkpointer_ttl_fields({"strategy": "shred"}))
 
 
 def test_state_with_subgraphs_shows_the_paused_subgraph(database_url: str,

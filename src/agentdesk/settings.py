@@ -10,7 +10,7 @@ import os
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from platformdirs import user_data_dir
 from pydantic import Field, field_validator
@@ -78,6 +78,10 @@ class Settings(BaseSettings):
     """Default time to live of every thread without one of its own: the sweeper deletes a
     thread (checkpoints, runs, events, decisions) this long after its last activity.
     langgraph.json's ``checkpointer.ttl.default_ttl``; None keeps threads for ever."""
+
+    checkpointer_ttl_strategy: Literal["delete", "keep_latest"] = "delete"
+    """What the default ttl does to an expired thread: delete it, or keep only its latest
+    checkpoint (``checkpointer.ttl.strategy``)."""
 
     checkpointer_sweep_minutes: float = Field(default=5.0, gt=0)
     """How often the sweeper looks for expired threads
@@ -225,7 +229,8 @@ class Settings(BaseSettings):
         return os.environ.get(f"AGENTDESK_TOOLSERVER_{name.upper()}", "inprocess")
 
 
-_TTL_KEYS = {"default_ttl": "checkpointer_ttl_minutes",
+_TTL_KEYS = {"strategy": "checkpointer_ttl_strategy",
+             "default_ttl": "checkpointer_ttl_minutes",
              "sweep_interval_minutes": "checkpointer_sweep_minutes",
              "sweep_limit": "checkpointer_sweep_limit"}
 
@@ -233,13 +238,10 @@ _TTL_KEYS = {"default_ttl": "checkpointer_ttl_minutes",
 def checkpointer_ttl_fields(ttl: dict[str, Any]) -> dict[str, Any]:
     """langgraph.json's ``checkpointer.ttl`` (the Agent Server's keys) as settings fields.
 
-    ``strategy`` may only be ``delete`` (what the sweeper does; the Agent Server's
-    ``keep_latest`` is refused); any other key is refused rather than ignored.
+    Any other key is refused rather than ignored; the values are checked by
+    :class:`Settings`.
     """
-    strategy = ttl.get("strategy", "delete")
-    if strategy != "delete":
-        raise ValueError(f"checkpointer.ttl.strategy: {strategy!r} is not supported; use delete")
-    unknown = set(ttl) - set(_TTL_KEYS) - {"strategy"}
+    unknown = set(ttl) - set(_TTL_KEYS)
     if unknown:
         raise ValueError(f"checkpointer.ttl: {', '.join(sorted(unknown))} not supported")
     return {field: ttl[key] for key, field in _TTL_KEYS.items() if ttl.get(key) is not None}

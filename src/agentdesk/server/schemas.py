@@ -42,7 +42,8 @@ class ThreadTtl(_Body):
 
     ttl: float = Field(gt=0, le=10 * 365 * 24 * 60)
     """Minutes after the thread's last activity."""
-    strategy: Literal["delete"] = "delete"
+    strategy: Literal["delete", "keep_latest"] = "delete"
+    """On expiry: delete the thread, or keep it with only its latest checkpoint."""
 
 
 class ThreadCreate(_Body):

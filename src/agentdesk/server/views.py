@@ -119,8 +119,8 @@ def ttl_view(record: ThreadRecord) -> dict[str, Any] | None:
     """A thread's own time to live (``GET /threads/{id}?include=ttl``), None without one."""
     if record.ttl_minutes is None:
         return None
-    return to_jsonable({"strategy": "delete", "ttl": record.ttl_minutes,
-                        "expires_at": record.expires_at})
+    return to_jsonable({"strategy": record.ttl_strategy or "delete",
+                        "ttl_minutes": record.ttl_minutes, "expires_at": record.expires_at})
 
 
 def select_thread(view: dict[str, Any], select: list[str] | None) -> dict[str, Any]:

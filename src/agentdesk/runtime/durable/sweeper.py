@@ -5,9 +5,11 @@ last activity (a run starting or ending, a state or metadata update: what moves
 ``updated_at``); ``expires_at`` is only when the sweeper looks next, and moves
 on if the thread was active since. A thread without one expires after
 ``checkpointer_ttl_minutes`` of inactivity when that setting is given. Busy
-threads are never swept. A thread is first marked ``deleting`` (no run can
-claim it then), then its checkpoints and its records go: a sweep killed half-way
-is finished by the next one.
+threads are never swept. Expiry deletes a thread (strategy ``delete``) or drops
+all but its latest checkpoint (``keep_latest``, then looked at again a ttl
+later). A thread to delete is first marked ``deleting`` (no run can claim it
+then), then its checkpoints and its records go: a sweep killed half-way is
+finished by the next one.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ log = logging.getLogger(__name__)
 async def sweep_once(desk: Desk) -> int:
     """One pass: delete what has expired, move on the next look of what was active.
     Returns how many threads were deleted."""
-    from agentdesk.runtime.runs.threadstate import delete_expired
+    from agentdesk.runtime.runs.threadstate import delete_expired, keep_latest
 
     deleted, limit = 0, desk.settings.checkpointer_sweep_limit
     while deleted < limit:
@@ -46,7 +48,14 @@ async def sweep_once(desk: Desk) -> int:
                     await desk.store.extend_ttl(thread, until)
                     progress = True
                     continue
-            if await delete_expired(desk, thread):
+            own = thread.ttl_minutes is not None
+            strategy = thread.ttl_strategy if own else desk.settings.checkpointer_ttl_strategy
+            if strategy == "keep_latest" and thread.status != "deleting":
+                await keep_latest(desk.persistence.checkpointer, thread.thread_id)
+                await desk.store.pruned(thread, thread.ttl_minutes or
+                                        desk.settings.checkpointer_ttl_minutes or 0)
+                progress = True
+            elif await delete_expired(desk, thread):
                 deleted += 1
                 progress = True
         if not due or not progress:

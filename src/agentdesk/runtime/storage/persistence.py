@@ -88,6 +88,7 @@ threads = sa.Table(
     # Added by migration 7 (thread_ttl); see _THREAD_TTL_COLUMNS.
     sa.Column("state_values", sa.JSON),
     sa.Column("ttl_minutes", sa.Float),
+    sa.Column("ttl_strategy", sa.String(20)),
     sa.Column("expires_at", Stamp(), index=True),
 )
 
@@ -226,6 +227,7 @@ async def _m004_keyed_thread_ids(conn: AsyncConnection) -> None:
 _THREAD_TTL_COLUMNS = {
     "state_values": "JSONTEXT",  # a copy of the latest state's values (search, count)
     "ttl_minutes": "FLOAT",  # the thread's own time to live after its last activity
+    "ttl_strategy": "VARCHAR(20)",  # delete | keep_latest, with ttl_minutes
     "expires_at": "TIMESTAMP",  # when the sweeper next looks at it (None: no ttl of its own)
 }
 

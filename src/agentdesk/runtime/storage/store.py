@@ -42,6 +42,8 @@ class ThreadRecord(BaseModel):
     updated_at: datetime
     ttl_minutes: float | None = None
     """The thread's own time to live after its last activity (None: the default)."""
+    ttl_strategy: str | None = None
+    """What expiry does to it: ``delete`` it, or ``keep_latest`` checkpoint only."""
     expires_at: datetime | None = None
     """When the sweeper looks at it next; activity since then keeps it."""
 
@@ -121,7 +123,8 @@ class AppStore:
 
     async def create_thread(self, thread_id: str, agent: str | None, *, owner: str | None,
                             model: str | None, metadata: dict[str, Any] | None = None,
-                            ttl_minutes: float | None = None) -> ThreadRecord:
+                            ttl_minutes: float | None = None,
+                            ttl_strategy: str = "delete") -> ThreadRecord:
         """Record a new idle thread and return it; an id in use raises ``IntegrityError``.
 
         ``ttl_minutes``: its own time to live after its last activity (None: the default).
@@ -130,6 +133,7 @@ class AppStore:
         record = ThreadRecord(thread_id=thread_id, agent=agent, owner=owner, model=model,
                               status="idle", current_run_id=None, metadata=metadata or {},
                               created_at=stamp, updated_at=stamp, ttl_minutes=ttl_minutes,
+                              ttl_strategy=ttl_strategy if ttl_minutes is not None else None,
                               expires_at=(stamp + timedelta(minutes=ttl_minutes)
                                           if ttl_minutes is not None else None))
         async with self.single.begin() as conn:
@@ -190,13 +194,22 @@ class AppStore:
         async with self.single.connect() as conn:
             return int((await conn.execute(query)).scalar_one())
 
-    async def set_ttl(self, thread_id: str, minutes: float | None) -> None:
-        """Give the thread its own time to live, counted from now (None: the default)."""
+    async def set_ttl(self, thread_id: str, minutes: float, strategy: str) -> None:
+        """Give the thread its own time to live, counted from now."""
         stamp = now()
-        expires = stamp + timedelta(minutes=minutes) if minutes is not None else None
         async with self.single.begin() as conn:
             await conn.execute(threads.update().where(threads.c.thread_id == thread_id).values(
-                ttl_minutes=minutes, expires_at=expires, updated_at=stamp))
+                ttl_minutes=minutes, ttl_strategy=strategy,
+                expires_at=stamp + timedelta(minutes=minutes), updated_at=stamp))
+
+    async def pruned(self, thread: ThreadRecord, minutes: float) -> None:
+        """After a ``keep_latest`` expiry: look again ``minutes`` from now, keeping the
+        strategy (a thread under the default ttl takes it on as its own)."""
+        async with self.single.begin() as conn:
+            await conn.execute(threads.update().where(
+                threads.c.thread_id == thread.thread_id).values(
+                ttl_minutes=minutes, ttl_strategy="keep_latest",
+                expires_at=now() + timedelta(minutes=minutes)))
 
     async def record_state(self, thread_id: str, *, status: str, values: dict[str, Any],
                            actor: str | None, data: dict[str, Any]) -> bool:
@@ -223,7 +236,8 @@ class AppStore:
         stamp = now()
         record = source.model_copy(update=dict(
             thread_id=thread_id, owner=owner, status=status, current_run_id=None,
-            created_at=stamp, updated_at=stamp, ttl_minutes=None, expires_at=None))
+            created_at=stamp, updated_at=stamp, ttl_minutes=None, ttl_strategy=None,
+            expires_at=None))
         async with self.single.begin() as conn:
             await conn.execute(threads.insert(), {**record.model_dump(), "state_values": values})
         return record

@@ -66,7 +66,8 @@ async def create(body: ThreadCreate, desk: DeskDep, caller: CallerDep) -> dict[s
         try:
             record = await desk.store.create_thread(
                 thread_id, None, owner=owner, model=None, metadata=metadata,
-                ttl_minutes=body.ttl.ttl if body.ttl is not None else None)
+                ttl_minutes=body.ttl.ttl if body.ttl is not None else None,
+                ttl_strategy=body.ttl.strategy if body.ttl is not None else "delete")
         except IntegrityError:
             if await taken_thread(desk, thread_id, owner,
                                   own_ok=body.if_exists == "do_nothing"):
@@ -154,7 +155,7 @@ async def patch(thread_id: ThreadId, body: ThreadPatch, request: Request, desk: 
                          field="metadata")
     await desk.store.update_metadata(thread_id, body.metadata)
     if body.ttl is not None:
-        await desk.store.set_ttl(thread_id, body.ttl.ttl)
+        await desk.store.set_ttl(thread_id, body.ttl.ttl, body.ttl.strategy)
     if request.headers.get("prefer") == "return=minimal":
         return Response(status_code=204)
     return thread_view(*await desk.snapshot(thread_id, owner))
