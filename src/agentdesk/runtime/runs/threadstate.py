@@ -70,7 +70,11 @@ async def state_at(desk: DeskBase, thread: ThreadRecord, checkpoint: CheckpointR
     if thread.agent is None and not thread.metadata.get("graph_id"):
         return None
     graph = desk._graph(get_agent(_agent(thread)))
-    snapshot = await graph.aget_state(_config(desk, thread, checkpoint), subgraphs=subgraphs)
+    try:
+        snapshot = await graph.aget_state(_config(desk, thread, checkpoint),
+                                          subgraphs=subgraphs)
+    except ValueError as exc:  # a namespace naming no subgraph of this graph
+        raise InputError(str(exc), field="checkpoint") from exc
     if checkpoint and snapshot.created_at is None:
         raise NotFoundError(f"checkpoint {checkpoint.get('checkpoint_id')!r} of thread "
                             f"{thread.thread_id!r} not found", thread_id=thread.thread_id)
@@ -89,8 +93,12 @@ async def history(desk: DeskBase, thread: ThreadRecord, *, limit: int,
     if before is not None:
         ref = {"checkpoint_id": before} if isinstance(before, str) else before
         older = {"configurable": {"thread_id": thread.thread_id, **ref}}
-    return [s async for s in graph.aget_state_history(
-        _config(desk, thread, checkpoint), filter=metadata or None, before=older, limit=limit)]
+    try:
+        return [s async for s in graph.aget_state_history(
+            _config(desk, thread, checkpoint), filter=metadata or None, before=older,
+            limit=limit)]
+    except ValueError as exc:  # a namespace naming no subgraph of this graph
+        raise InputError(str(exc), field="checkpoint") from exc
 
 
 async def update_state(desk: DeskBase, thread: ThreadRecord, values: Any, *,
