@@ -188,6 +188,11 @@ def test_search_and_count_in_the_database(served: str) -> None:
         page = await client.threads.search(sort_by="created_at", sort_order="asc",
                                            limit=2, offset=1)
         assert [t["thread_id"] for t in page] == made[1:3]
+        paged = await client.http.client.post("/threads/search", json={"limit": 2, "offset": 1})
+        assert paged.headers["X-Pagination-Next"] == "3"
+        last = await client.http.client.post("/threads/search", json={"limit": 4, "offset": 1})
+        assert "X-Pagination-Next" not in last.headers
+        assert last.headers["X-Pagination-Total"] == "5"
         assert [t["thread_id"] for t in await client.threads.search(
             metadata={"group": "odd"}, sort_by="thread_id", sort_order="asc")] == sorted(
             [made[1], made[3], paused])

@@ -92,14 +92,24 @@ def _filter(body: ThreadCount, owner: str | None, ids: list[str] | None = None) 
 
 
 @router.post("/search")
-async def search(body: ThreadSearch, desk: DeskDep, caller: CallerDep) -> list[dict[str, Any]]:
+async def search(body: ThreadSearch, response: Response, desk: DeskDep,
+                 caller: CallerDep) -> list[dict[str, Any]]:
+    """A page of the caller's threads; ``X-Pagination-Next`` gives the next page's offset
+    when there is one (and ``X-Pagination-Total`` what the Agent Server puts there)."""
     check_select(body.select, THREAD_FIELDS)
     check_extract(body.extract)
     ids = [caller.ids.inward(i) for i in body.ids] if body.ids else None
     sort_by = body.sort_by or "updated_at"
     records = await desk.store.search_threads(
         _filter(body, caller.owner, ids), sort_by=sort_by,
-        desc=(body.sort_order or "desc") == "desc", limit=body.limit, offset=body.offset)
+        desc=(body.sort_order or "desc") == "desc", limit=body.limit + 1, offset=body.offset)
+    if len(records) > body.limit:
+        records = records[:body.limit]
+        following = body.offset + body.limit
+        response.headers["X-Pagination-Next"] = str(following)
+        response.headers["X-Pagination-Total"] = str(following + 1)
+    else:
+        response.headers["X-Pagination-Total"] = str(body.offset + len(records))
     state_needed = not body.select or {"values", "interrupts"} & set(body.select) or (
         body.extract and any(p.split(".")[0].split("[")[0] in ("values", "interrupts")
                              for p in body.extract.values()))
