@@ -503,3 +503,38 @@ def test_update_state_of_a_built_in_agent_is_checked_by_its_state_schema(
             values={"customer_name": "Ann Lee"})] == [thread]
 
     asyncio.run(scenario())
+
+
+def test_create_with_supersteps_writes_them_in_order(served: str, database_url: str) -> None:
+    async def scenario() -> None:
+        client = get_client(url=served)
+        made = await client.threads.create(graph_id="hitl", supersteps=[
+            {"updates": [{"values": {"topic": "otters"}, "as_node": "__start__"}]},
+            {"updates": [{"values": {"topic": "otters", "draft": "Mine."},
+                          "as_node": "write_draft"}]}])
+        thread = made["thread_id"]
+        assert made["values"]["draft"] == "Mine."
+        state = await client.threads.get_state(thread)
+        assert state["values"] == {"topic": "otters", "draft": "Mine."}
+        assert state["next"] == ["review"]
+        assert len(await client.threads.get_history(thread, limit=10)) == 2
+        # It runs on from there: the draft is the one written, not the graph's.
+        await client.runs.wait(thread, "hitl")
+        assert (await client.threads.get_state(thread))["interrupts"][0]["value"][
+            "draft"] == "Mine."
+
+        for bad in ([{"updates": [{"values": {"bogus": 1}, "as_node": "write_draft"}]}],
+                    [{"updates": [{"values": {"topic": "x"}, "as_node": "nowhere"}]}]):
+            with pytest.raises(httpx.HTTPStatusError) as refused:
+                await client.threads.create(thread_id="refused-one", graph_id="hitl",
+                                            supersteps=bad)
+            assert await status_of(refused) == 422
+            assert rows(database_url, "SELECT 1 FROM agentdesk_threads WHERE thread_id = "
+                        "'refused-one'") == []
+            assert checkpoints_of(database_url, "refused-one") == 0
+        with pytest.raises(httpx.HTTPStatusError) as no_graph:
+            await client.threads.create(supersteps=[
+                {"updates": [{"values": {"topic": "x"}, "as_node": "write_draft"}]}])
+        assert await status_of(no_graph) == 400
+
+    asyncio.run(scenario())

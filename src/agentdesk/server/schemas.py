@@ -46,11 +46,23 @@ class ThreadTtl(_Body):
     """On expiry: delete the thread, or keep it with only its latest checkpoint."""
 
 
+class SuperstepUpdate(_Body):
+    values: dict[str, Any] | list[Any] | None = None
+    as_node: str = Field(max_length=200)
+    command: None = None
+    """Sent as null by the SDK; a command here is not supported."""
+
+
+class Superstep(_Body):
+    updates: list[SuperstepUpdate] = Field(min_length=1, max_length=100)
+
+
 class ThreadCreate(_Body):
     thread_id: Ident | None = None
     metadata: dict[str, Any] | None = None
     if_exists: Literal["raise", "do_nothing"] = "raise"
-    supersteps: list[Any] | None = None
+    supersteps: list[Superstep] | None = Field(default=None, max_length=100)
+    """State updates applied in order when the thread is created (its graph: ``graph_id``)."""
     graph_id: str | None = None
     ttl: ThreadTtl | None = None
 

@@ -26,7 +26,7 @@ from agentdesk.runtime.storage.threadquery import state_copy
 
 from .base import DeskBase, pending_interrupt
 
-__all__ = ["CheckpointRef", "check_update", "copy_thread", "delete_expired", "history", "prune",
+__all__ = ["CheckpointRef", "apply_supersteps", "check_update", "copy_thread", "delete_expired", "history", "prune",
            "state_at", "thread_status", "update_state"]
 
 CheckpointRef = dict[str, Any]
@@ -163,6 +163,33 @@ def check_update(graph: CompiledStateGraph[Any, Any, Any, Any], values: Any) -> 
                 except ValidationError as exc:
                     raise InputError(exc.errors()[0]["msg"],
                                      field=f"values.{key}") from exc
+
+
+async def apply_supersteps(desk: DeskBase, thread: ThreadRecord,
+                           supersteps: list[list[tuple[Any, str]]], actor: str | None) -> None:
+    """Write ``supersteps`` (each a list of (values, as_node)) to a new thread, as
+    LangGraph's ``bulk_update_state`` does; checked first like :func:`update_state`."""
+    from langgraph.types import StateUpdate
+
+    agent = _agent(thread)
+    graph = desk._graph(get_agent(agent))
+    for step in supersteps:
+        for values, _ in step:
+            check_update(graph, values)
+    try:
+        written = await graph.abulk_update_state(
+            _config(desk, thread, None),
+            [[StateUpdate(values, as_node) for values, as_node in step] for step in supersteps])
+    except (InvalidUpdateError, ValidationError, ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"the graph refused these updates: {exc}",
+                         field="supersteps") from exc
+    snapshot = await graph.aget_state(written)
+    await desk.store.record_state(
+        thread.thread_id, status=thread_status(snapshot), values=state_copy(snapshot.values),
+        actor=actor, data={"supersteps": len(supersteps),
+                           "checkpoint_id": written["configurable"].get("checkpoint_id")})
+    if thread.agent is None:
+        await desk.store.bind_agent(thread.thread_id, agent)
 
 
 async def copy_checkpoints(saver: BaseCheckpointSaver, source: str, target: str) -> None:

@@ -56,9 +56,6 @@ _NEW_RUN_POLL = 0.5
 
 @router.post("")
 async def create(body: ThreadCreate, desk: DeskDep, caller: CallerDep) -> dict[str, Any]:
-    if body.supersteps:
-        raise InputError("is not supported; create the thread, then update its state",
-                         field="supersteps")
     owner = caller.owner  # another key's id is free: this creates the caller's own thread
     thread_id = caller.ids.inward(body.thread_id or str(uuid.uuid4()))
     metadata = {**(body.metadata or {}), **({"graph_id": body.graph_id} if body.graph_id else {})}
@@ -73,7 +70,17 @@ async def create(body: ThreadCreate, desk: DeskDep, caller: CallerDep) -> dict[s
                                   own_ok=body.if_exists == "do_nothing"):
                 return thread_view(*await desk.snapshot(thread_id, owner))
             continue  # deleted since the insert: take it
-        return thread_view(record, None)
+        if not body.supersteps:
+            return thread_view(record, None)
+        try:
+            await threadstate.apply_supersteps(desk, record, [
+                [(u.values, u.as_node) for u in step.updates] for step in body.supersteps],
+                caller.actor())
+        except BaseException:  # refused: the thread goes, leaving no trace
+            await desk.delete_thread(thread_id)
+            raise
+        record = await desk.store.get_thread(thread_id)
+        return thread_view(record, await threadstate.state_at(desk, record, None))
 
 
 def _filter(body: ThreadCount, owner: str | None, ids: list[str] | None = None) -> ThreadFilter:
