@@ -2,9 +2,9 @@
 
 These act on a thread outside any run, through the same compiled graph and
 checkpointer its runs use. An update is refused while a run holds the thread
-(``busy``); the check and the write of the thread's record are one statement,
-but a run may still claim the thread between the checkpoint written here and
-that statement, in which case the update is kept and the run goes on from it.
+(``busy``). The thread is not locked while its checkpoint is written: a run that
+claims it in that window (milliseconds) may start before or after the update's
+checkpoint, and the update then answers 409 although its checkpoint was written.
 """
 
 from __future__ import annotations
