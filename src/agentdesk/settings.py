@@ -10,13 +10,13 @@ import os
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from platformdirs import user_data_dir
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-__all__ = ["Settings", "get_settings", "key_fingerprint"]
+__all__ = ["Settings", "checkpointer_ttl_fields", "get_settings", "key_fingerprint"]
 
 
 class Settings(BaseSettings):
@@ -73,6 +73,23 @@ class Settings(BaseSettings):
 
     workers: bool = True
     """Whether ``agentdesk serve`` executes runs itself (False: API only)."""
+
+    checkpointer_ttl_minutes: float | None = Field(default=None, gt=0)
+    """Default time to live of every thread without one of its own: the sweeper deletes a
+    thread (checkpoints, runs, events, decisions) this long after its last activity.
+    langgraph.json's ``checkpointer.ttl.default_ttl``; None keeps threads for ever."""
+
+    checkpointer_ttl_strategy: Literal["delete", "keep_latest"] = "delete"
+    """What the default ttl does to an expired thread: delete it, or keep only its latest
+    checkpoint (``checkpointer.ttl.strategy``)."""
+
+    checkpointer_sweep_minutes: float = Field(default=5.0, gt=0)
+    """How often the sweeper looks for expired threads
+    (``checkpointer.ttl.sweep_interval_minutes``)."""
+
+    checkpointer_sweep_limit: int = Field(default=10_000, ge=1)
+    """Most threads one sweep deletes (``checkpointer.ttl.sweep_limit``); the rest wait
+    for the next."""
 
     api_keys: Annotated[list[str], NoDecode] = Field(default_factory=list)
     """Keys the HTTP API accepts, comma-separated, each ``name:key`` (or a bare key, then
@@ -210,6 +227,24 @@ class Settings(BaseSettings):
     def toolserver_for(self, name: str) -> str:
         """How to reach tool server ``name``: ``inprocess``, ``stdio`` or an ``http(s)://`` URL."""
         return os.environ.get(f"AGENTDESK_TOOLSERVER_{name.upper()}", "inprocess")
+
+
+_TTL_KEYS = {"strategy": "checkpointer_ttl_strategy",
+             "default_ttl": "checkpointer_ttl_minutes",
+             "sweep_interval_minutes": "checkpointer_sweep_minutes",
+             "sweep_limit": "checkpointer_sweep_limit"}
+
+
+def checkpointer_ttl_fields(ttl: dict[str, Any]) -> dict[str, Any]:
+    """langgraph.json's ``checkpointer.ttl`` (the Agent Server's keys) as settings fields.
+
+    Any other key is refused rather than ignored; the values are checked by
+    :class:`Settings`.
+    """
+    unknown = set(ttl) - set(_TTL_KEYS)
+    if unknown:
+        raise ValueError(f"checkpointer.ttl: {', '.join(sorted(unknown))} not supported")
+    return {field: ttl[key] for key, field in _TTL_KEYS.items() if ttl.get(key) is not None}
 
 
 def key_fingerprint(key: str) -> str:

@@ -28,6 +28,7 @@ from agentdesk.errors import (
     UserError,
 )
 from agentdesk.runtime.catalog import load, route_targets
+from agentdesk.runtime.durable.sweeper import sweeping
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.ports import AGENT_RUNS
 from agentdesk.runtime.storage.persistence import DATABASE_ERRORS
@@ -86,7 +87,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
             try:
                 from agentdesk.channels.email.service import serve_mail
 
-                async with serve_mail(desk, manager) as mail:
+                async with serve_mail(desk, manager) as mail, sweeping(desk):
                     app.state.mail = mail
                     yield
             finally:

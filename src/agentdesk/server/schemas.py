@@ -14,8 +14,9 @@ from agentdesk.runtime.approvals import DecisionType
 
 from .ids import Ident
 
-__all__ = ["AssistantSearch", "CommandIn", "DecisionIn", "HistoryQuery", "RunCreate",
-           "ThreadCreate", "ThreadPatch", "ThreadSearch"]
+__all__ = ["AssistantSearch", "CheckpointIn", "CommandIn", "DecisionIn", "HistoryQuery",
+           "RunCreate", "StateAt", "StateUpdate", "ThreadCount", "ThreadCreate", "ThreadPatch",
+           "ThreadPrune", "ThreadSearch", "ThreadTtl"]
 
 StreamModeName = Literal["values", "updates", "messages", "messages-tuple", "custom", "events",
                          "debug", "tasks", "checkpoints"]
@@ -36,38 +37,99 @@ class AssistantSearch(_Body):
     select: list[str] | None = None
 
 
+class ThreadTtl(_Body):
+    """A thread's time to live, as the SDK sends it (a number becomes ``{"ttl": n}``)."""
+
+    ttl: float = Field(gt=0, le=10 * 365 * 24 * 60)
+    """Minutes after the thread's last activity."""
+    strategy: Literal["delete", "keep_latest"] = "delete"
+    """On expiry: delete the thread, or keep it with only its latest checkpoint."""
+
+
+class SuperstepUpdate(_Body):
+    values: dict[str, Any] | list[Any] | None = None
+    as_node: str = Field(max_length=200)
+    command: None = None
+    """Sent as null by the SDK; a command here is not supported."""
+
+
+class Superstep(_Body):
+    updates: list[SuperstepUpdate] = Field(min_length=1, max_length=100)
+
+
 class ThreadCreate(_Body):
     thread_id: Ident | None = None
     metadata: dict[str, Any] | None = None
     if_exists: Literal["raise", "do_nothing"] = "raise"
-    supersteps: list[Any] | None = None
+    supersteps: list[Superstep] | None = Field(default=None, max_length=100)
+    """State updates applied in order when the thread is created (its graph: ``graph_id``)."""
     graph_id: str | None = None
-    ttl: Any = None
+    ttl: ThreadTtl | None = None
 
 
 class ThreadPatch(_Body):
     metadata: dict[str, Any] = Field(default_factory=dict)
-    ttl: Any = None
+    ttl: ThreadTtl | None = None
 
 
-class ThreadSearch(_Body):
+ThreadStatusName = Literal["idle", "busy", "interrupted", "error"]
+ThreadSortBy = Literal["thread_id", "status", "created_at", "updated_at", "state_updated_at"]
+
+
+class ThreadCount(_Body):
     metadata: dict[str, Any] | None = None
     values: dict[str, Any] | None = None
+    status: ThreadStatusName | None = None
+
+
+class ThreadSearch(ThreadCount):
     ids: list[Ident] | None = Field(default=None, max_length=1000)
-    status: Literal["idle", "busy", "interrupted", "error"] | None = None
     limit: int = Field(default=10, ge=1, le=1000)
     offset: int = Field(default=0, ge=0)
-    sort_by: str | None = None
+    sort_by: ThreadSortBy | None = None
     sort_order: Literal["asc", "desc"] | None = None
     select: list[str] | None = None
-    extract: dict[str, Any] | None = None
+    extract: dict[str, str] | None = None
+
+
+class CheckpointIn(_Body):
+    """A checkpoint of a thread, as the SDK names one."""
+
+    checkpoint_id: Ident | None = None
+    checkpoint_ns: str = Field(default="", max_length=500)
+    checkpoint_map: dict[str, Any] | None = None
+    thread_id: str | None = None
+    """Sent back as the API answered it; the path's thread is the one read."""
 
 
 class HistoryQuery(_Body):
     limit: int = Field(default=10, ge=1, le=1000)
-    before: Any = None
+    before: Ident | CheckpointIn | None = None
     metadata: dict[str, Any] | None = None
-    checkpoint: dict[str, Any] | None = None
+    checkpoint: CheckpointIn | None = None
+    select: list[str] | None = None
+
+
+class StateAt(_Body):
+    """``POST /threads/{id}/state/checkpoint``."""
+
+    checkpoint: CheckpointIn
+    subgraphs: bool = False
+    select: list[str] | None = None
+
+
+class StateUpdate(_Body):
+    """``POST /threads/{id}/state``: values written as if ``as_node`` had run."""
+
+    values: dict[str, Any] | list[Any] | None = None
+    as_node: str | None = Field(default=None, max_length=200)
+    checkpoint: CheckpointIn | None = None
+    checkpoint_id: Ident | None = None
+
+
+class ThreadPrune(_Body):
+    thread_ids: list[Ident] = Field(max_length=1000)
+    strategy: Literal["delete", "keep_latest"] = "delete"
 
 
 class CommandIn(_Body):

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
 from langgraph.types import StateSnapshot
 
-from agentdesk.errors import NotFoundError
+from agentdesk.errors import InputError, NotFoundError
 from agentdesk.runtime.registry import AgentSpec, agent_names, get_agent
 from agentdesk.runtime.storage.store import RunRecord, ThreadRecord
 
 from .serialize import to_jsonable
 
-__all__ = ["api_run_status", "api_thread_status", "assistant", "find_assistant",
-           "interrupts_view", "run_view", "state_view", "thread_view"]
+__all__ = ["STATE_FIELDS", "THREAD_FIELDS", "api_run_status", "api_thread_status", "assistant",
+           "assistant_id", "check_extract", "check_select", "extract_fields", "find_assistant", "interrupts_view", "run_view", "select_state",
+           "select_thread", "state_view", "thread_view", "ttl_view"]
 
 _NAMESPACE = uuid.UUID("5b1f0c1e-8d7a-4a36-9a54-6a2d1f3c9e10")
 _EPOCH = "2026-01-01T00:00:00+00:00"
@@ -75,7 +77,11 @@ def state_view(snapshot: StateSnapshot) -> dict[str, Any]:
         "tasks": [{"id": t.id, "name": t.name, "path": list(t.path),
                    "error": str(t.error) if t.error else None,
                    "interrupts": [{"value": i.value, "id": i.id} for i in t.interrupts],
-                   "checkpoint": None, "state": None, "result": t.result}
+                   # A subgraph's task: its state when asked for (subgraphs), else where it is.
+                   "checkpoint": (t.state.get("configurable") if isinstance(t.state, dict)
+                                  else None),
+                   "state": state_view(t.state) if isinstance(t.state, StateSnapshot) else None,
+                   "result": t.result}
                   for t in snapshot.tasks],
         "checkpoint": {"thread_id": conf.get("thread_id"), "checkpoint_ns": conf.get(
             "checkpoint_ns", ""), "checkpoint_id": conf.get("checkpoint_id")},
@@ -99,6 +105,92 @@ def thread_view(record: ThreadRecord, snapshot: StateSnapshot | None) -> dict[st
         "values": (snapshot.values or {}) if snapshot else {},
         "interrupts": {i["id"]: [i] for i in interrupts},
     })
+
+
+THREAD_FIELDS = ("thread_id", "created_at", "updated_at", "metadata", "config", "status",
+                 "values", "interrupts")
+"""What a thread answer holds, and so what a search may ``select`` (all, by default)."""
+
+STATE_FIELDS = ("values", "next", "tasks", "checkpoint", "metadata", "created_at",
+                "parent_checkpoint", "interrupts")
+
+
+def ttl_view(record: ThreadRecord) -> dict[str, Any] | None:
+    """A thread's own time to live (``GET /threads/{id}?include=ttl``), None without one."""
+    if record.ttl_minutes is None:
+        return None
+    return to_jsonable({"strategy": record.ttl_strategy or "delete",
+                        "ttl_minutes": record.ttl_minutes, "expires_at": record.expires_at})
+
+
+def select_thread(view: dict[str, Any], select: list[str] | None) -> dict[str, Any]:
+    """Only the named fields of a thread answer (checked by :func:`check_select`)."""
+    return view if not select else {k: v for k, v in view.items() if k in select}
+
+
+def check_select(select: list[str] | None, fields: tuple[str, ...], *,
+                 values_keys: bool = False) -> None:
+    """Refuse a ``select`` naming a field the answer does not have."""
+    for name in select or []:
+        if name in fields or (values_keys and name.startswith("values.") and len(name) > 7):
+            continue
+        raise InputError(f"{name!r} is not a field; choose among {', '.join(fields)}"
+                         + (" or values.<key>" if values_keys else ""), field="select")
+
+
+def select_state(view: dict[str, Any], select: list[str] | None) -> dict[str, Any]:
+    """A state answer cut to ``select``: whole fields, or ``values.<key>`` for one value."""
+    if not select:
+        return view
+    keys = {name.removeprefix("values.") for name in select if name.startswith("values.")}
+    out = {k: v for k, v in view.items() if k in select}
+    if keys and "values" not in select:
+        values = view.get("values")
+        out["values"] = ({k: v for k, v in values.items() if k in keys}
+                         if isinstance(values, dict) else values)
+    return out
+
+
+_EXTRACT_ROOTS = ("values", "metadata", "config", "interrupts")
+_ALIAS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_STEP = re.compile(r"\.([^.\[\]]+)|\[(-?\d+)\]")
+
+
+def check_extract(extract: dict[str, Any] | None) -> None:
+    """Refuse an ``extract`` the Agent Server refuses: at most 10 paths, identifier
+    aliases that are not thread fields, paths rooted in values, metadata, config or
+    interrupts, written ``root.key[index].key``."""
+    if not extract:
+        return
+    if len(extract) > 10:
+        raise InputError("at most 10 paths", field="extract")
+    for alias, path in extract.items():
+        if not _ALIAS.fullmatch(alias) or alias in THREAD_FIELDS:
+            raise InputError(f"{alias!r} must be an identifier and not a thread field",
+                             field="extract")
+        root = path.split(".")[0].split("[")[0] if isinstance(path, str) else ""
+        rest = path[len(root):] if isinstance(path, str) else ""
+        if root not in _EXTRACT_ROOTS or "".join(
+                m.group(0) for m in _STEP.finditer(rest)) != rest:
+            raise InputError(f"{alias}: {path!r} is not root.key[index] with root one of "
+                             f"{', '.join(_EXTRACT_ROOTS)}", field="extract")
+
+
+def extract_fields(view: dict[str, Any], extract: dict[str, str]) -> dict[str, Any]:
+    """The values ``extract`` points at in a thread answer (None where a path leads nowhere)."""
+    out: dict[str, Any] = {}
+    for alias, path in extract.items():
+        root = path.split(".")[0].split("[")[0]
+        current: Any = view.get(root)
+        for key, index in _STEP.findall(path[len(root):]):
+            if key:
+                current = current.get(key) if isinstance(current, dict) else None
+            elif isinstance(current, list) and -len(current) <= int(index) < len(current):
+                current = current[int(index)]
+            else:
+                current = None
+        out[alias] = current
+    return out
 
 
 def run_view(record: RunRecord, agent: str | None) -> dict[str, Any]:

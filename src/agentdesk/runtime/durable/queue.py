@@ -199,6 +199,8 @@ _RELEASE_THREAD = threads.update().where(
     threads.c.thread_id == sa.bindparam("held_thread"),
     threads.c.current_run_id == sa.bindparam("held_by")).values(
     status=sa.bindparam("thread_status"), updated_at=sa.bindparam("end_stamp"))
+_RELEASE_THREAD_WITH_VALUES = _RELEASE_THREAD.values(state_values=sa.bindparam("state_copy"))
+"""The same, keeping the copy of the thread's latest values that thread search filters."""
 
 
 async def _last_seq(conn: Any, run_id: str) -> int:
@@ -313,12 +315,13 @@ class RunQueue:
     async def finish(self, lease: Lease, status: str, error: str | None,
                      thread_status: str, details: dict[str, Any] | None = None,
                      also: Callable[[], Awaitable[list[dict[str, Any]]]] | None = None,
-                     ) -> None:
+                     values: dict[str, Any] | None = None) -> None:
         """End the run and release its thread, fenced by the attempt (one transaction).
 
         ``details`` (an error's, such as a model's raw output) go in the audit entry;
         ``also`` gives rows of ``agentdesk_run_events`` to store with the end (the
-        run's last events): asked for before the write, stored only if the fence holds.
+        run's last events): asked for before the write, stored only if the fence holds;
+        ``values``, the searchable copy of the thread's latest values, is kept with it.
         """
         lease.check()
         self.release(lease)
@@ -329,10 +332,10 @@ class RunQueue:
             guarded.Update(_END_RUN, {"fence_run": lease.run_id, "fence_attempt": lease.attempt,
                                       "end_status": status, "end_error": error,
                                       "end_stamp": stamp}),
-            guarded.Update(_RELEASE_THREAD, {"held_thread": lease.thread_id,
-                                             "held_by": lease.run_id,
-                                             "thread_status": thread_status,
-                                             "end_stamp": stamp}),
+            guarded.Update(_RELEASE_THREAD if values is None else _RELEASE_THREAD_WITH_VALUES, {
+                "held_thread": lease.thread_id, "held_by": lease.run_id,
+                "thread_status": thread_status, "end_stamp": stamp,
+                **({"state_copy": values} if values is not None else {})}),
             guarded.Rows(audit_log, [dict(
                 thread_id=lease.thread_id, run_id=lease.run_id, event="run_finished",
                 actor=None, created_at=stamp,

@@ -31,6 +31,7 @@ from agentdesk.runtime.durable.queue import Lease, LeaseLostError, current_lease
 from agentdesk.runtime.mcp import open_tools
 from agentdesk.runtime.registry import AgentSpec
 from agentdesk.runtime.storage.persistence import DATABASE_ERRORS
+from agentdesk.runtime.storage.threadquery import state_copy
 from agentdesk.runtime.tools import ToolPolicy
 
 from .base import DeskBase, pending_interrupt, resume_value
@@ -283,7 +284,7 @@ class RunExecutor(DeskBase):
         details = {k: v for k, v in (outcome.error or {}).items() if k not in ("type", "message")}
         also = partial(run.end_writes, outcome) if run.end_writes else None
         await self.queue.finish(lease, outcome.status, message, outcome.status, details=details,
-                                also=also)
+                                also=also, values=state_copy(values))
         if outcome.interrupt:
             await emit(Event(kind="interrupt", thread_id=thread_id, run_id=run_id,
                              data={"interrupt": outcome.interrupt}))

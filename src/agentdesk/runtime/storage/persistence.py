@@ -85,6 +85,11 @@ threads = sa.Table(
     sa.Column("metadata", sa.JSON, nullable=False, default=dict),
     sa.Column("created_at", Stamp(), nullable=False),
     sa.Column("updated_at", Stamp(), nullable=False),
+    # Added by migration 7 (thread_ttl); see _THREAD_TTL_COLUMNS.
+    sa.Column("state_values", sa.JSON),
+    sa.Column("ttl_minutes", sa.Float),
+    sa.Column("ttl_strategy", sa.String(20)),
+    sa.Column("expires_at", Stamp(), index=True),
 )
 
 runs = sa.Table(
@@ -229,6 +234,29 @@ async def _m005_run_options(conn: AsyncConnection) -> None:
         await conn.execute(sa.text(f"ALTER TABLE agentdesk_runs ADD COLUMN options {kind}"))
 
 
+# Columns migration 7 added to ``agentdesk_threads``, with their DDL.
+_THREAD_TTL_COLUMNS = {
+    "state_values": "JSONTEXT",  # a copy of the latest state's values (search, count)
+    "ttl_minutes": "FLOAT",  # the thread's own time to live after its last activity
+    "ttl_strategy": "VARCHAR(20)",  # delete | keep_latest, with ttl_minutes
+    "expires_at": "TIMESTAMP",  # when the sweeper next looks at it (None: no ttl of its own)
+}
+
+
+async def _m007_thread_ttl(conn: AsyncConnection) -> None:
+    have = await conn.run_sync(
+        lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("agentdesk_threads")})
+    postgres = conn.dialect.name == "postgresql"
+    stamp = "TIMESTAMP WITH TIME ZONE" if postgres else "DATETIME"
+    for name, ddl in _THREAD_TTL_COLUMNS.items():
+        if name not in have:
+            ddl = ddl.replace("TIMESTAMP", stamp).replace("JSONTEXT",
+                                                          "JSON" if postgres else "TEXT")
+            await conn.execute(sa.text(f"ALTER TABLE agentdesk_threads ADD COLUMN {name} {ddl}"))
+    await conn.execute(sa.text("CREATE INDEX IF NOT EXISTS ix_agentdesk_threads_expires_at "
+                               "ON agentdesk_threads (expires_at)"))
+
+
 # Ordered; append only. Each runs once, in its own transaction.
 MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("initial", _m001_initial),
@@ -236,6 +264,7 @@ MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("run_queue", _m003_run_queue),
     ("keyed_thread_ids", _m004_keyed_thread_ids),
     ("run_options", _m005_run_options),
+    ("thread_ttl", _m007_thread_ttl),
 ]
 
 

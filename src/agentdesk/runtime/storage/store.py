@@ -15,6 +15,7 @@ from agentdesk.errors import DecisionError, NotFoundError, ThreadBusyError
 from agentdesk.runtime.durable import guarded
 
 from .persistence import (
+    Stamp,
     audit_log,
     decisions,
     effects,
@@ -24,6 +25,7 @@ from .persistence import (
     single_statements,
     threads,
 )
+from .threadquery import SORT_COLUMNS, ThreadFilter
 
 __all__ = ["AppStore", "AuditEntry", "NewRun", "RunRecord", "ThreadRecord"]
 
@@ -38,6 +40,12 @@ class ThreadRecord(BaseModel):
     metadata: dict[str, Any]
     created_at: datetime
     updated_at: datetime
+    ttl_minutes: float | None = None
+    """The thread's own time to live after its last activity (None: the default)."""
+    ttl_strategy: str | None = None
+    """What expiry does to it: ``delete`` it, or ``keep_latest`` checkpoint only."""
+    expires_at: datetime | None = None
+    """When the sweeper looks at it next; activity since then keeps it."""
 
 
 class RunRecord(BaseModel):
@@ -92,7 +100,8 @@ class AuditEntry(BaseModel):
 
 _CLAIM = threads.update().where(
     threads.c.thread_id == sa.bindparam("claim_thread"),
-    threads.c.status == sa.bindparam("seen_status"), threads.c.status != "busy",
+    threads.c.status == sa.bindparam("seen_status"),
+    threads.c.status.not_in(("busy", "deleting")),
     threads.c.current_run_id.is_not_distinct_from(sa.bindparam("seen_run")),
 ).values(status="busy", current_run_id=sa.bindparam("claim_run"),
          updated_at=sa.bindparam("claim_stamp"))
@@ -118,12 +127,19 @@ class AppStore:
 
     async def create_thread(self, thread_id: str, agent: str | None, *, owner: str | None,
                             model: str | None, metadata: dict[str, Any] | None = None,
-                            ) -> ThreadRecord:
-        """Record a new idle thread and return it; an id in use raises ``IntegrityError``."""
+                            ttl_minutes: float | None = None,
+                            ttl_strategy: str = "delete") -> ThreadRecord:
+        """Record a new idle thread and return it; an id in use raises ``IntegrityError``.
+
+        ``ttl_minutes``: its own time to live after its last activity (None: the default).
+        """
         stamp = now()
         record = ThreadRecord(thread_id=thread_id, agent=agent, owner=owner, model=model,
                               status="idle", current_run_id=None, metadata=metadata or {},
-                              created_at=stamp, updated_at=stamp)
+                              created_at=stamp, updated_at=stamp, ttl_minutes=ttl_minutes,
+                              ttl_strategy=ttl_strategy if ttl_minutes is not None else None,
+                              expires_at=(stamp + timedelta(minutes=ttl_minutes)
+                                          if ttl_minutes is not None else None))
         async with self.single.begin() as conn:
             await conn.execute(threads.insert(), record.model_dump())
         return record
@@ -162,6 +178,115 @@ class AppStore:
         async with self.single.connect() as conn:
             rows = (await conn.execute(query)).mappings().all()
         return [ThreadRecord.model_validate(dict(row)) for row in rows]
+
+    async def search_threads(self, where: ThreadFilter, *, sort_by: str = "updated_at",
+                             desc: bool = True, limit: int = 10, offset: int = 0,
+                             ) -> list[ThreadRecord]:
+        """A page of the threads ``where`` picks, in order (ties by id), from the database."""
+        column = SORT_COLUMNS[sort_by]
+        order = [column.desc() if desc else column.asc(), threads.c.thread_id.asc()]
+        query = (sa.select(*[c for c in threads.c if c.name != "state_values"])
+                 .where(*where.where(self.engine.dialect.name))
+                 .order_by(*order).limit(limit).offset(offset))
+        async with self.single.connect() as conn:
+            rows = (await conn.execute(query)).mappings().all()
+        return [ThreadRecord.model_validate(dict(row)) for row in rows]
+
+    async def count_threads(self, where: ThreadFilter) -> int:
+        query = (sa.select(sa.func.count()).select_from(threads)
+                 .where(*where.where(self.engine.dialect.name)))
+        async with self.single.connect() as conn:
+            return int((await conn.execute(query)).scalar_one())
+
+    async def set_ttl(self, thread_id: str, minutes: float, strategy: str) -> None:
+        """Give the thread its own time to live, counted from now."""
+        stamp = now()
+        async with self.single.begin() as conn:
+            await conn.execute(threads.update().where(threads.c.thread_id == thread_id).values(
+                ttl_minutes=minutes, ttl_strategy=strategy,
+                expires_at=stamp + timedelta(minutes=minutes), updated_at=stamp))
+
+    async def pruned(self, thread: ThreadRecord, minutes: float) -> None:
+        """After a ``keep_latest`` expiry: look again ``minutes`` from now, keeping the
+        strategy (a thread under the default ttl takes it on as its own)."""
+        async with self.single.begin() as conn:
+            await conn.execute(threads.update().where(
+                threads.c.thread_id == thread.thread_id).values(
+                ttl_minutes=minutes, ttl_strategy="keep_latest",
+                expires_at=now() + timedelta(minutes=minutes)))
+
+    async def record_state(self, thread_id: str, *, status: str, values: dict[str, Any],
+                           actor: str | None, data: dict[str, Any]) -> bool:
+        """After a state update: the thread's status and values copy, and the audit entry
+        ``state_updated``, in one transaction; False (nothing written) if it is busy now."""
+        stamp = now()
+        async with self.engine.begin() as conn:
+            done = await conn.execute(threads.update().where(
+                threads.c.thread_id == thread_id,
+                threads.c.status.not_in(("busy", "deleting"))).values(
+                status=status, state_values=values, updated_at=stamp))
+            if done.rowcount != 1:
+                await conn.rollback()
+                return False
+            await conn.execute(audit_log.insert(), dict(
+                thread_id=thread_id, run_id=None, event="state_updated", actor=actor,
+                data=data, created_at=stamp))
+        return True
+
+    async def copy_thread(self, source: ThreadRecord, thread_id: str, *, owner: str | None,
+                          status: str, values: dict[str, Any]) -> ThreadRecord:
+        """Record ``thread_id`` as a copy of ``source`` (agent, model, metadata), owned by
+        ``owner``; the caller copies the checkpoints first."""
+        stamp = now()
+        record = source.model_copy(update=dict(
+            thread_id=thread_id, owner=owner, status=status, current_run_id=None,
+            created_at=stamp, updated_at=stamp, ttl_minutes=None, ttl_strategy=None,
+            expires_at=None))
+        async with self.single.begin() as conn:
+            await conn.execute(threads.insert(), {**record.model_dump(), "state_values": values})
+        return record
+
+    async def expiring_threads(self, default_minutes: float | None, *, limit: int = 100,
+                               ) -> list[ThreadRecord]:
+        """Threads the sweeper should look at: past their own ``expires_at``, idle past the
+        default ttl, or left ``deleting`` by a sweep that stopped half-way."""
+        stamp = now()
+        due = [threads.c.status == "deleting",
+               sa.and_(threads.c.expires_at <= stamp, threads.c.status != "busy")]
+        if default_minutes is not None:
+            due.append(sa.and_(threads.c.ttl_minutes.is_(None), threads.c.status != "busy",
+                               threads.c.updated_at <= stamp - timedelta(
+                                   minutes=default_minutes)))
+        query = (sa.select(*[c for c in threads.c if c.name != "state_values"])
+                 .where(sa.or_(*due)).limit(limit))
+        async with self.single.connect() as conn:
+            rows = (await conn.execute(query)).mappings().all()
+        return [ThreadRecord.model_validate(dict(row)) for row in rows]
+
+    async def bind_agent(self, thread_id: str, agent: str) -> None:
+        """Give a thread created empty the graph its state was first written with."""
+        async with self.single.begin() as conn:
+            await conn.execute(threads.update().where(
+                threads.c.thread_id == thread_id, threads.c.agent.is_(None)).values(agent=agent))
+
+    async def extend_ttl(self, thread: ThreadRecord, expires_at: datetime) -> None:
+        """Move the thread's next look to ``expires_at`` (it was active since it was set)."""
+        async with self.single.begin() as conn:
+            await conn.execute(threads.update().where(
+                threads.c.thread_id == thread.thread_id).values(expires_at=expires_at))
+
+    async def mark_deleting(self, thread: ThreadRecord) -> bool:
+        """Take an expired thread for deletion, if unchanged since the sweeper read it:
+        no run can claim it afterwards. True if taken (or already taken)."""
+        if thread.status == "deleting":
+            return True
+        async with self.single.begin() as conn:
+            done = await conn.execute(threads.update().where(
+                threads.c.thread_id == thread.thread_id,
+                threads.c.status == thread.status,
+                threads.c.updated_at == sa.bindparam("seen", thread.updated_at, Stamp()),
+            ).values(status="deleting"))
+        return done.rowcount == 1
 
     async def open_run(self, run: NewRun, *, seen: ThreadRecord | None,
                        create: dict[str, Any] | None = None, bind: str | None = None,
@@ -251,7 +376,8 @@ class AppStore:
         return run
 
     async def list_runs(self, thread_id: str) -> list[RunRecord]:
-        query = sa.select(runs).where(runs.c.thread_id == thread_id).order_by(runs.c.created_at)
+        query = (sa.select(runs).where(runs.c.thread_id == thread_id)
+                 .order_by(runs.c.created_at, runs.c.run_id))
         async with self.single.connect() as conn:
             rows = (await conn.execute(query)).mappings().all()
         return [RunRecord.model_validate(dict(row)) for row in rows]
