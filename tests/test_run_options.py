@@ -213,7 +213,7 @@ def test_a_two_argument_factory_is_called_for_each_run_with_its_config(served: s
                 thread, "options_factory", input={"topic": "otters"},
                 **({"context": {"greeting": greeting}} if greeting else {}))
             assert done["steps"] == FULL
-            assert done["made_for"] == f"{thread}/threads.create_run/{greeting or 'hello'}"
+            assert done["made_for"] == f"{thread}/threads.create_run/{greeting or '-'}"
         thread = await _thread(client)
         done = await client.runs.wait(thread, "options_managed", input={"topic": "otters"})
         assert done["made_for"] == f"{thread}/managed" and done["steps"] == FULL

@@ -8,15 +8,17 @@ The file is read the way the LangGraph CLI and Aegra read it::
      "env": ".env"}
 
 Each graph is ``./file.py:variable`` (relative to the json) or ``module.path:variable``;
-the variable is a compiled graph, a ``StateGraph`` builder, or a factory: a
-function (sync or async, or returning a context manager) that takes nothing, a
-``RunnableConfig``, a ``ServerRuntime`` (annotated so), or both, and returns one.
-As on the Agent Server a factory is called for each run, with the run's config and
-an execution runtime carrying the run's context; it is also called once at
-startup (an ``assistants.read`` runtime, an empty config) for the graph's schemas,
-and every graph it returns must have that topology. ``env`` (a ``.env`` path or an object) fills environment variables that are
-not set yet, before any graph is imported. ``dependencies`` are not installed: the
-local directories among them (and the json's own directory) are put on ``sys.path``.
+the variable is a compiled graph, a ``StateGraph`` builder, or a factory: a function
+(sync or async, or returning a context manager) that takes nothing, a
+``RunnableConfig``, a ``ServerRuntime`` (annotated so), or both, and returns one. As
+on the Agent Server a factory is called for each run, with the run's config and an
+execution runtime carrying the run's context values (a dict); it is also called once
+at startup (an ``assistants.read`` runtime, an empty config) for the graph's schemas,
+and every graph it returns must have that topology.
+
+``env`` (a ``.env`` path or an object) fills environment variables that are not set
+yet, before any graph is imported. ``dependencies`` are not installed: the local
+directories among them (and the json's own directory) are put on ``sys.path``.
 
 Every problem is a one-line :class:`~agentdesk.errors.ConfigError` naming the file
 (and the line, where there is one), raised before the server binds its port.

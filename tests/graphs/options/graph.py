@@ -86,8 +86,8 @@ graph = build().compile()
 def make_graph(config: RunnableConfig, runtime: ServerRuntime) -> object:
     """The factory: the same graph, its ``finish`` stamping the thread, the access
     context and the context's greeting it was called with."""
-    context = getattr(runtime, "context", None)
-    greeting = context.greeting if context is not None else "-"
+    context = getattr(runtime, "context", None) or {}  # the run's values, as a dict
+    greeting = context.get("greeting", "-")
     thread = config["configurable"].get("thread_id", "-")
     return build(f"{thread}/{runtime.access_context}/{greeting}").compile()
 

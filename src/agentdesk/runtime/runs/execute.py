@@ -213,7 +213,7 @@ class RunExecutor(DeskBase):
             # "sync": each step's checkpoint is committed before the next step
             # starts, so a process killed mid-run resumes after the last finished
             # step and never repeats it (LangGraph's default, "async", may lose it).
-            async with self._run_graph(spec, graph, config, context) as graph:
+            async with self._run_graph(spec, graph, config, run.options.context_values) as graph:
                 async for namespace, mode, chunk in _chunks(
                         graph, graph_input, config, run_id, events=EVENTS in stream_modes,
                         context=context, durability="sync", stream_mode=modes,
@@ -230,7 +230,9 @@ class RunExecutor(DeskBase):
                          config: RunnableConfig, context: Any,
                          ) -> AsyncIterator[CompiledStateGraph[Any, Any, Any, Any]]:
         """The graph this run executes: a factory's, called with the run's config and
-        context (the process's graph, of the same topology, reads the thread's state)."""
+        context values (a dict, as the Agent Server gives a factory's runtime; the graph's
+        nodes get the context_schema's instance). The process's graph, of the same
+        topology, reads the thread's state."""
         if spec.run_graph is None:
             yield graph
             return
