@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query, Request, Response
 from sqlalchemy.exc import IntegrityError
 
 from agentdesk.errors import InputError
+from agentdesk.server.auth import allowed
 from agentdesk.server.deps import CallerDep, DeskDep, Owner, ThreadId, taken_thread
 from agentdesk.server.limits import json_size
 from agentdesk.server.schemas import HistoryQuery, ThreadCreate, ThreadPatch, ThreadSearch
@@ -34,7 +35,8 @@ async def create(body: ThreadCreate, desk: DeskDep, caller: CallerDep) -> dict[s
 
 
 @router.post("/search")
-async def search(body: ThreadSearch, desk: DeskDep, caller: CallerDep) -> list[dict[str, Any]]:
+async def search(body: ThreadSearch, request: Request, desk: DeskDep,
+                 caller: CallerDep) -> list[dict[str, Any]]:
     owner = caller.owner
     records = await desk.store.list_threads(owner=owner, limit=10_000)
     ids = {caller.ids.inward(i) for i in body.ids} if body.ids else None
@@ -46,6 +48,8 @@ async def search(body: ThreadSearch, desk: DeskDep, caller: CallerDep) -> list[d
             continue
         meta = {**record.metadata, "graph_id": record.agent}
         if body.metadata and any(meta.get(k) != v for k, v in body.metadata.items()):
+            continue
+        if not allowed(request, record.metadata):  # langgraph.json auth's filter
             continue
         picked.append(record)
     page = picked[body.offset: body.offset + body.limit]

@@ -1,0 +1,107 @@
+"""langgraph.json ``auth``: a ``langgraph_sdk.Auth`` written as the LangGraph docs write one.
+
+A real server from ``tests/graphs/authed/langgraph.json`` and the official SDK client with two
+users' tokens: each sees, runs and deletes only the threads the ``@auth.on`` handler stamped
+with their identity.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from langgraph_sdk import get_client
+from langgraph_sdk.errors import NotFoundError, PermissionDeniedError
+
+from .servers import Servers
+
+AUTHED = Path(__file__).parent / "graphs" / "authed" / "langgraph.json"
+ALICE = {"Authorization": "Bearer user1-token"}
+BOB = {"Authorization": "Bearer user2-token"}
+
+
+@pytest.fixture
+def served(database_url: str, servers: Servers) -> Iterator[str]:
+    server = servers.app(database_url=database_url, graphs=AUTHED)
+    yield server.url
+    server.stop()
+
+
+def test_threads_are_their_owners_alone(served: str) -> None:
+    async def scenario() -> None:
+        alice = get_client(url=served, headers=ALICE)
+        bob = get_client(url=served, headers=BOB)
+        mine = await alice.threads.create(metadata={"topic": "otters"})
+        assert mine["metadata"]["owner"] == "user1"  # stamped by @auth.on
+        assert mine["metadata"]["topic"] == "otters"
+        theirs = await bob.threads.create(metadata={"owner": "user1"})  # cannot pose as Alice
+        assert theirs["metadata"]["owner"] == "user2"
+
+        assert (await alice.threads.get(mine["thread_id"]))["thread_id"] == mine["thread_id"]
+        with pytest.raises(NotFoundError):
+            await bob.threads.get(mine["thread_id"])
+        with pytest.raises(NotFoundError):
+            await bob.threads.update(mine["thread_id"], metadata={"owner": "user2"})
+        with pytest.raises(httpx.HTTPStatusError) as refused:
+            await bob.runs.wait(mine["thread_id"], "echo", input={"said": "hi"})
+        assert refused.value.response.status_code == 404
+        with pytest.raises(NotFoundError):
+            await bob.threads.get_state(mine["thread_id"])
+
+        found = {t["thread_id"] for t in await alice.threads.search(limit=100)}
+        assert found == {mine["thread_id"]}
+        found = {t["thread_id"] for t in await bob.threads.search(limit=100)}
+        assert found == {theirs["thread_id"]}
+
+        result = await alice.runs.wait(mine["thread_id"], "echo", input={"said": "hi"})
+        assert result["answer"] == "you said hi"
+        assert len(await alice.runs.list(mine["thread_id"])) == 1
+        with pytest.raises(NotFoundError):
+            await bob.runs.list(mine["thread_id"])
+
+        # Bob may not delete at all (his handler returns False), Alice only her own.
+        with pytest.raises(PermissionDeniedError):
+            await bob.threads.delete(theirs["thread_id"])
+        await alice.threads.delete(mine["thread_id"])
+        with pytest.raises(NotFoundError):
+            await alice.threads.get(mine["thread_id"])
+        assert (await bob.threads.get(theirs["thread_id"]))["metadata"]["owner"] == "user2"
+
+    asyncio.run(scenario())
+
+
+def test_assistants_are_shared_and_unauthenticated_calls_are_401(served: str) -> None:
+    async def scenario() -> None:
+        for headers in (ALICE, BOB):
+            graphs = {a["graph_id"] for a in await get_client(
+                url=served, headers=headers).assistants.search(limit=100)}
+            assert "echo" in graphs
+
+    asyncio.run(scenario())
+    with httpx.Client(base_url=served) as http:
+        for method, path in [("POST", "/threads"), ("POST", "/threads/search"),
+                             ("POST", "/assistants/search"), ("GET", "/interrupts")]:
+            answer = http.request(method, path, json={})
+            assert answer.status_code == 401, (path, answer.text)
+            assert answer.json()["detail"] == "Missing token"
+        answer = http.post("/threads", json={}, headers={"Authorization": "Bearer nope"})
+        assert answer.status_code == 401
+        assert http.get("/ok").status_code == 200  # health stays open
+        # Nothing was created by the refused calls.
+        assert http.post("/threads/search", json={}, headers=ALICE).json() == []
+
+
+def test_the_identity_is_the_actor_of_what_it_does(served: str) -> None:
+    async def scenario() -> None:
+        alice = get_client(url=served, headers=ALICE)
+        thread = await alice.threads.create()
+        await alice.runs.wait(thread["thread_id"], "echo", input={"said": "x"})
+        with httpx.Client(base_url=served, headers=ALICE) as http:
+            audit = http.get(f"/threads/{thread['thread_id']}/audit")
+        assert audit.status_code == 200
+        assert any(row.get("actor") == "user1" for row in audit.json()), audit.json()
+
+    asyncio.run(scenario())
