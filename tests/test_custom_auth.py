@@ -105,3 +105,22 @@ def test_the_identity_is_the_actor_of_what_it_does(served: str) -> None:
         assert any(row.get("actor") == "user1" for row in audit.json()), audit.json()
 
     asyncio.run(scenario())
+
+
+def test_the_inbox_shows_each_user_their_own_pauses(served: str) -> None:
+    async def scenario() -> str:
+        alice = get_client(url=served, headers=ALICE)
+        thread = await alice.threads.create()
+        await alice.runs.wait(thread["thread_id"], "ask", input={"said": "hello"})
+        return str(thread["thread_id"])
+
+    thread_id = asyncio.run(scenario())
+    with httpx.Client(base_url=served) as http:
+        alices = http.get("/interrupts", headers=ALICE).json()
+        assert [item["thread_id"] for item in alices] == [thread_id]
+        assert http.get("/interrupts", headers=BOB).json() == []
+        decided = http.post(f"/threads/{thread_id}/decisions", headers=BOB,
+                            json={"type": "approve"})
+        assert decided.status_code == 404
+        assert [i["thread_id"] for i in http.get("/interrupts", headers=ALICE).json()] \
+            == [thread_id]  # still pending: Bob's decision did nothing

@@ -64,6 +64,7 @@ def _routes(*rows: tuple[str, str, str, str]) -> list[_Route]:
 ROUTES = _routes(
     ("POST", "/threads", "threads", "create"),
     ("POST", "/threads/search", "threads", "search"),
+    ("GET", "/interrupts", "threads", "search"),
     ("POST", "/threads/count", "threads", "search"),
     ("GET", "/threads/{thread_id}", "threads", "read"),
     ("PATCH", "/threads/{thread_id}", "threads", "update"),
