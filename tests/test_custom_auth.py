@@ -8,15 +8,23 @@ with their identity.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from langgraph_sdk import get_client
+from langgraph_sdk import Auth, get_client
 from langgraph_sdk.errors import NotFoundError, PermissionDeniedError
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
 
-from .servers import Servers
+from agentdesk.server.auth import AuthGate
+
+from .servers import Servers, ServerThread
 
 AUTHED = Path(__file__).parent / "graphs" / "authed" / "langgraph.json"
 ALICE = {"Authorization": "Bearer user1-token"}
@@ -124,3 +132,51 @@ def test_the_inbox_shows_each_user_their_own_pauses(served: str) -> None:
         assert decided.status_code == 404
         assert [i["thread_id"] for i in http.get("/interrupts", headers=ALICE).json()] \
             == [thread_id]  # still pending: Bob's decision did nothing
+
+
+def _store_gate() -> Starlette:
+    """Store routes that answer what reached them, behind the gate and an ``Auth`` whose
+    store handler puts every item under the caller's own namespace, as the docs suggest."""
+    auth = Auth()
+
+    @auth.authenticate
+    async def who(headers: dict[bytes, bytes]) -> str:
+        user = headers.get(b"x-user")
+        if not user:
+            raise Auth.exceptions.HTTPException(status_code=401, detail="who are you?")
+        return user.decode()
+
+    @auth.on.store()
+    async def own_namespace(ctx: Auth.types.AuthContext, value: dict) -> dict:
+        value["namespace"] = (ctx.user.identity, *value["namespace"])
+        return {"owner": ctx.user.identity}
+
+    async def echo(request: Request) -> JSONResponse:
+        body = await request.body()
+        return JSONResponse({"query": dict(request.query_params),
+                             "body": json.loads(body) if body else None})
+
+    routes = [Route("/store/items", echo, methods=["PUT", "GET", "DELETE"]),
+              Route("/store/items/search", echo, methods=["POST"])]
+    return Starlette(routes=routes, middleware=[Middleware(
+        AuthGate, auth=auth, is_custom=lambda scope: False, custom_auth=False)])
+
+
+def test_store_handlers_set_the_namespace_and_filter_searches() -> None:
+    with ServerThread(_store_gate()) as server, httpx.Client(base_url=server.url) as http:
+        assert http.put("/store/items", json={"namespace": ["a"], "key": "k",
+                                              "value": {}}).status_code == 401
+        me = {"x-user": "ana"}
+        put = http.put("/store/items", headers=me,
+                       json={"namespace": ["notes"], "key": "k", "value": {"v": 1}}).json()
+        assert put["body"] == {"namespace": ["ana", "notes"], "key": "k", "value": {"v": 1}}
+        got = http.get("/store/items", headers=me,
+                       params={"namespace": "notes", "key": "k"}).json()
+        assert got["query"] == {"namespace": "ana.notes", "key": "k"}
+        found = http.post("/store/items/search", headers=me,
+                          json={"namespace_prefix": ["notes"], "filter": {"kind": "x"}}).json()
+        assert found["body"]["namespace_prefix"] == ["ana", "notes"]
+        assert found["body"]["filter"] == {"kind": "x", "owner": "ana"}
+        clash = http.post("/store/items/search", headers=me,
+                          json={"namespace_prefix": [], "filter": {"owner": "bo"}})
+        assert clash.status_code == 500  # never served with the caller's filter alone

@@ -46,7 +46,9 @@ USER = "auth_user"
 PUBLIC = ("/ok", "/info", "/docs", "/redoc", "/openapi.json", "/app", "/favicon.ico")
 """Paths answered without authentication (health, docs, the web app's static files)."""
 
-_BODY_ACTIONS = {"create", "update", "search", "create_run", "put"}
+_STORE_NAMESPACE = {"put": "namespace", "delete": "namespace", "search": "namespace_prefix",
+                    "list_namespaces": "prefix"}
+"""The body field that holds the namespace a store handler sees as ``value["namespace"]``."""
 
 
 @dataclass(frozen=True)
@@ -327,14 +329,17 @@ class AuthGate:
     async def _authorize(self, scope: Scope, receive: Receive, send: Send, user: AuthUser,
                          route: _Route, ids: dict[str, str]) -> None:
         client = receive
-        body: Any = None
-        if route.action in _BODY_ACTIONS:
-            raw = await _read_body(client)
-            body = _json(raw)
+        raw = b"" if scope["method"] == "GET" else await _read_body(client)
+        if raw:
             receive = _replay(raw, client)
-        value: dict[str, Any] = {**(body if isinstance(body, dict) else {}), **ids}
-        if route.action in {"create", "update", "create_run"}:
-            value["metadata"] = dict(value.get("metadata") or {})
+        parsed = _json(raw)
+        body: dict[str, Any] | None = parsed if isinstance(parsed, dict) else None
+        if route.resource == "store":
+            value = _store_value(route.action, body, scope)
+        else:
+            value = {**(body or {}), **ids}
+            if route.action in {"create", "update", "create_run"}:
+                value["metadata"] = dict(value.get("metadata") or {})
         handler = _handler(self.auth, route.resource, route.action)
         result: Any = None
         if handler is not None:
@@ -352,15 +357,24 @@ class AuthGate:
         if result not in (None, True) and not isinstance(result, dict):
             return await _deny(500, "auth handler returned neither a filter dict, None nor "
                                f"a bool: {type(result).__name__}")(scope, receive, send)
-        if isinstance(result, dict) and result:
-            refusal = await self._check_object(scope, route, ids, result)
-            if refusal is not None:
-                return await refusal(scope, receive, send)
-            scope["state"][FILTERS] = result
-        if isinstance(body, dict) and "metadata" in value and value["metadata"] != (
-                body.get("metadata") or {}):
-            receive = _replay(json.dumps({**body, "metadata": value["metadata"]}).encode(),
-                              client)
+        filters = result if isinstance(result, dict) and result else None
+        if route.resource == "store":
+            try:
+                rewritten = _store_rewrite(route.action, body, value, filters, scope)
+            except ValueError as exc:
+                return await _deny(500, f"auth filter: {exc}")(scope, receive, send)
+        else:
+            if filters is not None:
+                refusal = await self._check_object(scope, route, ids, filters)
+                if refusal is not None:
+                    return await refusal(scope, receive, send)
+                scope["state"][FILTERS] = filters
+            rewritten = None
+            if body is not None and "metadata" in value \
+                    and value["metadata"] != (body.get("metadata") or {}):
+                rewritten = {**body, "metadata": value["metadata"]}
+        if rewritten is not None:  # what the handler changed is what the route sees
+            receive = _replay(json.dumps(rewritten).encode(), client)
             scope["headers"] = _without_length(scope["headers"])
         await self.app(scope, receive, send)
 
@@ -390,6 +404,47 @@ class AuthGate:
             kind = key.removesuffix("_id")
             return _deny(404, f"{kind} {ids[key]!r} not found")
         return None
+
+
+def _store_value(action: str, body: dict[str, Any] | None, scope: Scope) -> dict[str, Any]:
+    """A store request's value, as the Agent Server builds it: ``namespace`` a tuple."""
+    if action == "get":
+        query = QueryParams(scope.get("query_string") or b"")
+        namespace = query.get("namespace")
+        return {"namespace": tuple(namespace.split(".")) if namespace else (),
+                "key": query.get("key")}
+    body = body or {}
+    return {**body, "namespace": tuple(body.get(_STORE_NAMESPACE[action]) or ())}
+
+
+def _store_rewrite(action: str, body: dict[str, Any] | None, value: dict[str, Any],
+                   filters: dict[str, Any] | None, scope: Scope) -> dict[str, Any] | None:
+    """The store request with the namespace the handler set and, on a search, its filter
+    added to the caller's; None when nothing changed. Only a search is filtered, as in the
+    Agent Server (put, get, delete and list_namespaces use the namespace alone).
+
+    Raises:
+        ValueError: the handler's filter and the caller's name the same key.
+    """
+    namespace = [str(part) for part in value.get("namespace") or ()]
+    if action == "get":
+        query = QueryParams(scope.get("query_string") or b"")
+        if ".".join(namespace) != (query.get("namespace") or ""):
+            items = [(k, v) for k, v in query.multi_items() if k != "namespace"]
+            scope["query_string"] = str(QueryParams([("namespace", ".".join(namespace)),
+                                                     *items])).encode()
+        return None
+    field = _STORE_NAMESPACE[action]
+    new = dict(body or {})
+    changed = namespace != list(new.get(field) or [])
+    new[field] = namespace
+    if filters and action == "search":
+        mine = dict(new.get("filter") or {})
+        if clash := set(mine) & set(filters):
+            raise ValueError(f"the request's filter and the handler's both name {sorted(clash)}")
+        new["filter"] = {**mine, **filters}
+        changed = True
+    return new if changed else None
 
 
 def _match(method: str, path: str) -> tuple[_Route, dict[str, str]] | None:
