@@ -22,7 +22,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from agentdesk.server.auth import AuthGate
+from agentdesk.server.auth import AuthGate, matches_filter
 
 from .servers import Servers, ServerThread
 
@@ -180,3 +180,16 @@ def test_store_handlers_set_the_namespace_and_filter_searches() -> None:
         clash = http.post("/store/items/search", headers=me,
                           json={"namespace_prefix": [], "filter": {"owner": "bo"}})
         assert clash.status_code == 500  # never served with the caller's filter alone
+
+
+def test_filters_mean_what_langgraph_sdk_documents() -> None:
+    metadata = {"owner": "ana", "participants": ["ana", "bo"]}
+    assert matches_filter(metadata, {"owner": "ana"})
+    assert matches_filter(metadata, {"owner": {"$eq": "ana"}})
+    assert not matches_filter(metadata, {"owner": {"$eq": "bo"}})
+    assert matches_filter(metadata, {"participants": {"$contains": "bo"}})
+    assert matches_filter(metadata, {"participants": {"$contains": ["ana", "bo"]}})
+    assert not matches_filter(metadata, {"participants": {"$contains": "cy"}})
+    assert not matches_filter({}, {"owner": "ana"})
+    with pytest.raises(ValueError, match=r"\$in"):
+        matches_filter(metadata, {"owner": {"$in": ["ana"]}})

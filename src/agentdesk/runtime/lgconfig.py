@@ -94,7 +94,7 @@ class LangGraphConfig(_Strict):
 
     schema_: str | None = Field(default=None, alias="$schema")
     graphs: dict[str, Any]
-    env: str | dict[str, str] | None = None
+    env: str | dict[str, Any] | None = None
     dependencies: list[str] = Field(default_factory=list)
     http: HttpConfig = Field(default_factory=HttpConfig)
     auth: AuthConfig | None = None
