@@ -139,3 +139,17 @@ def test_serve_refuses_an_unknown_key_at_startup(servers: Servers, tmp_path: Pat
 def test_custom_auth_beside_api_keys_is_a_startup_error(servers: Servers) -> None:
     with pytest.raises(ConfigError, match="AGENTDESK_API_KEYS"):
         servers.app(graphs=AUTHED / "langgraph.json", api_keys="k:secret")
+
+
+def test_custom_routes_authenticated_on_request_and_meta_switched_off(
+        database_url: str, servers: Servers, tmp_path: Path) -> None:
+    config = write_config(
+        tmp_path, auth={"path": str(AUTHED / "auth.py") + ":auth"},
+        http={"app": str(AUTHED / "webapp.py") + ":app", "enable_custom_route_auth": True,
+              "disable_meta": True})
+    server = servers.app(database_url=database_url, graphs=config)
+    with httpx.Client(base_url=server.url) as http:
+        assert http.get("/hello").status_code == 401
+        assert http.get("/hello", headers=ALICE).json() == {"hello": "world"}
+        assert http.get("/openapi.json").status_code == 404  # disable_meta
+        assert http.get("/ok").status_code == 200  # kept, as in the Agent Server
