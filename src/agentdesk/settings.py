@@ -132,6 +132,22 @@ class Settings(BaseSettings):
     graphs: Path | None = None
     """A ``langgraph.json`` whose graphs are served beside the built-in agents (also by
     ``agentdesk worker`` and the CLI); ``agentdesk serve --config`` takes its place."""
+    cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Origins (comma-separated) whose browsers may call the API (CORS); empty: same origin
+    only. A ``langgraph.json`` with ``http.cors`` takes its place."""
+
+    store_index: dict[str, Any] | None = None
+    """Semantic search in the Store (langgraph.json ``store.index``)."""
+
+    store_ttl_default_minutes: float | None = Field(default=None, gt=0)
+    """Minutes a Store item lives unless its ``put`` gives a ``ttl`` (``store.ttl.default_ttl``)."""
+
+    store_ttl_refresh_on_read: bool = True
+    """Whether a read restarts an item's TTL (``store.ttl.refresh_on_read``)."""
+
+    store_ttl_sweep_interval_minutes: float | None = Field(default=None, gt=0)
+    """How often expired Store items are deleted (``store.ttl.sweep_interval_minutes``)."""
+
     mcp_servers: Path | None = None
     """JSON or TOML file of the operator's own MCP servers for the assistant (the shape
     langchain-mcp-adapters' ``MultiServerMCPClient`` takes)."""
@@ -186,6 +202,12 @@ class Settings(BaseSettings):
         if value.strip() and (not host or not port.isdigit() or not 0 < int(port) < 65536):
             raise ValueError(f"{value!r} is not host:port (or empty for none)")
         return value.strip()
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: Any) -> Any:
+        return [o.strip() for o in value.split(",") if o.strip()] if isinstance(value, str) \
+            else value
 
     @field_validator("api_keys", mode="before")
     @classmethod

@@ -31,6 +31,7 @@ from .memory import memory_app
 if TYPE_CHECKING:
     from agentdesk.runtime.runs.desk import Desk
     from agentdesk.runtime.runs.prepare import RunOutcome
+    from agentdesk.settings import Settings
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   help="Run LangGraph agents that pause for a person before they act.")
@@ -529,6 +530,16 @@ def toolserver(
 
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
+
+def _custom_auth(settings: Settings) -> bool:
+    """Whether the langgraph.json names an ``auth.path`` (it authenticates every request)."""
+    from agentdesk.runtime.lgconfig import read_lgconfig
+
+    if settings.graphs is None:
+        return False
+    auth = read_lgconfig(settings.graphs).auth
+    return auth is not None and auth.path is not None
+
 @app.command()
 def serve(
     host: Annotated[str | None, typer.Option("--host", help="Default: AGENTDESK_HOST.")] = None,
@@ -556,7 +567,8 @@ def serve(
     settings = with_graphs(settings, config, as_json)
     host = host or settings.host
     port = port or settings.port
-    if not settings.api_keys and host not in _LOOPBACK and not host.startswith("127."):
+    guarded = bool(settings.api_keys) or _custom_auth(settings)
+    if not guarded and host not in _LOOPBACK and not host.startswith("127."):
         _fail(InputError(f"refusing to listen on {host} without API keys; set "
                          "AGENTDESK_API_KEYS or listen on 127.0.0.1", field="--host"), as_json)
     try:  # one clear line, before anything else is printed
@@ -568,7 +580,7 @@ def serve(
         check_database(settings)
     except ConfigError as exc:
         _fail(exc, as_json)
-    if not settings.api_keys:
+    if not guarded:
         err_console.print("no API keys configured: serving on loopback only, without auth")
     err_console.print(f"agentdesk web app: http://{host}:{port}/app/")
     # Timeouts for slow clients, a connection bound, and on SIGTERM 10 s for open

@@ -45,6 +45,7 @@ from typing import Any
 from agentdesk.errors import ConfigError
 from agentdesk.runtime.runs.graphinput import input_model, request_field
 
+from .lgconfig import parse_config
 from .registry import AGENTS, AgentSpec
 
 __all__ = ["GraphRef", "load_graphs", "read_config"]
@@ -121,6 +122,7 @@ def read_config(path: Path) -> tuple[dict[str, Any], list[GraphRef]]:
             raise ConfigError(f"{path}: graphs.{name}.description: must be text",
                               field="graphs")
         refs.append(GraphRef(name, entry, description, base))
+    parse_config(config, path)  # every other key: honoured or refused by name
     return config, refs
 
 

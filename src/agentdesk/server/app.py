@@ -37,6 +37,7 @@ from agentdesk.settings import Settings, get_settings
 from .agentruns import caller_runs, remember_caller
 from .fanout import make_fanout
 from .ids import PublicIds, legacy_ids
+from .lgapp import add_cors, add_langgraph_http, custom_lifespan, langgraph_config
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
 from .routes import assistants, inbox, mail, memory, meta, runs, threads
@@ -73,7 +74,7 @@ class WebFiles(StaticFiles):
 
 def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) -> FastAPI:
     """The HTTP API and the web app, over the database named by ``settings``."""
-    settings = settings or get_settings()
+    settings, config = langgraph_config(settings or get_settings())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -87,7 +88,8 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
             try:
                 from agentdesk.channels.email.service import serve_mail
 
-                async with serve_mail(desk, manager) as mail, sweeping(desk):
+                async with serve_mail(desk, manager) as mail, sweeping(desk), \
+                        custom_lifespan(app):
                     app.state.mail = mail
                     yield
             finally:
@@ -123,10 +125,12 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
 
     if settings.api_keys:  # a key's thread-id namespace never leaves the server
         app.add_middleware(PublicIds)
-    # Outermost: a body is bounded and checked before any route or other middleware.
+    add_langgraph_http(app, settings, config)  # http.app, auth, disable_*: inside the limits
+    # Outer: a body is bounded and checked before any route or other middleware.
     app.add_middleware(RequestLimits, limits=BodyLimits(
         max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
         max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
+    add_cors(app, settings, config)  # outermost of all: preflights are answered first
 
     for module in (meta, assistants, threads, runs, inbox, mail, memory):
         app.include_router(module.router)

@@ -13,6 +13,7 @@ from agentdesk.errors import ConflictError, NotFoundError
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.settings import key_fingerprint
 
+from .auth import USER as AUTH_USER
 from .ids import SCOPE_KEY, SEP, IdBox, IdentPath, ThreadIds, namespace_of
 from .manager import RunManager
 
@@ -34,7 +35,8 @@ class Caller:
     owner: str | None
     """What owns the threads this caller creates: ``key:<fingerprint>``; None without keys."""
     key_name: str | None
-    """The API key's name (``AGENTDESK_API_KEYS=name:key``); None without keys."""
+    """The API key's name (``AGENTDESK_API_KEYS=name:key``), or the identity custom auth
+    (langgraph.json ``auth``) gave; None without either."""
     display_name: str | None
     """A name the client gave (``x-agentdesk-actor`` header); never proof of anything."""
     ids: ThreadIds = field(default_factory=lambda: ThreadIds(None))
@@ -72,6 +74,8 @@ async def _caller(request: Request,
         text = "".join(ch for ch in unquote(x_agentdesk_actor) if ch.isprintable())
         display = text.strip()[:200] or None
     settings = request.app.state.settings
+    if (user := getattr(request.state, AUTH_USER, None)) is not None:  # langgraph.json auth
+        return Caller(None, user.identity, display, unnamed=settings.actor or UNNAMED)
     keys: list[tuple[str, str]] = settings.named_api_keys()
     if not keys:
         return Caller(None, None, display, unnamed=settings.actor or UNNAMED)

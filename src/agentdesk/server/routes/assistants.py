@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from agentdesk.runtime.registry import agent_names, get_agent
+from agentdesk.server.auth import allowed
 from agentdesk.server.deps import Owner
 from agentdesk.server.ids import IdentPath
 from agentdesk.server.schemas import AssistantSearch
@@ -16,8 +17,9 @@ router = APIRouter(prefix="/assistants", tags=["assistants"])
 
 
 @router.post("/search")
-async def search(body: AssistantSearch, _owner: Owner) -> list[dict[str, Any]]:
+async def search(body: AssistantSearch, request: Request, _owner: Owner) -> list[dict[str, Any]]:
     found = [assistant(get_agent(name)) for name in agent_names()]
+    found = [a for a in found if allowed(request, a["metadata"])]  # langgraph.json auth
     if body.graph_id:
         found = [a for a in found if a["graph_id"] == body.graph_id]
     if body.name:

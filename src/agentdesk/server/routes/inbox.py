@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from agentdesk.errors import NotFoundError
 from agentdesk.runtime.approvals import parse_decision
+from agentdesk.server.auth import allowed
 from agentdesk.server.deps import CallerDep, DeskDep, ManagerDep, Owner, ThreadId
 from agentdesk.server.schemas import DecisionIn
 from agentdesk.server.stream import PEOPLE_MODES
@@ -17,7 +18,7 @@ router = APIRouter(tags=["inbox"])
 
 
 @router.get("/interrupts")
-async def inbox(desk: DeskDep, owner: Owner,
+async def inbox(request: Request, desk: DeskDep, owner: Owner,
                 status: Literal["pending"] = Query(default="pending"),
                 limit: int = Query(default=100, ge=1, le=1000)) -> list[dict[str, Any]]:
     """Every pending interrupt across agents and threads, newest first."""
@@ -29,6 +30,8 @@ async def inbox(desk: DeskDep, owner: Owner,
         except NotFoundError:  # deleted meanwhile, or its graph is no longer configured
             continue
         if view.interrupt is None or record.agent is None:
+            continue
+        if not allowed(request, record.metadata):  # langgraph.json auth's filter
             continue
         items.append({"thread_id": record.thread_id, "agent": record.agent,
                       "assistant_id": assistant_id(record.agent),

@@ -16,6 +16,7 @@ from agentdesk.runtime.registry import agent_names
 from agentdesk.runtime.runs import threadstate
 from agentdesk.runtime.storage.store import ThreadRecord
 from agentdesk.runtime.storage.threadquery import ThreadFilter
+from agentdesk.server.auth import allowed, auth_equalities
 from agentdesk.server.deps import CallerDep, DeskDep, ManagerDep, Owner, ThreadId, taken_thread
 from agentdesk.server.ids import ID_MAX, ID_PATTERN, IdentPath
 from agentdesk.server.limits import json_size
@@ -83,10 +84,12 @@ async def create(body: ThreadCreate, desk: DeskDep, caller: CallerDep) -> dict[s
         return thread_view(record, await threadstate.state_at(desk, record, None))
 
 
-def _filter(body: ThreadCount, owner: str | None, ids: list[str] | None = None) -> ThreadFilter:
+def _filter(body: ThreadCount, request: Request, owner: str | None,
+            ids: list[str] | None = None) -> ThreadFilter:
     """The search as the database reads it; ``graph_id`` and ``assistant_id`` also match
-    the agent a thread runs (the answers show them in its metadata)."""
-    metadata = body.metadata or {}
+    the agent a thread runs (the answers show them in its metadata). The equalities of a
+    langgraph.json auth filter are part of it (:func:`allowed` checks the rest)."""
+    metadata = {**(body.metadata or {}), **auth_equalities(request)}
     agents: dict[str, str | None] = {}
     if "graph_id" in metadata:
         agents["graph_id"] = metadata["graph_id"] if isinstance(metadata["graph_id"], str) \
@@ -99,7 +102,7 @@ def _filter(body: ThreadCount, owner: str | None, ids: list[str] | None = None) 
 
 
 @router.post("/search")
-async def search(body: ThreadSearch, response: Response, desk: DeskDep,
+async def search(body: ThreadSearch, request: Request, response: Response, desk: DeskDep,
                  caller: CallerDep) -> list[dict[str, Any]]:
     """A page of the caller's threads; ``X-Pagination-Next`` gives the next page's offset
     when there is one (and ``X-Pagination-Total`` what the Agent Server puts there)."""
@@ -108,7 +111,7 @@ async def search(body: ThreadSearch, response: Response, desk: DeskDep,
     ids = [caller.ids.inward(i) for i in body.ids] if body.ids else None
     sort_by = body.sort_by or "updated_at"
     records = await desk.store.search_threads(
-        _filter(body, caller.owner, ids), sort_by=sort_by,
+        _filter(body, request, caller.owner, ids), sort_by=sort_by,
         desc=(body.sort_order or "desc") == "desc", limit=body.limit + 1, offset=body.offset)
     if len(records) > body.limit:
         records = records[:body.limit]
@@ -122,6 +125,8 @@ async def search(body: ThreadSearch, response: Response, desk: DeskDep,
                              for p in body.extract.values()))
     out = []
     for record in records:
+        if not allowed(request, record.metadata):  # an auth filter's $contains
+            continue
         snapshot = await threadstate.state_at(desk, record, None) if state_needed else None
         view = thread_view(record, snapshot)
         picked = select_thread(view, body.select)
@@ -132,8 +137,8 @@ async def search(body: ThreadSearch, response: Response, desk: DeskDep,
 
 
 @router.post("/count")
-async def count(body: ThreadCount, desk: DeskDep, owner: Owner) -> int:
-    return await desk.store.count_threads(_filter(body, owner))
+async def count(body: ThreadCount, request: Request, desk: DeskDep, owner: Owner) -> int:
+    return await desk.store.count_threads(_filter(body, request, owner))
 
 
 @router.post("/prune")

@@ -30,7 +30,12 @@ export function setApiKey(value) {
 function headers(extra = {}) {
   const out = { Accept: "application/json", ...extra };
   const key = apiKey();
-  if (key) out["x-api-key"] = key;
+  // Both ways the server may read it: x-api-key for AGENTDESK_API_KEYS, a bearer token for
+  // a langgraph.json auth handler written as the LangGraph docs write one.
+  if (key) {
+    out["x-api-key"] = key;
+    out.Authorization = `Bearer ${key}`;
+  }
   // Who is at the keyboard: the timeline's name without API keys; with keys, shown beside
   // the key's name. URL-encoded, as header values must be Latin-1.
   const actor = (localStorage.getItem(ACTOR_STORE) || "").trim();
