@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from agentdesk.errors import (
     UserError,
 )
 from agentdesk.runtime.catalog import load, route_targets
+from agentdesk.runtime.durable.webhooks import WebhookDeliveries
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.ports import AGENT_RUNS
 from agentdesk.runtime.storage.persistence import DATABASE_ERRORS
@@ -39,6 +41,7 @@ from .ids import PublicIds, legacy_ids
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
 from .routes import assistants, inbox, mail, memory, meta, runs, threads
+from .webhooks import webhook_body
 
 __all__ = ["create_app"]
 
@@ -86,7 +89,9 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
             try:
                 from agentdesk.channels.email.service import serve_mail
 
-                async with serve_mail(desk, manager) as mail:
+                hooks = WebhookDeliveries(desk.persistence.engine, settings,
+                                          partial(webhook_body, desk))
+                async with serve_mail(desk, manager) as mail, hooks.running():
                     app.state.mail = mail
                     yield
             finally:

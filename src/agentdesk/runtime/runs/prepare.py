@@ -120,11 +120,11 @@ class RunPreparer(ThreadReader):
                             display_name: str | None = None, new_thread_id: str | None = None,
                             metadata: dict[str, Any] | None = None,
                             stream_modes: Sequence[str] = (), claim: bool = True,
-                            ) -> PreparedRun:
+                            webhook: str | None = None) -> PreparedRun:
         """Validate ``payload`` and record a first run on a thread (new, or ``thread_id``).
 
         A new thread's id is ``new_thread_id`` if given (the server's id for a key), else
-        a fresh UUID.
+        a fresh UUID. ``webhook`` (a URL the caller checked) is recorded with the run.
         """
         spec = get_agent(agent)
         try:
@@ -154,7 +154,8 @@ class RunPreparer(ThreadReader):
                 options["bind"] = agent
         new = NewRun(str(uuid.uuid4()), thread_id, "start", model_spec,
                      actor or self.default_actor(), input=data.model_dump(mode="json"),
-                     stream_modes=list(stream_modes), display_name=display_name)
+                     stream_modes=list(stream_modes), display_name=display_name,
+                     webhook=webhook)
         # Checked above: nothing pending, so the first attempt starts from the input.
         return await self._open(spec, chat_model, new, seen=seen, claim=claim,
                                 first_input=spec.initial_state(data), **options)
@@ -163,7 +164,7 @@ class RunPreparer(ThreadReader):
                              decision: Decision | Callable[[InterruptPayload], Decision], *,
                              interrupt_id: str | None = None, model: str | None = None,
                              owner: str | None = None, stream_modes: Sequence[str] = (),
-                             claim: bool = True) -> PreparedRun:
+                             claim: bool = True, webhook: str | None = None) -> PreparedRun:
         """Check a decision for the pending interrupt and record it with its run, exactly once.
 
         ``decision`` may be a function of the pending interrupt (an HTTP ``command.resume``
@@ -189,7 +190,7 @@ class RunPreparer(ThreadReader):
             spec.check_edit(view.values, decision)
         new = NewRun(str(uuid.uuid4()), thread_id, "decide", model_spec, decision.actor,
                      interrupt_id=pending.id, stream_modes=list(stream_modes),
-                     display_name=decision.display_name)
+                     display_name=decision.display_name, webhook=webhook)
         recorded = decision.model_dump(mode="json")
         return await self._open(spec, chat_model, new, seen=thread, claim=claim,
                                 decision=recorded,
@@ -199,7 +200,7 @@ class RunPreparer(ThreadReader):
                              owner: str | None = None, actor: str | None = None,
                              display_name: str | None = None,
                              stream_modes: Sequence[str] = (), claim: bool = True,
-                             ) -> PreparedRun:
+                             webhook: str | None = None) -> PreparedRun:
         """Continue a thread whose last run ended early (failed, cancelled), from its checkpoint.
 
         Work whose checkpoint was written is not redone. A decision recorded
@@ -221,7 +222,7 @@ class RunPreparer(ThreadReader):
                                 f"(status: {thread.status})", thread_id=thread_id)
         new = NewRun(str(uuid.uuid4()), thread_id, "resume", model_spec,
                      actor or self.default_actor(), stream_modes=list(stream_modes),
-                     display_name=display_name)
+                     display_name=display_name, webhook=webhook)
         return await self._open(spec, chat_model, new, seen=thread, claim=claim)
 
     async def load(self, record: RunRecord) -> PreparedRun:

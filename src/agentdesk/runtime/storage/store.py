@@ -58,6 +58,7 @@ class RunRecord(BaseModel):
     lapses: int = 0
     lease_expires_at: datetime | None = None
     cancel_requested: bool = False
+    webhook: str | None = None
 
 
 @dataclass
@@ -74,6 +75,8 @@ class NewRun:
     stream_modes: list[str] = field(default_factory=list)
     display_name: str | None = None
     """A name the person gave, kept beside an authenticated ``actor`` (never in its place)."""
+    webhook: str | None = None
+    """Where the run's end is POSTed (checked by the caller; delivered by the webhook loop)."""
 
 
 class AuditEntry(BaseModel):
@@ -210,7 +213,7 @@ class AppStore:
             status="running" if claimed else "pending", attempt=1 if claimed else 0,
             worker=worker if claimed else None, model=run.model, error=None, input=run.input,
             interrupt_id=run.interrupt_id, stream_modes=run.stream_modes, actor=run.actor,
-            lapses=0, cancel_requested=False,
+            lapses=0, cancel_requested=False, webhook=run.webhook,
             lease_expires_at=(stamp + timedelta(seconds=lease_seconds)
                               if lease_seconds is not None else None),
             created_at=stamp, updated_at=stamp)
