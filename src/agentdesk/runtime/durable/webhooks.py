@@ -82,7 +82,7 @@ async def _addresses(host: str, port: int) -> list[ipaddress.IPv4Address | ipadd
         found = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except OSError as exc:
         raise _refuse(f"host {host!r} does not resolve ({exc})") from None
-    return [ipaddress.ip_address(info[4][0].split("%")[0]) for info in found]
+    return [ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in found]
 
 
 def _is_own_server(address: ipaddress.IPv4Address | ipaddress.IPv6Address, port: int,
