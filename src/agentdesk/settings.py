@@ -195,6 +195,27 @@ class Settings(BaseSettings):
     imap_poll_seconds: float = Field(default=30.0, gt=0)
     """How often ``serve`` polls ``imap_url``."""
 
+    webhook_secret: str | None = None
+    """Standard Webhooks signing secret (``whsec_`` + base64) for run webhooks; unset: sent
+    unsigned, with ``webhook-id`` and ``webhook-timestamp`` but no ``webhook-signature``."""
+
+    webhook_allowed_hosts: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Hosts a run's ``webhook`` may name although they are loopback, private or link-local
+    (comma list of names or addresses, exactly as in the URL); default: none, so only
+    public addresses are reached (SSRF protection)."""
+
+    webhook_retry_seconds: float = Field(default=10.0, gt=0)
+    """Wait before the second delivery attempt; each later one waits twice as long."""
+
+    webhook_max_attempts: int = Field(default=6, ge=1, le=50)
+    """Delivery attempts before a webhook is given up (``failed``); 6 spans about 5 minutes."""
+
+    webhook_timeout: float = Field(default=10.0, gt=0)
+    """Seconds one delivery attempt may take; longer counts as a failed attempt."""
+
+    webhook_poll_seconds: float = Field(default=1.0, gt=0)
+    """How often each server process looks for ended runs whose webhook is due."""
+
     @field_validator("smtp_listen", "smtp_catcher")
     @classmethod
     def _host_port(cls, value: str) -> str:
@@ -209,7 +230,7 @@ class Settings(BaseSettings):
         return [o.strip() for o in value.split(",") if o.strip()] if isinstance(value, str) \
             else value
 
-    @field_validator("api_keys", mode="before")
+    @field_validator("api_keys", "webhook_allowed_hosts", mode="before")
     @classmethod
     def _split_keys(cls, value: Any) -> Any:
         if isinstance(value, str):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from agentdesk.errors import (
 )
 from agentdesk.runtime.catalog import load, route_targets
 from agentdesk.runtime.durable.sweeper import sweeping
+from agentdesk.runtime.durable.webhooks import WebhookDeliveries
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.ports import AGENT_RUNS
 from agentdesk.runtime.storage.persistence import DATABASE_ERRORS
@@ -41,6 +43,7 @@ from .lgapp import add_cors, add_langgraph_http, custom_lifespan, langgraph_conf
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
 from .routes import assistants, inbox, mail, memory, meta, runs, threads
+from .webhooks import webhook_body
 
 __all__ = ["create_app"]
 
@@ -88,8 +91,10 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
             try:
                 from agentdesk.channels.email.service import serve_mail
 
+                hooks = WebhookDeliveries(desk.persistence.engine, settings,
+                                          partial(webhook_body, desk))
                 async with serve_mail(desk, manager) as mail, sweeping(desk), \
-                        custom_lifespan(app):
+                        custom_lifespan(app), hooks.running():
                     app.state.mail = mail
                     yield
             finally:

@@ -159,13 +159,15 @@ class RunPreparer(ThreadReader):
                             display_name: str | None = None, new_thread_id: str | None = None,
                             metadata: dict[str, Any] | None = None,
                             stream_modes: Sequence[str] = (), claim: bool = True,
-                            options: RunOptions | None = None) -> PreparedRun:
+                            options: RunOptions | None = None,
+                            webhook: str | None = None) -> PreparedRun:
         """Validate ``payload`` and record a first run on a thread (new, or ``thread_id``).
 
         A new thread's id is ``new_thread_id`` if given (the server's id for a key), else
         a fresh UUID. With ``options.checkpoint_id`` the run starts from that checkpoint
         of the thread: ``payload`` forks there, None replays from there (and a thread
-        waiting for a decision may be forked or replayed from an earlier point).
+        waiting for a decision may be forked or replayed from an earlier point). ``webhook``
+        (a URL the caller checked) is recorded with the run.
         """
         spec = get_agent(agent)
         options = options or RunOptions()
@@ -201,7 +203,8 @@ class RunPreparer(ThreadReader):
         new = NewRun(str(uuid.uuid4()), thread_id, "start", model_spec,
                      actor or self.default_actor(),
                      input=None if data is None else data.model_dump(mode="json"),
-                     stream_modes=list(stream_modes), display_name=display_name)
+                     stream_modes=list(stream_modes), display_name=display_name,
+                     webhook=webhook)
         # Checked above: nothing pending (or a checkpoint to start from), so the first
         # attempt starts from the input (a replay: from nothing, at the checkpoint).
         run = await self._open(spec, chat_model, new, seen=seen, claim=claim,
@@ -216,7 +219,7 @@ class RunPreparer(ThreadReader):
                              interrupt_id: str | None = None, model: str | None = None,
                              owner: str | None = None, stream_modes: Sequence[str] = (),
                              claim: bool = True, options: RunOptions | None = None,
-                             ) -> PreparedRun:
+                             webhook: str | None = None) -> PreparedRun:
         """Check a decision for the pending interrupt and record it with its run, exactly once.
 
         ``decision`` may be a function of the pending interrupt (an HTTP ``command.resume``
@@ -243,7 +246,7 @@ class RunPreparer(ThreadReader):
             spec.check_edit(view.values, decision)
         new = NewRun(str(uuid.uuid4()), thread_id, "decide", model_spec, decision.actor,
                      interrupt_id=pending.id, stream_modes=list(stream_modes),
-                     display_name=decision.display_name)
+                     display_name=decision.display_name, webhook=webhook)
         recorded = decision.model_dump(mode="json")
         return await self._open(spec, chat_model, new, seen=thread, claim=claim,
                                 decision=recorded, options=options,
@@ -253,7 +256,8 @@ class RunPreparer(ThreadReader):
                              owner: str | None = None, actor: str | None = None,
                              display_name: str | None = None,
                              stream_modes: Sequence[str] = (), claim: bool = True,
-                             options: RunOptions | None = None) -> PreparedRun:
+                             options: RunOptions | None = None,
+                             webhook: str | None = None) -> PreparedRun:
         """Continue a thread whose last run ended early (failed, cancelled), from its checkpoint.
 
         Work whose checkpoint was written is not redone. A decision recorded
@@ -276,7 +280,7 @@ class RunPreparer(ThreadReader):
                                 f"(status: {thread.status})", thread_id=thread_id)
         new = NewRun(str(uuid.uuid4()), thread_id, "resume", model_spec,
                      actor or self.default_actor(), stream_modes=list(stream_modes),
-                     display_name=display_name)
+                     display_name=display_name, webhook=webhook)
         return await self._open(spec, chat_model, new, seen=thread, claim=claim,
                                 options=options)
 

@@ -29,7 +29,7 @@ from agentdesk.runtime.memory.store import open_memory_store
 from . import sqliteconn
 
 __all__ = ["DATABASE_ERRORS", "Persistence", "Stamp", "metadata", "open_persistence",
-           "parse_database_url", "single_statements", "sqlite_engine"]
+           "parse_database_url", "single_statements", "sqlite_engine", "webhook_deliveries"]
 
 
 def _database_errors() -> tuple[type[Exception], ...]:
@@ -114,6 +114,8 @@ runs = sa.Table(
     sa.Column("cancel_requested", sa.Boolean, nullable=False, default=False),
     # Added by migration 5: what the run asks of its graph (runtime.runs.options.RunOptions).
     sa.Column("options", sa.JSON),
+    # Added by migration 10: where the run's end is POSTed (runtime/durable/webhooks.py).
+    sa.Column("webhook", sa.Text),
 )
 
 # The columns of ``agentdesk_runs`` as migration 1 created them.
@@ -168,6 +170,23 @@ effects = sa.Table(
     sa.Column("result", sa.JSON),
     sa.Column("started_at", Stamp(), nullable=False),
     sa.Column("finished_at", Stamp()),
+)
+
+webhook_deliveries = sa.Table(
+    "agentdesk_webhook_deliveries", metadata,
+    # One row per ended run with a webhook: the primary key makes it one delivery.
+    sa.Column("run_id", sa.String(64), primary_key=True),
+    sa.Column("thread_id", sa.String(THREAD_ID_MAX), nullable=False, index=True),
+    sa.Column("url", sa.Text, nullable=False),
+    sa.Column("body", sa.Text, nullable=False),  # the JSON sent, the same on every attempt
+    sa.Column("status", sa.String(20), nullable=False),  # pending | delivered | failed
+    sa.Column("attempts", sa.Integer, nullable=False, default=0),
+    # When the next attempt is due; a claimed attempt pushes it out by its lease.
+    sa.Column("next_attempt_at", Stamp(), index=True),
+    sa.Column("last_status_code", sa.Integer),
+    sa.Column("last_error", sa.Text),
+    sa.Column("delivered_at", Stamp()),
+    sa.Column("created_at", Stamp(), nullable=False),
 )
 
 # Columns the run queue (migration 3) added to ``agentdesk_runs``, with their DDL.
@@ -257,6 +276,14 @@ async def _m007_thread_ttl(conn: AsyncConnection) -> None:
                                "ON agentdesk_threads (expires_at)"))
 
 
+async def _m010_webhooks(conn: AsyncConnection) -> None:
+    have = await conn.run_sync(
+        lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("agentdesk_runs")})
+    if "webhook" not in have:
+        await conn.execute(sa.text("ALTER TABLE agentdesk_runs ADD COLUMN webhook TEXT"))
+    await conn.run_sync(lambda sync: webhook_deliveries.create(sync, checkfirst=True))
+
+
 # Ordered; append only. Each runs once, in its own transaction.
 MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("initial", _m001_initial),
@@ -265,6 +292,7 @@ MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("keyed_thread_ids", _m004_keyed_thread_ids),
     ("run_options", _m005_run_options),
     ("thread_ttl", _m007_thread_ttl),
+    ("webhooks", _m010_webhooks),
 ]
 
 

@@ -68,6 +68,7 @@ class RunRecord(BaseModel):
     cancel_requested: bool = False
     options: dict[str, Any] | None = None
     """What the run asks of its graph (``RunOptions``, as JSON); None: the defaults."""
+    webhook: str | None = None
 
 
 @dataclass
@@ -86,6 +87,8 @@ class NewRun:
     """A name the person gave, kept beside an authenticated ``actor`` (never in its place)."""
     options: dict[str, Any] | None = None
     """What the run asks of its graph (``RunOptions``, as JSON), for every attempt."""
+    webhook: str | None = None
+    """Where the run's end is POSTed (checked by the caller; delivered by the webhook loop)."""
 
 
 class AuditEntry(BaseModel):
@@ -339,7 +342,7 @@ class AppStore:
             status="running" if claimed else "pending", attempt=1 if claimed else 0,
             worker=worker if claimed else None, model=run.model, error=None, input=run.input,
             interrupt_id=run.interrupt_id, stream_modes=run.stream_modes, actor=run.actor,
-            lapses=0, cancel_requested=False, options=run.options,
+            lapses=0, cancel_requested=False, options=run.options, webhook=run.webhook,
             lease_expires_at=(stamp + timedelta(seconds=lease_seconds)
                               if lease_seconds is not None else None),
             created_at=stamp, updated_at=stamp)

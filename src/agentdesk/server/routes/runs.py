@@ -13,6 +13,7 @@ from sse_starlette import EventSourceResponse
 
 from agentdesk.errors import ConflictError, InputError, NotFoundError, ThreadBusyError
 from agentdesk.runtime.approvals import Decision, InterruptPayload, decision_for
+from agentdesk.runtime.durable.webhooks import check_webhook_url
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.prepare import PreparedRun
 from agentdesk.server.deps import (
@@ -67,7 +68,9 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
     options = run_options(body, thread_id, who.ids.inward)
     # A worker process executes its own runs at once; an API-only one queues them.
     launch: dict[str, Any] = {"stream_modes": body.modes(), "claim": manager.workers,
-                              "options": options}
+                              "options": options, "webhook": body.webhook}
+    if body.webhook is not None:
+        await check_webhook_url(body.webhook, desk.settings)
     if thread_id is not None and body.if_not_exists == "create":
         try:
             await desk.store.get_thread(thread_id, owner)
