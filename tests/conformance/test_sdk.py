@@ -345,7 +345,7 @@ def test_threads_join_stream(target: Target) -> None:
         run = await client.runs.create(thread_id, "echo", input={"text": "x", "sleep": 1.0},
                                        stream_mode=["values"])
         events = []
-        async for part in await client.threads.join_stream(thread_id, stream_mode=["values"]):
+        async for part in await client.threads.join_stream(thread_id):
             events.append(part)
             if part.event == "values" and part.data.get("count") == 1:
                 break
