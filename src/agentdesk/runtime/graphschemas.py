@@ -9,18 +9,20 @@ input schema is their spec's: the HTTP API validates a run's input against it.
 from __future__ import annotations
 
 import logging
+import warnings
 from typing import Any, cast
 
 from langchain_core.runnables.utils import create_model
 from langgraph.pregel import Pregel
 from langgraph.pregel.protocol import PregelProtocol
+from langgraph.warnings import LangGraphDeprecatedSinceV10
 from pydantic import TypeAdapter
 
 from agentdesk.errors import InputError
 
 from .registry import AgentSpec
 
-__all__ = ["compiled_graph", "graph_drawing", "graph_schemas", "subgraph_schemas"]
+__all__ = ["compiled_graph", "graph_drawing", "graph_schemas", "spec_schemas", "subgraph_schemas"]
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +41,9 @@ def compiled_graph(spec: AgentSpec) -> Pregel:
 
 def _config_schema(graph: Pregel) -> dict[str, Any]:
     """The ``configurable`` part of the graph's config schema, as the Agent Server gives it."""
-    model = graph.config_schema()
+    with warnings.catch_warnings():  # deprecated in LangGraph 1.0; the Agent Server reads it
+        warnings.simplefilter("ignore", LangGraphDeprecatedSinceV10)
+        model = graph.config_schema()
     fields = getattr(model, "model_fields", None) or {}
     if "configurable" not in fields:
         return {}
