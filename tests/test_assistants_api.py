@@ -250,6 +250,26 @@ def test_a_run_on_a_created_assistant_records_it_and_delete_takes_its_threads(
     asyncio.run(scenario())
 
 
+def test_deleting_an_assistant_cancels_its_running_runs(served: str, tmp_path: Path) -> None:
+    gate = tmp_path / "gate"
+
+    async def scenario() -> None:
+        client = get_client(url=served)
+        held = await client.assistants.create("hold")
+        thread = (await client.threads.create())["thread_id"]
+        run = await client.runs.create(thread, held["assistant_id"], input={"gate": str(gate)})
+        while (await client.runs.get(thread, run["run_id"]))["status"] != "running":
+            await asyncio.sleep(0.05)
+        await client.assistants.delete(held["assistant_id"])
+        ended = await client.runs.get(thread, run["run_id"])
+        assert ended["status"] == "interrupted"  # the API's name for a cancelled run
+        assert (await client.threads.get(thread))["status"] != "busy"
+        # The graph's own assistant is not touched by it.
+        assert (await client.assistants.get("hold"))["graph_id"] == "hold"
+    asyncio.run(scenario())
+    gate.touch()
+
+
 def test_a_keys_assistants_are_its_own(database_url: str, servers: Servers) -> None:
     url = servers.app(database_url=database_url, graphs=CTX,
                       api_keys=["alice:key-a", "bob:key-b"]).url

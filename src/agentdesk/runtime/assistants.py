@@ -33,6 +33,7 @@ from .storage.persistence import (
     assistants,
     now,
     run_assistants,
+    runs,
     threads,
 )
 
@@ -452,6 +453,15 @@ class AssistantStore:
                                .values(metadata={**(current or {}),
                                                  "assistant_id": assistant.assistant_id,
                                                  "graph_id": assistant.spec.name}))
+
+    async def active_runs(self, assistant_id: str) -> list[str]:
+        """The runs on the assistant that are pending or running (to cancel on delete)."""
+        query = (sa.select(runs.c.run_id)
+                 .join(run_assistants, run_assistants.c.run_id == runs.c.run_id)
+                 .where(run_assistants.c.assistant_id == assistant_id,
+                        runs.c.status.in_(("pending", "running"))))
+        async with self.engine.connect() as conn:
+            return list((await conn.execute(query)).scalars().all())
 
     async def run_assistant_ids(self, run_ids: list[str]) -> dict[str, str]:
         """The created assistant each of ``run_ids`` ran on (runs on a system one: absent)."""

@@ -51,3 +51,25 @@ builder.add_edge("answer", "polish")
 builder.add_edge("polish", END)
 
 graph = builder.compile()
+
+
+class Hold(TypedDict, total=False):
+    gate: str
+    """A file the node waits for (a test's gate); the run stays running until it exists."""
+    done: bool
+
+
+async def wait_for_gate(state: Hold) -> dict:
+    import asyncio
+    from pathlib import Path
+
+    while not Path(state["gate"]).exists():
+        await asyncio.sleep(0.05)
+    return {"done": True}
+
+
+hold_builder = StateGraph(Hold)
+hold_builder.add_node("wait_for_gate", wait_for_gate)
+hold_builder.add_edge(START, "wait_for_gate")
+hold_builder.add_edge("wait_for_gate", END)
+hold = hold_builder.compile()

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Depends, Query, Response
 from agentdesk.errors import InputError
 from agentdesk.runtime.assistants import AssistantStore, ResolvedAssistant
 from agentdesk.runtime.graphschemas import graph_drawing, spec_schemas, subgraph_schemas
-from agentdesk.server.deps import DeskDep, Owner
+from agentdesk.server.deps import DeskDep, ManagerDep, Owner
 from agentdesk.server.ids import IdentPath
 from agentdesk.server.schemas import (
     AssistantCount,
@@ -87,12 +87,14 @@ async def update(assistant_id: IdentPath, body: AssistantPatch, store: Store,
 
 
 @router.delete("/{assistant_id}", status_code=204)
-async def delete(assistant_id: IdentPath, store: Store, desk: DeskDep, owner: Owner,
-                 delete_threads: bool = False) -> Response:
-    """Delete the assistant; with ``delete_threads``, first the caller's threads whose
-    last run was on it (a busy one refuses the whole delete)."""
+async def delete(assistant_id: IdentPath, store: Store, desk: DeskDep, manager: ManagerDep,
+                 owner: Owner, delete_threads: bool = False) -> Response:
+    """Delete the assistant, cancelling its runs first, as the Agent Server does; with
+    ``delete_threads``, also the caller's threads whose last run was on it."""
     target = await _named(store, assistant_id)
     await store.check_changeable(target)
+    for run_id in await store.active_runs(target):
+        await manager.cancel(run_id)
     if delete_threads:
         for thread_id in await store.thread_ids(target):
             await desk.delete_thread(thread_id, owner)
