@@ -321,3 +321,27 @@ def test_assistants_outlive_the_server(database_url: str, servers: Servers) -> N
         assert [v["name"] for v in await client.assistants.get_versions(aid)] == [
             "kept 2", "kept"]
     asyncio.run(read())
+
+
+def test_an_assistant_survives_kill_9(database_url: str, servers: Servers,
+                                      tmp_path: Path) -> None:
+    """What the API answered is in the database: a process killed right after loses none."""
+    env = {"AGENTDESK_DATABASE_URL": database_url, "AGENTDESK_GRAPHS": str(CTX)}
+    first = servers.process("serve", env=env)
+    with first.http() as http:
+        made = http.post("/assistants", json={"graph_id": "ctx", "name": "v1",
+                                              "context": {"tone": "dry"}}).json()
+        aid = made["assistant_id"]
+        assert http.patch(f"/assistants/{aid}", json={"name": "v2"}).json()["version"] == 2
+        thread = http.post("/threads", json={}).json()["thread_id"]
+        assert http.post(f"/threads/{thread}/runs/wait", json={
+            "assistant_id": aid, "input": {"question": "q"}}).status_code == 200
+    first.kill()
+    second = servers.process("serve", env=env)
+    with second.http() as http:
+        assert http.get(f"/assistants/{aid}").json()["name"] == "v2"
+        versions = http.post(f"/assistants/{aid}/versions", json={}).json()
+        assert [(v["version"], v["name"], v["context"]) for v in versions] == [
+            (2, "v2", {"tone": "dry"}), (1, "v1", {"tone": "dry"})]
+        runs = http.get(f"/threads/{thread}/runs").json()
+        assert [r["assistant_id"] for r in runs] == [aid]
