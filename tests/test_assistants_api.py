@@ -125,6 +125,12 @@ def test_create_refusals_leave_nothing_behind(served: str) -> None:
             answer = await raw.post("/assistants", json=body)
             assert answer.status_code == status, body
             assert word in answer.text
+        # Metadata that would outgrow the limit once merged is refused, and nothing changes.
+        half = "x" * 9000
+        await client.assistants.update(aid, metadata={"a": half})
+        too_big = await raw.patch(f"/assistants/{aid}", json={"metadata": {"b": half}})
+        assert too_big.status_code == 422 and "metadata" in too_big.text
+        assert [v["version"] for v in await client.assistants.get_versions(aid)] == [2, 1]
         # Nor on a system assistant's id.
         with pytest.raises(httpx.HTTPStatusError) as system:
             await client.assistants.create("ctx", assistant_id=system_assistant_id("ctx"))

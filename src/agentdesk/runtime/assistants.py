@@ -343,8 +343,10 @@ class AssistantStore:
                      config: dict[str, Any] | None = None,
                      context: dict[str, Any] | None = None,
                      metadata: dict[str, Any] | None = None, name: str | None = None,
-                     description: str | None = None) -> dict[str, Any]:
-        """A new version from the latest: given fields replace, metadata merges key by key."""
+                     description: str | None = None,
+                     max_metadata_bytes: int | None = None) -> dict[str, Any]:
+        """A new version from the latest: given fields replace, metadata merges key by key
+        (and must still fit in ``max_metadata_bytes`` once merged)."""
         if graph_id is not None:
             _served(graph_id)
         config, context = _in_step(config, context)
@@ -363,6 +365,11 @@ class AssistantStore:
                    "context": context if context is not None else row["context"],
                    "metadata": {**row["metadata"], **(metadata or {})},
                    "version": int(last or 0) + 1}
+            size = len(json.dumps(new["metadata"], separators=(",", ":"),
+                                  ensure_ascii=False).encode())
+            if max_metadata_bytes is not None and size > max_metadata_bytes:
+                raise InputError(f"would grow to {size} bytes; at most {max_metadata_bytes} "
+                                 "are kept", field="metadata")
             await conn.execute(assistant_versions.insert().values(**new, created_at=stamp))
             await conn.execute(assistants.update().where(
                 assistants.c.assistant_id == assistant_id).values(**new, updated_at=stamp))

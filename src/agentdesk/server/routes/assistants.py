@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 
 from agentdesk.errors import InputError
 from agentdesk.runtime.assistants import AssistantStore, ResolvedAssistant
@@ -79,11 +79,12 @@ async def get(assistant_id: IdentPath, store: Store) -> dict[str, Any]:
 
 @router.patch("/{assistant_id}")
 async def update(assistant_id: IdentPath, body: AssistantPatch, store: Store,
-                 ) -> dict[str, Any]:
-    return await store.update(await _named(store, assistant_id), graph_id=body.graph_id,
-                              config=body.config, context=body.context,
-                              metadata=body.metadata, name=body.name,
-                              description=body.description)
+                 request: Request) -> dict[str, Any]:
+    return await store.update(
+        await _named(store, assistant_id), graph_id=body.graph_id, config=body.config,
+        context=body.context, metadata=body.metadata, name=body.name,
+        description=body.description,
+        max_metadata_bytes=request.app.state.settings.max_metadata_bytes)
 
 
 @router.delete("/{assistant_id}", status_code=204)
