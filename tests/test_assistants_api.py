@@ -168,7 +168,8 @@ def test_search_filters_sorts_pages_and_selects_in_the_database(served: str) -> 
         assert len(last["assistants"]) == 2 and last["next"] is None
         raw = client.http.client
         for body in ({"sort_by": "version"}, {"select": ["owner"]}, {"graph_id": "nope"},
-                     {"limit": 0}):
+                     {"limit": 0}, {"offset": 2**64}, {"metadata": {"n": 2**64}},
+                     {"metadata": {'a"b': 1}}):
             answer = await raw.post("/assistants/search", json=body)
             assert answer.status_code in (404, 422), body
     asyncio.run(scenario())

@@ -151,11 +151,28 @@ def _key(key: str) -> str:
 
 def json_contains(column: Any, wanted: dict[str, Any], dialect: str) -> Any:
     """``column`` (JSON) holds every key of ``wanted`` with its value, nested objects
-    matched key by key: PostgreSQL's ``@>``, as the Agent Server filters metadata."""
+    matched key by key: PostgreSQL's ``@>``, as the Agent Server filters metadata.
+
+    Integers beyond 64 bits are refused on both databases (SQLite cannot compare them).
+    """
+    _check_ints(wanted)
     if dialect == "postgresql":
         as_jsonb = sa.cast(column, postgresql.JSONB)
         return as_jsonb.op("@>")(sa.cast(sa.literal(json.dumps(wanted)), postgresql.JSONB))
     return sa.and_(sa.true(), *_sqlite_match(column, "$", wanted))
+
+
+def _check_ints(value: Any) -> None:
+    if isinstance(value, dict):
+        for item in value.values():
+            _check_ints(item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_ints(item)
+    elif isinstance(value, int) and not isinstance(value, bool) and not (
+            -(2**63) <= value < 2**63):
+        raise InputError("metadata filter: integers beyond 64 bits are not supported",
+                         field="metadata")
 
 
 def _like(text: str) -> str:

@@ -58,9 +58,13 @@ class AssistantCount(_Body):
     metadata: dict[str, Any] | None = None
 
 
+OFFSET_MAX = 2**31 - 1
+"""The largest ``offset`` a search takes (the databases' own bound is 64 bits)."""
+
+
 class AssistantSearch(AssistantCount):
     limit: int = Field(default=10, ge=1, le=1000)
-    offset: int = Field(default=0, ge=0)
+    offset: int = Field(default=0, ge=0, le=OFFSET_MAX)
     sort_by: AssistantSortField | None = None
     sort_order: Literal["asc", "desc"] | None = None
     select: list[AssistantField] | None = None
@@ -69,11 +73,11 @@ class AssistantSearch(AssistantCount):
 class AssistantVersionsSearch(_Body):
     metadata: dict[str, Any] | None = None
     limit: int = Field(default=10, ge=1, le=1000)
-    offset: int = Field(default=0, ge=0)
+    offset: int = Field(default=0, ge=0, le=OFFSET_MAX)
 
 
 class AssistantVersionChange(_Body):
-    version: int = Field(ge=1)
+    version: int = Field(ge=1, le=OFFSET_MAX)
 
 
 class ThreadCreate(_Body):
