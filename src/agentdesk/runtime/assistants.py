@@ -153,22 +153,24 @@ def json_contains(column: Any, wanted: dict[str, Any], dialect: str) -> Any:
     """``column`` (JSON) holds every key of ``wanted`` with its value, nested objects
     matched key by key: PostgreSQL's ``@>``, as the Agent Server filters metadata.
 
-    Integers beyond 64 bits are refused on both databases (SQLite cannot compare them).
+    Integers beyond 64 bits and keys with quotes or backslashes are refused on both
+    databases (SQLite can neither compare the one nor address the other).
     """
-    _check_ints(wanted)
+    _check_filter(wanted)
     if dialect == "postgresql":
         as_jsonb = sa.cast(column, postgresql.JSONB)
         return as_jsonb.op("@>")(sa.cast(sa.literal(json.dumps(wanted)), postgresql.JSONB))
     return sa.and_(sa.true(), *_sqlite_match(column, "$", wanted))
 
 
-def _check_ints(value: Any) -> None:
+def _check_filter(value: Any) -> None:
     if isinstance(value, dict):
-        for item in value.values():
-            _check_ints(item)
+        for key, item in value.items():
+            _key(key)
+            _check_filter(item)
     elif isinstance(value, list):
         for item in value:
-            _check_ints(item)
+            _check_filter(item)
     elif isinstance(value, int) and not isinstance(value, bool) and not (
             -(2**63) <= value < 2**63):
         raise InputError("metadata filter: integers beyond 64 bits are not supported",
