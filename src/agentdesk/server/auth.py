@@ -277,12 +277,17 @@ async def _thread_metadata(scope: Scope, ids: dict[str, str]) -> dict[str, Any] 
 
 
 async def _assistant_metadata(scope: Scope, ids: dict[str, str]) -> dict[str, Any] | None:
-    from .views import assistant, find_assistant
+    from agentdesk.runtime.assistants import AssistantStore, system_assistant_id
+    from agentdesk.runtime.registry import agent_names
 
+    store = AssistantStore(scope["app"].state.desk.persistence.engine, None)
+    await store.sync_system()
+    ident = ids["assistant_id"]  # a graph's name names its system assistant
     try:
-        return dict(assistant(find_assistant(ids["assistant_id"]))["metadata"])
+        found = await store.get(system_assistant_id(ident) if ident in agent_names() else ident)
     except NotFoundError:
         return None
+    return dict(found.get("metadata") or {})
 
 
 _LOOKUPS: dict[str, Callable[[Scope, dict[str, str]], Awaitable[dict[str, Any] | None]]] = {

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from agentdesk.errors import InputError
+from agentdesk.runtime.assistants import ResolvedAssistant, merged_options
 from agentdesk.runtime.runs.options import RESERVED_CONFIGURABLE, RunOptions
 
 from .schemas import RunCreate
@@ -75,16 +76,24 @@ def _checkpoint_id(body: RunCreate, thread_id: str | None,
 
 
 def run_options(body: RunCreate, thread_id: str | None,
-                inward: Callable[[str], str] = str) -> RunOptions:
+                inward: Callable[[str], str] = str, *,
+                assistant: ResolvedAssistant | None = None) -> RunOptions:
     """The options of ``body``'s run on ``thread_id`` (None: stateless); 422 if refused.
 
     ``inward`` maps a thread id as the caller spells it to ours (API keys' namespaces).
+    The run's ``config`` and ``context`` go over its ``assistant``'s, by the Agent
+    Server's rule (:func:`~agentdesk.runtime.assistants.merged_options`).
     """
     config = _config(body.config or {})
     context = body.context or None
     if context and config["configurable"]:
         raise InputError("give context or config.configurable, not both (context replaces "
                          "configurable, as on the Agent Server)", field="context")
+    if assistant is not None and (assistant.config or assistant.context):
+        merged, merged_context = merged_options(assistant.config, assistant.context,
+                                                body.config, body.context)
+        config = _config(merged)
+        context = merged_context or None
     checkpoint_id = _checkpoint_id(body, thread_id, inward)
     try:
         return RunOptions(

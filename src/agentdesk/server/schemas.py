@@ -6,6 +6,7 @@ here; anything else is refused with 422 naming the field.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -14,9 +15,10 @@ from agentdesk.runtime.approvals import DecisionType
 
 from .ids import Ident
 
-__all__ = ["AssistantSearch", "CheckpointIn", "CommandIn", "DecisionIn", "HistoryQuery",
-           "RunCreate", "StateAt", "StateUpdate", "ThreadCount", "ThreadCreate", "ThreadPatch",
-           "ThreadPrune", "ThreadSearch", "ThreadTtl"]
+__all__ = ["AssistantCount", "AssistantCreate", "AssistantPatch", "AssistantSearch",
+           "AssistantVersionChange", "AssistantVersionsSearch", "CheckpointIn", "CommandIn",
+           "DecisionIn", "HistoryQuery", "RunCreate", "StateAt", "StateUpdate", "ThreadCount",
+           "ThreadCreate", "ThreadPatch", "ThreadPrune", "ThreadSearch", "ThreadTtl"]
 
 StreamModeName = Literal["values", "updates", "messages", "messages-tuple", "custom", "events",
                          "debug", "tasks", "checkpoints"]
@@ -26,15 +28,57 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class AssistantSearch(_Body):
+AssistantSortField = Literal["assistant_id", "graph_id", "name", "created_at", "updated_at"]
+AssistantField = Literal["assistant_id", "graph_id", "name", "description", "config", "context",
+                         "created_at", "updated_at", "metadata", "version"]
+
+
+class AssistantCreate(_Body):
+    graph_id: str = Field(max_length=64)
+    assistant_id: uuid.UUID | None = None
+    config: dict[str, Any] | None = None
+    context: dict[str, Any] | None = None
+    metadata: dict[str, Any] | None = None
+    if_exists: Literal["raise", "do_nothing"] = "raise"
+    name: str | None = Field(default=None, max_length=200)
+    description: str | None = None
+
+
+class AssistantPatch(_Body):
+    graph_id: str | None = Field(default=None, max_length=64)
+    config: dict[str, Any] | None = None
+    context: dict[str, Any] | None = None
+    metadata: dict[str, Any] | None = None
+    name: str | None = Field(default=None, max_length=200)
+    description: str | None = None
+
+
+class AssistantCount(_Body):
     graph_id: str | None = None
     name: str | None = None
     metadata: dict[str, Any] | None = None
+
+
+OFFSET_MAX = 2**31 - 1
+"""The largest ``offset`` a search takes (the databases' own bound is 64 bits)."""
+
+
+class AssistantSearch(AssistantCount):
     limit: int = Field(default=10, ge=1, le=1000)
-    offset: int = Field(default=0, ge=0)
-    sort_by: str | None = None
+    offset: int = Field(default=0, ge=0, le=OFFSET_MAX)
+    sort_by: AssistantSortField | None = None
     sort_order: Literal["asc", "desc"] | None = None
-    select: list[str] | None = None
+    select: list[AssistantField] | None = None
+
+
+class AssistantVersionsSearch(_Body):
+    metadata: dict[str, Any] | None = None
+    limit: int = Field(default=10, ge=1, le=1000)
+    offset: int = Field(default=0, ge=0, le=OFFSET_MAX)
+
+
+class AssistantVersionChange(_Body):
+    version: int = Field(ge=1, le=OFFSET_MAX)
 
 
 class ThreadTtl(_Body):

@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import re
-import uuid
 from typing import Any
 
 from langgraph.types import StateSnapshot
 
-from agentdesk.errors import InputError, NotFoundError
-from agentdesk.runtime.registry import AgentSpec, agent_names, get_agent
+from agentdesk.errors import InputError
+from agentdesk.runtime.assistants import system_assistant_id
 from agentdesk.runtime.storage.store import RunRecord, ThreadRecord
 
 from .serialize import to_jsonable
 
-__all__ = ["STATE_FIELDS", "THREAD_FIELDS", "api_run_status", "api_thread_status", "assistant",
-           "assistant_id", "check_extract", "check_select", "extract_fields", "find_assistant", "interrupts_view", "run_view", "select_state",
-           "select_thread", "state_view", "thread_view", "ttl_view"]
-
-_NAMESPACE = uuid.UUID("5b1f0c1e-8d7a-4a36-9a54-6a2d1f3c9e10")
-_EPOCH = "2026-01-01T00:00:00+00:00"
+__all__ = ["STATE_FIELDS", "THREAD_FIELDS", "api_run_status", "api_thread_status",
+           "assistant_id", "check_extract", "check_select", "extract_fields", "interrupts_view",
+           "run_view", "select_state", "select_thread", "state_view", "thread_view", "ttl_view"]
 
 
 def api_run_status(status: str) -> str:
@@ -35,27 +31,8 @@ def api_thread_status(status: str) -> str:
 
 
 def assistant_id(name: str) -> str:
-    return str(uuid.uuid5(_NAMESPACE, name))
-
-
-def assistant(spec: AgentSpec) -> dict[str, Any]:
-    return {"assistant_id": assistant_id(spec.name), "graph_id": spec.name, "name": spec.name,
-            "description": spec.description, "config": {}, "context": {},
-            # request_field: the input field a plain-text request goes to (the web app's
-            # start form labels it as the request; the schema has every field).
-            "metadata": {"interrupts": list(spec.interrupt_kinds),
-                         "toolservers": list(spec.toolservers),
-                         "request_field": spec.request_field,
-                         **({"origin": spec.origin} if spec.origin else {})},
-            "version": 1, "created_at": _EPOCH, "updated_at": _EPOCH}
-
-
-def find_assistant(ident: str) -> AgentSpec:
-    """An agent by name, or by the assistant id derived from its name."""
-    for name in agent_names():
-        if ident in (name, assistant_id(name)):
-            return get_agent(name)
-    raise NotFoundError(f"assistant {ident!r} not found")
+    """The id of the system assistant of graph ``name``."""
+    return system_assistant_id(name)
 
 
 def interrupts_view(snapshot: StateSnapshot) -> list[dict[str, Any]]:
@@ -193,10 +170,12 @@ def extract_fields(view: dict[str, Any], extract: dict[str, str]) -> dict[str, A
     return out
 
 
-def run_view(record: RunRecord, agent: str | None) -> dict[str, Any]:
+def run_view(record: RunRecord, agent: str | None, assistant: str | None = None,
+             ) -> dict[str, Any]:
+    """A run; ``assistant`` is the created assistant it ran on (else its graph's own)."""
     return to_jsonable({
         "run_id": record.run_id, "thread_id": record.thread_id,
-        "assistant_id": assistant_id(agent) if agent else None,
+        "assistant_id": assistant or (assistant_id(agent) if agent else None),
         "created_at": record.created_at, "updated_at": record.updated_at,
         "status": api_run_status(record.status), "metadata": {"kind": record.kind, "attempt": record.attempt},
         "multitask_strategy": "reject", "kwargs": {}, "error": record.error,

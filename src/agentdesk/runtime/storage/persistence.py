@@ -189,6 +189,48 @@ webhook_deliveries = sa.Table(
     sa.Column("created_at", Stamp(), nullable=False),
 )
 
+
+
+
+assistants = sa.Table(
+    "agentdesk_assistants", metadata,
+    # The latest version of each assistant; system ones (built-in agents and
+    # langgraph.json graphs) are kept in step with the registry, owner "system".
+    sa.Column("assistant_id", sa.String(64), primary_key=True),
+    sa.Column("graph_id", sa.String(64), nullable=False, index=True),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("description", sa.Text),
+    sa.Column("config", sa.JSON, nullable=False, default=dict),
+    sa.Column("context", sa.JSON, nullable=False, default=dict),
+    sa.Column("metadata", sa.JSON, nullable=False, default=dict),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("owner", sa.String(200), index=True),
+    sa.Column("created_at", Stamp(), nullable=False),
+    sa.Column("updated_at", Stamp(), nullable=False),
+)
+
+assistant_versions = sa.Table(
+    "agentdesk_assistant_versions", metadata,
+    # Every version ever written; set_latest copies one back into agentdesk_assistants.
+    sa.Column("assistant_id", sa.String(64), primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("graph_id", sa.String(64), nullable=False),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("description", sa.Text),
+    sa.Column("config", sa.JSON, nullable=False, default=dict),
+    sa.Column("context", sa.JSON, nullable=False, default=dict),
+    sa.Column("metadata", sa.JSON, nullable=False, default=dict),
+    sa.Column("created_at", Stamp(), nullable=False),
+)
+
+run_assistants = sa.Table(
+    "agentdesk_run_assistants", metadata,
+    # Which created assistant (and version) a run was started on.
+    sa.Column("run_id", sa.String(64), primary_key=True),
+    sa.Column("assistant_id", sa.String(64), nullable=False, index=True),
+    sa.Column("version", sa.Integer, nullable=False),
+)
+
 # Columns the run queue (migration 3) added to ``agentdesk_runs``, with their DDL.
 _QUEUE_COLUMNS = {
     "input": "JSONTEXT",  # the validated payload of a start run
@@ -284,6 +326,11 @@ async def _m010_webhooks(conn: AsyncConnection) -> None:
     await conn.run_sync(lambda sync: webhook_deliveries.create(sync, checkfirst=True))
 
 
+async def _m008_assistants(conn: AsyncConnection) -> None:
+    await conn.run_sync(lambda sync: metadata.create_all(
+        sync, tables=[assistants, assistant_versions, run_assistants]))
+
+
 # Ordered; append only. Each runs once, in its own transaction.
 MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("initial", _m001_initial),
@@ -293,6 +340,7 @@ MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("run_options", _m005_run_options),
     ("thread_ttl", _m007_thread_ttl),
     ("webhooks", _m010_webhooks),
+    ("assistants", _m008_assistants),
 ]
 
 

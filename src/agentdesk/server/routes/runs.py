@@ -13,6 +13,7 @@ from sse_starlette import EventSourceResponse
 
 from agentdesk.errors import ConflictError, InputError, NotFoundError, ThreadBusyError
 from agentdesk.runtime.approvals import Decision, InterruptPayload, decision_for
+from agentdesk.runtime.assistants import AssistantStore, resolve_assistant
 from agentdesk.runtime.durable.webhooks import check_webhook_url
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.prepare import PreparedRun
@@ -31,7 +32,7 @@ from agentdesk.server.runoptions import run_options
 from agentdesk.server.schemas import RunCreate
 from agentdesk.server.serialize import to_jsonable
 from agentdesk.server.stream import parse_last_event_id
-from agentdesk.server.views import find_assistant, interrupts_view, run_view
+from agentdesk.server.views import interrupts_view, run_view
 
 router = APIRouter(tags=["runs"])
 _ENQUEUE_POLL = 0.2
@@ -64,8 +65,10 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
                   owner: str | None, caller: Caller | None = None) -> PreparedRun:
     """Check the request and record the run on its thread; refusals leave no trace."""
     who = caller or Caller(owner, None, None)  # with keys, the key's name is the actor
-    spec = find_assistant(body.assistant_id)
-    options = run_options(body, thread_id, who.ids.inward)
+    assistant = await resolve_assistant(desk, body.assistant_id, owner)
+    spec = assistant.spec
+    # The assistant's config and context, with the run's own over them.
+    options = run_options(body, thread_id, who.ids.inward, assistant=assistant)
     # A worker process executes its own runs at once; an API-only one queues them.
     launch: dict[str, Any] = {"stream_modes": body.modes(), "claim": manager.workers,
                               "options": options, "webhook": body.webhook}
@@ -114,7 +117,10 @@ async def prepare(desk: Desk, manager: RunManager, thread_id: str | None, body: 
                                             metadata=body.metadata, **launch)
     while True:
         try:
-            return await attempt()
+            run = await attempt()
+            await AssistantStore(desk.persistence.engine, owner).record_run(
+                run.run_id, run.thread_id, assistant)
+            return run
         except ThreadBusyError:
             if body.multitask_strategy != "enqueue":
                 raise
@@ -167,6 +173,11 @@ async def _final(desk: Desk, manager: RunManager, thread_id: str, run_id: str,
     return values
 
 
+async def _assistants(desk: Desk, owner: str | None, run_ids: list[str]) -> dict[str, str]:
+    """The created assistants these runs ran on (a run on a graph's own: absent)."""
+    return await AssistantStore(desk.persistence.engine, owner).run_assistant_ids(run_ids)
+
+
 async def _owned_run(desk: Desk, thread_id: str, run_id: str, owner: str | None) -> Any:
     thread = await desk.store.get_thread(thread_id, owner)
     run = await desk.store.get_run(run_id)
@@ -183,7 +194,8 @@ async def create_run(thread_id: RunThreadId, body: RunCreate, desk: DeskDep, man
                      owner: Owner, caller: CallerDep) -> dict[str, Any]:
     run = await prepare(desk, manager, thread_id, body, owner, caller)
     await manager.launch(run)
-    return run_view(await desk.store.get_run(run.run_id), run.spec.name)
+    return run_view(await desk.store.get_run(run.run_id), run.spec.name,
+                    (await _assistants(desk, owner, [run.run_id])).get(run.run_id))
 
 
 @router.post("/threads/{thread_id}/runs/stream")
@@ -206,14 +218,16 @@ async def wait_run(thread_id: RunThreadId, body: RunCreate, response: Response, 
 @router.get("/threads/{thread_id}/runs")
 async def list_runs(thread_id: ThreadId, desk: DeskDep, owner: Owner) -> list[dict[str, Any]]:
     thread = await desk.store.get_thread(thread_id, owner)
-    return [run_view(r, thread.agent) for r in reversed(await desk.store.list_runs(thread_id))]
+    records = list(reversed(await desk.store.list_runs(thread_id)))
+    on = await _assistants(desk, owner, [r.run_id for r in records])
+    return [run_view(r, thread.agent, on.get(r.run_id)) for r in records]
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}")
 async def get_run(thread_id: ThreadId, run_id: IdentPath, desk: DeskDep, owner: Owner,
                   ) -> dict[str, Any]:
     thread, run = await _owned_run(desk, thread_id, run_id, owner)
-    return run_view(run, thread.agent)
+    return run_view(run, thread.agent, (await _assistants(desk, owner, [run_id])).get(run_id))
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}/join")
@@ -240,7 +254,8 @@ async def cancel_run(thread_id: ThreadId, run_id: IdentPath, desk: DeskDep, mana
     if run.status not in ("pending", "running"):
         raise ConflictError(f"run {run_id!r} is not running (status: {run.status})")
     await manager.cancel(run_id)
-    return run_view(await desk.store.get_run(run_id), thread.agent)
+    return run_view(await desk.store.get_run(run_id), thread.agent,
+                    (await _assistants(desk, owner, [run_id])).get(run_id))
 
 
 # -- stateless: a new thread for each run -----------------------------------------
@@ -249,7 +264,7 @@ async def cancel_run(thread_id: ThreadId, run_id: IdentPath, desk: DeskDep, mana
 async def _launch_stateless(desk: Desk, manager: RunManager, body: RunCreate,
                             caller: Caller, *, waited: bool = False) -> PreparedRun:
     """Launch ``body`` on a new thread; a refused run takes its thread away with it."""
-    find_assistant(body.assistant_id)
+    await resolve_assistant(desk, body.assistant_id, caller.owner)
     thread_id = await _new_thread(desk, caller)
     try:
         run = await prepare(desk, manager, thread_id, body, caller.owner, caller)

@@ -30,7 +30,8 @@ export async function homePage(page, alive) {
     h("h2", {}, "Recent threads"), h("p", { class: "muted" }, "Loading…"));
   page.append(startCard, threadsCard);
   const [agents, threads] = await Promise.allSettled([
-    post("/assistants/search", { limit: 100 }), post("/threads/search", { limit: 20 })]);
+    post("/assistants/search", {
+      limit: 100, metadata: { created_by: "system" }, sort_by: "name", sort_order: "asc" }), post("/threads/search", { limit: 20 })]);
   if (!alive()) return;
   if (agents.status === "fulfilled") renderStart(startCard, agents.value, alive);
   else {
