@@ -28,6 +28,7 @@ from agentdesk.errors import (
     UserError,
 )
 from agentdesk.runtime.catalog import load, route_targets
+from agentdesk.runtime.durable.crons import CronScheduler
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.ports import AGENT_RUNS
 from agentdesk.runtime.storage.persistence import DATABASE_ERRORS
@@ -38,7 +39,7 @@ from .fanout import make_fanout
 from .ids import PublicIds, legacy_ids
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
-from .routes import assistants, inbox, mail, memory, meta, runs, threads
+from .routes import assistants, crons, inbox, mail, memory, meta, runs, threads
 
 __all__ = ["create_app"]
 
@@ -83,6 +84,8 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
             app.state.manager = manager
             setattr(app.state, AGENT_RUNS, caller_runs)
             await manager.start()
+            scheduler = CronScheduler(desk)  # each due cron tick: one run, in any process
+            scheduler.start()
             try:
                 from agentdesk.channels.email.service import serve_mail
 
@@ -90,6 +93,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
                     app.state.mail = mail
                     yield
             finally:
+                await scheduler.stop()
                 await manager.shutdown()
 
     app = FastAPI(title="agentdesk", version="0.1.0", lifespan=lifespan,
@@ -127,7 +131,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
         max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
         max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
 
-    for module in (meta, assistants, threads, runs, inbox, mail, memory):
+    for module in (meta, assistants, threads, crons, runs, inbox, mail, memory):
         app.include_router(module.router)
     for target in route_targets():  # each domain's own routes, authenticated as ours
         app.include_router(load(target), dependencies=[Depends(remember_caller)])

@@ -120,11 +120,12 @@ class RunPreparer(ThreadReader):
                             display_name: str | None = None, new_thread_id: str | None = None,
                             metadata: dict[str, Any] | None = None,
                             stream_modes: Sequence[str] = (), claim: bool = True,
-                            ) -> PreparedRun:
+                            run_id: str | None = None) -> PreparedRun:
         """Validate ``payload`` and record a first run on a thread (new, or ``thread_id``).
 
         A new thread's id is ``new_thread_id`` if given (the server's id for a key), else
-        a fresh UUID.
+        a fresh UUID. ``run_id``: the run's id if the caller fixes it (a cron's tick), so a
+        second recording of the same run collides on the key instead of running twice.
         """
         spec = get_agent(agent)
         try:
@@ -152,7 +153,7 @@ class RunPreparer(ThreadReader):
                                     "instead of starting a new run", thread_id=thread_id)
             if seen.agent is None:
                 options["bind"] = agent
-        new = NewRun(str(uuid.uuid4()), thread_id, "start", model_spec,
+        new = NewRun(run_id or str(uuid.uuid4()), thread_id, "start", model_spec,
                      actor or self.default_actor(), input=data.model_dump(mode="json"),
                      stream_modes=list(stream_modes), display_name=display_name)
         # Checked above: nothing pending, so the first attempt starts from the input.

@@ -163,6 +163,30 @@ effects = sa.Table(
     sa.Column("finished_at", Stamp()),
 )
 
+crons = sa.Table(
+    "agentdesk_crons", metadata,
+    # A schedule of runs: each due tick (``next_run_at``) becomes one run (runtime/durable/crons).
+    sa.Column("cron_id", sa.String(36), primary_key=True),
+    sa.Column("assistant_id", sa.String(200), nullable=False),
+    sa.Column("agent", sa.String(200), nullable=False),
+    sa.Column("thread_id", sa.String(THREAD_ID_MAX)),  # None: a new thread per tick
+    sa.Column("thread_prefix", sa.String(200), nullable=False, default=""),
+    sa.Column("owner", sa.String(200), index=True),
+    sa.Column("actor", sa.String(200)),
+    sa.Column("schedule", sa.String(200), nullable=False),
+    sa.Column("timezone", sa.String(100)),
+    sa.Column("end_time", Stamp()),
+    sa.Column("payload", sa.JSON, nullable=False),  # what the caller sent for each run
+    sa.Column("agent_input", sa.JSON, nullable=False),  # the agent's validated input
+    sa.Column("metadata", sa.JSON, nullable=False, default=dict),
+    sa.Column("on_run_completed", sa.String(10)),
+    sa.Column("multitask_strategy", sa.String(10), nullable=False, default="reject"),
+    sa.Column("enabled", sa.Boolean, nullable=False, default=True),
+    sa.Column("next_run_at", Stamp(), index=True),
+    sa.Column("created_at", Stamp(), nullable=False),
+    sa.Column("updated_at", Stamp(), nullable=False),
+)
+
 # Columns the run queue (migration 3) added to ``agentdesk_runs``, with their DDL.
 _QUEUE_COLUMNS = {
     "input": "JSONTEXT",  # the validated payload of a start run
@@ -218,12 +242,17 @@ async def _m004_keyed_thread_ids(conn: AsyncConnection) -> None:
                                        f"TYPE VARCHAR({THREAD_ID_MAX})"))
 
 
+async def _m009_crons(conn: AsyncConnection) -> None:
+    await conn.run_sync(lambda sync: crons.create(sync, checkfirst=True))
+
+
 # Ordered; append only. Each runs once, in its own transaction.
 MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("initial", _m001_initial),
     ("run_events", _m002_run_events),
     ("run_queue", _m003_run_queue),
     ("keyed_thread_ids", _m004_keyed_thread_ids),
+    ("crons", _m009_crons),
 ]
 
 
