@@ -166,3 +166,32 @@ def test_kill_9_mid_tick_runs_each_tick_once(database_url: str, servers: Servers
         _assert_once_each(ticks, before + 2)
 
     asyncio.run(scenario())
+
+
+def test_thread_cron_runs_on_its_thread_and_skips_it_while_it_waits(
+        database_url: str, servers: Servers) -> None:
+    url = servers.app(database_url=database_url, graphs=HITL).url
+
+    async def scenario() -> None:
+        client = get_client(url=url)
+        thread = (await client.threads.create())["thread_id"]
+        cron = await client.crons.create_for_thread(thread, "hitl", schedule=EVERY_2S,
+                                                    input={"topic": "owls"})
+        for _ in range(120):
+            if (await client.threads.get(thread))["status"] == "interrupted":
+                break
+            await asyncio.sleep(0.5)
+        state = await client.threads.get_state(thread)
+        assert state["values"]["draft"] == "A short note about owls."
+        first = datetime.fromisoformat(
+            (await client.crons.search(thread_id=thread))[0]["next_run_date"])
+        for _ in range(60):  # later ticks come due while the thread waits for a decision
+            now_next = (await client.crons.search(thread_id=thread))[0]["next_run_date"]
+            if datetime.fromisoformat(now_next) > first:
+                break
+            await asyncio.sleep(0.5)
+        assert datetime.fromisoformat(now_next) > first
+        assert len(await client.runs.list(thread)) == 1  # those ticks were skipped, not queued
+        await client.crons.delete(cron["cron_id"])
+
+    asyncio.run(scenario())
