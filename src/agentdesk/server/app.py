@@ -29,6 +29,7 @@ from agentdesk.errors import (
     UserError,
 )
 from agentdesk.runtime.catalog import load, route_targets
+from agentdesk.runtime.durable.crons import CronScheduler
 from agentdesk.runtime.durable.sweeper import sweeping
 from agentdesk.runtime.durable.webhooks import WebhookDeliveries
 from agentdesk.runtime.runs.desk import Desk
@@ -42,7 +43,7 @@ from .ids import PublicIds, legacy_ids
 from .lgapp import add_cors, add_langgraph_http, custom_lifespan, langgraph_config
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
-from .routes import assistants, inbox, mail, memory, meta, runs, threads
+from .routes import assistants, crons, inbox, mail, memory, meta, runs, threads
 from .webhooks import webhook_body
 
 __all__ = ["create_app"]
@@ -88,6 +89,8 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
             app.state.manager = manager
             setattr(app.state, AGENT_RUNS, caller_runs)
             await manager.start()
+            scheduler = CronScheduler(desk)  # each due cron tick: one run, in any process
+            scheduler.start()
             try:
                 from agentdesk.channels.email.service import serve_mail
 
@@ -98,6 +101,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
                     app.state.mail = mail
                     yield
             finally:
+                await scheduler.stop()
                 await manager.shutdown()
 
     app = FastAPI(title="agentdesk", version="0.1.0", lifespan=lifespan,
@@ -137,7 +141,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
         max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
     add_cors(app, settings, config)  # outermost of all: preflights are answered first
 
-    for module in (meta, assistants, threads, runs, inbox, mail, memory):
+    for module in (meta, assistants, threads, crons, runs, inbox, mail, memory):
         app.include_router(module.router)
     for target in route_targets():  # each domain's own routes, authenticated as ours
         app.include_router(load(target), dependencies=[Depends(remember_caller)])

@@ -160,14 +160,17 @@ class RunPreparer(ThreadReader):
                             metadata: dict[str, Any] | None = None,
                             stream_modes: Sequence[str] = (), claim: bool = True,
                             options: RunOptions | None = None,
-                            webhook: str | None = None) -> PreparedRun:
+                            webhook: str | None = None,
+                            run_id: str | None = None) -> PreparedRun:
         """Validate ``payload`` and record a first run on a thread (new, or ``thread_id``).
 
         A new thread's id is ``new_thread_id`` if given (the server's id for a key), else
         a fresh UUID. With ``options.checkpoint_id`` the run starts from that checkpoint
         of the thread: ``payload`` forks there, None replays from there (and a thread
         waiting for a decision may be forked or replayed from an earlier point). ``webhook``
-        (a URL the caller checked) is recorded with the run.
+        (a URL the caller checked) is recorded with the run. ``run_id``: the run's id
+        if the caller fixes it (a cron's tick), so a second recording of the same run
+        collides on the key instead of running twice.
         """
         spec = get_agent(agent)
         options = options or RunOptions()
@@ -200,7 +203,7 @@ class RunPreparer(ThreadReader):
                                     "instead of starting a new run", thread_id=thread_id)
             if seen.agent is None:
                 opening["bind"] = agent
-        new = NewRun(str(uuid.uuid4()), thread_id, "start", model_spec,
+        new = NewRun(run_id or str(uuid.uuid4()), thread_id, "start", model_spec,
                      actor or self.default_actor(),
                      input=None if data is None else data.model_dump(mode="json"),
                      stream_modes=list(stream_modes), display_name=display_name,

@@ -189,9 +189,6 @@ webhook_deliveries = sa.Table(
     sa.Column("created_at", Stamp(), nullable=False),
 )
 
-
-
-
 assistants = sa.Table(
     "agentdesk_assistants", metadata,
     # The latest version of each assistant; system ones (built-in agents and
@@ -205,6 +202,30 @@ assistants = sa.Table(
     sa.Column("metadata", sa.JSON, nullable=False, default=dict),
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("owner", sa.String(200), index=True),
+    sa.Column("created_at", Stamp(), nullable=False),
+    sa.Column("updated_at", Stamp(), nullable=False),
+)
+
+crons = sa.Table(
+    "agentdesk_crons", metadata,
+    # A schedule of runs: each due tick (``next_run_at``) becomes one run (runtime/durable/crons).
+    sa.Column("cron_id", sa.String(36), primary_key=True),
+    sa.Column("assistant_id", sa.String(200), nullable=False),
+    sa.Column("agent", sa.String(200), nullable=False),
+    sa.Column("thread_id", sa.String(THREAD_ID_MAX)),  # None: a new thread per tick
+    sa.Column("thread_prefix", sa.String(200), nullable=False, default=""),
+    sa.Column("owner", sa.String(200), index=True),
+    sa.Column("actor", sa.String(200)),
+    sa.Column("schedule", sa.String(200), nullable=False),
+    sa.Column("timezone", sa.String(100)),
+    sa.Column("end_time", Stamp()),
+    sa.Column("payload", sa.JSON, nullable=False),  # what the caller sent for each run
+    sa.Column("agent_input", sa.JSON, nullable=False),  # the agent's validated input
+    sa.Column("metadata", sa.JSON, nullable=False, default=dict),
+    sa.Column("on_run_completed", sa.String(10)),
+    sa.Column("multitask_strategy", sa.String(10), nullable=False, default="reject"),
+    sa.Column("enabled", sa.Boolean, nullable=False, default=True),
+    sa.Column("next_run_at", Stamp(), index=True),
     sa.Column("created_at", Stamp(), nullable=False),
     sa.Column("updated_at", Stamp(), nullable=False),
 )
@@ -230,6 +251,7 @@ run_assistants = sa.Table(
     sa.Column("assistant_id", sa.String(64), nullable=False, index=True),
     sa.Column("version", sa.Integer, nullable=False),
 )
+
 
 # Columns the run queue (migration 3) added to ``agentdesk_runs``, with their DDL.
 _QUEUE_COLUMNS = {
@@ -329,6 +351,8 @@ async def _m010_webhooks(conn: AsyncConnection) -> None:
 async def _m008_assistants(conn: AsyncConnection) -> None:
     await conn.run_sync(lambda sync: metadata.create_all(
         sync, tables=[assistants, assistant_versions, run_assistants]))
+async def _m009_crons(conn: AsyncConnection) -> None:
+    await conn.run_sync(lambda sync: crons.create(sync, checkfirst=True))
 
 
 # Ordered; append only. Each runs once, in its own transaction.
@@ -341,6 +365,7 @@ MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("thread_ttl", _m007_thread_ttl),
     ("webhooks", _m010_webhooks),
     ("assistants", _m008_assistants),
+    ("crons", _m009_crons),
 ]
 
 

@@ -28,6 +28,6 @@ async def ok(request: Request) -> dict[str, bool] | JSONResponse:
 async def info(request: Request) -> dict[str, Any]:
     settings = request.app.state.settings
     return {"name": "agentdesk", "version": version("agentdesk"),
-            "flags": {"assistants": True, "crons": False, "langsmith": False},
+            "flags": {"assistants": True, "crons": True, "langsmith": False},
             "auth": bool(settings.api_keys),
             "database": request.app.state.desk.persistence.url.dialect}

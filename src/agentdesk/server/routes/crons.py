@@ -1,0 +1,271 @@
+"""Crons: create (on a thread, or stateless), search, count, update and delete schedules.
+
+What a tick does is :mod:`agentdesk.runtime.durable.crons`' business; here each
+field is checked and stored, or refused with 422 naming it. A key sees only its
+own crons (``owner``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Response
+from pydantic import Field, ValidationError, model_validator
+
+from agentdesk.errors import InputError, NotFoundError
+from agentdesk.runtime.assistants import resolve_assistant
+from agentdesk.runtime.durable.crons import check_schedule, check_timezone, next_tick
+from agentdesk.runtime.registry import AgentSpec
+from agentdesk.runtime.storage.persistence import crons, now
+from agentdesk.server.deps import CallerDep, DeskDep, Owner, RunThreadId
+from agentdesk.server.ids import IdentPath
+from agentdesk.server.routes.runs import agent_payload
+from agentdesk.server.schemas import _Body
+from agentdesk.server.views import assistant_id
+
+router = APIRouter(tags=["crons"])
+
+_UNSUPPORTED = ("config", "context", "checkpoint_during", "interrupt_before", "interrupt_after",
+                "webhook", "stream_mode", "stream_subgraphs", "stream_resumable")
+"""Fields the SDK may send that a cron's runs cannot honour here: refused when set."""
+
+_SORTABLE = ("cron_id", "assistant_id", "thread_id", "next_run_date", "end_time",
+             "created_at", "updated_at")
+_FIELDS = ("cron_id", "assistant_id", "thread_id", "on_run_completed", "end_time", "schedule",
+           "timezone", "created_at", "updated_at", "payload", "user_id", "next_run_date",
+           "metadata", "enabled")
+
+
+class _CronFields(_Body):
+    """What create and update share: the schedule and the runs' payload."""
+
+    input: dict[str, Any] | None = None
+    metadata: dict[str, Any] | None = None
+    end_time: datetime | None = None
+    timezone: str | None = None
+    enabled: bool | None = None
+    on_run_completed: Literal["delete", "keep"] | None = None
+    # Accepted: every run here checkpoints synchronously, the strongest of the three.
+    durability: Literal["sync", "async", "exit"] | None = None
+    config: Any = None
+    context: Any = None
+    checkpoint_during: Any = None
+    interrupt_before: Any = None
+    interrupt_after: Any = None
+    webhook: Any = None
+    stream_mode: Any = None
+    stream_subgraphs: Any = None
+    stream_resumable: Any = None
+
+    @model_validator(mode="after")
+    def _refuse(self) -> _CronFields:
+        for name in _UNSUPPORTED:
+            if getattr(self, name) not in (None, {}, []):
+                raise InputError("not supported for crons", field=name)
+        if self.on_run_completed == "delete":
+            raise InputError("'delete' is not supported; a cron's threads are kept ('keep')",
+                             field="on_run_completed")
+        check_timezone(self.timezone)
+        return self
+
+
+class CronCreate(_CronFields):
+    assistant_id: str
+    schedule: str
+    multitask_strategy: Literal["reject", "enqueue"] = "reject"
+
+
+class CronPatch(_CronFields):
+    schedule: str | None = None
+
+
+class CronSearch(_Body):
+    assistant_id: str | None = None
+    thread_id: str | None = None
+    enabled: bool | None = None
+    metadata: dict[str, Any] | None = None
+    limit: int = Field(default=10, ge=1, le=1000)
+    offset: int = Field(default=0, ge=0)
+    sort_by: Literal[_SORTABLE] | None = None  # type: ignore[valid-type]
+    sort_order: Literal["asc", "desc"] | None = None
+    select: list[Literal[_FIELDS]] | None = None  # type: ignore[valid-type]
+
+
+class CronCount(_Body):
+    assistant_id: str | None = None
+    thread_id: str | None = None
+    metadata: dict[str, Any] | None = None
+
+
+def _agent_input(spec: AgentSpec, data: dict[str, Any] | None) -> dict[str, Any]:
+    """The agent's input for each run, checked now so a bad one is refused at create."""
+    payload = (data or {}) if spec.origin else agent_payload(data or {}, spec.request_field)
+    try:
+        return dict(spec.input_schema.model_validate(payload).model_dump(mode="json"))
+    except ValidationError as exc:
+        raise InputError.from_validation(exc, "input") from None
+
+
+def _first_tick(schedule: str, timezone: str | None, enabled: bool) -> datetime | None:
+    return next_tick(schedule, timezone, now()) if enabled else None
+
+
+def _view(row: Any) -> dict[str, Any]:
+    return {"cron_id": row.cron_id, "assistant_id": row.assistant_id,
+            "thread_id": row.thread_id, "on_run_completed": row.on_run_completed,
+            "end_time": row.end_time, "schedule": row.schedule, "timezone": row.timezone,
+            "created_at": row.created_at, "updated_at": row.updated_at, "payload": row.payload,
+            "user_id": row.owner, "next_run_date": row.next_run_at, "metadata": row.metadata,
+            "enabled": row.enabled}
+
+
+async def _graph_of(desk: DeskDep, ident: str, owner: str | None) -> AgentSpec:
+    """The graph a cron runs: a graph's own assistant (by id or name). A created
+    assistant is refused: a tick would not run with its config and context."""
+    found = await resolve_assistant(desk, ident, owner)
+    if not found.system:
+        raise InputError("a cron runs a graph's own assistant (its graph name or id); "
+                         "crons on created assistants are not supported", field="assistant_id")
+    return found.spec
+
+
+def _check_end(end_time: datetime | None) -> datetime | None:
+    if end_time is not None and end_time.tzinfo is None:
+        end_time = end_time.replace(tzinfo=UTC)
+    return end_time
+
+
+async def _create(desk: DeskDep, caller: CallerDep, body: CronCreate,
+                  thread_id: str | None) -> dict[str, Any]:
+    spec = await _graph_of(desk, body.assistant_id, caller.owner)
+    check_schedule(body.schedule)
+    agent_input = _agent_input(spec, body.input)
+    if thread_id is not None:
+        await desk.store.get_thread(thread_id, caller.owner)  # 404 if not the caller's
+        if body.on_run_completed is not None:
+            raise InputError("only for stateless crons", field="on_run_completed")
+    enabled = body.enabled is not False
+    stamp, cron_id = now(), str(uuid.uuid4())
+    values = {
+        "cron_id": cron_id, "assistant_id": assistant_id(spec.name),
+        "agent": spec.name, "thread_id": thread_id,
+        "thread_prefix": caller.ids.inward(""), "owner": caller.owner,
+        "actor": caller.actor(), "schedule": body.schedule, "timezone": body.timezone,
+        "end_time": _check_end(body.end_time),
+        "payload": {"input": body.input, "metadata": body.metadata or {},
+                    "multitask_strategy": body.multitask_strategy},
+        "agent_input": agent_input, "metadata": body.metadata or {},
+        "on_run_completed": (body.on_run_completed or "keep") if thread_id is None else None,
+        "multitask_strategy": body.multitask_strategy, "enabled": enabled,
+        "next_run_at": _first_tick(body.schedule, body.timezone, enabled),
+        "created_at": stamp, "updated_at": stamp}
+    async with desk.persistence.engine.begin() as conn:
+        await conn.execute(crons.insert().values(**values))
+    return await _get(desk, cron_id, caller.owner)
+
+
+async def _get(desk: DeskDep, cron_id: str, owner: str | None) -> dict[str, Any]:
+    async with desk.persistence.engine.connect() as conn:
+        row = (await conn.execute(sa.select(crons).where(
+            crons.c.cron_id == cron_id, crons.c.owner.is_(None) if owner is None
+            else crons.c.owner == owner))).first()
+    if row is None:
+        raise NotFoundError(f"cron {cron_id!r} not found")
+    return _view(row)
+
+
+@router.post("/threads/{thread_id}/runs/crons")
+async def create_thread_cron(thread_id: RunThreadId, body: CronCreate, desk: DeskDep,
+                             caller: CallerDep) -> dict[str, Any]:
+    return await _create(desk, caller, body, thread_id)
+
+
+@router.post("/runs/crons")
+async def create_cron(body: CronCreate, desk: DeskDep, caller: CallerDep) -> dict[str, Any]:
+    return await _create(desk, caller, body, None)
+
+
+@router.get("/runs/crons/{cron_id}")
+async def get_cron(cron_id: IdentPath, desk: DeskDep, owner: Owner) -> dict[str, Any]:
+    return await _get(desk, cron_id, owner)
+
+
+@router.patch("/runs/crons/{cron_id}")
+async def update_cron(cron_id: IdentPath, body: CronPatch, desk: DeskDep,
+                      owner: Owner) -> dict[str, Any]:
+    current = await _get(desk, cron_id, owner)
+    if current["thread_id"] is not None and body.on_run_completed is not None:
+        raise InputError("only for stateless crons", field="on_run_completed")
+    changes: dict[str, Any] = {"updated_at": now()}
+    if body.schedule is not None:
+        changes["schedule"] = check_schedule(body.schedule)
+    if body.input is not None:
+        spec = await _graph_of(desk, current["assistant_id"], owner)
+        changes["agent_input"] = _agent_input(spec, body.input)
+    if body.input is not None or body.metadata is not None:
+        changes["payload"] = {**current["payload"],
+                              **({"input": body.input} if body.input is not None else {}),
+                              **({"metadata": body.metadata} if body.metadata is not None
+                                 else {})}
+    for name in ("metadata", "timezone", "enabled", "on_run_completed"):
+        if getattr(body, name) is not None:
+            changes[name] = getattr(body, name)
+    if "end_time" in body.model_fields_set:
+        changes["end_time"] = _check_end(body.end_time)
+    schedule = changes.get("schedule", current["schedule"])
+    timezone = changes.get("timezone", current["timezone"])
+    enabled = changes.get("enabled", current["enabled"])
+    if {"schedule", "timezone", "enabled"} & changes.keys():
+        changes["next_run_at"] = _first_tick(schedule, timezone, enabled)
+    async with desk.persistence.engine.begin() as conn:
+        await conn.execute(crons.update().where(crons.c.cron_id == cron_id).values(**changes))
+    return await _get(desk, cron_id, owner)
+
+
+@router.delete("/runs/crons/{cron_id}", status_code=204)
+async def delete_cron(cron_id: IdentPath, desk: DeskDep, owner: Owner) -> Response:
+    await _get(desk, cron_id, owner)
+    async with desk.persistence.engine.begin() as conn:
+        await conn.execute(crons.delete().where(crons.c.cron_id == cron_id))
+    return Response(status_code=204)
+
+
+async def _matching(desk: DeskDep, owner: str | None, assistant: str | None,
+                    thread_id: str | None, metadata: dict[str, Any] | None,
+                    enabled: bool | None = None) -> list[dict[str, Any]]:
+    query = sa.select(crons).where(crons.c.owner.is_(None) if owner is None
+                                   else crons.c.owner == owner)
+    if assistant is not None:
+        query = query.where(crons.c.agent == (await _graph_of(desk, assistant, owner)).name)
+    if thread_id is not None:
+        query = query.where(crons.c.thread_id == thread_id)
+    if enabled is not None:
+        query = query.where(crons.c.enabled.is_(enabled))
+    async with desk.persistence.engine.connect() as conn:
+        rows = [_view(r) for r in await conn.execute(query)]
+    wanted = (metadata or {}).items()
+    return [r for r in rows if all(r["metadata"].get(k) == v for k, v in wanted)]
+
+
+@router.post("/runs/crons/search")
+async def search_crons(body: CronSearch, desk: DeskDep, caller: CallerDep,
+                       ) -> list[dict[str, Any]]:
+    thread_id = caller.ids.inward(body.thread_id) if body.thread_id is not None else None
+    rows = await _matching(desk, caller.owner, body.assistant_id, thread_id, body.metadata,
+                           body.enabled)
+    key = body.sort_by or "created_at"
+    rows.sort(key=lambda r: (r[key] is not None, r[key] or ""),
+              reverse=(body.sort_order or "desc") == "desc")
+    page = rows[body.offset:body.offset + body.limit]
+    if body.select:
+        page = [{f: r[f] for f in body.select} for r in page]
+    return page
+
+
+@router.post("/runs/crons/count")
+async def count_crons(body: CronCount, desk: DeskDep, caller: CallerDep) -> int:
+    thread_id = caller.ids.inward(body.thread_id) if body.thread_id is not None else None
+    return len(await _matching(desk, caller.owner, body.assistant_id, thread_id, body.metadata))

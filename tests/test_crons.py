@@ -1,0 +1,197 @@
+"""Crons through the official SDK on real servers: fields, refusals, and one run per tick.
+
+A cron of every two seconds (croniter's sixth field is seconds) makes ticks due
+without waiting minutes. Each stateless tick makes one thread, tagged with the
+cron and the tick time in its metadata, so a tick that ran twice shows as two
+threads with the same ``cron_tick``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+from langgraph_sdk import get_client
+
+from .servers import Servers
+
+HITL = Path(__file__).parent / "graphs" / "hitl" / "langgraph.json"
+EVERY_2S = "* * * * * */2"
+
+
+async def _ticks(client: Any, cron_id: str) -> list[str]:
+    """The tick of each thread the cron made (one entry per thread)."""
+    threads = await client.threads.search(metadata={"cron_id": cron_id}, limit=1000)
+    return [t["metadata"]["cron_tick"] for t in threads]
+
+
+async def _wait_ticks(client: Any, cron_id: str, count: int, timeout: float = 90) -> list[str]:
+    deadline = time.monotonic() + timeout
+    while True:
+        ticks = await _ticks(client, cron_id)
+        if len(set(ticks)) >= count or time.monotonic() > deadline:
+            return ticks
+        await asyncio.sleep(0.5)
+
+
+def _assert_once_each(ticks: list[str], at_least: int) -> None:
+    twice = [tick for tick, n in Counter(ticks).items() if n > 1]
+    assert not twice, f"ticks run more than once: {twice}"
+    assert len(ticks) >= at_least
+    for tick in ticks:  # each is a time of the schedule: a whole even second
+        assert datetime.fromisoformat(tick).second % 2 == 0
+
+
+def test_fields_refusals_search_update_delete(database_url: str, servers: Servers) -> None:
+    url = servers.app(database_url=database_url, graphs=HITL).url
+
+    async def scenario() -> None:
+        client = get_client(url=url)
+        assert (await client.http.get("/info"))["flags"]["crons"] is True
+        thread = (await client.threads.create())["thread_id"]
+        end = datetime(2099, 1, 1, tzinfo=UTC)
+        daily = await client.crons.create("hitl", schedule="0 9 * * *", input={"topic": "a"},
+                                          metadata={"team": "x"}, timezone="Europe/Paris",
+                                          end_time=end)
+        nine = datetime.fromisoformat(daily["next_run_date"]).astimezone(ZoneInfo("Europe/Paris"))
+        assert (nine.hour, nine.minute) == (9, 0)
+        assert daily["timezone"] == "Europe/Paris" and daily["thread_id"] is None
+        assert daily["on_run_completed"] == "keep" and daily["enabled"] is True
+        assert datetime.fromisoformat(daily["end_time"]) == end
+        on_thread = await client.crons.create_for_thread(thread, "hitl", schedule="*/5 * * * *",
+                                                         input={"topic": "b"})
+        assert on_thread["thread_id"] == thread
+        for bad, field in [({"timezone": "Mars/Olympus"}, "timezone"),
+                           ({"schedule": "every day"}, "schedule"),
+                           ({"config": {"tags": ["x"]}}, "config"),
+                           ({"interrupt_before": ["review"]}, "interrupt_before"),
+                           ({"webhook": "http://127.0.0.1:9/hook"}, "webhook"),
+                           ({"on_run_completed": "delete"}, "on_run_completed")]:
+            fields = {"schedule": "0 9 * * *", "input": {"topic": "c"}, **bad}
+            with pytest.raises(httpx.HTTPStatusError) as refused:
+                await client.crons.create("hitl", **fields)
+            assert refused.value.response.status_code == 422
+            assert field in refused.value.response.text
+        with pytest.raises(httpx.HTTPStatusError) as missing:
+            await client.crons.create("no-such-graph", schedule="0 9 * * *", input={})
+        assert missing.value.response.status_code == 404
+        assert await client.crons.count() == 2  # the refusals left nothing
+        assert await client.crons.count(thread_id=thread) == 1
+        found = await client.crons.search(metadata={"team": "x"}, select=["cron_id", "schedule"])
+        assert found == [{"cron_id": daily["cron_id"], "schedule": "0 9 * * *"}]
+        ordered = await client.crons.search(sort_by="created_at", sort_order="asc")
+        assert [c["cron_id"] for c in ordered] == [daily["cron_id"], on_thread["cron_id"]]
+        off = await client.crons.update(daily["cron_id"], enabled=False)
+        assert off["enabled"] is False and off["next_run_date"] is None
+        on = await client.crons.update(daily["cron_id"], enabled=True, schedule="30 6 * * *",
+                                       timezone="UTC")
+        six = datetime.fromisoformat(on["next_run_date"])
+        assert (six.hour, six.minute) == (6, 30) and on["schedule"] == "30 6 * * *"
+        await client.crons.delete(daily["cron_id"])
+        assert [c["cron_id"] for c in await client.crons.search()] == [on_thread["cron_id"]]
+        with pytest.raises(httpx.HTTPStatusError) as gone:
+            await client.crons.delete(daily["cron_id"])
+        assert gone.value.response.status_code == 404
+
+    asyncio.run(scenario())
+
+
+def test_due_ticks_become_one_run_each(database_url: str, servers: Servers) -> None:
+    url = servers.app(database_url=database_url, graphs=HITL).url
+
+    async def scenario() -> None:
+        client = get_client(url=url)
+        cron = await client.crons.create("hitl", schedule=EVERY_2S, input={"topic": "otters"})
+        ticks = await _wait_ticks(client, cron["cron_id"], 3)
+        _assert_once_each(ticks, 3)
+        threads = await client.threads.search(metadata={"cron_id": cron["cron_id"]}, limit=100)
+        for thread in threads:  # each tick's run went through the queue and ran the graph
+            runs = await client.runs.list(thread["thread_id"])
+            assert len(runs) == 1
+        done = threads[-1]["thread_id"]
+        for _ in range(120):
+            state = await client.threads.get_state(done)
+            if state["interrupts"]:
+                break
+            await asyncio.sleep(0.5)
+        assert state["values"]["draft"] == "A short note about otters."
+        await client.crons.update(cron["cron_id"], enabled=False)
+        settled = len(await _ticks(client, cron["cron_id"]))
+        await asyncio.sleep(3)  # a disabled cron makes no more runs
+        assert len(await _ticks(client, cron["cron_id"])) <= settled + 1
+
+    asyncio.run(scenario())
+
+
+def _env(database_url: str) -> dict[str, str]:
+    return {"AGENTDESK_DATABASE_URL": database_url, "AGENTDESK_GRAPHS": str(HITL)}
+
+
+def test_two_processes_run_each_tick_once(database_url: str, servers: Servers) -> None:
+    first = servers.process(env=_env(database_url))
+    second = servers.process(env=_env(database_url))
+
+    async def scenario() -> None:
+        client = get_client(url=first.url)
+        cron = await client.crons.create("hitl", schedule=EVERY_2S, input={"topic": "x"})
+        ticks = await _wait_ticks(get_client(url=second.url), cron["cron_id"], 5)
+        await client.crons.delete(cron["cron_id"])
+        _assert_once_each(ticks, 5)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("delay", [0.3, 1.1, 2.4])
+def test_kill_9_mid_tick_runs_each_tick_once(database_url: str, servers: Servers,
+                                             delay: float) -> None:
+    server = servers.process(env=_env(database_url))
+
+    async def scenario() -> None:
+        cron = await get_client(url=server.url).crons.create("hitl", schedule=EVERY_2S,
+                                                             input={"topic": "y"})
+        await asyncio.sleep(delay)
+        server.kill()
+        again = servers.process(env=_env(database_url))
+        client = get_client(url=again.url)
+        before = len(set(await _ticks(client, cron["cron_id"])))
+        ticks = await _wait_ticks(client, cron["cron_id"], before + 2)
+        await client.crons.delete(cron["cron_id"])
+        _assert_once_each(ticks, before + 2)
+
+    asyncio.run(scenario())
+
+
+def test_thread_cron_runs_on_its_thread_and_skips_it_while_it_waits(
+        database_url: str, servers: Servers) -> None:
+    url = servers.app(database_url=database_url, graphs=HITL).url
+
+    async def scenario() -> None:
+        client = get_client(url=url)
+        thread = (await client.threads.create())["thread_id"]
+        cron = await client.crons.create_for_thread(thread, "hitl", schedule=EVERY_2S,
+                                                    input={"topic": "owls"})
+        for _ in range(120):
+            if (await client.threads.get(thread))["status"] == "interrupted":
+                break
+            await asyncio.sleep(0.5)
+        state = await client.threads.get_state(thread)
+        assert state["values"]["draft"] == "A short note about owls."
+        first = datetime.fromisoformat(
+            (await client.crons.search(thread_id=thread))[0]["next_run_date"])
+        for _ in range(60):  # later ticks come due while the thread waits for a decision
+            now_next = (await client.crons.search(thread_id=thread))[0]["next_run_date"]
+            if datetime.fromisoformat(now_next) > first:
+                break
+            await asyncio.sleep(0.5)
+        assert datetime.fromisoformat(now_next) > first
+        assert len(await client.runs.list(thread)) == 1  # those ticks were skipped, not queued
+        await client.crons.delete(cron["cron_id"])
+
+    asyncio.run(scenario())
