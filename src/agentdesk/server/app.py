@@ -38,7 +38,7 @@ from .fanout import make_fanout
 from .ids import PublicIds, legacy_ids
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
-from .routes import assistants, inbox, mail, memory, meta, runs, threads
+from .routes import assistants, inbox, mail, memory, meta, runs, store, threads
 
 __all__ = ["create_app"]
 
@@ -127,7 +127,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
         max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
         max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
 
-    for module in (meta, assistants, threads, runs, inbox, mail, memory):
+    for module in (meta, assistants, threads, runs, inbox, mail, memory, store):
         app.include_router(module.router)
     for target in route_targets():  # each domain's own routes, authenticated as ours
         app.include_router(load(target), dependencies=[Depends(remember_caller)])
