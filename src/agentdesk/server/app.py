@@ -8,7 +8,7 @@ same authentication, and run agents through the ``app.state.agent_runs`` port.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import IntegrityError
 from starlette.responses import Response
+from starlette.routing import Route
 
 from agentdesk.errors import (
     AgentdeskError,
@@ -38,6 +39,7 @@ from .fanout import make_fanout
 from .ids import PublicIds, legacy_ids
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
+from .mcp import McpEndpoint
 from .routes import assistants, inbox, mail, memory, meta, runs, store, threads
 
 __all__ = ["create_app"]
@@ -86,7 +88,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
             try:
                 from agentdesk.channels.email.service import serve_mail
 
-                async with serve_mail(desk, manager) as mail:
+                async with serve_mail(desk, manager) as mail, mcp_sessions():
                     app.state.mail = mail
                     yield
             finally:
@@ -94,6 +96,10 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
 
     app = FastAPI(title="agentdesk", version="0.1.0", lifespan=lifespan,
                   description="LangGraph agents that pause for a person before they act.")
+    mcp = None if settings.disable_mcp else McpEndpoint(app)
+
+    def mcp_sessions() -> AbstractAsyncContextManager[None]:
+        return mcp.running() if mcp is not None else nullcontext()
     app.state.settings = settings
     app.state.ping_seconds = ping_seconds
 
@@ -131,6 +137,8 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
         app.include_router(module.router)
     for target in route_targets():  # each domain's own routes, authenticated as ours
         app.include_router(load(target), dependencies=[Depends(remember_caller)])
+    if mcp is not None:  # at /mcp exactly, as MCP clients call it (no redirect to /mcp/)
+        app.router.routes.append(Route("/mcp", endpoint=mcp, methods=["GET", "POST", "DELETE"]))
     app.mount("/app", WebFiles(directory=WEB_DIR, html=True), name="web")
 
     @app.get("/", include_in_schema=False)
