@@ -67,6 +67,7 @@ def test_bad_requests_name_the_field_and_store_nothing(servers: Servers) -> None
         ("PUT", "/store/items", {"namespace": ["a"], "key": "k", "value": {}, "colour": 1},
          "colour"),
         ("PUT", "/store/items", {"namespace": ["a"], "key": "k", "value": {}, "ttl": 5}, "ttl"),
+        ("PUT", "/store/items", {"namespace": ["a"], "key": "k", "value": {}, "ttl": -1}, "ttl"),
         ("PUT", "/store/items", {"namespace": ["a"], "key": "k", "value": {},
                                  "index": ["text"]}, "index"),
         ("POST", "/store/items/search", {"namespace_prefix": ["a"], "query": "x"}, "query"),
@@ -134,10 +135,12 @@ def test_items_expire_with_the_sweeper(servers: Servers, database_url: str) -> N
 
     async def scenario() -> None:
         store = get_client(url=url).store
-        await store.put_item(["t"], key="brief", value={"v": 1}, ttl=0.02)
+        # PostgreSQL keeps TTLs in whole minutes: there the item lives a minute.
+        ttl = 1 if database_url.startswith("postgresql") else 0.02
+        await store.put_item(["t"], key="brief", value={"v": 1}, ttl=ttl)
         await store.put_item(["t"], key="kept", value={"v": 2})
         assert (await store.get_item(["t"], key="brief"))["value"] == {"v": 1}
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while await store.get_item(["t"], key="brief") is not None:
             assert time.monotonic() < deadline, "the sweeper never deleted the expired item"
             await asyncio.sleep(0.3)
@@ -145,6 +148,37 @@ def test_items_expire_with_the_sweeper(servers: Servers, database_url: str) -> N
         assert [i["key"] for i in (await store.search_items(["t"]))["items"]] == ["kept"]
 
     asyncio.run(scenario())
+
+
+def test_a_refreshing_read_keeps_an_item_alive(servers: Servers) -> None:
+    url = servers.app(store_ttl_sweep_interval_minutes=0.01).url
+
+    async def scenario() -> None:
+        store = get_client(url=url).store
+        for key in ("read", "unread"):
+            await store.put_item(["t"], key=key, value={"k": key}, ttl=0.1)
+        deadline = time.monotonic() + 60
+        while await store.get_item(["t"], key="unread", refresh_ttl=False) is not None:
+            assert time.monotonic() < deadline, "the unread item never expired"
+            # Read far more often than the 6 s TTL: each read restarts its clock.
+            assert await store.get_item(["t"], key="read") is not None
+            await asyncio.sleep(0.3)
+        assert (await store.get_item(["t"], key="read"))["value"] == {"k": "read"}
+
+    asyncio.run(scenario())
+
+
+def test_an_explicit_refresh_the_store_would_drop_is_refused(servers: Servers) -> None:
+    url = servers.app(store_ttl_sweep_interval_minutes=1, store_ttl_refresh_on_read=False).url
+    client = httpx.Client(base_url=url, timeout=30)
+    got = client.get("/store/items", params={"namespace": "t", "key": "k",
+                                             "refresh_ttl": "true"})
+    assert got.status_code == 422 and "refresh_ttl" in got.json()["detail"]
+    found = client.post("/store/items/search", json={"namespace_prefix": ["t"],
+                                                     "refresh_ttl": True})
+    assert found.status_code == 422 and "refresh_ttl" in found.json()["detail"]
+    assert client.get("/store/items", params={"namespace": "t", "key": "k",
+                                              "refresh_ttl": "false"}).json() is None
 
 
 def test_default_ttl_applies_to_items_without_one(servers: Servers) -> None:
@@ -178,7 +212,7 @@ def _vectors_work(database_url: str) -> bool:
 def test_semantic_search_ranks_by_meaning(servers: Servers, database_url: str) -> None:
     index = {"dims": 8, "embed": EMBED, "fields": ["text"]}
     if not _vectors_work(database_url):  # refused at startup, clearly, never half-working
-        with pytest.raises(ConfigError, match="store.index: semantic search on"):
+        with pytest.raises(ConfigError, match=r"store\.index: semantic search on"):
             asyncio.run(_open(database_url, StoreOptions(index=index)))
         pytest.skip("no vector extension for this backend on this machine (refusal checked)")
     url = servers.app(database_url=database_url, store_index=index).url
@@ -204,6 +238,21 @@ def test_semantic_search_ranks_by_meaning(servers: Servers, database_url: str) -
 async def _open(url: str, options: StoreOptions) -> None:
     async with open_persistence(url, options):
         pass
+
+
+def test_fractional_minutes_are_refused_on_postgres(servers: Servers, database_url: str,
+                                                    ) -> None:
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite keeps fractional TTLs")
+    with pytest.raises(ConfigError, match="whole minutes"):
+        asyncio.run(_open(database_url, StoreOptions(ttl_default_minutes=0.5)))
+    url = servers.app(database_url=database_url, store_ttl_sweep_interval_minutes=1).url
+    client = httpx.Client(base_url=url, timeout=30)
+    put = client.put("/store/items", json={"namespace": ["a"], "key": "k", "value": {},
+                                           "ttl": 0.5})
+    assert put.status_code == 422 and "ttl" in put.json()["detail"]
+    assert client.post("/store/items/search", json={"namespace_prefix": ["a"]}
+                       ).json() == {"items": []}
 
 
 def test_unusable_index_config_is_refused_at_startup(tmp_path: Path) -> None:

@@ -153,6 +153,10 @@ async def open_memory_store(url: DatabaseURL, pool: Any = None,
 
     if index is not None:
         await _require_pgvector(pool)
+    default = options.ttl_default_minutes
+    if default is not None and not float(default).is_integer():
+        raise ConfigError("store.ttl.default_ttl: PostgreSQL keeps TTLs in whole minutes "
+                          f"(got {default})")
     postgres = AsyncPostgresStore(pool, index=index, ttl=ttl)  # type: ignore[arg-type]
     # Processes that start together set the tables up one after the other.
     async with pool.connection() as conn:

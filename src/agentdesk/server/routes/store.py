@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from langgraph.store.base import BaseStore, InvalidNamespaceError, Item
+from langgraph.store.sqlite.base import BaseSqliteStore
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from agentdesk.errors import InputError
@@ -111,6 +112,20 @@ def _expiring(store: BaseStore) -> bool:
     return bool(ttl.get("sweep_interval_minutes"))
 
 
+def _whole_minutes(store: BaseStore) -> bool:
+    """Whether the store keeps TTLs in whole minutes (LangGraph's PostgreSQL store does)."""
+    return not isinstance(store, BaseSqliteStore)
+
+
+def _check_refresh(store: BaseStore, refresh: bool | None, field: str) -> None:
+    """LangGraph's SQLite store refreshes a TTL on read only when its config says so by
+    default (it ignores an explicit ``refresh_ttl=true`` otherwise): refuse what it drops."""
+    ttl = getattr(store, "ttl_config", None) or {}
+    if refresh and isinstance(store, BaseSqliteStore) and not ttl.get("refresh_on_read"):
+        raise InputError("true is not supported on SQLite unless reads refresh by default "
+                         "(store_ttl_refresh_on_read)", field=field)
+
+
 @router.put("/items", status_code=204)
 async def put_item(body: StorePut, desk: DeskDep, owner: Owner) -> Response:
     """Store or replace an item."""
@@ -121,6 +136,9 @@ async def put_item(body: StorePut, desk: DeskDep, owner: Owner) -> Response:
     if body.ttl is not None and not _expiring(store):
         raise InputError("item TTLs are not supported: the store has no TTL sweeper "
                          "(store.ttl.sweep_interval_minutes)", field="ttl")
+    if body.ttl is not None and not body.ttl.is_integer() and _whole_minutes(store):
+        raise InputError("must be whole minutes on PostgreSQL (the store keeps an item's "
+                         "TTL as an integer and would cut a fraction on refresh)", field="ttl")
     kwargs: dict[str, Any] = {} if body.ttl is None else {"ttl": body.ttl}
     try:
         await store.aput(_stored(owner, body.namespace), body.key, body.value,
@@ -156,6 +174,7 @@ async def get_item(request: Request, desk: DeskDep, owner: Owner) -> dict[str, A
         raise InputError("namespace labels must be non-empty strings (joined by '.')",
                          field="namespace")
     refresh = _flag(params.get("refresh_ttl"), "refresh_ttl")
+    _check_refresh(_memory(desk), refresh, "refresh_ttl")
     item = await _memory(desk).aget(_stored(owner, namespace), key, refresh_ttl=refresh)
     return None if item is None else _public(owner, item)
 
@@ -173,6 +192,7 @@ async def search_items(body: StoreSearch, desk: DeskDep, owner: Owner) -> dict[s
     store = _memory(desk)
     if body.query is not None and not _indexed(store):
         raise InputError("semantic search is not configured (store.index)", field="query")
+    _check_refresh(store, body.refresh_ttl, "refresh_ttl")
     try:
         items = await store.asearch(
             _stored(owner, body.namespace_prefix), filter=body.filter, limit=body.limit,
