@@ -257,6 +257,8 @@ def test_fractional_minutes_are_refused_on_postgres(servers: Servers, database_u
 
 def test_unusable_index_config_is_refused_at_startup(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'x.db'}"
+    with pytest.raises(ConfigError, match="sweep_interval_minutes"):
+        asyncio.run(_open(url, StoreOptions(ttl_default_minutes=5)))
     for index, words in [({"dims": 8, "embed": "nosuchmodule_xyz:embed"}, "cannot import"),
                          ({"dims": 0, "embed": EMBED}, "dims"),
                          ({"dims": 8, "embed": EMBED, "colour": 1}, "colour")]:

@@ -133,6 +133,9 @@ async def open_memory_store(url: DatabaseURL, pool: Any = None,
     With a TTL sweep interval the store's sweeper runs until the Store closes.
     """
     options = options or StoreOptions()
+    if options.ttl_default_minutes is not None and options.ttl_sweep_interval_minutes is None:
+        # Expired items are only deleted by the sweeper: without one they would stay.
+        raise ConfigError("store.ttl.default_ttl needs store.ttl.sweep_interval_minutes")
     index = _index_config(options.index) if options.index else None
     ttl = options.ttl()
     if url.dialect == "sqlite":
