@@ -105,8 +105,9 @@ class McpEndpoint:
     async def _call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         """Run assistant ``name`` on a new thread to its end or its first pause."""
         request = self.server.request_context.request
-        caller: Caller = request.scope[_CALLER] if isinstance(request, Request) else Caller(
-            None, None, None)
+        caller = request.scope.get(_CALLER) if isinstance(request, Request) else None
+        if not isinstance(caller, Caller):  # only our authenticated entry reaches here
+            raise PermissionError("unauthenticated MCP request")
         desk, manager = self.app.state.desk, self.app.state.manager
         body = RunCreate(assistant_id=name, input=arguments)
         thread_id = await new_thread(desk, caller)
