@@ -16,6 +16,7 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 from .servers import Servers
+from .trip_script import REQUEST, TripScript
 
 GRAPHS = Path(__file__).parent / "graphs" / "mcp" / "langgraph.json"
 
@@ -87,3 +88,23 @@ def test_mcp_needs_a_key_and_can_be_switched_off(servers: Servers) -> None:
     assert answer.status_code == 401
     off = servers.app(graphs=GRAPHS, disable_mcp=True).url
     assert httpx.post(f"{off}/mcp", json={}).status_code == 404
+
+
+def test_a_built_in_agent_that_pauses_answers_its_pending_decision(
+        servers: Servers, trip_script: TripScript, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENTDESK_MODEL_TRIP", trip_script.write(
+        trip_script.search(), trip_script.answer(trip_script.itinerary())))
+    url = servers.app().url
+    _, (paused,) = asyncio.run(_session_calls(url, {}, [("trip", {"messages": REQUEST})]))
+    pending = _answer(paused)
+    assert pending["status"] == "interrupted"
+    assert [i["value"]["kind"] for i in pending["interrupts"]] == ["review_result"]
+
+    async def approve() -> None:
+        client = get_client(url=url)
+        done = await client.runs.wait(pending["thread_id"], "trip",
+                                      command={"resume": {"type": "approve"}})
+        assert "__interrupt__" not in done
+        assert (await client.threads.get(pending["thread_id"]))["status"] == "idle"
+
+    asyncio.run(approve())
