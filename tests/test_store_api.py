@@ -245,7 +245,8 @@ def test_fractional_minutes_are_refused_on_postgres(servers: Servers, database_u
     if not database_url.startswith("postgresql"):
         pytest.skip("SQLite keeps fractional TTLs")
     with pytest.raises(ConfigError, match="whole minutes"):
-        asyncio.run(_open(database_url, StoreOptions(ttl_default_minutes=0.5)))
+        asyncio.run(_open(database_url, StoreOptions(ttl_default_minutes=0.5,
+                                                      ttl_sweep_interval_minutes=1)))
     url = servers.app(database_url=database_url, store_ttl_sweep_interval_minutes=1).url
     client = httpx.Client(base_url=url, timeout=30)
     put = client.put("/store/items", json={"namespace": ["a"], "key": "k", "value": {},
