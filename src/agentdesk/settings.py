@@ -136,21 +136,27 @@ class Settings(BaseSettings):
     """Origins (comma-separated) whose browsers may call the API (CORS); empty: same origin
     only. A ``langgraph.json`` with ``http.cors`` takes its place."""
 
-    store_index: dict[str, Any] | None = None
-    """Semantic search in the Store (langgraph.json ``store.index``)."""
-
-    store_ttl_default_minutes: float | None = Field(default=None, gt=0)
-    """Minutes a Store item lives unless its ``put`` gives a ``ttl`` (``store.ttl.default_ttl``)."""
-
-    store_ttl_refresh_on_read: bool = True
-    """Whether a read restarts an item's TTL (``store.ttl.refresh_on_read``)."""
-
-    store_ttl_sweep_interval_minutes: float | None = Field(default=None, gt=0)
-    """How often expired Store items are deleted (``store.ttl.sweep_interval_minutes``)."""
-
     mcp_servers: Path | None = None
     """JSON or TOML file of the operator's own MCP servers for the assistant (the shape
     langchain-mcp-adapters' ``MultiServerMCPClient`` takes)."""
+
+    store_index: dict[str, Any] | None = None
+    """Semantic search in the Store (langgraph.json ``store.index``): ``{"dims", "embed",
+    "fields"}``; ``embed`` is a LangChain ``provider:model`` name for ``init_embeddings`` or
+    an import path ``module:attr`` / ``./file.py:attr`` of an Embeddings or a function."""
+
+    store_ttl_default_minutes: float | None = Field(default=None, gt=0)
+    """Minutes a Store item lives after its last write (or read, see below) unless its
+    ``put`` gives a ``ttl``; None: items never expire by default."""
+
+    store_ttl_refresh_on_read: bool = True
+    """Whether a read (get, search) restarts an item's TTL when the caller does not say."""
+
+    store_ttl_sweep_interval_minutes: float | None = Field(default=None, gt=0)
+    """How often expired Store items are deleted; None: no sweeper (expired items stay)."""
+
+    disable_mcp: bool = False
+    """Do not serve ``/mcp`` (langgraph.json ``http.disable_mcp``)."""
 
     kb_rerank: bool = False
     """Re-rank knowledge-base hits with the small embedding model shipped in ``wordllama``."""

@@ -8,7 +8,7 @@ same authentication, and run agents through the ``app.state.agent_runs`` port.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import IntegrityError
 from starlette.responses import Response
+from starlette.routing import Route
 
 from agentdesk.errors import (
     AgentdeskError,
@@ -43,7 +44,8 @@ from .ids import PublicIds, legacy_ids
 from .lgapp import add_cors, add_langgraph_http, custom_lifespan, langgraph_config
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
-from .routes import assistants, crons, inbox, mail, memory, meta, runs, threads
+from .mcp import McpEndpoint
+from .routes import assistants, crons, inbox, mail, memory, meta, runs, store, threads
 from .webhooks import webhook_body
 
 __all__ = ["create_app"]
@@ -97,7 +99,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
                 hooks = WebhookDeliveries(desk.persistence.engine, settings,
                                           partial(webhook_body, desk))
                 async with serve_mail(desk, manager) as mail, sweeping(desk), \
-                        custom_lifespan(app), hooks.running():
+                        custom_lifespan(app), hooks.running(), mcp_sessions():
                     app.state.mail = mail
                     yield
             finally:
@@ -106,6 +108,10 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
 
     app = FastAPI(title="agentdesk", version="0.1.0", lifespan=lifespan,
                   description="LangGraph agents that pause for a person before they act.")
+    mcp = None if settings.disable_mcp else McpEndpoint(app)
+
+    def mcp_sessions() -> AbstractAsyncContextManager[None]:
+        return mcp.running() if mcp is not None else nullcontext()
     app.state.settings = settings
     app.state.ping_seconds = ping_seconds
 
@@ -141,10 +147,12 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
         max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
     add_cors(app, settings, config)  # outermost of all: preflights are answered first
 
-    for module in (meta, assistants, threads, crons, runs, inbox, mail, memory):
+    for module in (meta, assistants, threads, crons, runs, inbox, mail, memory, store):
         app.include_router(module.router)
     for target in route_targets():  # each domain's own routes, authenticated as ours
         app.include_router(load(target), dependencies=[Depends(remember_caller)])
+    if mcp is not None:  # at /mcp exactly, as MCP clients call it (no redirect to /mcp/)
+        app.router.routes.append(Route("/mcp", endpoint=mcp, methods=["GET", "POST", "DELETE"]))
     app.mount("/app", WebFiles(directory=WEB_DIR, html=True), name="web")
 
     @app.get("/", include_in_schema=False)

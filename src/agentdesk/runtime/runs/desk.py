@@ -19,6 +19,7 @@ from typing import Any
 
 from agentdesk.runtime.approvals import Decision, InterruptPayload
 from agentdesk.runtime.graphs import load_graphs
+from agentdesk.runtime.memory.store import StoreOptions
 from agentdesk.runtime.registry import register, unregister
 from agentdesk.runtime.storage.persistence import open_persistence
 from agentdesk.settings import Settings, get_settings
@@ -28,6 +29,14 @@ from .execute import RunExecutor
 from .prepare import RunOutcome, RunPreparer
 
 __all__ = ["Desk"]
+
+
+def store_options(settings: Settings) -> StoreOptions:
+    """The Store's index and TTL, from the settings (langgraph.json's ``store`` section)."""
+    return StoreOptions(index=settings.store_index,
+                        ttl_default_minutes=settings.store_ttl_default_minutes,
+                        ttl_refresh_on_read=settings.store_ttl_refresh_on_read,
+                        ttl_sweep_interval_minutes=settings.store_ttl_sweep_interval_minutes)
 
 
 class Desk(RunPreparer, RunExecutor):
@@ -40,7 +49,8 @@ class Desk(RunPreparer, RunExecutor):
         specs = await load_graphs(settings.graphs) if settings.graphs else []
         register(specs)
         try:
-            async with open_persistence(settings.resolved_database_url) as persistence:
+            async with open_persistence(settings.resolved_database_url,
+                                        store_options(settings)) as persistence:
                 desk = cls(settings, persistence)
                 try:
                     yield desk

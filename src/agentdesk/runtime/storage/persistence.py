@@ -24,7 +24,7 @@ from langgraph.store.base import BaseStore
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from agentdesk.errors import ConfigError
-from agentdesk.runtime.memory.store import open_memory_store
+from agentdesk.runtime.memory.store import StoreOptions, open_memory_store
 
 from . import sqliteconn
 
@@ -496,8 +496,10 @@ def sqlite_engine(url: DatabaseURL) -> AsyncEngine:
 
 
 @asynccontextmanager
-async def open_persistence(url: str) -> AsyncIterator[Persistence]:
-    """Open the checkpointer, the Store and the app tables; migrate; close all on exit."""
+async def open_persistence(url: str, store: StoreOptions | None = None,
+                           ) -> AsyncIterator[Persistence]:
+    """Open the checkpointer, the Store (indexed and expiring per ``store``) and the app
+    tables; migrate; close all on exit."""
     parsed = parse_database_url(url)
     async with AsyncExitStack() as stack:
         pool: Any = None
@@ -544,7 +546,7 @@ async def open_persistence(url: str) -> AsyncIterator[Persistence]:
             stack.push_async_callback(pool.close)
             saver = AsyncPostgresSaver(pool)
             await saver.setup()
-        memory = await stack.enter_async_context(open_memory_store(parsed, pool))
+        memory = await stack.enter_async_context(open_memory_store(parsed, pool, store))
         yield Persistence(parsed, saver, engine, memory)
 
 
