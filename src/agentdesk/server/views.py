@@ -106,6 +106,8 @@ def run_view(record: RunRecord, agent: str | None) -> dict[str, Any]:
         "run_id": record.run_id, "thread_id": record.thread_id,
         "assistant_id": assistant_id(agent) if agent else None,
         "created_at": record.created_at, "updated_at": record.updated_at,
-        "status": api_run_status(record.status), "metadata": {"kind": record.kind, "attempt": record.attempt},
-        "multitask_strategy": "reject", "kwargs": {}, "error": record.error,
+        "status": api_run_status(record.status),
+        "metadata": {**(record.metadata or {}), "kind": record.kind, "attempt": record.attempt},
+        "multitask_strategy": record.multitask_strategy or "reject", "kwargs": {},
+        "error": record.error,
     })

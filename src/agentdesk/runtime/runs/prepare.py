@@ -17,6 +17,7 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal
 
 from langgraph.types import Command, StateSnapshot
@@ -32,7 +33,7 @@ from agentdesk.runtime.storage.store import NewRun, RunRecord, ThreadRecord
 from .base import resume_value
 from .reading import ThreadReader
 
-__all__ = ["PreparedRun", "RunOutcome", "RunPreparer", "RunStatus"]
+__all__ = ["Lifecycle", "PreparedRun", "RunOutcome", "RunPreparer", "RunStatus"]
 
 
 RunStatus = Literal["interrupted", "completed", "failed", "queued"]
@@ -52,6 +53,29 @@ class RunOutcome(BaseModel):
     def public(self) -> dict[str, Any]:
         return self.model_dump(mode="json", include={"thread_id", "status", "interrupt",
                                                      "result", "error"})
+
+
+@dataclass(frozen=True)
+class Lifecycle:
+    """When a run may start and what happens around it, as the caller asked."""
+
+    run_after: datetime | None = None
+    """No worker claims it before then (``after_seconds``)."""
+    wait: bool = False
+    """Queue it behind the run that holds its thread instead of refusing (``enqueue``)."""
+    on_completion: Literal["delete", "keep"] | None = None
+    multitask_strategy: str | None = None
+    metadata: dict[str, Any] | None = None
+
+    @property
+    def queued(self) -> bool:
+        """It waits in the queue: no process claims it when it is recorded."""
+        return self.wait or self.run_after is not None
+
+    def fields(self) -> dict[str, Any]:
+        """Its columns of the run's record."""
+        return {"run_after": self.run_after, "on_completion": self.on_completion,
+                "multitask_strategy": self.multitask_strategy, "metadata": self.metadata}
 
 
 @dataclass
@@ -97,21 +121,25 @@ class RunPreparer(ThreadReader):
 
     async def _open(self, spec: AgentSpec, chat_model: Any, new: NewRun, *,
                     seen: ThreadRecord | None, claim: bool, first_input: Any = None,
-                    **options: Any) -> PreparedRun:
+                    lifecycle: Lifecycle | None = None, **options: Any) -> PreparedRun:
         sent = time.monotonic()
+        lifecycle = lifecycle or Lifecycle()
+        for name, value in lifecycle.fields().items():
+            setattr(new, name, value)
+        claim = claim and not lifecycle.queued
         attempt = await self.store.open_run(
             new, seen=seen, lease_seconds=self.queue.lease_seconds if claim else None,
-            worker=worker_name(), **options)
+            worker=worker_name(), wait=lifecycle.wait, **options)
         run = PreparedRun(spec, new.thread_id, new.run_id, new.kind, new.model or "",
                           chat_model, new.actor, new.input, new.interrupt_id,
                           new.stream_modes)
         run.owner = seen.owner if seen is not None else options.get("create", {}).get("owner")
-        if first_input is not None:
+        if first_input is not None and not lifecycle.wait:  # a queued one reads the thread
             run.first_input = (first_input, True)
         if attempt:
             run.lease = self.queue.new_lease(new.run_id, new.thread_id, attempt, sent)
         else:
-            self.queue.announce(new.run_id)
+            self.queue.announce(new.run_id, lifecycle.run_after)
         return run
 
     async def prepare_start(self, agent: str, payload: dict[str, Any], *,
@@ -120,11 +148,12 @@ class RunPreparer(ThreadReader):
                             display_name: str | None = None, new_thread_id: str | None = None,
                             metadata: dict[str, Any] | None = None,
                             stream_modes: Sequence[str] = (), claim: bool = True,
-                            ) -> PreparedRun:
+                            lifecycle: Lifecycle | None = None) -> PreparedRun:
         """Validate ``payload`` and record a first run on a thread (new, or ``thread_id``).
 
         A new thread's id is ``new_thread_id`` if given (the server's id for a key), else
-        a fresh UUID.
+        a fresh UUID. With ``lifecycle.wait`` a busy thread does not refuse the run: it
+        waits for the thread in the queue, and starts from the thread as it is then.
         """
         spec = get_agent(agent)
         try:
@@ -144,9 +173,10 @@ class RunPreparer(ThreadReader):
             if seen.agent not in (None, agent):
                 raise ConflictError(f"thread {thread_id!r} belongs to agent {seen.agent!r}",
                                     thread_id=thread_id)
-            if seen.status == "busy":
+            waits = lifecycle is not None and lifecycle.wait
+            if seen.status == "busy" and not waits:
                 raise ThreadBusyError(f"thread {thread_id!r} is busy", thread_id=thread_id)
-            if seen.agent is not None and (
+            if seen.status != "busy" and seen.agent is not None and (
                     await self.view(thread_id, thread=seen)).interrupt is not None:
                 raise ConflictError(f"thread {thread_id!r} is waiting for a decision; answer it "
                                     "instead of starting a new run", thread_id=thread_id)
@@ -157,13 +187,15 @@ class RunPreparer(ThreadReader):
                      stream_modes=list(stream_modes), display_name=display_name)
         # Checked above: nothing pending, so the first attempt starts from the input.
         return await self._open(spec, chat_model, new, seen=seen, claim=claim,
-                                first_input=spec.initial_state(data), **options)
+                                first_input=spec.initial_state(data), lifecycle=lifecycle,
+                                **options)
 
     async def prepare_decide(self, thread_id: str,
                              decision: Decision | Callable[[InterruptPayload], Decision], *,
                              interrupt_id: str | None = None, model: str | None = None,
                              owner: str | None = None, stream_modes: Sequence[str] = (),
-                             claim: bool = True) -> PreparedRun:
+                             claim: bool = True, lifecycle: Lifecycle | None = None,
+                             ) -> PreparedRun:
         """Check a decision for the pending interrupt and record it with its run, exactly once.
 
         ``decision`` may be a function of the pending interrupt (an HTTP ``command.resume``
@@ -192,14 +224,14 @@ class RunPreparer(ThreadReader):
                      display_name=decision.display_name)
         recorded = decision.model_dump(mode="json")
         return await self._open(spec, chat_model, new, seen=thread, claim=claim,
-                                decision=recorded,
+                                decision=recorded, lifecycle=lifecycle,
                                 first_input=Command(resume={pending.id: resume_value(recorded)}))
 
     async def prepare_resume(self, thread_id: str, *, model: str | None = None,
                              owner: str | None = None, actor: str | None = None,
                              display_name: str | None = None,
                              stream_modes: Sequence[str] = (), claim: bool = True,
-                             ) -> PreparedRun:
+                             lifecycle: Lifecycle | None = None) -> PreparedRun:
         """Continue a thread whose last run ended early (failed, cancelled), from its checkpoint.
 
         Work whose checkpoint was written is not redone. A decision recorded
@@ -222,7 +254,8 @@ class RunPreparer(ThreadReader):
         new = NewRun(str(uuid.uuid4()), thread_id, "resume", model_spec,
                      actor or self.default_actor(), stream_modes=list(stream_modes),
                      display_name=display_name)
-        return await self._open(spec, chat_model, new, seen=thread, claim=claim)
+        return await self._open(spec, chat_model, new, seen=thread, claim=claim,
+                                lifecycle=lifecycle)
 
     async def load(self, record: RunRecord) -> PreparedRun:
         """A recorded run, ready for a worker to claim and execute."""
