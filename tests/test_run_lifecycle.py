@@ -341,3 +341,42 @@ def test_every_field_the_sdk_sends_is_honoured_or_refused(served: str) -> None:
                          json={"assistant_id": GRAPH, "input": {"label": "n"},
                                "if_not_exists": "create"})
         assert made.status_code == 200 and made.json()["steps"] == ["mark:n", "done:n"]
+
+
+def test_queued_and_delayed_runs_survive_kill_9_and_run_exactly_once(
+        database_url: str, servers: Servers, gates: Gates, tmp_path: Path) -> None:
+    """A process killed with a run holding its thread, one queued behind it and one
+    delayed: after a restart each runs once, in order, and no finished step is redone."""
+    env = {"AGENTDESK_DATABASE_URL": database_url, "AGENTDESK_GRAPHS": str(LIFECYCLE),
+           "AGENTDESK_RUN_LEASE_SECONDS": "2"}
+    gate = gates.closed("a")
+
+    async def before(url: str) -> dict[str, Any]:
+        client = get_client(url=url)
+        thread = (await client.threads.create())["thread_id"]
+        held = await client.runs.create(thread, GRAPH, input={"label": "A", "gate": gate})
+        await holding(client, thread, "A")
+        queued = await client.runs.create(thread, GRAPH, input={"label": "B", "gate": ""},
+                                          multitask_strategy="enqueue")
+        other = (await client.threads.create())["thread_id"]
+        delayed = await client.runs.create(other, GRAPH, input={"label": "C"},
+                                           after_seconds=3)
+        assert queued["status"] == delayed["status"] == "pending"
+        return {"thread": thread, "other": other, "runs": [held, queued, delayed]}
+
+    async def after(url: str, seen: dict[str, Any]) -> None:
+        client = get_client(url=url)
+        gates.open(gate)
+        held, queued, delayed = seen["runs"]
+        await client.runs.join(seen["thread"], queued["run_id"])
+        await client.runs.join(seen["other"], delayed["run_id"])
+        assert await steps(client, seen["thread"]) == ["mark:A", "done:A", "mark:B", "done:B"]
+        assert await steps(client, seen["other"]) == ["mark:C", "done:C"]
+        for thread in (seen["thread"], seen["other"]):
+            assert {r["status"] for r in await client.runs.list(thread)} == {"success"}
+
+    first = servers.process("serve", env=env, log=tmp_path / "first.log")
+    seen = asyncio.run(before(first.url))
+    first.kill()
+    second = servers.process("serve", env=env, log=tmp_path / "second.log")
+    asyncio.run(after(second.url, seen))

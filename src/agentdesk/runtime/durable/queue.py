@@ -53,6 +53,10 @@ def worker_name() -> str:
     return _WORKER
 
 
+class _ThreadTaken(Exception):
+    """Rolls a claim back: another run took the thread between the two updates."""
+
+
 class LeaseLostError(AgentdeskError):
     """This worker no longer holds the run: another attempt owns it, or the lease lapsed."""
 
@@ -296,26 +300,28 @@ class RunQueue:
         lock and then finds the thread held."""
         sent = time.monotonic()
         stamp = now()
-        async with self.engine.begin() as conn:
-            row = (await conn.execute(
-                runs.update()
-                .where(runs.c.run_id == run_id, claimable(stamp))
-                .values(status="running", attempt=runs.c.attempt + 1, worker=worker_name(),
-                        lease_expires_at=self.expiry(), updated_at=stamp)
-                .returning(runs.c.thread_id, runs.c.attempt, runs.c.kind))).first()
-            if row is None:
-                return None
-            took = await conn.execute(threads.update().where(
-                threads.c.thread_id == row.thread_id,
-                sa.or_(threads.c.status != "busy", threads.c.current_run_id == run_id))
-                .values(status="busy", current_run_id=run_id, updated_at=stamp))
-            if took.rowcount != 1:  # another run took the thread first: wait for it
-                await conn.rollback()
-                return None
-            last = await _last_seq(conn, run_id)
-            await conn.execute(audit_log.insert(), dict(
-                thread_id=row.thread_id, run_id=run_id, event="run_claimed", created_at=now(),
-                data={"attempt": row.attempt, "worker": worker_name()}))
+        try:
+            async with self.engine.begin() as conn:
+                row = (await conn.execute(
+                    runs.update()
+                    .where(runs.c.run_id == run_id, claimable(stamp))
+                    .values(status="running", attempt=runs.c.attempt + 1, worker=worker_name(),
+                            lease_expires_at=self.expiry(), updated_at=stamp)
+                    .returning(runs.c.thread_id, runs.c.attempt, runs.c.kind))).first()
+                if row is None:
+                    return None
+                took = await conn.execute(threads.update().where(
+                    threads.c.thread_id == row.thread_id,
+                    sa.or_(threads.c.status != "busy", threads.c.current_run_id == run_id))
+                    .values(status="busy", current_run_id=run_id, updated_at=stamp))
+                if took.rowcount != 1:
+                    raise _ThreadTaken
+                last = await _last_seq(conn, run_id)
+                await conn.execute(audit_log.insert(), dict(
+                    thread_id=row.thread_id, run_id=run_id, event="run_claimed",
+                    created_at=now(), data={"attempt": row.attempt, "worker": worker_name()}))
+        except _ThreadTaken:  # another run took the thread first; this one waits for it
+            return None
         lease = self.new_lease(run_id, row.thread_id, row.attempt, sent)
         lease.next_seq = last + 1
         return lease
