@@ -368,6 +368,7 @@ def test_queued_and_delayed_runs_survive_kill_9_and_run_exactly_once(
         client = get_client(url=url)
         gates.open(gate)
         held, queued, delayed = seen["runs"]
+        await client.runs.join(seen["thread"], held["run_id"])
         await client.runs.join(seen["thread"], queued["run_id"])
         await client.runs.join(seen["other"], delayed["run_id"])
         assert await steps(client, seen["thread"]) == ["mark:A", "done:A", "mark:B", "done:B"]
@@ -380,3 +381,28 @@ def test_queued_and_delayed_runs_survive_kill_9_and_run_exactly_once(
     first.kill()
     second = servers.process("serve", env=env, log=tmp_path / "second.log")
     asyncio.run(after(second.url, seen))
+
+
+def test_a_run_queued_through_one_process_runs_after_the_run_of_another(
+        database_url: str, servers: Servers, gates: Gates, tmp_path: Path) -> None:
+    """Two processes on one PostgreSQL: the queue orders a thread's runs across them."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("separate processes share PostgreSQL")
+    env = {"AGENTDESK_DATABASE_URL": database_url, "AGENTDESK_GRAPHS": str(LIFECYCLE)}
+    one = servers.process("serve", env=env, log=tmp_path / "one.log")
+    two = servers.process("serve", env=env, log=tmp_path / "two.log")
+    gate = gates.closed("a")
+
+    async def scenario() -> None:
+        first, second = get_client(url=one.url), get_client(url=two.url)
+        thread = (await first.threads.create())["thread_id"]
+        await first.runs.create(thread, GRAPH, input={"label": "A", "gate": gate})
+        await holding(second, thread, "A")
+        queued = [await second.runs.create(thread, GRAPH, input={"label": x, "gate": ""},
+                                           multitask_strategy="enqueue") for x in "BC"]
+        assert [r["status"] for r in queued] == ["pending", "pending"]
+        gates.open(gate)
+        await second.runs.join(thread, queued[1]["run_id"])
+        assert await steps(first, thread) == ["mark:A", "done:A", "mark:B", "done:B",
+                                              "mark:C", "done:C"]
+    asyncio.run(scenario())
