@@ -406,3 +406,30 @@ def test_a_run_queued_through_one_process_runs_after_the_run_of_another(
         assert await steps(first, thread) == ["mark:A", "done:A", "mark:B", "done:B",
                                               "mark:C", "done:C"]
     asyncio.run(scenario())
+
+
+def test_join_stream_filters_modes_and_cancels_on_disconnect(served: str, gates: Gates) -> None:
+    async def scenario() -> None:
+        client = get_client(url=served)
+        thread = (await client.threads.create())["thread_id"]
+        run = await client.runs.create(thread, GRAPH, input={"label": "A", "gate": ""},
+                                       stream_mode=["values", "updates"])
+        await client.runs.join(thread, run["run_id"])
+        events = [p.event async for p in client.runs.join_stream(
+            thread, run["run_id"], stream_mode="updates")]
+        assert "updates" in events and "values" not in events, events
+        everything = [p.event async for p in client.runs.join_stream(thread, run["run_id"])]
+        assert "values" in everything
+        held = await client.runs.create(thread, GRAPH,
+                                        input={"label": "B", "gate": gates.closed("b")})
+        await holding(client, thread, "B")
+        async with aclosing(client.runs.join_stream(thread, held["run_id"],
+                                                    cancel_on_disconnect=True)) as parts:
+            async for _ in parts:
+                break  # the client hangs up
+
+        async def ended() -> str | None:
+            status = (await client.runs.get(thread, held["run_id"]))["status"]
+            return status if status not in ("pending", "running") else None
+        assert await until(ended, "the joined run cancelled") == "interrupted"
+    asyncio.run(scenario())

@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Request, Response
+from fastapi import APIRouter, Header, Query, Request, Response
 from langgraph.types import StateSnapshot
 from sse_starlette import EventSourceResponse
 
@@ -173,7 +173,7 @@ async def _new_thread(desk: Desk, caller: Caller) -> str:
 
 
 def _sse(manager: RunManager, request: Request, run_id: str, after: int, *,
-         cancel_on_disconnect: bool = False,
+         cancel_on_disconnect: bool = False, modes: set[str] | None = None,
          at_end: Callable[[], Awaitable[None]] | None = None) -> AsyncIterator[dict]:
     async def generate() -> AsyncIterator[dict[str, Any]]:
         ended = False
@@ -181,7 +181,8 @@ def _sse(manager: RunManager, request: Request, run_id: str, after: int, *,
             async for item in manager.events(run_id, after):
                 if await request.is_disconnected():
                     return  # by default the run goes on; the client may rejoin
-                yield {"event": item.event, "data": item.data, "id": str(item.seq)}
+                if _in_modes(item.event, modes):
+                    yield {"event": item.event, "data": item.data, "id": str(item.seq)}
             ended = True
         finally:
             if not ended and cancel_on_disconnect:  # on_disconnect="cancel"
@@ -193,12 +194,13 @@ def _sse(manager: RunManager, request: Request, run_id: str, after: int, *,
 
 def _stream_response(manager: RunManager, request: Request, thread_id: str, run_id: str,
                      after: int = 0, *, cancel_on_disconnect: bool = False,
+                     modes: set[str] | None = None,
                      at_end: Callable[[], Awaitable[None]] | None = None,
                      ) -> EventSourceResponse:
     location = f"/threads/{thread_id}/runs/{run_id}/stream"
     return EventSourceResponse(
         _sse(manager, request, run_id, after, cancel_on_disconnect=cancel_on_disconnect,
-             at_end=at_end),
+             modes=modes, at_end=at_end),
         ping=request.app.state.ping_seconds,
         headers={"Location": location, "Content-Location": location})
 
@@ -323,10 +325,23 @@ async def join_run(thread_id: ThreadId, run_id: IdentPath, desk: DeskDep, manage
 async def join_stream(thread_id: ThreadId, run_id: IdentPath, request: Request, desk: DeskDep,
                       manager: ManagerDep, owner: Owner,
                       last_event_id: Annotated[str | None, Header()] = None,
+                      cancel_on_disconnect: bool = False,
+                      stream_mode: Annotated[list[str] | None, Query()] = None,
                       ) -> EventSourceResponse:
+    """Rejoin a run's stream; ``stream_mode``: only those modes' events (the SDK sends
+    an empty value for none); ``cancel_on_disconnect``: a hang-up cancels the run."""
     await _owned_run(desk, thread_id, run_id, owner)
+    modes = {m for m in stream_mode or () if m}
     return _stream_response(manager, request, thread_id, run_id,
-                            parse_last_event_id(last_event_id))
+                            parse_last_event_id(last_event_id),
+                            cancel_on_disconnect=cancel_on_disconnect, modes=modes or None)
+
+
+def _in_modes(event: str, modes: set[str] | None) -> bool:
+    """Whether an event belongs to one of ``modes`` (``messages/partial``, ``updates|sub``
+    are their mode's); the run's own ``metadata``, ``error`` and ``end`` always do."""
+    mode = event.split("|", 1)[0].split("/", 1)[0]
+    return modes is None or mode in modes or mode in ("metadata", "error", "end")
 
 
 @router.post("/threads/{thread_id}/runs/{run_id}/cancel")
