@@ -362,7 +362,10 @@ def test_queued_and_delayed_runs_survive_kill_9_and_run_exactly_once(
         delayed = await client.runs.create(other, GRAPH, input={"label": "C"},
                                            after_seconds=3)
         assert queued["status"] == delayed["status"] == "pending"
-        return {"thread": thread, "other": other, "runs": [held, queued, delayed]}
+        stateless = await client.runs.create(None, GRAPH, input={"label": "S", "gate": gate})
+        await holding(client, stateless["thread_id"], "S")
+        return {"thread": thread, "other": other, "runs": [held, queued, delayed],
+                "stateless": stateless}
 
     async def after(url: str, seen: dict[str, Any]) -> None:
         client = get_client(url=url)
@@ -375,6 +378,14 @@ def test_queued_and_delayed_runs_survive_kill_9_and_run_exactly_once(
         assert await steps(client, seen["other"]) == ["mark:C", "done:C"]
         for thread in (seen["thread"], seen["other"]):
             assert {r["status"] for r in await client.runs.list(thread)} == {"success"}
+
+        async def stateless_gone() -> bool:  # it ended after the restart, then went
+            try:
+                await client.threads.get(seen["stateless"]["thread_id"])
+            except httpx.HTTPStatusError as exc:
+                return exc.response.status_code == 404
+            return False
+        await until(stateless_gone, "the stateless run's thread deleted")
 
     first = servers.process("serve", env=env, log=tmp_path / "first.log")
     seen = asyncio.run(before(first.url))
