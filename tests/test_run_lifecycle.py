@@ -265,8 +265,11 @@ def test_delete_cancel_and_bulk_cancel(served: str, gates: Gates) -> None:
         third = await client.runs.create(thread, GRAPH,
                                          input={"label": "C", "gate": gates.closed("c")})
         await holding(client, thread, "C")
-        await client.runs.cancel(thread, third["run_id"], action="rollback")
+        values = await client.runs.cancel(thread, third["run_id"], action="rollback",
+                                          wait=True)
+        assert values["steps"] == ["mark:A"]
         assert await steps(client, thread) == ["mark:A"]
+        assert third["run_id"] not in [r["run_id"] for r in await client.runs.list(thread)]
         # by status: every pending run goes
         other = (await client.threads.create())["thread_id"]
         later = await client.runs.create(other, GRAPH, input={"label": "L"},

@@ -151,9 +151,10 @@ async def stop_run(desk: Desk, manager: RunManager, run_id: str, action: CancelA
     """Cancel run ``run_id`` wherever it runs and wait for its end; ``rollback`` then removes
     it and every checkpoint it wrote (the thread is again as it was before it)."""
     run = await desk.store.get_run(run_id)
-    if run.status in ACTIVE:
-        await manager.cancel(run_id)
-        await manager.wait(run_id)
+    if run.status not in ACTIVE:  # ended already: nothing to stop, nothing rolled back
+        return
+    await manager.cancel(run_id)
+    await manager.wait(run_id)
     if action == "rollback":
         await rollback_run(desk.persistence.engine, run.thread_id, run_id)
 
@@ -353,10 +354,11 @@ async def cancel_run(thread_id: ThreadId, run_id: IdentPath, desk: DeskDep, mana
     thread, run = await _owned_run(desk, thread_id, run_id, owner)
     if run.status not in ACTIVE:
         raise ConflictError(f"run {run_id!r} is not running (status: {run.status})")
-    if action == "rollback":
+    if action == "rollback":  # the run is gone: answer with the thread as it is again
         await stop_run(desk, manager, run_id, action)
         if wait:
-            return await _final(desk, manager, thread_id, run_id, owner)
+            _, snapshot = await desk.snapshot(thread_id, owner)
+            return to_jsonable(snapshot.values if snapshot else {})
         return run_view(run.model_copy(update={"status": "cancelled"}), thread.agent)
     await manager.cancel(run_id)
     if wait:
