@@ -237,6 +237,18 @@ def test_on_disconnect_cancel_stops_the_run_continue_does_not(
                 gates.open(gate)
                 outcomes[mode] = await until(ended, "the run finished")
         assert outcomes == {"cancel": "interrupted", "continue": "success"}
+        # runs.wait: a caller that hangs up cancels its run too
+        thread = (await client.threads.create())["thread_id"]
+        async with httpx.AsyncClient(base_url=served) as http:
+            with pytest.raises(httpx.ReadTimeout):
+                await http.post(f"/threads/{thread}/runs/wait", timeout=3, json={
+                    "assistant_id": GRAPH, "on_disconnect": "cancel",
+                    "input": {"label": "W", "gate": gates.closed("w")}})
+        run_id = (await client.runs.list(thread))[0]["run_id"]
+
+        async def cancelled() -> bool:
+            return (await client.runs.get(thread, run_id))["status"] == "interrupted"
+        await until(cancelled, "the waited run cancelled")
     asyncio.run(scenario())
 
 

@@ -216,7 +216,7 @@ async def _waited(desk: Desk, manager: RunManager, request: Request, thread_id: 
         if await request.is_disconnected():
             final.cancel()
             await manager.cancel(run_id)
-            break
+            return {}  # nobody reads it
         await asyncio.wait({final}, timeout=_DISCONNECT_POLL)
     return await final
 
