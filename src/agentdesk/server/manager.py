@@ -15,6 +15,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -72,7 +73,6 @@ class RunManager:
         self.poll_seconds = poll_seconds
         self.drain_seconds = drain_seconds
         self.live: dict[str, _LiveRun] = {}
-        self._thread_locks: dict[str, asyncio.Lock] = {}
         self._wake = asyncio.Event()
         self._loop_task: asyncio.Task[None] | None = None
         self.jobs: JobQueue | None = None
@@ -82,11 +82,12 @@ class RunManager:
         self._deferring: set[asyncio.Task[None]] = set()
         desk.queue.listeners.append(self._pending)
 
-    def _pending(self, run_id: str) -> None:
-        """A run became pending: wake this process's loop, or queue a job for any worker."""
+    def _pending(self, run_id: str, at: datetime | None = None) -> None:
+        """A run became pending: wake this process's loop, or queue a job for any worker
+        (``at``: scheduled for then, an ``after_seconds`` run)."""
         self._wake.set()
         if self.jobs is not None:
-            task = asyncio.get_running_loop().create_task(self.jobs.defer(run_id))
+            task = asyncio.get_running_loop().create_task(self.jobs.defer(run_id, at))
             self._deferring.add(task)
             task.add_done_callback(self._deferring.discard)
 
@@ -182,6 +183,7 @@ class RunManager:
             try:
                 if time.monotonic() - last_sweep >= sweep_every:
                     await queue.sweep()
+                    await self.delete_temporary(queue.lease_seconds)
                     last_sweep = time.monotonic()
                     if self.jobs is not None:  # a job lost between its run and its defer
                         for run_id in await queue.pending(100, older_than=queue.lease_seconds):
@@ -249,9 +251,23 @@ class RunManager:
             return
         await self.desk.queue.request_cancel(run_id)
 
-    def thread_lock(self, thread_id: str) -> asyncio.Lock:
-        """Serialises queued (``enqueue``) runs of one thread in this process."""
-        return self._thread_locks.setdefault(thread_id, asyncio.Lock())
+    def cancel_soon(self, run_id: str) -> None:
+        """Cancel run ``run_id`` from a place that cannot wait (a stream being torn down)."""
+        task = asyncio.get_running_loop().create_task(self.cancel(run_id))
+        self._deferring.add(task)
+        task.add_done_callback(self._deferring.discard)
+
+    async def delete_temporary(self, grace_seconds: float) -> None:
+        """Delete the threads of ended stateless runs asked to go (``on_completion``).
+
+        The routes delete theirs once they have answered; this catches the rest
+        (background runs, a process that died first), ``grace_seconds`` after the end so
+        a caller still reading the run's result is not cut off."""
+        for thread_id in await self.desk.store.ended_temporary_threads(grace_seconds):
+            try:
+                await self.desk.delete_thread(thread_id)
+            except AgentdeskError as exc:  # busy again, or gone: the next sweep looks again
+                log.info("temporary thread %s not deleted: %s", thread_id, exc)
 
     async def shutdown(self) -> None:
         """Drain: runs stop at their next step boundary and go back to the queue."""

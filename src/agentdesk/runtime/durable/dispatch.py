@@ -19,6 +19,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -65,13 +66,14 @@ class JobQueue:
             if not present:  # applied on procrastinate's connection, under our lock
                 await self.app.schema_manager.apply_schema_async()
 
-    async def defer(self, run_id: str) -> None:
-        """Queue a job for pending run ``run_id`` (once: a queued job is not doubled)."""
+    async def defer(self, run_id: str, at: datetime | None = None) -> None:
+        """Queue a job for pending run ``run_id`` (once: a queued job is not doubled),
+        delivered at ``at`` if given (a run that may not start before)."""
         from procrastinate.exceptions import AlreadyEnqueued
 
         with contextlib.suppress(AlreadyEnqueued):
-            await self.app.configure_task(TASK, queue=QUEUE, queueing_lock=run_id
-                                          ).defer_async(run_id=run_id)
+            await self.app.configure_task(TASK, queue=QUEUE, queueing_lock=run_id,
+                                          schedule_at=at).defer_async(run_id=run_id)
 
     async def work(self, execute: Callable[[str], Awaitable[Any]], concurrency: int) -> None:
         """Take jobs until cancelled; ``execute(run_id)`` claims and runs one run.

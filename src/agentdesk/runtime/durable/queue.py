@@ -25,7 +25,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -51,6 +51,10 @@ _WORKER = f"worker-{uuid.uuid4().hex[:12]}"
 def worker_name() -> str:
     """This process's name in the runs table: random per process, never a host or PID."""
     return _WORKER
+
+
+class _ThreadTaken(Exception):
+    """Rolls a claim back: another run took the thread between the two updates."""
 
 
 class LeaseLostError(AgentdeskError):
@@ -225,6 +229,31 @@ async def _last_events(conn: Any, run_id: str, error: str, message: str, status:
          "data": json.dumps({"run_id": run_id, "status": status})}])
 
 
+_EARLIER = runs.alias("earlier")
+_HOLDER = threads.alias("holder")
+
+
+def _start_key(table: Any) -> Any:
+    """When a run may start: its ``run_after``, else when it was created (the queue's order)."""
+    return sa.func.coalesce(table.c.run_after, table.c.created_at)
+
+
+def claimable(stamp: datetime) -> sa.ColumnElement[bool]:
+    """The condition that a pending run may be claimed at ``stamp``.
+
+    Its time has come (``after_seconds``), no run of its thread is due before it
+    (runs of one thread go in order, ``enqueue``), and its thread is not held by
+    another run (a run that waits for its thread does not hold it)."""
+    due = sa.or_(runs.c.run_after.is_(None), runs.c.run_after <= stamp)
+    earlier = sa.exists().where(
+        _EARLIER.c.thread_id == runs.c.thread_id, _EARLIER.c.status == "pending",
+        _EARLIER.c.run_id != runs.c.run_id, _start_key(_EARLIER) < _start_key(runs))
+    held = sa.exists().where(
+        _HOLDER.c.thread_id == runs.c.thread_id, _HOLDER.c.status == "busy",
+        _HOLDER.c.current_run_id != runs.c.run_id)
+    return sa.and_(runs.c.status == "pending", due, ~earlier, ~held)
+
+
 def _sync_connect_args(url: str) -> dict[str, Any]:
     if url.startswith("sqlite"):  # in its own thread: SQLite's busy handler may wait there
         return {"timeout": BUSY_SECONDS}
@@ -239,8 +268,9 @@ class RunQueue:
     heartbeat: Heartbeat
     lease_seconds: float
     max_lapses: int
-    listeners: list[Callable[[str], None]] = field(default_factory=list)
-    """Called with a run id whenever a run becomes ``pending`` in this process."""
+    listeners: list[Callable[[str, datetime | None], None]] = field(default_factory=list)
+    """Called with a run id (and the time it may start, if later) whenever a run becomes
+    ``pending`` in this process, or may now start because its thread was released."""
 
     def new_lease(self, run_id: str, thread_id: str, attempt: int, sent: float) -> Lease:
         lease = Lease(run_id, thread_id, attempt, self.lease_seconds,
@@ -264,31 +294,48 @@ class RunQueue:
         self.heartbeat.discard(lease)
 
     async def claim(self, run_id: str) -> Lease | None:
-        """Claim pending run ``run_id`` as a new attempt; None if it is not pending."""
+        """Claim pending run ``run_id`` as a new attempt, and its thread with it.
+
+        None if it is not pending, not due yet, or waits for its thread (see
+        :func:`claimable`). The run and its thread are taken in one transaction:
+        on PostgreSQL a second claim on the same thread waits for the first's row
+        lock and then finds the thread held."""
         sent = time.monotonic()
-        async with self.engine.begin() as conn:
-            row = (await conn.execute(
-                runs.update()
-                .where(runs.c.run_id == run_id, runs.c.status == "pending")
-                .values(status="running", attempt=runs.c.attempt + 1, worker=worker_name(),
-                        lease_expires_at=self.expiry(), updated_at=now())
-                .returning(runs.c.thread_id, runs.c.attempt, runs.c.kind))).first()
-            if row is None:
-                return None
-            last = await _last_seq(conn, run_id)
-            await conn.execute(audit_log.insert(), dict(
-                thread_id=row.thread_id, run_id=run_id, event="run_claimed", created_at=now(),
-                data={"attempt": row.attempt, "worker": worker_name()}))
+        stamp = now()
+        try:
+            async with self.engine.begin() as conn:
+                row = (await conn.execute(
+                    runs.update()
+                    .where(runs.c.run_id == run_id, claimable(stamp))
+                    .values(status="running", attempt=runs.c.attempt + 1, worker=worker_name(),
+                            lease_expires_at=self.expiry(), updated_at=stamp)
+                    .returning(runs.c.thread_id, runs.c.attempt, runs.c.kind))).first()
+                if row is None:
+                    return None
+                took = await conn.execute(threads.update().where(
+                    threads.c.thread_id == row.thread_id,
+                    sa.or_(threads.c.status != "busy", threads.c.current_run_id == run_id))
+                    .values(status="busy", current_run_id=run_id, updated_at=stamp))
+                if took.rowcount != 1:
+                    raise _ThreadTaken
+                last = await _last_seq(conn, run_id)
+                await conn.execute(audit_log.insert(), dict(
+                    thread_id=row.thread_id, run_id=run_id, event="run_claimed",
+                    created_at=now(), data={"attempt": row.attempt, "worker": worker_name()}))
+        except _ThreadTaken:  # another run took the thread first; this one waits for it
+            return None
         lease = self.new_lease(run_id, row.thread_id, row.attempt, sent)
         lease.next_seq = last + 1
         return lease
 
     async def pending(self, limit: int, older_than: float = 0.0) -> list[str]:
-        """Pending runs, oldest first (``older_than``: waiting at least that many seconds)."""
-        query = (sa.select(runs.c.run_id).where(runs.c.status == "pending")
-                 .order_by(runs.c.created_at).limit(limit))
+        """Runs that may be claimed now, first due first (``older_than``: pending at least
+        that many seconds, or due since)."""
+        query = (sa.select(runs.c.run_id).where(claimable(now()))
+                 .order_by(_start_key(runs)).limit(limit))
         if older_than:
-            query = query.where(runs.c.updated_at < now() - timedelta(seconds=older_than))
+            since = now() - timedelta(seconds=older_than)
+            query = query.where(sa.or_(runs.c.updated_at < since, runs.c.run_after < since))
         async with self.engine.connect() as conn:
             return list((await conn.execute(query)).scalars())
 
@@ -346,6 +393,19 @@ class RunQueue:
             lease.lost = True
             raise LeaseLostError(f"run {lease.run_id} attempt {lease.attempt} was taken "
                                  "over; its end is not recorded", run_id=lease.run_id)
+        await self.announce_next(lease.thread_id)
+
+    async def announce_next(self, thread_id: str) -> None:
+        """A thread was released: announce the run that waits for it, if one may start now.
+
+        Best effort: a run whose announcement is lost (the process died first) is found
+        by the workers' polling (:meth:`pending`) all the same."""
+        query = (sa.select(runs.c.run_id).where(runs.c.thread_id == thread_id,
+                                                claimable(now())).limit(1))
+        async with self.engine.connect() as conn:
+            run_id = (await conn.execute(query)).scalar()
+        if run_id is not None:
+            self.announce(run_id)
 
     async def requeue(self, lease: Lease, *, spend: bool, reason: str) -> bool:
         """Put the run back to ``pending`` (a drain spends no retry); False if not ours."""
@@ -363,10 +423,11 @@ class RunQueue:
             self.announce(lease.run_id)
         return done.rowcount == 1
 
-    def announce(self, run_id: str) -> None:
-        """Tell this process's listeners that run ``run_id`` is pending (wake-ups, job queue)."""
+    def announce(self, run_id: str, at: datetime | None = None) -> None:
+        """Tell this process's listeners that run ``run_id`` is pending (wake-ups, job queue);
+        ``at``: not before then."""
         for listener in self.listeners:
-            listener(run_id)
+            listener(run_id, at)
 
     async def sweep(self, thread_id: str | None = None) -> list[str]:
         """Re-queue runs whose lease lapsed, or end them ``error`` past the retry budget.
@@ -410,6 +471,8 @@ class RunQueue:
             if not over:
                 requeued.append(row.run_id)
                 self.announce(row.run_id)
+            else:
+                await self.announce_next(row.thread_id)
         return requeued
 
     async def request_cancel(self, run_id: str) -> str:
@@ -432,7 +495,10 @@ class RunQueue:
                     thread_id=row.thread_id, run_id=run_id, event="run_finished",
                     created_at=stamp, data={"status": "cancelled"}))
                 await _last_events(conn, run_id, "Cancelled", "run cancelled", "interrupted")
-                return "cancelled"
+        if row is not None:
+            await self.announce_next(row.thread_id)
+            return "cancelled"
+        async with self.engine.begin() as conn:
             await conn.execute(runs.update().where(
                 runs.c.run_id == run_id, runs.c.status == "running").values(
                 cancel_requested=True, updated_at=stamp))

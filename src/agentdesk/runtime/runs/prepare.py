@@ -17,6 +17,7 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Literal
 
 from langgraph.types import Command, StateSnapshot
@@ -39,7 +40,7 @@ from .base import resume_value
 from .options import RunOptions, build_context
 from .reading import ThreadReader
 
-__all__ = ["PreparedRun", "RunOutcome", "RunPreparer", "RunStatus"]
+__all__ = ["Lifecycle", "PreparedRun", "RunOutcome", "RunPreparer", "RunStatus"]
 
 
 RunStatus = Literal["interrupted", "completed", "failed", "queued"]
@@ -59,6 +60,29 @@ class RunOutcome(BaseModel):
     def public(self) -> dict[str, Any]:
         return self.model_dump(mode="json", include={"thread_id", "status", "interrupt",
                                                      "result", "error"})
+
+
+@dataclass(frozen=True)
+class Lifecycle:
+    """When a run may start and what happens around it, as the caller asked."""
+
+    run_after: datetime | None = None
+    """No worker claims it before then (``after_seconds``)."""
+    wait: bool = False
+    """Queue it behind the run that holds its thread instead of refusing (``enqueue``)."""
+    on_completion: Literal["delete", "keep"] | None = None
+    multitask_strategy: str | None = None
+    metadata: dict[str, Any] | None = None
+
+    @property
+    def queued(self) -> bool:
+        """It waits in the queue: no process claims it when it is recorded."""
+        return self.wait or self.run_after is not None
+
+    def fields(self) -> dict[str, Any]:
+        """Its columns of the run's record."""
+        return {"run_after": self.run_after, "on_completion": self.on_completion,
+                "multitask_strategy": self.multitask_strategy, "metadata": self.metadata}
 
 
 @dataclass
@@ -134,23 +158,28 @@ class RunPreparer(ThreadReader):
 
     async def _open(self, spec: AgentSpec, chat_model: Any, new: NewRun, *,
                     seen: ThreadRecord | None, claim: bool, first_input: Any = None,
-                    options: RunOptions | None = None, **opening: Any) -> PreparedRun:
+                    options: RunOptions | None = None, lifecycle: Lifecycle | None = None,
+                    **opening: Any) -> PreparedRun:
         sent = time.monotonic()
         options = options or RunOptions()
         new.options = options.model_dump(mode="json", exclude_defaults=True) or None
+        lifecycle = lifecycle or Lifecycle()
+        for name, value in lifecycle.fields().items():
+            setattr(new, name, value)
+        claim = claim and not lifecycle.queued
         attempt = await self.store.open_run(
             new, seen=seen, lease_seconds=self.queue.lease_seconds if claim else None,
-            worker=worker_name(), **opening)
+            worker=worker_name(), wait=lifecycle.wait, **opening)
         run = PreparedRun(spec, new.thread_id, new.run_id, new.kind, new.model or "",
                           chat_model, new.actor, new.input, new.interrupt_id,
                           new.stream_modes, options=options)
         run.owner = seen.owner if seen is not None else opening.get("create", {}).get("owner")
-        if first_input is not None:
+        if first_input is not None and not lifecycle.wait:  # a queued one reads the thread
             run.first_input = (first_input, True)
         if attempt:
             run.lease = self.queue.new_lease(new.run_id, new.thread_id, attempt, sent)
         else:
-            self.queue.announce(new.run_id)
+            self.queue.announce(new.run_id, lifecycle.run_after)
         return run
 
     async def prepare_start(self, agent: str, payload: dict[str, Any] | None, *,
@@ -161,7 +190,8 @@ class RunPreparer(ThreadReader):
                             stream_modes: Sequence[str] = (), claim: bool = True,
                             options: RunOptions | None = None,
                             webhook: str | None = None,
-                            run_id: str | None = None) -> PreparedRun:
+                            run_id: str | None = None,
+                            lifecycle: Lifecycle | None = None) -> PreparedRun:
         """Validate ``payload`` and record a first run on a thread (new, or ``thread_id``).
 
         A new thread's id is ``new_thread_id`` if given (the server's id for a key), else
@@ -170,7 +200,9 @@ class RunPreparer(ThreadReader):
         waiting for a decision may be forked or replayed from an earlier point). ``webhook``
         (a URL the caller checked) is recorded with the run. ``run_id``: the run's id
         if the caller fixes it (a cron's tick), so a second recording of the same run
-        collides on the key instead of running twice.
+        collides on the key instead of running twice. With ``lifecycle.wait`` a busy thread
+        does not refuse the run: it waits for the thread in the queue, and starts from the
+        thread as it is then.
         """
         spec = get_agent(agent)
         options = options or RunOptions()
@@ -195,9 +227,11 @@ class RunPreparer(ThreadReader):
             if seen.agent not in (None, agent):
                 raise ConflictError(f"thread {thread_id!r} belongs to agent {seen.agent!r}",
                                     thread_id=thread_id)
-            if seen.status == "busy":
+            waits = lifecycle is not None and lifecycle.wait
+            if seen.status == "busy" and not waits:
                 raise ThreadBusyError(f"thread {thread_id!r} is busy", thread_id=thread_id)
-            if seen.agent is not None and options.checkpoint_id is None and (
+            if seen.status != "busy" and seen.agent is not None and \
+                    options.checkpoint_id is None and (
                     await self.view(thread_id, thread=seen)).interrupt is not None:
                 raise ConflictError(f"thread {thread_id!r} is waiting for a decision; answer it "
                                     "instead of starting a new run", thread_id=thread_id)
@@ -212,7 +246,7 @@ class RunPreparer(ThreadReader):
         # attempt starts from the input (a replay: from nothing, at the checkpoint).
         run = await self._open(spec, chat_model, new, seen=seen, claim=claim,
                                first_input=None if data is None else spec.initial_state(data),
-                               options=options, **opening)
+                               options=options, lifecycle=lifecycle, **opening)
         if data is None:
             run.first_input = (None, True)
         return run
@@ -222,7 +256,8 @@ class RunPreparer(ThreadReader):
                              interrupt_id: str | None = None, model: str | None = None,
                              owner: str | None = None, stream_modes: Sequence[str] = (),
                              claim: bool = True, options: RunOptions | None = None,
-                             webhook: str | None = None) -> PreparedRun:
+                             webhook: str | None = None, lifecycle: Lifecycle | None = None,
+                             ) -> PreparedRun:
         """Check a decision for the pending interrupt and record it with its run, exactly once.
 
         ``decision`` may be a function of the pending interrupt (an HTTP ``command.resume``
@@ -252,7 +287,7 @@ class RunPreparer(ThreadReader):
                      display_name=decision.display_name, webhook=webhook)
         recorded = decision.model_dump(mode="json")
         return await self._open(spec, chat_model, new, seen=thread, claim=claim,
-                                decision=recorded, options=options,
+                                decision=recorded, options=options, lifecycle=lifecycle,
                                 first_input=Command(resume={pending.id: resume_value(recorded)}))
 
     async def prepare_resume(self, thread_id: str, *, model: str | None = None,
@@ -260,7 +295,8 @@ class RunPreparer(ThreadReader):
                              display_name: str | None = None,
                              stream_modes: Sequence[str] = (), claim: bool = True,
                              options: RunOptions | None = None,
-                             webhook: str | None = None) -> PreparedRun:
+                             webhook: str | None = None,
+                             lifecycle: Lifecycle | None = None) -> PreparedRun:
         """Continue a thread whose last run ended early (failed, cancelled), from its checkpoint.
 
         Work whose checkpoint was written is not redone. A decision recorded
@@ -285,7 +321,7 @@ class RunPreparer(ThreadReader):
                      actor or self.default_actor(), stream_modes=list(stream_modes),
                      display_name=display_name, webhook=webhook)
         return await self._open(spec, chat_model, new, seen=thread, claim=claim,
-                                options=options)
+                                options=options, lifecycle=lifecycle)
 
     async def _continuing(self, spec: AgentSpec, options: RunOptions | None,
                           thread_id: str) -> RunOptions:

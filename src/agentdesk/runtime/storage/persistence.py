@@ -116,6 +116,11 @@ runs = sa.Table(
     sa.Column("options", sa.JSON),
     # Added by migration 10: where the run's end is POSTed (runtime/durable/webhooks.py).
     sa.Column("webhook", sa.Text),
+    # Added by migration 6 (the run lifecycle); see _LIFECYCLE_COLUMNS.
+    sa.Column("run_after", Stamp()),
+    sa.Column("on_completion", sa.String(10)),
+    sa.Column("multitask_strategy", sa.String(10)),
+    sa.Column("metadata", sa.JSON),
 )
 
 # The columns of ``agentdesk_runs`` as migration 1 created them.
@@ -266,6 +271,29 @@ _QUEUE_COLUMNS = {
 }
 
 
+# Columns the run lifecycle (migration 6) added to ``agentdesk_runs``, with their DDL.
+_LIFECYCLE_COLUMNS = {
+    "run_after": "TIMESTAMP",  # no worker claims the run before (after_seconds)
+    "on_completion": "VARCHAR(10)",  # "delete": its thread goes when it ends (stateless)
+    "multitask_strategy": "VARCHAR(10)",  # as the caller asked, shown on the run
+    "metadata": "JSONTEXT",  # the caller's run metadata
+}
+
+
+async def _add_columns(conn: AsyncConnection, columns: dict[str, str]) -> None:
+    """Add the missing ``columns`` to ``agentdesk_runs`` (DDL as the dialect types them)."""
+    have = await conn.run_sync(
+        lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("agentdesk_runs")})
+    postgres = conn.dialect.name == "postgresql"
+    # As sa.JSON and sa.DateTime(timezone=True) create them on each dialect.
+    stamp = "TIMESTAMP WITH TIME ZONE" if postgres else "DATETIME"
+    for name, ddl in columns.items():
+        if name not in have:
+            ddl = ddl.replace("TIMESTAMP", stamp).replace("JSONTEXT",
+                                                          "JSON" if postgres else "TEXT")
+            await conn.execute(sa.text(f"ALTER TABLE agentdesk_runs ADD COLUMN {name} {ddl}"))
+
+
 def _runs_v1() -> sa.Table:
     return sa.Table("agentdesk_runs", sa.MetaData(),
                     *(c._copy() for c in runs.columns if c.name in _RUNS_V1))
@@ -282,16 +310,7 @@ async def _m002_run_events(conn: AsyncConnection) -> None:
 
 
 async def _m003_run_queue(conn: AsyncConnection) -> None:
-    have = await conn.run_sync(
-        lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("agentdesk_runs")})
-    postgres = conn.dialect.name == "postgresql"
-    # As sa.JSON and sa.DateTime(timezone=True) create them on each dialect.
-    stamp = "TIMESTAMP WITH TIME ZONE" if postgres else "DATETIME"
-    for name, ddl in _QUEUE_COLUMNS.items():
-        if name not in have:
-            ddl = ddl.replace("TIMESTAMP", stamp).replace("JSONTEXT",
-                                                          "JSON" if postgres else "TEXT")
-            await conn.execute(sa.text(f"ALTER TABLE agentdesk_runs ADD COLUMN {name} {ddl}"))
+    await _add_columns(conn, _QUEUE_COLUMNS)
     await conn.execute(sa.text("CREATE INDEX IF NOT EXISTS ix_agentdesk_runs_status "
                                "ON agentdesk_runs (status)"))
     await conn.run_sync(lambda sync: effects.create(sync, checkfirst=True))
@@ -351,8 +370,16 @@ async def _m010_webhooks(conn: AsyncConnection) -> None:
 async def _m008_assistants(conn: AsyncConnection) -> None:
     await conn.run_sync(lambda sync: metadata.create_all(
         sync, tables=[assistants, assistant_versions, run_assistants]))
+
+
 async def _m009_crons(conn: AsyncConnection) -> None:
     await conn.run_sync(lambda sync: crons.create(sync, checkfirst=True))
+
+
+async def _m006_run_lifecycle(conn: AsyncConnection) -> None:
+    await _add_columns(conn, _LIFECYCLE_COLUMNS)
+    await conn.execute(sa.text("CREATE INDEX IF NOT EXISTS ix_agentdesk_runs_thread_status "
+                               "ON agentdesk_runs (thread_id, status)"))
 
 
 # Ordered; append only. Each runs once, in its own transaction.
@@ -362,10 +389,11 @@ MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("run_queue", _m003_run_queue),
     ("keyed_thread_ids", _m004_keyed_thread_ids),
     ("run_options", _m005_run_options),
+    ("run_lifecycle", _m006_run_lifecycle),
     ("thread_ttl", _m007_thread_ttl),
-    ("webhooks", _m010_webhooks),
     ("assistants", _m008_assistants),
     ("crons", _m009_crons),
+    ("webhooks", _m010_webhooks),
 ]
 
 

@@ -69,6 +69,10 @@ class RunRecord(BaseModel):
     options: dict[str, Any] | None = None
     """What the run asks of its graph (``RunOptions``, as JSON); None: the defaults."""
     webhook: str | None = None
+    run_after: datetime | None = None
+    on_completion: str | None = None
+    multitask_strategy: str | None = None
+    metadata: dict[str, Any] | None = None
 
 
 @dataclass
@@ -89,6 +93,12 @@ class NewRun:
     """What the run asks of its graph (``RunOptions``, as JSON), for every attempt."""
     webhook: str | None = None
     """Where the run's end is POSTed (checked by the caller; delivered by the webhook loop)."""
+    run_after: datetime | None = None
+    """No worker claims the run before then (``after_seconds``)."""
+    on_completion: str | None = None
+    """``delete``: the run's thread is deleted once it ends (a stateless run)."""
+    multitask_strategy: str | None = None
+    metadata: dict[str, Any] | None = None
 
 
 class AuditEntry(BaseModel):
@@ -112,6 +122,10 @@ _CLAIM = threads.update().where(
 _CLAIM_AND_BIND = _CLAIM.values(agent=sa.bindparam("bind_agent"),
                                 model=sa.bindparam("bind_model"))
 """The same, giving a thread created empty its agent and model (its first run)."""
+_WAIT_FOR = threads.update().where(
+    threads.c.thread_id == sa.bindparam("claim_thread")).values(
+    updated_at=sa.bindparam("claim_stamp"))
+"""A run that waits for its thread takes nothing: it only needs the thread to exist."""
 
 _THREAD = sa.select(threads).where(threads.c.thread_id == sa.bindparam("thread"))
 _OWN_THREAD = _THREAD.where(threads.c.owner == sa.bindparam("thread_owner"))
@@ -294,7 +308,8 @@ class AppStore:
     async def open_run(self, run: NewRun, *, seen: ThreadRecord | None,
                        create: dict[str, Any] | None = None, bind: str | None = None,
                        decision: dict[str, Any] | None = None,
-                       lease_seconds: float | None = None, worker: str | None = None) -> int:
+                       lease_seconds: float | None = None, worker: str | None = None,
+                       wait: bool = False) -> int:
         """Claim the thread and record ``run``, in one transaction.
 
         ``seen`` is the thread as the caller checked it: the claim holds only if
@@ -304,12 +319,17 @@ class AppStore:
         ``decision`` records the decision of a decide run (a second one for the
         same interrupt is refused). With ``lease_seconds`` the run is claimed
         at once by ``worker`` as attempt 1; otherwise it waits ``pending``.
+        With ``wait`` it does not take the thread now: it waits, pending, until the
+        queue's claim finds the thread free (``enqueue``, ``after_seconds``).
         Returns the attempt (0 while pending).
         """
         stamp = now()
         claimed = lease_seconds is not None
         claim: guarded.Write
-        if create is not None:
+        if wait and create is None:
+            claim = guarded.Update(_WAIT_FOR, {"claim_thread": run.thread_id,
+                                               "claim_stamp": stamp})
+        elif create is not None:
             claim = guarded.Rows(threads, [dict(
                 thread_id=run.thread_id, status="busy", current_run_id=run.run_id,
                 created_at=stamp, updated_at=stamp, **create)])
@@ -343,6 +363,8 @@ class AppStore:
             worker=worker if claimed else None, model=run.model, error=None, input=run.input,
             interrupt_id=run.interrupt_id, stream_modes=run.stream_modes, actor=run.actor,
             lapses=0, cancel_requested=False, options=run.options, webhook=run.webhook,
+            run_after=run.run_after, on_completion=run.on_completion,
+            multitask_strategy=run.multitask_strategy, metadata=run.metadata,
             lease_expires_at=(stamp + timedelta(seconds=lease_seconds)
                               if lease_seconds is not None else None),
             created_at=stamp, updated_at=stamp)
@@ -384,6 +406,41 @@ class AppStore:
         async with self.single.connect() as conn:
             rows = (await conn.execute(query)).mappings().all()
         return [RunRecord.model_validate(dict(row)) for row in rows]
+
+    async def find_runs(self, statuses: tuple[str, ...], owner: str | None = None,
+                        ) -> list[RunRecord]:
+        """Runs of any thread (of ``owner``'s threads, with keys) in one of ``statuses``."""
+        query = sa.select(runs).where(runs.c.status.in_(statuses)).order_by(runs.c.created_at)
+        if owner is not None:
+            query = query.where(runs.c.thread_id.in_(
+                sa.select(threads.c.thread_id).where(threads.c.owner == owner)))
+        async with self.single.connect() as conn:
+            rows = (await conn.execute(query)).mappings().all()
+        return [RunRecord.model_validate(dict(row)) for row in rows]
+
+    async def delete_run(self, run_id: str) -> bool:
+        """Delete an ended run and its stored events; False if it is pending or running."""
+        async with self.engine.begin() as conn:
+            gone = await conn.execute(runs.delete().where(
+                runs.c.run_id == run_id, runs.c.status.not_in(("pending", "running"))))
+            if gone.rowcount != 1:
+                return False
+            await conn.execute(run_events.delete().where(run_events.c.run_id == run_id))
+        return True
+
+    async def ended_temporary_threads(self, grace_seconds: float) -> list[str]:
+        """Threads of stateless runs asked to go (``on_completion="delete"``) that ended at
+        least ``grace_seconds`` ago and hold no run: what the worker loop deletes."""
+        ended = sa.and_(runs.c.on_completion == "delete",
+                        runs.c.status.not_in(("pending", "running")),
+                        runs.c.updated_at < now() - timedelta(seconds=grace_seconds))
+        active = sa.exists().where(runs.c.thread_id == threads.c.thread_id,
+                                   runs.c.status.in_(("pending", "running")))
+        query = (sa.select(threads.c.thread_id).where(
+            threads.c.thread_id.in_(sa.select(runs.c.thread_id).where(ended)), ~active,
+            threads.c.status != "busy").limit(100))
+        async with self.single.connect() as conn:
+            return list((await conn.execute(query)).scalars())
 
     # -- decisions -------------------------------------------------------------
 
