@@ -108,8 +108,8 @@ def test_with_keys_every_way_to_start_a_run_records_the_key_and_the_name_beside_
             run_id = alice.get(f"/threads/{thread}/runs").json()[0]["run_id"]
             assert alice.get(f"/threads/{thread}/runs/{run_id}/join").status_code == 200
             threads.append(thread)
-        for route in ("/runs/wait", "/runs/stream"):  # stateless
-            started = alice.post(route, json=run_body())
+        for route in ("/runs/wait", "/runs/stream"):  # stateless, kept to read its trail
+            started = alice.post(route, json=run_body(on_completion="keep"))
             assert started.status_code == 200, (route, started.text)
             threads.append(started.headers["location"].split("/")[2])
         asked = alice.post("/ask", json={"query": FREE})

@@ -150,7 +150,7 @@ def test_creating_another_keys_id_makes_ones_own_independent_thread(
 def test_stateless_runs_and_ask_answer_ids_their_key_can_use(
         clients: tuple[httpx.Client, httpx.Client]) -> None:
     alice, bob = clients
-    waited = bob.post("/runs/wait", json=run_body())
+    waited = bob.post("/runs/wait", json=run_body(on_completion="keep"))
     assert waited.status_code == 200, waited.text
     location = waited.headers["location"]
     thread = location.split("/")[2]

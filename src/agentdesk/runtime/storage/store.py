@@ -24,6 +24,7 @@ from .persistence import (
     runs,
     single_statements,
     threads,
+    webhook_deliveries,
 )
 from .threadquery import SORT_COLUMNS, ThreadFilter
 
@@ -436,9 +437,14 @@ class AppStore:
                         runs.c.updated_at < now() - timedelta(seconds=grace_seconds))
         active = sa.exists().where(runs.c.thread_id == threads.c.thread_id,
                                    runs.c.status.in_(("pending", "running")))
+        # A webhook not yet delivered (or given up) keeps the thread: its body reads it.
+        undelivered = sa.exists().where(
+            runs.c.thread_id == threads.c.thread_id, runs.c.webhook.is_not(None),
+            ~sa.exists().where(webhook_deliveries.c.run_id == runs.c.run_id,
+                               webhook_deliveries.c.status.in_(("delivered", "failed"))))
         query = (sa.select(threads.c.thread_id).where(
             threads.c.thread_id.in_(sa.select(runs.c.thread_id).where(ended)), ~active,
-            threads.c.status != "busy").limit(100))
+            ~undelivered, threads.c.status != "busy").limit(100))
         async with self.single.connect() as conn:
             return list((await conn.execute(query)).scalars())
 

@@ -435,9 +435,10 @@ async def _launch_stateless(desk: Desk, manager: RunManager, body: RunCreate,
 
 
 def _cleanup(desk: Desk, body: RunCreate, thread_id: str) -> Callable[[], Awaitable[None]]:
-    """Delete a stateless run's thread once its caller has had the result."""
+    """Delete a stateless run's thread once its caller has had the result. A run with a
+    webhook keeps its thread for the delivery: the worker loop's sweep deletes it after."""
     async def cleanup() -> None:
-        if body.on_completion != "keep":
+        if body.on_completion != "keep" and body.webhook is None:
             with contextlib.suppress(AgentdeskError):
                 await desk.delete_thread(thread_id)
     return cleanup
@@ -447,7 +448,7 @@ def _cleanup(desk: Desk, body: RunCreate, thread_id: str) -> Callable[[], Awaita
 async def stateless_create(body: RunCreate, desk: DeskDep, manager: ManagerDep,
                            caller: CallerDep) -> dict[str, Any]:
     run = await _launch_stateless(desk, manager, body, caller)
-    if body.on_completion != "keep":
+    if body.on_completion != "keep" and body.webhook is None:
         manager.when_ended(run.run_id, lambda: asyncio.ensure_future(
             _cleanup(desk, body, run.thread_id)()))
     return run_view(await desk.store.get_run(run.run_id), run.spec.name)

@@ -77,7 +77,7 @@ class StoreNamespaces(_Body):
 
     prefix: list[Label] | None = None
     suffix: list[Label] | None = None
-    max_depth: int | None = Field(default=None, ge=1)
+    max_depth: int | None = Field(default=None, ge=1, le=1000)
     limit: int = Field(default=100, ge=1, le=1000)
     offset: int = Field(default=0, ge=0)
 
