@@ -24,7 +24,7 @@ import httpx
 from bench.peers.servers import CACHE, Server, find_python, free_port, install
 
 from .junit import Outcome, counts, outcomes
-from .workdir import AEGRA_ONLY_KEYS, aegra_commit, prepare
+from .workdir import AEGRA_ONLY_KEYS, commit_of, prepare
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_AEGRA = Path("/work/.mirror/aegra+aegra/repo")
@@ -202,13 +202,15 @@ def main() -> None:
     work = args.work.resolve()
     suite = prepare(args.aegra, work)
     e2e_venv()
-    print(f"Aegra {aegra_commit(args.aegra)}; work dir {work}", file=sys.stderr)
+    print(f"Aegra {commit_of(args.aegra)}; work dir {work}", file=sys.stderr)
     starts = []
     refused: dict[str, list[str]] = {}
+    served: dict[str, str] = {}
     if "agentdesk" in names:
         for tree in trees:
             label = f"agentdesk-{tree.name}" if len(trees) > 1 else "agentdesk"
             refused[label] = []
+            served[label] = f"{tree} at {commit_of(tree)}"
             starts.append((label, lambda lb=label, t=tree: start_agentdesk(
                 lb, t, work, refused[lb])))
     if "lgdev" in names:
@@ -221,6 +223,8 @@ def main() -> None:
         finally:
             server.stop()
     text = report(results)
+    for label, tree in served.items():
+        text += f"\n\n{label}: {tree}"
     for label, graphs in refused.items():
         for graph in graphs:
             text += f"\n\n{label} refused graph {graph} at startup; it served the others."

@@ -51,11 +51,15 @@ def _extract(aegra: Path, dest: Path) -> None:
             shutil.copy2(source, dest / rel)
 
 
-def aegra_commit(aegra: Path) -> str:
-    """The commit the suite was taken from, for the report."""
-    out = subprocess.run(["git", "-C", str(aegra), "log", "-1", "--format=%h %s"],
-                         capture_output=True, text=True)
-    return out.stdout.strip() or "(not a git checkout)"
+def commit_of(repo: Path) -> str:
+    """The commit a tree is at (and whether its files differ from it), for the report."""
+    out = subprocess.run(["git", "-C", str(repo), "log", "-1", "--format=%h %s"],
+                         capture_output=True, text=True).stdout.strip()
+    if not out:
+        return "(not a git checkout)"
+    dirty = subprocess.run(["git", "-C", str(repo), "status", "--porcelain",
+                            "--untracked-files=no"], capture_output=True, text=True)
+    return out + (" (with uncommitted changes)" if dirty.stdout.strip() else "")
 
 
 def langgraph_config(aegra_json: dict[str, object]) -> dict[str, object]:
@@ -64,8 +68,19 @@ def langgraph_config(aegra_json: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in aegra_json.items() if k not in AEGRA_ONLY_KEYS}
 
 
+OUTPUTS = ("junit-*.xml", "pytest-*.log", "server-*.log", "langgraph-*.json", "data-*",
+           "summary.md", ".langgraph_api")
+"""What earlier runs left in the work dir: removed, so no stale result is read."""
+
+
 def prepare(aegra: Path, work: Path) -> Path:
-    """Lay out ``work`` afresh (keeping run outputs elsewhere in it); the suite's folder."""
+    """Lay out ``work`` afresh; the suite's folder."""
+    for pattern in OUTPUTS:
+        for old in work.glob(pattern):
+            if old.is_dir():
+                shutil.rmtree(old)
+            else:
+                old.unlink()
     source = work / "source"
     shutil.rmtree(source, ignore_errors=True)
     source.mkdir(parents=True)
