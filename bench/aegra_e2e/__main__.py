@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -172,11 +173,16 @@ def report(results: dict[str, dict[str, Outcome]]) -> str:
         gaps = sorted(t for t, o in reference.items()
                       if o.status == "passed" and got.get(t, Outcome("failed")).status == "failed")
         lines += ["", f"Pass on langgraph dev, fail on {label}: {len(gaps)}", "",
-                  "| test | first line of the failure |", "|---|---|"]
+                  "| test | SDK call | first line of the failure |", "|---|---|---|"]
+        causes: Counter[str] = Counter()
         for test in gaps:
-            message = got[test].message if test in got else "(not run)"
-            lines.append(f"| {test.removeprefix('tests.e2e.')} | "
-                         f"{message[:200].replace('|', '/')} |")
+            outcome = got.get(test, Outcome("failed", "(not run)"))
+            cause = f"{outcome.call or '-'} | {outcome.message[:160].replace('|', '/')}"
+            causes[cause] += 1
+            lines.append(f"| {test.removeprefix('tests.e2e.')} | {cause} |")
+        lines += ["", f"The same, by cause ({label}):", "", "| tests | SDK call | failure |",
+                  "|---|---|---|"]
+        lines += [f"| {n} | {cause} |" for cause, n in causes.most_common()]
     return "\n".join(lines)
 
 

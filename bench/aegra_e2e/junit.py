@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +14,8 @@ class Outcome:
 
     status: str
     message: str = ""
+    call: str = ""
+    """The SDK method the failure came out of (``assistants.create``), if any."""
 
 
 def _first_line(element: ET.Element) -> str:
@@ -21,6 +24,17 @@ def _first_line(element: ET.Element) -> str:
         if line.strip():
             return line.strip()
     return element.tag
+
+
+SDK_FRAME = re.compile(r"langgraph_sdk/_async/(\w+)\.py:\d+: in (\w+)")
+
+
+def _sdk_call(element: ET.Element) -> str:
+    """The first ``langgraph_sdk`` client method in the traceback, as ``resource.method``."""
+    for resource, method in SDK_FRAME.findall(element.text or ""):
+        if resource != "http":
+            return f"{resource}.{method}"
+    return ""
 
 
 def outcomes(xml: Path) -> dict[str, Outcome]:
@@ -33,7 +47,7 @@ def outcomes(xml: Path) -> dict[str, Outcome]:
             problem = case.find("error")
         skipped = case.find("skipped")
         if problem is not None:
-            outcome = Outcome("failed", _first_line(problem))
+            outcome = Outcome("failed", _first_line(problem), _sdk_call(problem))
         elif skipped is not None:
             outcome = Outcome("skipped", _first_line(skipped))
         else:
