@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-peers clean
+.PHONY: install run test lint bench bench-peers bench-aegra-e2e clean
 
 install: $(STAMP)
 
@@ -36,6 +36,11 @@ bench: install
 # (bench/peers/); installs each peer into its own venv under ~/.cache/agentdesk-peers.
 bench-peers: install
 	$(BIN)/python -m bench.peers
+
+# Aegra's end-to-end suite, unchanged, against agentdesk and langgraph dev on Aegra's
+# example graphs (bench/aegra_e2e/README.md); ARGS passes e.g. --tree or --aegra.
+bench-aegra-e2e: install
+	$(BIN)/python -m bench.aegra_e2e $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
