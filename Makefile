@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-peers conformance clean
+.PHONY: install run test lint bench bench-peers bench-aegra-e2e conformance clean
 
 install: $(STAMP)
 
@@ -47,6 +47,11 @@ bench-peers: install
 conformance: install
 	$(BIN)/python -m bench.peers.install lgdev
 	$(BIN)/python -m tests.conformance.parity
+
+# Aegra's end-to-end suite, unchanged, against agentdesk and langgraph dev on Aegra's
+# example graphs (bench/aegra_e2e/README.md); ARGS passes e.g. --tree or --aegra.
+bench-aegra-e2e: install
+	$(BIN)/python -m bench.aegra_e2e $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/js/node_modules

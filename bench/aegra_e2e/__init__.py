@@ -1,0 +1,1 @@
+"""Aegra's end-to-end suite, run unchanged against agentdesk and ``langgraph dev``."""
