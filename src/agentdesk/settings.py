@@ -129,6 +129,10 @@ class Settings(BaseSettings):
     """TOML or JSON file with the assistant's ingress policy (refused and review topics,
     input limits); default: the policy shipped with agentdesk."""
 
+    cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Origins (comma-separated) whose browsers may call the API (CORS); empty: same origin
+    only. A ``langgraph.json`` with ``http.cors`` takes its place."""
+
     graphs: Path | None = None
     """A ``langgraph.json`` whose graphs are served beside the built-in agents (also by
     ``agentdesk worker`` and the CLI); ``agentdesk serve --config`` takes its place."""
@@ -186,6 +190,12 @@ class Settings(BaseSettings):
         if value.strip() and (not host or not port.isdigit() or not 0 < int(port) < 65536):
             raise ValueError(f"{value!r} is not host:port (or empty for none)")
         return value.strip()
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: Any) -> Any:
+        return [o.strip() for o in value.split(",") if o.strip()] if isinstance(value, str) \
+            else value
 
     @field_validator("api_keys", mode="before")
     @classmethod

@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import IntegrityError
+from starlette.middleware.cors import CORSMiddleware
 from starlette.responses import Response
 
 from agentdesk.errors import (
@@ -127,6 +128,11 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
     app.add_middleware(RequestLimits, limits=BodyLimits(
         max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
         max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
+
+    if settings.cors_origins:  # outermost of all: a preflight is answered before the limits
+        app.add_middleware(CORSMiddleware, allow_origins=settings.cors_origins,
+                           allow_methods=["*"], allow_headers=["*"], allow_credentials=True,
+                           expose_headers=["Content-Location", "Location"])
 
     for module in (meta, assistants, threads, runs, inbox, mail, memory):
         app.include_router(module.router)
