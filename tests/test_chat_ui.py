@@ -124,19 +124,34 @@ def test_a_conversation_with_the_assistant_streams_its_answer(
     expect(page.get_by_role("button", name="Hello there!")).to_be_visible()
 
 
-def test_a_trip_run_shows_its_interrupt(database_url: str, servers: Servers, ui_origin: str,
-                                       page: Page, tmp_path: Path, trip_script: TripScript,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_trip_run_shows_its_interrupt_and_is_resumed_from_the_ui(
+        database_url: str, servers: Servers, ui_origin: str, page: Page, tmp_path: Path,
+        trip_script: TripScript, monkeypatch: pytest.MonkeyPatch) -> None:
     model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
     monkeypatch.setenv("AGENTDESK_MODEL_TRIP", model)
     api_url = _start(servers, database_url, ui_origin, tmp_path)
     _open(page, api_url, "trip")
 
+    # The review pauses the run; the UI shows it as a human interrupt it can answer.
     thread_id = _send(page, REQUEST)
-    expect(page.get_by_text("Review the trip to LIS (under budget)")).to_be_visible(
-        timeout=60_000)
+    title = "Review the trip to LIS (under budget)"
+    expect(page.get_by_text(title).first).to_be_visible(timeout=60_000)
+    accept = page.get_by_role("button", name="Accept")
+    expect(accept).to_be_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "trip-interrupt.png"), full_page=True)
     thread = api(api_url, "GET", f"/threads/{thread_id}")
     assert thread["status"] == "interrupted"
     assert thread["metadata"]["graph_id"] == "trip"
+
+    # Accept resumes it: a second run, approved, and the interrupt gone from the page.
+    with page.expect_request(lambda r: "/runs/stream" in r.url) as resumed:
+        accept.click()
+    assert json.loads(resumed.value.post_data or "{}")["command"]["resume"][0]["type"] == "accept"
+    expect(accept).to_have_count(0, timeout=60_000)
+    page.screenshot(path=str(SHOTS / "trip-accepted.png"), full_page=True)
+    runs = api(api_url, "GET", f"/threads/{thread_id}/runs")
+    assert sorted(r["status"] for r in runs) == ["success", "success"]
+    state = api(api_url, "GET", f"/threads/{thread_id}/state")
+    assert state["next"] == [] and state["values"]["is_approved"] is True
+    assert api(api_url, "GET", f"/threads/{thread_id}")["status"] == "idle"
