@@ -181,9 +181,9 @@ _HUMAN_RESPONSES = {"accept": "approve", "edit": "edit", "response": "respond",
 
 def _from_human_response(resume: list[Any]) -> dict[str, Any]:
     """A ``[HumanResponse]`` (what Agent Chat UI resumes with) as our decision."""
-    answer = resume[0] if len(resume) == 1 and isinstance(resume[0], dict) else None
-    kind = _HUMAN_RESPONSES.get(answer.get("type")) if answer is not None else None
-    if answer is None or kind is None:
+    answer = resume[0] if len(resume) == 1 and isinstance(resume[0], dict) else {}
+    kind = _HUMAN_RESPONSES.get(str(answer.get("type")))
+    if kind is None:
         raise InputError("a list must hold one HumanResponse {type: accept|edit|response|"
                          "ignore, args}", field="command.resume")
     args = answer.get("args")
