@@ -132,7 +132,8 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
     if settings.cors_origins:  # outermost of all: a preflight is answered before the limits
         app.add_middleware(CORSMiddleware, allow_origins=settings.cors_origins,
                            allow_methods=["*"], allow_headers=["*"], allow_credentials=True,
-                           expose_headers=["Content-Location", "Location"])
+                           expose_headers=["x-pagination-total", "x-pagination-next",
+                                           "content-location"])  # as the Agent Server
 
     for module in (meta, assistants, threads, runs, inbox, mail, memory):
         app.include_router(module.router)
