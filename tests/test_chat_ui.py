@@ -16,6 +16,7 @@ import json
 import re
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -23,8 +24,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from langchain_core.messages import BaseMessage
+from langchain_core.outputs import ChatGenerationChunk
 from playwright.sync_api import Page, expect
 
+from agentdesk.models.scripted import ScriptedChatModel
 from agentdesk.settings import Settings
 
 from .browser import api, needs_chromium
@@ -34,6 +38,25 @@ from .trip_script import REQUEST, TripScript
 BUILD = Path(__file__).parent / "chatui" / "build.sh"
 ANSWER = "Hello from agentdesk: this answer came through the Agent Chat UI."
 SHOTS = Path("/tmp/shots/chatui")
+
+# The page records each text it shows, from the moment it loads.
+RECORD = """
+window.__seen = [];
+new MutationObserver(() => {
+  const text = document.body ? document.body.innerText : '';
+  if (window.__seen[window.__seen.length - 1] !== text) window.__seen.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+class SlowScripted(ScriptedChatModel):
+    """The scripted model, its words a little apart: slow enough to watch them arrive."""
+
+    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                run_manager: Any = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+        for chunk in super()._stream(messages, stop, run_manager, **kwargs):
+            time.sleep(0.1)
+            yield chunk
 
 
 def _built_ui() -> Path | None:
@@ -79,9 +102,14 @@ def _start(servers: Servers, database_url: str, ui_origin: str, tmp_path: Path) 
                                 actor="tester", cors_origins=[ui_origin]), ping_seconds=1).url
 
 
-def _open(page: Page, api_url: str, assistant_id: str) -> None:
+def _open(page: Page, api_url: str, assistant_id: str) -> list[str]:
+    """Open the UI on the API; the list it fills with every API call answered 4xx or 5xx."""
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.request.method} {r.url}: {r.status}")
+            if r.url.startswith(api_url) and r.status >= 400 else None)
     page.goto("/?" + urlencode({"apiUrl": api_url, "assistantId": assistant_id}))
     expect(page.get_by_placeholder("Type your message...")).to_be_visible()
+    return failed
 
 
 def _send(page: Page, text: str) -> str:
@@ -95,12 +123,23 @@ def _send(page: Page, text: str) -> str:
 def test_a_conversation_with_the_assistant_streams_its_answer(
         database_url: str, servers: Servers, ui_origin: str, page: Page, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
+    from agentdesk.models import get_chat_model
+    from agentdesk.runtime.runs import prepare
+
     script = tmp_path / "greeting.json"
     script.write_text(json.dumps([{"content": "no tools needed"}, {"content": ANSWER}]))
+
+    def chat_model(spec: str, settings: Any = None) -> Any:
+        if spec == f"scripted:{script}":
+            return SlowScripted(path=script, cursor_dir=tmp_path / "cursors")
+        return get_chat_model(spec, settings)
+
+    monkeypatch.setattr(prepare, "get_chat_model", chat_model)
     monkeypatch.setenv("AGENTDESK_MODEL_ASSISTANT", f"scripted:{script}")
     api_url = _start(servers, database_url, ui_origin, tmp_path)
     assert not api_url.startswith(ui_origin)
-    _open(page, api_url, "assistant")
+    page.add_init_script(RECORD)
+    failed = _open(page, api_url, "assistant")
 
     with page.expect_response(lambda r: "/runs/stream" in r.url) as streamed:
         thread_id = _send(page, "Hello there!")
@@ -108,6 +147,10 @@ def test_a_conversation_with_the_assistant_streams_its_answer(
     assert streamed.value.headers["content-type"].startswith("text/event-stream")
     expect(page.get_by_text("Hello there!")).to_be_visible()
     expect(page.get_by_text(ANSWER)).to_be_visible(timeout=60_000)
+    # It grew word by word: the page showed the answer's start before all of it.
+    seen: list[str] = page.evaluate("window.__seen")
+    partial = [t for t in seen if ANSWER.split(":")[0] in t and ANSWER not in t]
+    assert partial, "the answer appeared whole, not streamed"
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "assistant.png"), full_page=True)
 
@@ -122,6 +165,7 @@ def test_a_conversation_with_the_assistant_streams_its_answer(
     page.reload()
     expect(page.get_by_text(ANSWER)).to_be_visible(timeout=30_000)
     expect(page.get_by_role("button", name="Hello there!")).to_be_visible()
+    assert not failed, failed
 
 
 def test_a_trip_run_shows_its_interrupt_and_is_resumed_from_the_ui(
@@ -130,7 +174,7 @@ def test_a_trip_run_shows_its_interrupt_and_is_resumed_from_the_ui(
     model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
     monkeypatch.setenv("AGENTDESK_MODEL_TRIP", model)
     api_url = _start(servers, database_url, ui_origin, tmp_path)
-    _open(page, api_url, "trip")
+    failed = _open(page, api_url, "trip")
 
     # The review pauses the run; the UI shows it as a human interrupt it can answer.
     thread_id = _send(page, REQUEST)
@@ -155,3 +199,4 @@ def test_a_trip_run_shows_its_interrupt_and_is_resumed_from_the_ui(
     state = api(api_url, "GET", f"/threads/{thread_id}/state")
     assert state["next"] == [] and state["values"]["is_approved"] is True
     assert api(api_url, "GET", f"/threads/{thread_id}")["status"] == "idle"
+    assert not failed, failed
