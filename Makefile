@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-peers bench-aegra-e2e conformance clean
+.PHONY: install run test lint bench bench-peers bench-aegra-e2e conformance chat-ui chat-ui-test clean
 
 install: $(STAMP)
 
@@ -52,6 +52,15 @@ conformance: install
 # example graphs (bench/aegra_e2e/README.md); ARGS passes e.g. --tree or --aegra.
 bench-aegra-e2e: install
 	$(BIN)/python -m bench.aegra_e2e $(ARGS)
+
+# Agent Chat UI (create-agent-chat-app's nextjs template from npm, locked in tests/chatui),
+# built once into ~/.cache/agentdesk-chatui (about 7 minutes on 2 busy cores), then driven
+# in Chromium against agentdesk on another origin. `make test` skips it until it is built.
+chat-ui:
+	tests/chatui/build.sh
+
+chat-ui-test: install chat-ui
+	$(BIN)/pytest tests/test_chat_ui.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/js/node_modules

@@ -24,6 +24,7 @@ __all__ = [
     "InterruptPayload",
     "check_decision",
     "decision_for",
+    "human_interrupt",
     "parse_decision",
     "pending_payload",
     "request_decision",
@@ -146,6 +147,8 @@ def decision_for(payload: InterruptPayload, resume: Any, *, actor: str | None = 
                                                     and isinstance(inner, dict)):
             raise DecisionError(f"interrupt {key} is not the pending one (pending: "
                                 f"{payload.id})", interrupt_id=key)
+    if isinstance(resume, list) and payload.kind != "custom":
+        resume = _from_human_response(resume)
     if payload.kind == "custom":
         return parse_decision({"type": "resume", "value": resume, "actor": actor,
                                "display_name": display_name})
@@ -153,6 +156,47 @@ def decision_for(payload: InterruptPayload, resume: Any, *, actor: str | None = 
         raise InputError("must be a decision {type, args?, message?} or "
                          "{interrupt_id: decision}", field="command.resume")
     return parse_decision({**resume, "actor": actor, "display_name": display_name})
+
+
+def human_interrupt(payload: InterruptPayload) -> dict[str, Any]:
+    """The same interrupt in LangGraph's ``HumanInterrupt`` shape, beside our keys.
+
+    Agent Chat UI and Agent Inbox show Accept / Edit / Respond / Ignore only for an
+    interrupt with ``action_request`` and ``config``; they answer with a list of one
+    ``HumanResponse``, which :func:`decision_for` turns back into our decision.
+    """
+    action = payload.action
+    return {"action_request": {"action": action.name if action else payload.title,
+                               "args": action.args if action else {}},
+            "config": {"allow_accept": "approve" in payload.allowed,
+                       "allow_edit": "edit" in payload.allowed,
+                       "allow_respond": "respond" in payload.allowed,
+                       "allow_ignore": "reject" in payload.allowed},
+            "description": payload.summary}
+
+
+_HUMAN_RESPONSES = {"accept": "approve", "edit": "edit", "response": "respond",
+                    "ignore": "reject"}
+
+
+def _from_human_response(resume: list[Any]) -> dict[str, Any]:
+    """A ``[HumanResponse]`` (what Agent Chat UI resumes with) as our decision."""
+    answer = resume[0] if len(resume) == 1 and isinstance(resume[0], dict) else {}
+    kind = _HUMAN_RESPONSES.get(str(answer.get("type")))
+    if kind is None:
+        raise InputError("a list must hold one HumanResponse {type: accept|edit|response|"
+                         "ignore, args}", field="command.resume")
+    args = answer.get("args")
+    if kind == "respond":
+        if not isinstance(args, str):
+            raise InputError("a response's args must be its text", field="command.resume")
+        return {"type": kind, "message": args}
+    if kind == "edit":
+        edited = args.get("args") if isinstance(args, dict) else None
+        if not isinstance(edited, dict):
+            raise InputError("an edit's args must be {action, args}", field="command.resume")
+        return {"type": kind, "args": edited}
+    return {"type": kind}
 
 
 def check_decision(payload: InterruptPayload, decision: Decision) -> None:
@@ -169,5 +213,6 @@ def request_decision(kind: InterruptKind, title: str, summary: str, *,
     """Pause the thread until a person decides; returns their (checked) decision."""
     payload = InterruptPayload(kind=kind, title=title, summary=summary, action=action,
                                allowed=allowed, data=data or {}, changes=changes or [])
-    raw = interrupt(payload.model_dump(mode="json", exclude={"id", "value"}))
+    raw = interrupt({**payload.model_dump(mode="json", exclude={"id", "value"}),
+                     **human_interrupt(payload)})
     return Decision.model_validate(raw)

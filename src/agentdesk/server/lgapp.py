@@ -144,7 +144,10 @@ def add_cors(app: FastAPI, settings: Settings, config: LangGraphConfig | None) -
         app.add_middleware(CORSMiddleware, **cors.model_dump())
     elif settings.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=settings.cors_origins,
-                           allow_methods=["*"], allow_headers=["*"], allow_credentials=True)
+                           allow_methods=["*"], allow_headers=["*"], allow_credentials=True,
+                           # what the Agent Server exposes (the SDK reads the pagination)
+                           expose_headers=["x-pagination-total", "x-pagination-next",
+                                           "content-location"])
 
 
 def custom_lifespan(app: FastAPI) -> AbstractAsyncContextManager[Any]:

@@ -325,12 +325,21 @@ class RunPreparer(ThreadReader):
 
     async def _continuing(self, spec: AgentSpec, options: RunOptions | None,
                           thread_id: str) -> RunOptions:
-        """The checked options of a run that goes on from the thread's latest checkpoint."""
+        """The checked options of a run that goes on from the thread's latest checkpoint.
+
+        A ``checkpoint_id`` naming that latest checkpoint is where the run goes on anyway
+        (Agent Chat UI resumes with the one it last read); an older one is refused.
+        """
         options = options or RunOptions()
         if options.checkpoint_id is not None:
-            raise InputError("a run that answers an interrupt or continues the thread goes "
-                             "on from its latest checkpoint; give input (fork) or no command "
-                             "(replay) with a checkpoint_id", field="checkpoint_id")
+            _, state = await self.snapshot(thread_id)
+            latest = state.config["configurable"].get("checkpoint_id") if state else None
+            if options.checkpoint_id != latest:
+                raise InputError("a run that answers an interrupt or continues the thread "
+                                 "goes on from its latest checkpoint, not an older one; give "
+                                 "input (fork) or no command (replay) with a checkpoint_id",
+                                 field="checkpoint_id")
+            options = options.model_copy(update={"checkpoint_id": None})
         await self.check_options(spec, options, thread_id)
         return options
 
