@@ -280,10 +280,11 @@ _LIFECYCLE_COLUMNS = {
 }
 
 
-async def _add_columns(conn: AsyncConnection, columns: dict[str, str]) -> None:
-    """Add the missing ``columns`` to ``agentdesk_runs`` (DDL as the dialect types them)."""
+async def _add_columns(conn: AsyncConnection, columns: dict[str, str],
+                       table: str = "agentdesk_runs") -> None:
+    """Add the missing ``columns`` to ``table`` (DDL as the dialect types them)."""
     have = await conn.run_sync(
-        lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("agentdesk_runs")})
+        lambda sync: {c["name"] for c in sa.inspect(sync).get_columns(table)})
     postgres = conn.dialect.name == "postgresql"
     # As sa.JSON and sa.DateTime(timezone=True) create them on each dialect.
     stamp = "TIMESTAMP WITH TIME ZONE" if postgres else "DATETIME"
@@ -291,7 +292,7 @@ async def _add_columns(conn: AsyncConnection, columns: dict[str, str]) -> None:
         if name not in have:
             ddl = ddl.replace("TIMESTAMP", stamp).replace("JSONTEXT",
                                                           "JSON" if postgres else "TEXT")
-            await conn.execute(sa.text(f"ALTER TABLE agentdesk_runs ADD COLUMN {name} {ddl}"))
+            await conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {name} {ddl}"))
 
 
 def _runs_v1() -> sa.Table:
@@ -336,7 +337,7 @@ async def _m005_run_options(conn: AsyncConnection) -> None:
         await conn.execute(sa.text(f"ALTER TABLE agentdesk_runs ADD COLUMN options {kind}"))
 
 
-# Columns migration 7 added to ``agentdesk_threads``, with their DDL.
+# Columns migration 7 (thread_ttl) added to ``agentdesk_threads``, with their DDL.
 _THREAD_TTL_COLUMNS = {
     "state_values": "JSONTEXT",  # a copy of the latest state's values (search, count)
     "ttl_minutes": "FLOAT",  # the thread's own time to live after its last activity
@@ -346,15 +347,7 @@ _THREAD_TTL_COLUMNS = {
 
 
 async def _m007_thread_ttl(conn: AsyncConnection) -> None:
-    have = await conn.run_sync(
-        lambda sync: {c["name"] for c in sa.inspect(sync).get_columns("agentdesk_threads")})
-    postgres = conn.dialect.name == "postgresql"
-    stamp = "TIMESTAMP WITH TIME ZONE" if postgres else "DATETIME"
-    for name, ddl in _THREAD_TTL_COLUMNS.items():
-        if name not in have:
-            ddl = ddl.replace("TIMESTAMP", stamp).replace("JSONTEXT",
-                                                          "JSON" if postgres else "TEXT")
-            await conn.execute(sa.text(f"ALTER TABLE agentdesk_threads ADD COLUMN {name} {ddl}"))
+    await _add_columns(conn, _THREAD_TTL_COLUMNS, "agentdesk_threads")
     await conn.execute(sa.text("CREATE INDEX IF NOT EXISTS ix_agentdesk_threads_expires_at "
                                "ON agentdesk_threads (expires_at)"))
 
