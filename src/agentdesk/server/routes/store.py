@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Request, Response
 from langgraph.store.base import BaseStore, InvalidNamespaceError, Item
 from langgraph.store.sqlite.base import BaseSqliteStore
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from agentdesk.errors import InputError
 from agentdesk.runtime.memory.remember import LOCAL_OWNER
@@ -52,6 +52,22 @@ class StorePut(_Body):
     """None: the configured fields; False: not searchable by meaning; a list: these paths."""
     ttl: float | None = Field(default=None, gt=0)
     """Minutes the item lives after its last write (or refreshing read)."""
+
+    @field_validator("value")
+    @classmethod
+    def _storable(cls, value: dict[str, Any]) -> dict[str, Any]:
+        """Refuse integers beyond 64 bits: the stores keep JSON their database can hold."""
+        todo: list[Any] = [value]
+        while todo:
+            item = todo.pop()
+            if isinstance(item, dict):
+                todo.extend(item.values())
+            elif isinstance(item, list):
+                todo.extend(item)
+            elif isinstance(item, int) and not isinstance(item, bool) and not (
+                    -(2**63) <= item < 2**63):
+                raise ValueError("integers beyond 64 bits cannot be stored")
+        return value
 
 
 class StoreDelete(_Body):
