@@ -36,6 +36,7 @@ from .storage.persistence import (
     runs,
     threads,
 )
+from .storage.threadquery import contains
 
 if TYPE_CHECKING:
     from .runs.desk import Desk
@@ -118,63 +119,6 @@ def merged_options(assistant_config: dict[str, Any] | None,
 
 
 # -- filters ---------------------------------------------------------------------------
-
-
-def _sqlite_match(column: Any, path: str, value: Any) -> list[Any]:
-    """Conditions that the JSON at ``path`` of ``column`` equals ``value`` (SQLite)."""
-    if isinstance(value, dict):
-        if not value:
-            return [sa.func.json_type(column, path) == "object"]
-        return [cond for key, item in value.items()
-                for cond in _sqlite_match(column, f'{path}."{_key(key)}"', item)]
-    kind = sa.func.json_type(column, path)
-    if value is None:
-        return [kind == "null"]
-    if isinstance(value, bool):
-        return [kind == ("true" if value else "false")]
-    if isinstance(value, int):
-        return [kind == "integer", sa.func.json_extract(column, path) == value]
-    if isinstance(value, float):
-        return [kind.in_(("integer", "real")), sa.func.json_extract(column, path) == value]
-    if isinstance(value, str):
-        return [kind == "text", sa.func.json_extract(column, path) == value]
-    # A list: the same JSON text, as SQLite writes it.
-    return [sa.func.json(sa.func.json_extract(column, path)) == sa.func.json(json.dumps(value))]
-
-
-def _key(key: str) -> str:
-    if '"' in key or "\\" in key:
-        raise InputError(f"metadata filter key {key!r}: quotes and backslashes are not "
-                         "supported", field="metadata")
-    return key
-
-
-def json_contains(column: Any, wanted: dict[str, Any], dialect: str) -> Any:
-    """``column`` (JSON) holds every key of ``wanted`` with its value, nested objects
-    matched key by key: PostgreSQL's ``@>``, as the Agent Server filters metadata.
-
-    Integers beyond 64 bits and keys with quotes or backslashes are refused on both
-    databases (SQLite can neither compare the one nor address the other).
-    """
-    _check_filter(wanted)
-    if dialect == "postgresql":
-        as_jsonb = sa.cast(column, postgresql.JSONB)
-        return as_jsonb.op("@>")(sa.cast(sa.literal(json.dumps(wanted)), postgresql.JSONB))
-    return sa.and_(sa.true(), *_sqlite_match(column, "$", wanted))
-
-
-def _check_filter(value: Any) -> None:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _key(key)
-            _check_filter(item)
-    elif isinstance(value, list):
-        for item in value:
-            _check_filter(item)
-    elif isinstance(value, int) and not isinstance(value, bool) and not (
-            -(2**63) <= value < 2**63):
-        raise InputError("metadata filter: integers beyond 64 bits are not supported",
-                         field="metadata")
 
 
 def _like(text: str) -> str:
@@ -276,7 +220,7 @@ class AssistantStore:
         if name:
             conds.append(assistants.c.name.ilike(_like(name), escape="\\"))
         if metadata:
-            conds.append(json_contains(assistants.c.metadata, metadata, self.dialect))
+            conds.append(contains(assistants.c.metadata, metadata, self.dialect, "metadata"))
         return conds
 
     async def search(self, *, graph_id: str | None = None, name: str | None = None,
@@ -316,8 +260,8 @@ class AssistantStore:
         query = sa.select(assistant_versions).where(
             assistant_versions.c.assistant_id == assistant_id)
         if metadata:
-            query = query.where(json_contains(assistant_versions.c.metadata, metadata,
-                                              self.dialect))
+            query = query.where(contains(assistant_versions.c.metadata, metadata,
+                                         self.dialect, "metadata"))
         query = (query.order_by(assistant_versions.c.version.desc())
                  .limit(limit).offset(offset))
         async with self.engine.connect() as conn:
@@ -437,8 +381,8 @@ class AssistantStore:
 
     async def thread_ids(self, assistant_id: str) -> list[str]:
         """The caller's threads whose last run was on the assistant (thread metadata)."""
-        query = sa.select(threads.c.thread_id).where(json_contains(
-            threads.c.metadata, {"assistant_id": assistant_id}, self.dialect))
+        query = sa.select(threads.c.thread_id).where(contains(
+            threads.c.metadata, {"assistant_id": assistant_id}, self.dialect, "metadata"))
         if self.owner is not None:
             query = query.where(threads.c.owner == self.owner)
         async with self.engine.connect() as conn:

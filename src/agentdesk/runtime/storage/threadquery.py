@@ -20,7 +20,7 @@ from agentdesk.errors import InputError
 
 from .persistence import threads
 
-__all__ = ["SORT_COLUMNS", "ApiThreadStatus", "ThreadFilter", "state_copy"]
+__all__ = ["SORT_COLUMNS", "ApiThreadStatus", "ThreadFilter", "contains", "state_copy"]
 
 ApiThreadStatus = Literal["idle", "busy", "interrupted", "error"]
 
@@ -93,24 +93,42 @@ class ThreadFilter:
 
 def contains(column: Any, wanted: dict[str, Any], dialect: str,
              name: str) -> sa.ColumnElement[bool]:
-    """``column`` (JSON) holds every key of ``wanted`` with its value."""
+    """``column`` (JSON) holds every key of ``wanted`` with its value (the filter of the
+    request field ``name``: threads' and assistants' ``metadata``, threads' ``values``).
+
+    Integers beyond 64 bits and keys with quotes or backslashes are refused on both
+    databases (SQLite can neither compare the one nor address the other).
+    """
+    _check_filter(wanted, name)
     if dialect == "postgresql":
         return sa.cast(column, JSONB).contains(wanted)
-    return sa.and_(sa.true(), *_leaves(column, wanted, "$", name))
+    return sa.and_(sa.true(), *_leaves(column, wanted, "$"))
 
 
-def _leaves(column: Any, wanted: dict[str, Any], path: str,
-            name: str) -> list[sa.ColumnElement[bool]]:
+def _check_filter(value: Any, name: str) -> None:
+    """The same filter is refused on both databases, whichever this one is."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if '"' in key or "\\" in key:
+                raise InputError(f"key {key!r}: quotes and backslashes cannot be searched",
+                                 field=name)
+            _check_filter(item, name)
+    elif isinstance(value, list):
+        for item in value:
+            _check_filter(item, name)
+    elif isinstance(value, int) and not isinstance(value, bool) and not (
+            -(2**63) <= value < 2**63):
+        raise InputError("integers beyond 64 bits cannot be searched", field=name)
+
+
+def _leaves(column: Any, wanted: dict[str, Any], path: str) -> list[sa.ColumnElement[bool]]:
     out: list[sa.ColumnElement[bool]] = []
     for key, value in wanted.items():
-        if '"' in key or "\\" in key:
-            raise InputError(f"key {key!r}: quotes and backslashes cannot be searched",
-                             field=name)
         here = f'{path}."{key}"'
         kind = sa.func.json_type(column, here)
         if isinstance(value, dict):
             out.append(kind == "object")
-            out += _leaves(column, value, here, name)
+            out += _leaves(column, value, here)
         elif value is None:
             out.append(kind == "null")
         elif isinstance(value, bool):
