@@ -16,7 +16,13 @@ from agentdesk.errors import ConfigError, ConflictError, DecisionError
 from agentdesk.runtime.approvals import Decision
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.prepare import RunOutcome
-from agentdesk.runtime.storage.persistence import MIGRATIONS, open_persistence, parse_database_url
+from agentdesk.runtime.storage.persistence import (
+    MIGRATIONS,
+    now,
+    open_persistence,
+    parse_database_url,
+)
+from agentdesk.runtime.storage.store import AppStore
 from agentdesk.settings import Settings
 
 from .trip_script import REQUEST, TripScript
@@ -89,6 +95,51 @@ def test_migrations_apply_once(database_url: str) -> None:
                 "SELECT version, name FROM schema_migrations ORDER BY version"))
             return [tuple(r) for r in rows]
     assert asyncio.run(open_twice()) == [(i + 1, name) for i, (name, _) in enumerate(MIGRATIONS)]
+
+
+def test_decisions_keyed_by_interrupt_alone_are_rekeyed_by_thread(database_url: str) -> None:
+    """A database whose decisions were keyed by the interrupt id alone (before migration
+    ``thread_decisions``) keeps its decisions, and then takes a second thread's decision of
+    the same interrupt while still refusing a second one of the same thread."""
+    version = 1 + [name for name, _ in MIGRATIONS].index("thread_decisions")
+    stamp = "2026-01-01 00:00:00"
+
+    async def scenario() -> list[Any]:
+        async with open_persistence(database_url) as persistence:
+            postgres = persistence.url.dialect == "postgresql"
+            json, at = ("JSON", "TIMESTAMP WITH TIME ZONE") if postgres else ("TEXT", "DATETIME")
+            async with persistence.engine.begin() as conn:  # back to the old shape
+                await conn.execute(sa.text("DROP TABLE agentdesk_decisions"))
+                await conn.execute(sa.text(
+                    "CREATE TABLE agentdesk_decisions (interrupt_id VARCHAR(64) PRIMARY KEY, "
+                    "thread_id VARCHAR(200) NOT NULL, run_id VARCHAR(64), type VARCHAR(20) "
+                    f"NOT NULL, decision {json} NOT NULL, actor VARCHAR(200), created_at "
+                    f"{at} NOT NULL)"))
+                await conn.execute(sa.text("CREATE INDEX ix_agentdesk_decisions_thread_id "
+                                           "ON agentdesk_decisions (thread_id)"))
+                await conn.execute(sa.text(
+                    "INSERT INTO agentdesk_decisions VALUES ('i-1', 't-1', 'r-1', 'approve', "
+                    "'{\"type\": \"approve\"}', 'ann', :at)"), {"at": stamp})
+                await conn.execute(sa.text("DELETE FROM schema_migrations WHERE version >= :v"),
+                                   {"v": version})
+        async with open_persistence(database_url) as persistence:
+            store = AppStore(persistence.engine)
+            kept = await store.get_decision("t-1", "i-1")
+            assert await store.get_decision("t-2", "i-1") is None
+            async with persistence.engine.begin() as conn:
+                await conn.execute(sa.text(
+                    "INSERT INTO agentdesk_decisions (thread_id, interrupt_id, type, decision, "
+                    "created_at) VALUES ('t-2', 'i-1', 'reject', '{\"type\": \"reject\"}', "
+                    ":at)"), {"at": now()})
+            with pytest.raises(sa.exc.IntegrityError):
+                async with persistence.engine.begin() as conn:
+                    await conn.execute(sa.text(
+                        "INSERT INTO agentdesk_decisions (thread_id, interrupt_id, type, "
+                        "decision, created_at) VALUES ('t-1', 'i-1', 'reject', '{}', :at)"),
+                        {"at": now()})
+            return [kept, await store.get_decision("t-2", "i-1")]
+
+    assert asyncio.run(scenario()) == [{"type": "approve"}, {"type": "reject"}]
 
 
 @pytest.mark.parametrize("url", ["mysql://x", "sqlite://relative.db", "", "sqlite:///"])

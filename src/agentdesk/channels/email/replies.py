@@ -86,10 +86,12 @@ class ReplyQueue:
     async def recover(self) -> None:
         """Replies a crash left ``delivering``: delivered if their decision was recorded."""
         async with self.engine.connect() as conn:
-            rows = (await conn.execute(sa.select(inbound.c.id, inbound.c.interrupt_id).where(
+            rows = (await conn.execute(sa.select(
+                inbound.c.id, inbound.c.thread_id, inbound.c.interrupt_id).where(
                 inbound.c.delivery == "delivering"))).all()
         for row in rows:
-            decided = await self.desk.store.get_decision(row.interrupt_id or "")
+            decided = await self.desk.store.get_decision(row.thread_id or "",
+                                                         row.interrupt_id or "")
             async with self.engine.begin() as conn:
                 await conn.execute(inbound.update().where(inbound.c.id == row.id).values(
                     delivery="delivered" if decided else "queued",

@@ -81,7 +81,7 @@ class RunExecutor(DeskBase):
         """What this attempt feeds the graph, and whether there is anything left to run."""
         pending = pending_interrupt(state)
         if pending is not None:
-            recorded = await self.store.get_decision(pending.id)
+            recorded = await self.store.get_decision(run.thread_id, pending.id)
             if recorded is None:  # paused, undecided: this run's work is done
                 return None, False
             return Command(resume={pending.id: resume_value(recorded)}), True

@@ -311,7 +311,7 @@ class RunPreparer(ThreadReader):
                                   "by a worker, which will finish it", thread_id=thread_id)
         view = await self.view(thread_id)
         if view.interrupt is not None:
-            if await self.store.get_decision(view.interrupt.id) is None:
+            if await self.store.get_decision(thread_id, view.interrupt.id) is None:
                 raise ConflictError(f"thread {thread_id!r} is waiting for a decision; use "
                                     "`agentdesk decide`", thread_id=thread_id)
         elif not view.next:

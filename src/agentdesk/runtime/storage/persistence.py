@@ -129,9 +129,10 @@ _RUNS_V1 = ("run_id", "thread_id", "kind", "status", "worker", "model", "error",
 
 decisions = sa.Table(
     "agentdesk_decisions", metadata,
-    # The primary key is the gate that makes a decision count once.
+    # The primary key is the gate that makes a decision count once. It names the thread
+    # too: a copied thread holds the same interrupt ids and is decided on its own.
+    sa.Column("thread_id", sa.String(THREAD_ID_MAX), primary_key=True),
     sa.Column("interrupt_id", sa.String(64), primary_key=True),
-    sa.Column("thread_id", sa.String(THREAD_ID_MAX), nullable=False, index=True),
     sa.Column("run_id", sa.String(64)),
     sa.Column("type", sa.String(20), nullable=False),
     sa.Column("decision", sa.JSON, nullable=False),
@@ -360,6 +361,24 @@ async def _m010_webhooks(conn: AsyncConnection) -> None:
     await conn.run_sync(lambda sync: webhook_deliveries.create(sync, checkfirst=True))
 
 
+async def _m011_thread_decisions(conn: AsyncConnection) -> None:
+    # The decisions' key was the interrupt id alone: (thread_id, interrupt_id) from now on.
+    if conn.dialect.name == "postgresql":
+        await conn.execute(sa.text("DROP INDEX IF EXISTS ix_agentdesk_decisions_thread_id"))
+        await conn.execute(sa.text(
+            "ALTER TABLE agentdesk_decisions DROP CONSTRAINT agentdesk_decisions_pkey, "
+            "ADD PRIMARY KEY (thread_id, interrupt_id)"))
+        return
+    # SQLite cannot change a primary key: the table is made anew and its rows copied.
+    await conn.execute(sa.text("DROP INDEX IF EXISTS ix_agentdesk_decisions_thread_id"))
+    await conn.execute(sa.text("ALTER TABLE agentdesk_decisions RENAME TO agentdesk_decisions_v1"))
+    await conn.run_sync(lambda sync: decisions.create(sync))
+    columns = ", ".join(c.name for c in decisions.columns)
+    await conn.execute(sa.text(f"INSERT INTO agentdesk_decisions ({columns}) "
+                               f"SELECT {columns} FROM agentdesk_decisions_v1"))
+    await conn.execute(sa.text("DROP TABLE agentdesk_decisions_v1"))
+
+
 async def _m008_assistants(conn: AsyncConnection) -> None:
     await conn.run_sync(lambda sync: metadata.create_all(
         sync, tables=[assistants, assistant_versions, run_assistants]))
@@ -387,6 +406,7 @@ MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("assistants", _m008_assistants),
     ("crons", _m009_crons),
     ("webhooks", _m010_webhooks),
+    ("thread_decisions", _m011_thread_decisions),
 ]
 
 

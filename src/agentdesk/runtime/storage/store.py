@@ -450,8 +450,10 @@ class AppStore:
 
     # -- decisions -------------------------------------------------------------
 
-    async def get_decision(self, interrupt_id: str) -> dict[str, Any] | None:
-        query = sa.select(decisions.c.decision).where(decisions.c.interrupt_id == interrupt_id)
+    async def get_decision(self, thread_id: str, interrupt_id: str) -> dict[str, Any] | None:
+        """The decision recorded for ``interrupt_id`` of this thread, if any."""
+        query = sa.select(decisions.c.decision).where(decisions.c.thread_id == thread_id,
+                                                      decisions.c.interrupt_id == interrupt_id)
         async with self.single.connect() as conn:
             return (await conn.execute(query)).scalar_one_or_none()
 
