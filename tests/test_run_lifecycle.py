@@ -459,3 +459,60 @@ def test_join_stream_filters_modes_and_cancels_on_disconnect(served: str, gates:
             return status if status not in ("pending", "running") else None
         assert await until(ended, "the joined run cancelled") == "interrupted"
     asyncio.run(scenario())
+
+
+def test_wait_and_join_keep_the_connection_alive_while_the_run_holds(
+        database_url: str, servers: Servers, gates: Gates) -> None:
+    """A wait or join that takes longer than the ping interval sends newlines ahead of its
+    JSON (as the Agent Server does, so proxies keep the connection); the SDK reads it."""
+    server = servers.app(database_url=database_url, graphs=LIFECYCLE)
+    server.server.config.app.state.wait_ping_seconds = 0.2
+
+    async def scenario() -> None:
+        client = get_client(url=server.url)
+        thread = (await client.threads.create())["thread_id"]
+        gate = gates.closed("k")
+        run = await client.runs.create(thread, GRAPH, input={"label": "K", "gate": gate})
+        await holding(client, thread, "K")
+        body = b""
+        async with httpx.AsyncClient(base_url=server.url, timeout=60) as http, http.stream(
+                "GET", f"/threads/{thread}/runs/{run['run_id']}/join") as answer:
+            assert answer.status_code == 200
+            assert answer.headers["content-type"].startswith("application/json")
+            async for chunk in answer.aiter_bytes():
+                if not body and chunk.strip() == b"":
+                    gates.open(gate)  # a newline came while it held: let it end
+                body += chunk
+        assert body.startswith(b"\n") and body.lstrip() == body.strip()
+        assert httpx.Response(200, content=body).json()["steps"] == ["mark:K", "done:K"]
+
+        # The SDK's wait and join read the same answer.
+        second = gates.closed("w")
+        waited = asyncio.ensure_future(client.runs.wait(
+            thread, GRAPH, input={"label": "W", "gate": second}))
+        await holding(client, thread, "W")
+        await asyncio.sleep(0.5)  # at least two pings go out before the run ends
+        gates.open(second)
+        assert (await waited)["steps"][-2:] == ["mark:W", "done:W"]
+        last = (await client.runs.list(thread))[0]["run_id"]
+        assert (await client.runs.join(thread, last))["steps"][-1] == "done:W"
+    asyncio.run(scenario())
+
+
+def test_deleting_a_thread_cancels_its_runs_first(served: str, gates: Gates) -> None:
+    async def scenario() -> None:
+        client = get_client(url=served)
+        thread = (await client.threads.create())["thread_id"]
+        gate = gates.closed("d")
+        await client.runs.create(thread, GRAPH, input={"label": "D", "gate": gate})
+        await holding(client, thread, "D")
+        queued = await client.runs.create(thread, GRAPH, input={"label": "E"},
+                                          multitask_strategy="enqueue")
+        await client.threads.delete(thread)
+        for gone in (client.threads.get(thread), client.runs.get(thread, queued["run_id"])):
+            with pytest.raises(httpx.HTTPStatusError) as missing:
+                await gone
+            assert missing.value.response.status_code == 404
+        gates.open(gate)  # nothing is left to go on
+        assert thread not in [t["thread_id"] for t in await client.threads.search(limit=100)]
+    asyncio.run(scenario())

@@ -188,6 +188,16 @@ def test_search_and_count_in_the_database(served: str) -> None:
         page = await client.threads.search(sort_by="created_at", sort_order="asc",
                                            limit=2, offset=1)
         assert [t["thread_id"] for t in page] == made[1:3]
+        # Aegra's spelling: "<field> ASC|DESC"; sort_by wins where both come.
+        for body, expected in (({"order_by": "created_at ASC"}, [*made, paused]),
+                               ({"order_by": "created_at"}, [paused, *reversed(made)]),
+                               ({"order_by": "created_at ASC", "sort_by": "created_at"},
+                                [paused, *reversed(made)])):
+            answer = await client.http.client.post("/threads/search", json=body)
+            assert [t["thread_id"] for t in answer.json()] == expected, body
+        for bad in ("colour ASC", "created_at sideways"):
+            refused = await client.http.client.post("/threads/search", json={"order_by": bad})
+            assert refused.status_code == 422 and "order_by" in refused.text
         paged = await client.http.client.post("/threads/search", json={"limit": 2, "offset": 1})
         assert paged.headers["X-Pagination-Next"] == "3"
         last = await client.http.client.post("/threads/search", json={"limit": 4, "offset": 1})
@@ -270,6 +280,30 @@ def test_copy_and_prune(served: str, database_url: str) -> None:
                                                            "strategy": "shred"})
         assert await status_of(bad) == 422
         assert checkpoints_of(database_url, twin) == 1
+
+    asyncio.run(scenario())
+
+
+def test_a_copied_thread_is_decided_on_its_own(served: str, database_url: str) -> None:
+    """A copy holds the same interrupt ids as its source; a decision on one is not the
+    other's: each is resumed once, with its own answer."""
+    async def scenario() -> None:
+        client = get_client(url=served)
+        original = await paused_thread(client)
+        twin = (await client.threads.copy(original))["thread_id"]
+        pending = (await client.threads.get_state(original))["interrupts"][0]["id"]
+        assert (await client.threads.get_state(twin))["interrupts"][0]["id"] == pending
+
+        done = await client.runs.wait(original, "hitl", command={"resume": "yes"})
+        assert done["answer"] == "yes"
+        twin_state = await client.threads.get_state(twin)
+        assert twin_state["next"] == ["review"] and "answer" not in twin_state["values"]
+        copied = await client.runs.wait(twin, "hitl", command={"resume": "no"})
+        assert copied["answer"] == "no"
+        assert (await client.threads.get_state(original))["values"]["answer"] == "yes"
+        decided = rows(database_url, "SELECT thread_id, type FROM agentdesk_decisions "
+                       "WHERE interrupt_id = :i ORDER BY created_at", i=pending)
+        assert sorted(thread for thread, _ in decided) == sorted([original, twin])
 
     asyncio.run(scenario())
 

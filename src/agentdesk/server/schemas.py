@@ -7,7 +7,7 @@ here; anything else is refused with 422 naming the field.
 from __future__ import annotations
 
 import uuid
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -118,6 +118,7 @@ class ThreadPatch(_Body):
 
 ThreadStatusName = Literal["idle", "busy", "interrupted", "error"]
 ThreadSortBy = Literal["thread_id", "status", "created_at", "updated_at", "state_updated_at"]
+_THREAD_SORT_FIELDS: tuple[str, ...] = get_args(ThreadSortBy)
 
 
 class ThreadCount(_Body):
@@ -132,8 +133,22 @@ class ThreadSearch(ThreadCount):
     offset: int = Field(default=0, ge=0)
     sort_by: ThreadSortBy | None = None
     sort_order: Literal["asc", "desc"] | None = None
+    order_by: str | None = Field(default=None, max_length=40)
+    """Aegra's spelling of the sort, ``"<field> [ASC|DESC]"``; ``sort_by`` wins over it."""
     select: list[str] | None = None
     extract: dict[str, str] | None = None
+
+    @model_validator(mode="after")
+    def _order_by(self) -> ThreadSearch:
+        if self.order_by is None or self.sort_by is not None:
+            return self
+        field, _, direction = self.order_by.strip().partition(" ")
+        direction = direction.strip().lower() or "desc"
+        if field not in _THREAD_SORT_FIELDS or direction not in ("asc", "desc"):
+            raise ValueError(f"order_by: {self.order_by!r} is not '<field> ASC|DESC' with a "
+                             f"field of {', '.join(_THREAD_SORT_FIELDS)}")
+        self.sort_by, self.sort_order = field, direction  # type: ignore[assignment]
+        return self
 
 
 class CheckpointIn(_Body):

@@ -45,9 +45,9 @@ from agentdesk.server.schemas import RunCreate, RunsCancel
 from agentdesk.server.serialize import to_jsonable
 from agentdesk.server.stream import parse_last_event_id
 from agentdesk.server.views import interrupts_view, run_view
+from agentdesk.server.waiting import kept_alive
 
 router = APIRouter(tags=["runs"])
-_DISCONNECT_POLL = 0.5
 CancelAction = Literal["interrupt", "rollback"]
 
 
@@ -225,19 +225,28 @@ def _stream_response(manager: RunManager, request: Request, thread_id: str, run_
         headers={"Location": location, "Content-Location": location})
 
 
-async def _waited(desk: Desk, manager: RunManager, request: Request, thread_id: str,
-                  run_id: str, owner: str | None, cancel_on_disconnect: bool,
-                  ) -> dict[str, Any]:
-    """The run's final values; with ``cancel_on_disconnect``, a caller that hangs up
-    first cancels the run (``on_disconnect="cancel"``)."""
-    final = asyncio.ensure_future(_final(desk, manager, thread_id, run_id, owner))
-    while cancel_on_disconnect and not final.done():
-        if await request.is_disconnected():
-            final.cancel()
-            await manager.cancel(run_id)
-            return {}  # nobody reads it
-        await asyncio.wait({final}, timeout=_DISCONNECT_POLL)
-    return await final
+def _waited(desk: Desk, manager: RunManager, request: Request, thread_id: str, run_id: str,
+            owner: str | None, cancel_on_disconnect: bool, *,
+            at_end: Callable[[], Awaitable[None]] | None = None) -> Awaitable[Response]:
+    """The run's final values, kept alive while they take time (:func:`kept_alive`); with
+    ``cancel_on_disconnect``, a caller that hangs up first cancels the run
+    (``on_disconnect="cancel"``); ``at_end`` runs once the run ended, either way."""
+    async def answer() -> dict[str, Any]:
+        values = await _final(desk, manager, thread_id, run_id, owner)
+        if at_end is not None:
+            await at_end()
+        return values
+
+    async def hung_up() -> None:
+        await manager.cancel(run_id)
+        if at_end is not None:
+            await manager.wait(run_id)
+            await at_end()
+
+    return kept_alive(request, answer(),
+                      headers={"Location": f"/threads/{thread_id}/runs/{run_id}/join",
+                               "Content-Location": f"/threads/{thread_id}/runs/{run_id}"},
+                      on_hangup=hung_up if cancel_on_disconnect else None)
 
 
 async def _final(desk: Desk, manager: RunManager, thread_id: str, run_id: str,
@@ -305,13 +314,11 @@ async def stream_run(thread_id: RunThreadId, body: RunCreate, request: Request, 
                             cancel_on_disconnect=body.on_disconnect == "cancel")
 
 
-@router.post("/threads/{thread_id}/runs/wait")
-async def wait_run(thread_id: RunThreadId, body: RunCreate, request: Request,
-                   response: Response, desk: DeskDep, manager: ManagerDep, owner: Owner,
-                   caller: CallerDep) -> dict[str, Any]:
+@router.post("/threads/{thread_id}/runs/wait", response_model=None)
+async def wait_run(thread_id: RunThreadId, body: RunCreate, request: Request, desk: DeskDep,
+                   manager: ManagerDep, owner: Owner, caller: CallerDep) -> Response:
     run = await prepare(desk, manager, thread_id, _on_thread(body), owner, caller)
     await manager.launch(run, waited=True)
-    response.headers["Location"] = f"/threads/{thread_id}/runs/{run.run_id}/join"
     return await _waited(desk, manager, request, thread_id, run.run_id, owner,
                          body.on_disconnect == "cancel")
 
@@ -342,11 +349,14 @@ async def delete_run(thread_id: ThreadId, run_id: IdentPath, desk: DeskDep,
     return Response(status_code=204)
 
 
-@router.get("/threads/{thread_id}/runs/{run_id}/join")
-async def join_run(thread_id: ThreadId, run_id: IdentPath, desk: DeskDep, manager: ManagerDep,
-                   owner: Owner) -> dict[str, Any]:
+@router.get("/threads/{thread_id}/runs/{run_id}/join", response_model=None)
+async def join_run(thread_id: ThreadId, run_id: IdentPath, request: Request, desk: DeskDep,
+                   manager: ManagerDep, owner: Owner, cancel_on_disconnect: bool = False,
+                   ) -> Response:
+    """Wait for the run's end: the thread's values (kept alive while it runs)."""
     await _owned_run(desk, thread_id, run_id, owner)
-    return await _final(desk, manager, thread_id, run_id, owner)
+    return await _waited(desk, manager, request, thread_id, run_id, owner,
+                         cancel_on_disconnect)
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}/stream")
@@ -473,12 +483,10 @@ async def stateless_stream(body: RunCreate, request: Request, desk: DeskDep,
                             at_end=_cleanup(desk, body, run.thread_id))
 
 
-@router.post("/runs/wait")
-async def stateless_wait(body: RunCreate, request: Request, response: Response, desk: DeskDep,
-                         manager: ManagerDep, owner: Owner, caller: CallerDep) -> dict[str, Any]:
+@router.post("/runs/wait", response_model=None)
+async def stateless_wait(body: RunCreate, request: Request, desk: DeskDep, manager: ManagerDep,
+                         owner: Owner, caller: CallerDep) -> Response:
     run = await _launch_stateless(desk, manager, body, caller, waited=True)
-    response.headers["Location"] = f"/threads/{run.thread_id}/runs/{run.run_id}/join"
-    values = await _waited(desk, manager, request, run.thread_id, run.run_id, owner,
-                           body.on_disconnect == "cancel")
-    await _cleanup(desk, body, run.thread_id)()
-    return values
+    return await _waited(desk, manager, request, run.thread_id, run.run_id, owner,
+                         body.on_disconnect == "cancel",
+                         at_end=_cleanup(desk, body, run.thread_id))

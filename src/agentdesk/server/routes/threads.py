@@ -21,6 +21,7 @@ from agentdesk.server.deps import CallerDep, DeskDep, ManagerDep, Owner, ThreadI
 from agentdesk.server.ids import ID_MAX, ID_PATTERN, IdentPath
 from agentdesk.server.limits import json_size
 from agentdesk.server.manager import RunManager
+from agentdesk.server.routes.runs import stop_thread_runs
 from agentdesk.server.schemas import (
     CheckpointIn,
     HistoryQuery,
@@ -184,7 +185,13 @@ async def patch(thread_id: ThreadId, body: ThreadPatch, request: Request, desk: 
 
 
 @router.delete("/{thread_id}", status_code=204)
-async def delete(thread_id: ThreadId, desk: DeskDep, owner: Owner) -> Response:
+async def delete(thread_id: ThreadId, desk: DeskDep, manager: ManagerDep,
+                 owner: Owner) -> Response:
+    """Delete the thread with its checkpoints and records; its pending or running runs are
+    cancelled first (as the Agent Server does)."""
+    thread = await desk.store.get_thread(thread_id, owner)
+    if thread.status == "busy":
+        await stop_thread_runs(desk, manager, thread_id, "interrupt")
     await desk.delete_thread(thread_id, owner)
     return Response(status_code=204)
 
