@@ -70,9 +70,10 @@ def test_fields_refusals_search_update_delete(database_url: str, servers: Server
         assert on_thread["thread_id"] == thread
         for bad, field in [({"timezone": "Mars/Olympus"}, "timezone"),
                            ({"schedule": "every day"}, "schedule"),
-                           ({"config": {"tags": ["x"]}}, "config"),
-                           ({"interrupt_before": ["review"]}, "interrupt_before"),
-                           ({"webhook": "http://127.0.0.1:9/hook"}, "webhook"),
+                           ({"config": {"callbacks": ["x"]}}, "config.callbacks"),
+                           ({"interrupt_before": ["nowhere"]}, "interrupt_before"),
+                           ({"webhook": "file:///tmp/hook"}, "webhook"),
+                           ({"stream_mode": ["values"]}, "stream_mode"),
                            ({"on_run_completed": "delete"}, "on_run_completed")]:
             fields = {"schedule": "0 9 * * *", "input": {"topic": "c"}, **bad}
             with pytest.raises(httpx.HTTPStatusError) as refused:
@@ -126,6 +127,59 @@ def test_due_ticks_become_one_run_each(database_url: str, servers: Servers) -> N
         settled = len(await _ticks(client, cron["cron_id"]))
         await asyncio.sleep(3)  # a disabled cron makes no more runs
         assert len(await _ticks(client, cron["cron_id"])) <= settled + 1
+
+    asyncio.run(scenario())
+
+
+CTX = Path(__file__).parent / "graphs" / "ctx" / "langgraph.json"
+
+
+def test_a_cron_on_a_created_assistant_runs_with_its_config_and_context(
+        database_url: str, servers: Servers) -> None:
+    """Each tick's run takes the assistant as it is at the tick (its context, updated in
+    between) under the cron's own context, and is the assistant's run."""
+    url = servers.app(database_url=database_url, graphs=CTX).url
+
+    async def scenario() -> None:
+        client = get_client(url=url)
+        helper = await client.assistants.create("ctx", context={"model": "large"},
+                                                name="cron helper")
+        cron = await client.crons.create(
+            helper["assistant_id"], schedule=EVERY_2S, input={"question": "why"},
+            context={"tone": "warm"}, config={"tags": ["nightly"]},
+            interrupt_after=["answer"])
+        assert cron["assistant_id"] == helper["assistant_id"]
+        assert cron["payload"]["context"] == {"tone": "warm"}
+        assert [c["cron_id"] for c in await client.crons.search(
+            assistant_id=helper["assistant_id"])] == [cron["cron_id"]]
+        assert await client.crons.search(assistant_id="ctx") == []
+        ticks = await _wait_ticks(client, cron["cron_id"], 1)
+        first = (await client.threads.search(metadata={"cron_tick": ticks[0]}))[0]
+        for _ in range(120):  # it stops after "answer" (interrupt_after)
+            state = await client.threads.get_state(first["thread_id"])
+            if state["next"]:
+                break
+            await asyncio.sleep(0.5)
+        assert state["values"]["answer"] == "why (large/warm)" and state["next"] == ["polish"]
+        run = (await client.runs.list(first["thread_id"]))[0]
+        assert run["assistant_id"] == helper["assistant_id"]
+
+        await client.assistants.update(helper["assistant_id"], context={"model": "tiny"})
+        updated = datetime.now(UTC)  # a tick due after this reads the updated assistant
+        for _ in range(60):
+            later = [t for t in await _ticks(client, cron["cron_id"])
+                     if datetime.fromisoformat(t) > updated]
+            if later:
+                break
+            await asyncio.sleep(0.5)
+        thread = (await client.threads.search(metadata={"cron_tick": later[0]}))[0]
+        for _ in range(120):
+            state = await client.threads.get_state(thread["thread_id"])
+            if state["next"]:
+                break
+            await asyncio.sleep(0.5)
+        assert state["values"]["answer"] == "why (tiny/warm)"
+        await client.crons.delete(cron["cron_id"])
 
     asyncio.run(scenario())
 

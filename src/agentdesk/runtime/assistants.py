@@ -22,12 +22,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 import sqlalchemy as sa
+from pydantic import ValidationError
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from agentdesk.errors import ConflictError, InputError, NotFoundError
 
 from .registry import AgentSpec, agent_names, get_agent
+from .runs.options import RunOptions, config_fields
 from .storage.persistence import (
     assistant_versions,
     assistants,
@@ -42,7 +44,7 @@ if TYPE_CHECKING:
     from .runs.desk import Desk
 
 __all__ = ["SORT_FIELDS", "SYSTEM_OWNER", "AssistantStore", "ResolvedAssistant",
-           "merged_options", "resolve_assistant", "system_assistant_id"]
+           "merged_options", "resolve_assistant", "run_options_on", "system_assistant_id"]
 
 SYSTEM_OWNER = "system"
 """The owner of the assistants that stand for the served graphs: read by all, changed by none."""
@@ -116,6 +118,27 @@ def merged_options(assistant_config: dict[str, Any] | None,
     config = {**base, **own_config,
               "configurable": {**(base.get("configurable") or {}), **configurable}}
     return config, {**(assistant_context or {}), **own_context}
+
+
+def run_options_on(assistant: ResolvedAssistant | None, config: dict[str, Any] | None,
+                   context: dict[str, Any] | None, **options: Any) -> RunOptions:
+    """The options of a run on ``assistant`` asking for ``config`` and ``context`` (and the
+    other :class:`RunOptions` fields in ``options``): the run's over the assistant's
+    (:func:`merged_options`); 422 naming a field that cannot be honoured."""
+    fields = config_fields(config or {})
+    context = context or None
+    if context and fields["configurable"]:
+        raise InputError("give context or config.configurable, not both (context replaces "
+                         "configurable, as on the Agent Server)", field="context")
+    if assistant is not None and (assistant.config or assistant.context):
+        merged, merged_context = merged_options(assistant.config, assistant.context,
+                                                config, context)
+        fields = config_fields(merged)
+        context = merged_context or None
+    try:
+        return RunOptions(**fields, context=context, **options)
+    except ValidationError as exc:  # only config's values are unchecked by now
+        raise InputError.from_validation(exc, "config") from None
 
 
 # -- filters ---------------------------------------------------------------------------

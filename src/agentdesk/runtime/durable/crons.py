@@ -29,6 +29,7 @@ import sqlalchemy as sa
 from croniter import croniter
 
 from agentdesk.errors import AgentdeskError, InputError, NotFoundError, ThreadBusyError
+from agentdesk.runtime.assistants import AssistantStore, resolve_assistant, run_options_on
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.storage.persistence import crons, now
 
@@ -150,11 +151,20 @@ class CronScheduler:
         new_thread = None
         if thread_id is None:
             new_thread = cron["thread_prefix"] + str(uuid.uuid5(_TICKS, run_id))
-        await self.desk.prepare_start(
-            cron["agent"], cron["agent_input"], thread_id=thread_id, new_thread_id=new_thread,
-            owner=cron["owner"], actor=cron["actor"], claim=False, run_id=run_id,
+        # The assistant as it is now: a created one's config and context as last updated.
+        owner, payload = cron["owner"], cron["payload"] or {}
+        assistant = await resolve_assistant(self.desk, cron["assistant_id"], owner)
+        options = run_options_on(assistant, payload.get("config"), payload.get("context"),
+                                 interrupt_before=payload.get("interrupt_before"),
+                                 interrupt_after=payload.get("interrupt_after"))
+        run = await self.desk.prepare_start(
+            assistant.spec.name, cron["agent_input"], thread_id=thread_id,
+            new_thread_id=new_thread, owner=owner, actor=cron["actor"], claim=False,
+            run_id=run_id, options=options, webhook=payload.get("webhook"),
             metadata={**cron["metadata"], "cron_id": cron["cron_id"],
                       "cron_tick": tick.isoformat()})
+        await AssistantStore(self.desk.persistence.engine, owner).record_run(
+            run.run_id, run.thread_id, assistant)
 
     async def _advance(self, cron: dict[str, Any], tick: datetime,
                        following: datetime | None) -> None:

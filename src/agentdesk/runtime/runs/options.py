@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from agentdesk.errors import InputError
 
-__all__ = ["RESERVED_CONFIGURABLE", "Breakpoints", "RunOptions", "build_context"]
+__all__ = ["RESERVED_CONFIGURABLE", "Breakpoints", "RunOptions", "build_context", "config_fields"]
 
 Breakpoints = Literal["*"] | list[str] | None
 """``"*"``: every node; a list: those nodes; None: none."""
@@ -111,6 +111,38 @@ class RunOptions(BaseModel):
             if getattr(self, key) is not None:
                 config[key] = getattr(self, key)
         return config  # type: ignore[return-value]
+
+
+_CONFIG_KEYS = ("configurable", "tags", "metadata", "recursion_limit", "run_name",
+                "max_concurrency")
+"""The ``config`` keys a caller may set (the rest of a RunnableConfig is the server's)."""
+_RESERVED_METADATA = frozenset({"run_id", "source", "step", "parents"})
+"""Checkpoint metadata keys LangGraph (``source``, ``step``, ``parents``) or we set."""
+
+
+def config_fields(config: dict[str, Any]) -> dict[str, Any]:
+    """A caller's ``config`` as :class:`RunOptions` fields; 422 naming a key it may not set."""
+    for key in config:
+        if key not in _CONFIG_KEYS:
+            raise InputError(f"not supported; a run's config takes {', '.join(_CONFIG_KEYS)}",
+                             field=f"config.{key}")
+    configurable = config.get("configurable") or {}
+    if not isinstance(configurable, dict):
+        raise InputError("must be an object", field="config.configurable")
+    for key in configurable:
+        if key in RESERVED_CONFIGURABLE or key.startswith("__"):
+            raise InputError("set by the server for each run; leave it out (start from a "
+                             "checkpoint with checkpoint_id)", field=f"config.configurable.{key}")
+    metadata = config.get("metadata") or {}
+    if not isinstance(metadata, dict):
+        raise InputError("must be an object", field="config.metadata")
+    for key in metadata:
+        if key in _RESERVED_METADATA:
+            raise InputError("set by LangGraph or the server in every checkpoint's metadata",
+                             field=f"config.metadata.{key}")
+    return {"configurable": configurable, "metadata": metadata,
+            **{k: config[k] for k in ("tags", "recursion_limit", "run_name", "max_concurrency")
+               if config.get(k) is not None}}
 
 
 def _fields(schema: Any) -> set[str] | None:

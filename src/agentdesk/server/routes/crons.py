@@ -16,21 +16,22 @@ from fastapi import APIRouter, Response
 from pydantic import Field, ValidationError, model_validator
 
 from agentdesk.errors import InputError, NotFoundError
-from agentdesk.runtime.assistants import resolve_assistant
+from agentdesk.runtime.assistants import ResolvedAssistant, resolve_assistant, run_options_on
 from agentdesk.runtime.durable.crons import check_schedule, check_timezone, next_tick
+from agentdesk.runtime.durable.webhooks import check_webhook_url
 from agentdesk.runtime.registry import AgentSpec
+from agentdesk.runtime.runs.options import Breakpoints
 from agentdesk.runtime.storage.persistence import crons, now
 from agentdesk.server.deps import CallerDep, DeskDep, Owner, RunThreadId
 from agentdesk.server.ids import IdentPath
 from agentdesk.server.routes.runs import agent_payload
 from agentdesk.server.schemas import _Body
-from agentdesk.server.views import assistant_id
 
 router = APIRouter(tags=["crons"])
 
-_UNSUPPORTED = ("config", "context", "checkpoint_during", "interrupt_before", "interrupt_after",
-                "webhook", "stream_mode", "stream_subgraphs", "stream_resumable")
-"""Fields the SDK may send that a cron's runs cannot honour here: refused when set."""
+_UNSUPPORTED = ("checkpoint_during", "stream_mode", "stream_subgraphs", "stream_resumable")
+"""Fields the SDK may send that a cron's runs cannot honour here (nobody streams a tick's
+run, and every run checkpoints each step): refused when set."""
 
 _SORTABLE = ("cron_id", "assistant_id", "thread_id", "next_run_date", "end_time",
              "created_at", "updated_at")
@@ -50,12 +51,12 @@ class _CronFields(_Body):
     on_run_completed: Literal["delete", "keep"] | None = None
     # Accepted: every run here checkpoints synchronously, the strongest of the three.
     durability: Literal["sync", "async", "exit"] | None = None
-    config: Any = None
-    context: Any = None
+    config: dict[str, Any] | None = None
+    context: dict[str, Any] | None = None
+    interrupt_before: Breakpoints = None
+    interrupt_after: Breakpoints = None
+    webhook: str | None = Field(default=None, max_length=2000)
     checkpoint_during: Any = None
-    interrupt_before: Any = None
-    interrupt_after: Any = None
-    webhook: Any = None
     stream_mode: Any = None
     stream_subgraphs: Any = None
     stream_resumable: Any = None
@@ -122,14 +123,23 @@ def _view(row: Any) -> dict[str, Any]:
             "enabled": row.enabled}
 
 
-async def _graph_of(desk: DeskDep, ident: str, owner: str | None) -> AgentSpec:
-    """The graph a cron runs: a graph's own assistant (by id or name). A created
-    assistant is refused: a tick would not run with its config and context."""
-    found = await resolve_assistant(desk, ident, owner)
-    if not found.system:
-        raise InputError("a cron runs a graph's own assistant (its graph name or id); "
-                         "crons on created assistants are not supported", field="assistant_id")
-    return found.spec
+_RUN_FIELDS = ("config", "context", "interrupt_before", "interrupt_after", "webhook")
+"""What each tick's run asks besides its input, kept in the cron's payload."""
+
+
+async def _run_fields(desk: DeskDep, body: _CronFields, assistant: ResolvedAssistant,
+                      thread_id: str | None, given: dict[str, Any]) -> dict[str, Any]:
+    """``given`` (the payload's run fields) with the body's over them, checked now as a
+    tick's run will use them (so a bad one is refused at create, 422 naming it)."""
+    fields = {**given, **{name: getattr(body, name) for name in _RUN_FIELDS
+                          if name in body.model_fields_set}}
+    options = run_options_on(assistant, fields.get("config"), fields.get("context"),
+                             interrupt_before=fields.get("interrupt_before"),
+                             interrupt_after=fields.get("interrupt_after"))
+    await desk.check_options(assistant.spec, options, thread_id)
+    if fields.get("webhook"):
+        await check_webhook_url(fields["webhook"], desk.settings)
+    return {k: v for k, v in fields.items() if v is not None}
 
 
 def _check_end(end_time: datetime | None) -> datetime | None:
@@ -140,9 +150,11 @@ def _check_end(end_time: datetime | None) -> datetime | None:
 
 async def _create(desk: DeskDep, caller: CallerDep, body: CronCreate,
                   thread_id: str | None) -> dict[str, Any]:
-    spec = await _graph_of(desk, body.assistant_id, caller.owner)
+    assistant = await resolve_assistant(desk, body.assistant_id, caller.owner)
+    spec = assistant.spec
     check_schedule(body.schedule)
     agent_input = _agent_input(spec, body.input)
+    run_fields = await _run_fields(desk, body, assistant, thread_id, {})
     if thread_id is not None:
         await desk.store.get_thread(thread_id, caller.owner)  # 404 if not the caller's
         if body.on_run_completed is not None:
@@ -150,13 +162,13 @@ async def _create(desk: DeskDep, caller: CallerDep, body: CronCreate,
     enabled = body.enabled is not False
     stamp, cron_id = now(), str(uuid.uuid4())
     values = {
-        "cron_id": cron_id, "assistant_id": assistant_id(spec.name),
+        "cron_id": cron_id, "assistant_id": assistant.assistant_id,
         "agent": spec.name, "thread_id": thread_id,
         "thread_prefix": caller.ids.inward(""), "owner": caller.owner,
         "actor": caller.actor(), "schedule": body.schedule, "timezone": body.timezone,
         "end_time": _check_end(body.end_time),
         "payload": {"input": body.input, "metadata": body.metadata or {},
-                    "multitask_strategy": body.multitask_strategy},
+                    "multitask_strategy": body.multitask_strategy, **run_fields},
         "agent_input": agent_input, "metadata": body.metadata or {},
         "on_run_completed": (body.on_run_completed or "keep") if thread_id is None else None,
         "multitask_strategy": body.multitask_strategy, "enabled": enabled,
@@ -202,11 +214,14 @@ async def update_cron(cron_id: IdentPath, body: CronPatch, desk: DeskDep,
     changes: dict[str, Any] = {"updated_at": now()}
     if body.schedule is not None:
         changes["schedule"] = check_schedule(body.schedule)
+    assistant = await resolve_assistant(desk, current["assistant_id"], owner)
     if body.input is not None:
-        spec = await _graph_of(desk, current["assistant_id"], owner)
-        changes["agent_input"] = _agent_input(spec, body.input)
-    if body.input is not None or body.metadata is not None:
-        changes["payload"] = {**current["payload"],
+        changes["agent_input"] = _agent_input(assistant.spec, body.input)
+    given = {k: v for k, v in current["payload"].items() if k in _RUN_FIELDS}
+    run_fields = await _run_fields(desk, body, assistant, current["thread_id"], given)
+    if body.input is not None or body.metadata is not None or run_fields != given:
+        kept = {k: v for k, v in current["payload"].items() if k not in _RUN_FIELDS}
+        changes["payload"] = {**kept, **run_fields,
                               **({"input": body.input} if body.input is not None else {}),
                               **({"metadata": body.metadata} if body.metadata is not None
                                  else {})}
@@ -239,7 +254,8 @@ async def _matching(desk: DeskDep, owner: str | None, assistant: str | None,
     query = sa.select(crons).where(crons.c.owner.is_(None) if owner is None
                                    else crons.c.owner == owner)
     if assistant is not None:
-        query = query.where(crons.c.agent == (await _graph_of(desk, assistant, owner)).name)
+        found = await resolve_assistant(desk, assistant, owner)
+        query = query.where(crons.c.assistant_id == found.assistant_id)
     if thread_id is not None:
         query = query.where(crons.c.thread_id == thread_id)
     if enabled is not None:
