@@ -81,6 +81,31 @@ def test_threads_are_their_owners_alone(served: str) -> None:
     asyncio.run(scenario())
 
 
+def test_crons_are_their_owners_alone(served: str) -> None:
+    """The ``@auth.on`` filter applies to crons too: a search, count, get, update or delete
+    by another user finds nothing, as for threads."""
+    async def scenario() -> None:
+        alice = get_client(url=served, headers=ALICE)
+        bob = get_client(url=served, headers=BOB)
+        mine = await alice.crons.create("echo", schedule="0 9 * * *", input={"said": "hi"},
+                                        metadata={"team": "a"})
+        assert mine["metadata"]["owner"] == "user1"
+        theirs = await bob.crons.create("echo", schedule="0 9 * * *", input={"said": "yo"})
+        assert [c["cron_id"] for c in await alice.crons.search()] == [mine["cron_id"]]
+        assert [c["cron_id"] for c in await bob.crons.search()] == [theirs["cron_id"]]
+        assert await alice.crons.count() == 1 and await bob.crons.count() == 1
+        for attempt in (bob.http.get(f"/runs/crons/{mine['cron_id']}"),
+                        bob.crons.update(mine["cron_id"], enabled=False),
+                        bob.crons.delete(mine["cron_id"])):
+            with pytest.raises(NotFoundError):
+                await attempt
+        assert (await alice.http.get(f"/runs/crons/{mine['cron_id']}"))["enabled"] is True
+        await alice.crons.delete(mine["cron_id"])
+        assert await alice.crons.search() == []
+
+    asyncio.run(scenario())
+
+
 def test_assistants_are_shared_and_unauthenticated_calls_are_401(served: str) -> None:
     async def scenario() -> None:
         for headers in (ALICE, BOB):

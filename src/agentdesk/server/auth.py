@@ -112,6 +112,7 @@ ROUTES = _routes(
     ("POST", "/runs/crons", "crons", "create"),
     ("POST", "/runs/crons/search", "crons", "search"),
     ("POST", "/runs/crons/count", "crons", "search"),
+    ("GET", "/runs/crons/{cron_id}", "crons", "read"),
     ("PATCH", "/runs/crons/{cron_id}", "crons", "update"),
     ("DELETE", "/runs/crons/{cron_id}", "crons", "delete"),
     ("PUT", "/store/items", "store", "put"),
@@ -290,8 +291,20 @@ async def _assistant_metadata(scope: Scope, ids: dict[str, str]) -> dict[str, An
     return dict(found.get("metadata") or {})
 
 
+async def _cron_metadata(scope: Scope, ids: dict[str, str]) -> dict[str, Any] | None:
+    import sqlalchemy as sa
+
+    from agentdesk.runtime.storage.persistence import crons
+
+    async with scope["app"].state.desk.persistence.engine.connect() as conn:
+        found = (await conn.execute(sa.select(crons.c.metadata).where(
+            crons.c.cron_id == ids["cron_id"]))).first()
+    return None if found is None else dict(found.metadata or {})
+
+
 _LOOKUPS: dict[str, Callable[[Scope, dict[str, str]], Awaitable[dict[str, Any] | None]]] = {
-    "thread_id": _thread_metadata, "assistant_id": _assistant_metadata}
+    "thread_id": _thread_metadata, "assistant_id": _assistant_metadata,
+    "cron_id": _cron_metadata}
 """How an object named in the path is found, to check its metadata against a filter."""
 
 
@@ -408,14 +421,15 @@ class AuthGate:
             return _deny(500, f"auth filter: unsupported operator in {odd[0]!r} "
                          "(supported: $eq, $contains)")
         if route.action in {"search", "create"} and not ids:
-            if route.resource in {"threads", "assistants"} or route.action == "create":
+            if route.resource in {"threads", "assistants", "crons"} or route.action == "create":
                 return None
             return _deny(500, f"auth filters on {route.resource} {route.action} are not "
                          "supported by agentdesk")
-        key = next((k for k in ("thread_id", "assistant_id") if k in ids), None)
+        key = next((k for k in ("thread_id", "assistant_id", "cron_id") if k in ids), None)
         if key is None or (route.resource, key) not in {("threads", "thread_id"),
                                                         ("assistants", "assistant_id"),
-                                                        ("crons", "thread_id")}:
+                                                        ("crons", "thread_id"),
+                                                        ("crons", "cron_id")}:
             if route.action == "create_run" and not ids:  # a stateless run names no thread
                 return None
             return _deny(500, f"auth filters on {route.resource} {route.action} are not "

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import Field, ValidationError, model_validator
 
 from agentdesk.errors import InputError, NotFoundError
@@ -22,6 +22,7 @@ from agentdesk.runtime.durable.webhooks import check_webhook_url
 from agentdesk.runtime.registry import AgentSpec
 from agentdesk.runtime.runs.options import Breakpoints
 from agentdesk.runtime.storage.persistence import crons, now
+from agentdesk.server.auth import allowed
 from agentdesk.server.deps import CallerDep, DeskDep, Owner, RunThreadId
 from agentdesk.server.ids import IdentPath
 from agentdesk.server.routes.runs import agent_payload
@@ -248,9 +249,10 @@ async def delete_cron(cron_id: IdentPath, desk: DeskDep, owner: Owner) -> Respon
     return Response(status_code=204)
 
 
-async def _matching(desk: DeskDep, owner: str | None, assistant: str | None,
+async def _matching(desk: DeskDep, request: Request, owner: str | None, assistant: str | None,
                     thread_id: str | None, metadata: dict[str, Any] | None,
                     enabled: bool | None = None) -> list[dict[str, Any]]:
+    """The caller's crons matching the search, and the auth handler's filter if any."""
     query = sa.select(crons).where(crons.c.owner.is_(None) if owner is None
                                    else crons.c.owner == owner)
     if assistant is not None:
@@ -263,14 +265,15 @@ async def _matching(desk: DeskDep, owner: str | None, assistant: str | None,
     async with desk.persistence.engine.connect() as conn:
         rows = [_view(r) for r in await conn.execute(query)]
     wanted = (metadata or {}).items()
-    return [r for r in rows if all(r["metadata"].get(k) == v for k, v in wanted)]
+    return [r for r in rows if all(r["metadata"].get(k) == v for k, v in wanted)
+            and allowed(request, r["metadata"])]
 
 
 @router.post("/runs/crons/search")
-async def search_crons(body: CronSearch, desk: DeskDep, caller: CallerDep,
+async def search_crons(body: CronSearch, request: Request, desk: DeskDep, caller: CallerDep,
                        ) -> list[dict[str, Any]]:
     thread_id = caller.ids.inward(body.thread_id) if body.thread_id is not None else None
-    rows = await _matching(desk, caller.owner, body.assistant_id, thread_id, body.metadata,
+    rows = await _matching(desk, request, caller.owner, body.assistant_id, thread_id, body.metadata,
                            body.enabled)
     key = body.sort_by or "created_at"
     rows.sort(key=lambda r: (r[key] is not None, r[key] or ""),
@@ -282,6 +285,7 @@ async def search_crons(body: CronSearch, desk: DeskDep, caller: CallerDep,
 
 
 @router.post("/runs/crons/count")
-async def count_crons(body: CronCount, desk: DeskDep, caller: CallerDep) -> int:
+async def count_crons(body: CronCount, request: Request, desk: DeskDep,
+                      caller: CallerDep) -> int:
     thread_id = caller.ids.inward(body.thread_id) if body.thread_id is not None else None
-    return len(await _matching(desk, caller.owner, body.assistant_id, thread_id, body.metadata))
+    return len(await _matching(desk, request, caller.owner, body.assistant_id, thread_id, body.metadata))
