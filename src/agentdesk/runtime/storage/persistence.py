@@ -122,13 +122,14 @@ runs = sa.Table(
     sa.Column("multitask_strategy", sa.String(10)),
     sa.Column("metadata", sa.JSON),
     # Added by migration 12 (run usage); see _USAGE_COLUMNS and runtime/runs/usage.py.
-    sa.Column("tokens_in", sa.Integer, nullable=False, default=0),
-    sa.Column("tokens_out", sa.Integer, nullable=False, default=0),
-    sa.Column("model_calls", sa.Integer, nullable=False, default=0),
-    sa.Column("model_seconds", sa.Float, nullable=False, default=0.0),
-    sa.Column("tool_calls", sa.Integer, nullable=False, default=0),
-    sa.Column("tool_seconds", sa.Float, nullable=False, default=0.0),
-    sa.Column("wall_seconds", sa.Float, nullable=False, default=0.0),
+    # Server defaults only: a run's guarded insert names its columns (durable/guarded.py).
+    sa.Column("tokens_in", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("tokens_out", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("model_calls", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("model_seconds", sa.Float, nullable=False, server_default="0"),
+    sa.Column("tool_calls", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("tool_seconds", sa.Float, nullable=False, server_default="0"),
+    sa.Column("wall_seconds", sa.Float, nullable=False, server_default="0"),
 )
 
 # The columns of ``agentdesk_runs`` as migration 1 created them.
