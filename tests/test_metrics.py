@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -10,6 +11,7 @@ from langgraph_sdk import get_client
 from prometheus_client.parser import text_string_to_metric_families
 
 from .servers import Servers
+from .test_langgraph_config import ALICE, AUTHED, write_config
 from .test_usage import spent
 from .trip_script import REQUEST, TripScript
 
@@ -93,12 +95,11 @@ def test_metrics_move_with_a_run_to_a_decision_and_need_the_key(
     assert value(after, "agentdesk_lease_lapses_total") == 0
 
 
-def test_metrics_are_open_without_keys_and_off_with_disable_meta(
-        servers: Servers, tmp_path: Any) -> None:
-    open_server = servers.app()
-    samples = scrape(open_server.url)
-    assert ("agentdesk_queue_depth", ()) in samples
-    config = tmp_path / "langgraph.json"
-    config.write_text('{"graphs": {}, "http": {"disable_meta": true}}')
-    closed = servers.app(graphs=config)
-    assert httpx.get(f"{closed.url}/metrics", timeout=30).status_code == 404
+def test_metrics_are_open_without_keys_and_authenticated_by_custom_auth(
+        servers: Servers, tmp_path: Path) -> None:
+    samples = scrape(servers.app().url)
+    assert ("agentdesk_queue_depth", ()) in samples  # no keys, no auth: open
+    authed = servers.app(graphs=write_config(
+        tmp_path, auth={"path": str(AUTHED / "auth.py") + ":auth"}))
+    assert httpx.get(f"{authed.url}/metrics", timeout=30).status_code == 401
+    assert ("agentdesk_queue_depth", ()) in scrape(authed.url, **ALICE)
