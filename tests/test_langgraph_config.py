@@ -152,4 +152,5 @@ def test_custom_routes_authenticated_on_request_and_meta_switched_off(
         assert http.get("/hello").status_code == 401
         assert http.get("/hello", headers=ALICE).json() == {"hello": "world"}
         assert http.get("/openapi.json").status_code == 404  # disable_meta
+        assert http.get("/metrics").status_code == 404
         assert http.get("/ok").status_code == 200  # kept, as in the Agent Server

@@ -140,6 +140,9 @@ def test_start_trip_pause_approve_from_inbox(server: str, page: Page,
     expect(started).to_have_count(2)
     expect(started.get_by_test_id("timeline-actor")).to_have_text(["ana", "ana"])
     expect(page.get_by_test_id("timeline-display-name")).to_have_count(0)
+    # What each run cost, and the thread's total (the run objects' "usage").
+    expect(page.get_by_test_id("timeline-usage")).to_have_count(2)
+    expect(page.get_by_test_id("timeline-usage-total")).to_contain_text("tokens in")
 
     trail = api(server, "GET", f"/threads/{thread_id}/audit")
     assert [(e["event"], e["actor"]) for e in trail if e["event"] == "decision"] == [

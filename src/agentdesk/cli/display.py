@@ -220,3 +220,21 @@ def show_threads(console: Console, rows: list[dict[str, Any]]) -> None:
     for row in rows:
         table.add_row(row["thread_id"], *(escape(c) for c in _cells(row)))
     console.print(table)
+
+
+def show_usage(console: Console, runs: list[dict[str, Any]], total: dict[str, Any]) -> None:
+    """A thread's runs with what each cost, and the thread's totals."""
+    if not runs:
+        return
+    table = Table("run", "kind", "status", "tokens in", "tokens out", "model s", "tool s",
+                  "wall s", "attempts", title="usage")
+
+    def row(name: str, kind: str, status: str, usage: dict[str, Any]) -> None:
+        table.add_row(name, kind, status, str(usage["tokens_in"]), str(usage["tokens_out"]),
+                      f"{usage['model_seconds']:.2f}", f"{usage['tool_seconds']:.2f}",
+                      f"{usage['wall_seconds']:.2f}", str(usage["attempts"]))
+
+    for run in runs:
+        row(run["run_id"], run["kind"], run["status"], run["usage"])
+    row("total", "", "", total)
+    console.print(table)

@@ -397,8 +397,9 @@ def show(
     from agentdesk.runtime.registry import get_agent
     from agentdesk.runtime.runs.desk import Desk
     from agentdesk.runtime.runs.reading import render_view
+    from agentdesk.runtime.runs.usage import thread_usage
 
-    from .display import pending_text
+    from .display import pending_text, show_usage
 
     _refuse_bad_model(model, as_json)
 
@@ -408,6 +409,7 @@ def show(
             await _finish_abandoned(desk, thread_id, as_json)
             view = await desk.view(thread_id)
             trail = await desk.store.audit_trail(thread_id)
+            records = await desk.store.list_runs(thread_id)
             if notebook:
                 spec = get_agent(view.thread.agent) if view.thread.agent else None
                 if spec is None or spec.notebook is None:
@@ -424,6 +426,7 @@ def show(
                     {k: v for k, v in view.values.items() if k != "messages"}, default=str)),
                 "messages": len(view.values.get("messages", [])),
                 "audit": [e.model_dump(mode="json") for e in trail],
+                **thread_usage(records),
             }
 
     data = _run(main(), as_json)
@@ -452,6 +455,7 @@ def show(
         table.add_row(entry["created_at"][:19], entry["event"], entry["actor"] or "",
                       json.dumps(detail, default=str)[:100])
     console.print(table)
+    show_usage(console, data["runs"], data["usage"])
 
 
 @tool_app.command("call")

@@ -6,6 +6,10 @@ The script is a JSON list consumed in order, one item per model call::
      {"content": "{\\"destination\\": \\"LIS\\", ...}"},
      {"structured": {"intent": "question"}}]
 
+An item may carry ``"usage": {"input_tokens": n, "output_tokens": m}``, the tokens
+the call reports (``usage_metadata``); without it they are LangChain's approximate
+count of the prompt and the answer, as deterministic as the script.
+
 Inside a graph run the position in the script is kept per thread in a small
 file under ``cursor_dir``, so a thread paused by one process and decided from
 another goes on where the script left off.
@@ -25,11 +29,13 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
-from langchain_core.runnables import Runnable, RunnableLambda
+from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
 from agentdesk.errors import ConfigError, ModelError
+
+from .reporting import estimated_usage, reported_structured, usage
 
 __all__ = ["ScriptedChatModel", "load_script"]
 
@@ -58,6 +64,12 @@ def load_script(path: Path) -> list[dict[str, Any]]:
             raise ConfigError(f"{where}: tool_calls must be a non-empty list of {{name, args}}")
         if "content" in item and not isinstance(item["content"], str):
             raise ConfigError(f"{where}: content must be a string")
+        tokens = item.get("usage")
+        if "usage" in item and not (isinstance(tokens, dict) and all(
+                isinstance(tokens.get(k), int) and tokens[k] >= 0
+                for k in ("input_tokens", "output_tokens"))):
+            raise ConfigError(f"{where}: usage must be {{input_tokens, output_tokens}} "
+                              "(whole numbers, 0 or more)")
     return items
 
 
@@ -89,6 +101,9 @@ class ScriptedChatModel(BaseChatModel):
     @property
     def _llm_type(self) -> str:
         return "scripted"
+
+    def _get_ls_params(self, stop: list[str] | None = None, **kwargs: Any) -> Any:
+        return {**super()._get_ls_params(stop=stop, **kwargs), "ls_model_name": "scripted"}
 
     # -- the cursor ------------------------------------------------------------
 
@@ -136,32 +151,48 @@ class ScriptedChatModel(BaseChatModel):
 
     # -- chat model API ----------------------------------------------------------
 
-    def _message(self) -> AIMessage:
+    @staticmethod
+    def _usage(item: dict[str, Any], messages: list[BaseMessage], answer: str) -> Any:
+        tokens = item.get("usage")
+        if tokens is not None:
+            return usage(tokens["input_tokens"], tokens["output_tokens"])
+        return estimated_usage(messages, answer)
+
+    def _message(self, messages: list[BaseMessage]) -> AIMessage:
         item = self.next_item("chat")
         if "tool_calls" in item:
             calls = [{"name": c["name"], "args": c.get("args", {}),
                       "id": c.get("id") or f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
                      for c in item["tool_calls"]]
-            return AIMessage(content=item.get("text", ""), tool_calls=calls)
-        return AIMessage(content=item["content"])
+            return AIMessage(content=item.get("text", ""), tool_calls=calls,
+                             usage_metadata=self._usage(item, messages,
+                                                        json.dumps(item["tool_calls"])))
+        return AIMessage(content=item["content"],
+                         usage_metadata=self._usage(item, messages, item["content"]))
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                   run_manager: Any = None, **kwargs: Any) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=self._message())])
+        return ChatResult(generations=[ChatGeneration(message=self._message(messages))])
 
     def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
                 run_manager: Any = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
-        """A text answer word by word (as a real model streams it); tool calls at once."""
-        message = self._message()
+        """A text answer word by word (as a real model streams it); tool calls at once.
+
+        The usage comes with the last chunk (the chunks add up to the whole message's)."""
+        message = self._message(messages)
         if message.tool_calls:
             calls = [{"name": c["name"], "args": json.dumps(c["args"]), "id": c["id"],
                       "index": i, "type": "tool_call_chunk"}
                      for i, c in enumerate(message.tool_calls)]
             yield ChatGenerationChunk(message=AIMessageChunk(
-                content=message.content, tool_call_chunks=calls))  # type: ignore[arg-type]
+                content=message.content, tool_call_chunks=calls,  # type: ignore[arg-type]
+                usage_metadata=message.usage_metadata))
             return
-        for piece in re.findall(r"\S+\s*|\s+", str(message.content)) or [""]:
-            yield ChatGenerationChunk(message=AIMessageChunk(content=piece))
+        pieces = re.findall(r"\S+\s*|\s+", str(message.content)) or [""]
+        for index, piece in enumerate(pieces):
+            last = index == len(pieces) - 1
+            yield ChatGenerationChunk(message=AIMessageChunk(
+                content=piece, usage_metadata=message.usage_metadata if last else None))
 
     def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable | BaseTool],
                    *, tool_choice: str | None = None, **kwargs: Any,
@@ -171,14 +202,17 @@ class ScriptedChatModel(BaseChatModel):
 
     def with_structured_output(self, schema: Any, *, include_raw: bool = False,
                                **kwargs: Any) -> Runnable[LanguageModelInput, Any]:
-        def answer(_: Any) -> Any:
-            data = self.next_item("structured")["structured"]
+        def answer(messages: list[BaseMessage]) -> tuple[Any, AIMessage]:
+            item = self.next_item("structured")
+            data = item["structured"]
+            text = json.dumps(data)
+            message = AIMessage(content=text, usage_metadata=self._usage(item, messages, text))
             if isinstance(schema, type) and issubclass(schema, BaseModel):
                 try:
-                    return schema.model_validate(data)
+                    return schema.model_validate(data), message
                 except ValidationError as exc:
                     raise ModelError(f"scripted model: {self.path}: structured item does not "
                                      f"match {schema.__name__}: {exc}") from exc
-            return data
+            return data, message
 
-        return RunnableLambda(answer, name="ScriptedStructuredOutput")
+        return reported_structured(self, "ScriptedStructuredOutput", answer)

@@ -30,6 +30,8 @@ __all__ = ["AuditSink", "ToolPolicy", "redact", "tool_result_data"]
 
 AuditSink = Callable[[str, dict[str, Any]], Awaitable[None]]
 Emit = Callable[[dict[str, Any]], None]
+CallDone = Callable[[str, str, float], None]
+"""Told of each call's end: the tool's name, the outcome (ok, error) and its seconds."""
 
 # "pass" alone or "password"/"passwd", not "passage" (a knowledge-base hit's passage_id).
 _SECRET_KEY = re.compile(r"pass(?:word|wd)?(?![a-z])|secret|token|api[_-]?key|authorization|"
@@ -79,6 +81,8 @@ class ToolPolicy:
     backoff_initial: float = 0.5
     backoff_max: float = 8.0
     retry_counts: dict[str, int] = field(default_factory=dict)
+    on_done: CallDone | None = None
+    """The run's usage meter: tool time and the tool-call metrics."""
 
     async def _attempt(self, tool: BaseTool, call: dict[str, Any]) -> ToolMessage:
         try:
@@ -121,8 +125,11 @@ class ToolPolicy:
             text = text[: self.max_chars] + f"\n[cut: result was {len(text)} characters]"
         message = ToolMessage(content=text, name=tool.name, tool_call_id=call["id"],
                               status=message.status, artifact=message.artifact)
-        millis = round((time.perf_counter() - started) * 1000)
+        seconds = time.perf_counter() - started
+        millis = round(seconds * 1000)
         outcome = "error" if message.status == "error" else "ok"
+        if self.on_done is not None:
+            self.on_done(tool.name, outcome, seconds)
         if emit:
             emit({"kind": "tool_finished", "tool": tool.name, "outcome": outcome,
                        "duration_ms": millis, "preview": redact(text[:200])})

@@ -33,6 +33,7 @@ from agentdesk.runtime.catalog import load, route_targets
 from agentdesk.runtime.durable.crons import CronScheduler
 from agentdesk.runtime.durable.sweeper import sweeping
 from agentdesk.runtime.durable.webhooks import WebhookDeliveries
+from agentdesk.runtime.meters import meters
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.ports import AGENT_RUNS
 from agentdesk.runtime.storage.persistence import DATABASE_ERRORS
@@ -45,6 +46,8 @@ from .lgapp import add_cors, add_langgraph_http, custom_lifespan, langgraph_conf
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
 from .mcp import McpEndpoint
+from .metrics import router as metrics_router
+from .metrics import sampling_loop_lag
 from .routes import assistants, crons, inbox, mail, memory, meta, runs, store, threads
 from .webhooks import webhook_body
 
@@ -99,7 +102,8 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
                 hooks = WebhookDeliveries(desk.persistence.engine, settings,
                                           partial(webhook_body, desk))
                 async with serve_mail(desk, manager) as mail, sweeping(desk), \
-                        custom_lifespan(app), hooks.running(), mcp_sessions():
+                        custom_lifespan(app), hooks.running(), mcp_sessions(), \
+                        sampling_loop_lag():
                     app.state.mail = mail
                     yield
             finally:
@@ -121,6 +125,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
                             content={"detail": exc.message, **exc.to_dict()})
 
     async def _database_away(_: Request, exc: Exception) -> JSONResponse:
+        meters().database_errors.labels("http").inc()
         return JSONResponse(status_code=503, headers={"Retry-After": "5"}, content={
             "detail": "the database is unavailable; try again shortly",
             "type": "DatabaseUnavailable"})
@@ -149,6 +154,7 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
 
     for module in (meta, assistants, threads, crons, runs, inbox, mail, memory, store):
         app.include_router(module.router)
+    app.include_router(metrics_router)
     for target in route_targets():  # each domain's own routes, authenticated as ours
         app.include_router(load(target), dependencies=[Depends(remember_caller)])
     if mcp is not None:  # at /mcp exactly, as MCP clients call it (no redirect to /mcp/)

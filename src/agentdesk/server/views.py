@@ -9,6 +9,7 @@ from langgraph.types import StateSnapshot
 
 from agentdesk.errors import InputError
 from agentdesk.runtime.assistants import system_assistant_id
+from agentdesk.runtime.runs.usage import usage_of
 from agentdesk.runtime.storage.store import RunRecord, ThreadRecord
 
 from .serialize import to_jsonable
@@ -181,4 +182,6 @@ def run_view(record: RunRecord, agent: str | None, assistant: str | None = None,
         "metadata": {**(record.metadata or {}), "kind": record.kind, "attempt": record.attempt},
         "multitask_strategy": record.multitask_strategy or "reject", "kwargs": {},
         "error": record.error,
+        # agentdesk's own: what the run cost (the SDK's clients ignore keys they do not know).
+        "usage": usage_of(record).as_dict(attempts=record.attempt),
     })

@@ -32,6 +32,7 @@ from sqlalchemy.exc import IntegrityError
 
 from agentdesk.errors import AgentdeskError, NotFoundError
 from agentdesk.runtime.mail import OutgoingMail
+from agentdesk.runtime.meters import meters
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.prepare import PreparedRun
 from agentdesk.runtime.storage.persistence import now
@@ -104,6 +105,7 @@ class MailChannel:
                 row_id = (await conn.execute(inbound.insert().values(
                     dedupe_key=mail.dedupe_key, raw=raw, disposition="received", reason="",
                     **values).returning(inbound.c.id))).scalar_one()
+            meters().mail.labels("in").inc()  # a message seen before is not counted again
         except IntegrityError:
             async with self.engine.connect() as conn:
                 first = (await conn.execute(sa.select(

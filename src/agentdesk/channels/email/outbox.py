@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import ConfigError
 from agentdesk.runtime.mail import OutgoingMail, SentMail
+from agentdesk.runtime.meters import meters
 from agentdesk.runtime.storage.persistence import now
 from agentdesk.settings import Settings
 
@@ -183,6 +184,7 @@ class Outbox:
         async with self.engine.begin() as conn:
             await conn.execute(outbox.update().where(outbox.c.key == row["key"]).values(
                 status="sent", sent_at=now()))
+        meters().mail.labels("out").inc()
         return {**row, "status": "sent"}
 
     async def flush(self) -> int:

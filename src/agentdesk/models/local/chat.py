@@ -21,12 +21,13 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
-from langchain_core.runnables import Runnable, RunnableLambda
+from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ValidationError
 
 from agentdesk.models.failures import context_too_long, invalid_answer, unparsable_answer
+from agentdesk.models.reporting import reported_structured, usage
 
 from .grammar import build_decoding_schema, describe_tools, llama_grammar
 from .loading import _llama
@@ -111,6 +112,10 @@ class LocalChatModel(BaseChatModel):
     def _identifying_params(self) -> dict[str, Any]:
         return {"model_path": str(self.model_path), "n_ctx": self.n_ctx}
 
+    def _get_ls_params(self, stop: list[str] | None = None, **kwargs: Any) -> Any:
+        return {**super()._get_ls_params(stop=stop, **kwargs),
+                "ls_model_name": self.model_path.name}
+
     def complete_json(self, messages: Sequence[BaseMessage], schema: dict[str, Any],
                       preamble: str = "", on_text: Callable[[str], None] | None = None,
                       ) -> tuple[Any, str]:
@@ -118,11 +123,23 @@ class LocalChatModel(BaseChatModel):
 
         ``on_text`` gets each decoded piece as it comes (see :func:`_answer_streamer`).
         """
+        parsed, raw, _ = self.decode(messages, schema, preamble, on_text)
+        return parsed, raw
+
+    def decode(self, messages: Sequence[BaseMessage], schema: dict[str, Any],
+               preamble: str = "", on_text: Callable[[str], None] | None = None,
+               ) -> tuple[Any, str, tuple[int, int]]:
+        """:meth:`complete_json`, and the tokens (in, out) llama.cpp evaluated and sampled.
+
+        Out is the tokens sampled (one per streamed piece); in is what the context
+        held besides them when the answer ended (the prompt as the chat template
+        made it, a cached prefix included)."""
         llm, lock = _llama(self.model_path, self.n_ctx, self.n_threads, self.bundled)
         grammar = llama_grammar(json.dumps(schema))
         turns = to_chat_turns(messages, preamble)
         writer = _token_writer()
         pieces: list[str] = []
+        sampled = 0
         try:
             with lock:
                 turns = fit_turns(turns, lambda text: len(llm.tokenize(text.encode(), False)),
@@ -131,19 +148,21 @@ class LocalChatModel(BaseChatModel):
                         messages=turns, grammar=grammar, max_tokens=self.max_tokens,
                         temperature=self.temperature, seed=0, repeat_penalty=1.1, stream=True):
                     text = chunk["choices"][0]["delta"].get("content") or ""
+                    sampled += bool(text)
                     if text:
                         pieces.append(text)
                         if writer is not None:
                             writer({"kind": "token", "text": text})
                         if on_text is not None:
                             on_text(text)
+                tokens = (max(int(llm.n_tokens) - sampled, 0), sampled)
         except ValueError as exc:  # llama.cpp: prompt longer than the context window
             raise context_too_long(self.display_name, self.n_ctx, str(exc)) from exc
         raw = "".join(pieces)
         try:
-            return json.loads(raw), raw
+            return json.loads(raw), raw, tokens
         except json.JSONDecodeError:
-            return None, raw
+            return None, raw, tokens
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                   run_manager: Any = None, **kwargs: Any) -> ChatResult:
@@ -155,16 +174,18 @@ class LocalChatModel(BaseChatModel):
         text_answer = not tools and (answer_schema or {"type": "string"}).get("type") == "string"
         stream = _answer_streamer(run_manager) if run_manager is not None and text_answer \
             else None
-        parsed, raw = self.complete_json(messages, schema, preamble, on_text=stream)
+        parsed, raw, tokens = self.decode(messages, schema, preamble, on_text=stream)
+        used = usage(*tokens)
         if isinstance(parsed, dict) and "tool" in parsed:
             call = {"name": parsed["tool"], "args": parsed.get("arguments") or {},
                     "id": f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
-            message = AIMessage(content="", tool_calls=[call])
+            message = AIMessage(content="", tool_calls=[call], usage_metadata=used)
         elif isinstance(parsed, dict) and "answer" in parsed:
             answer = parsed["answer"]
-            message = AIMessage(content=answer if isinstance(answer, str) else json.dumps(answer))
+            message = AIMessage(content=answer if isinstance(answer, str) else json.dumps(answer),
+                                usage_metadata=used)
         else:
-            message = AIMessage(content=raw)
+            message = AIMessage(content=raw, usage_metadata=used)
         return ChatResult(generations=[ChatGeneration(message=message)])
 
     def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable | BaseTool],
@@ -180,16 +201,16 @@ class LocalChatModel(BaseChatModel):
         is_model = isinstance(schema, type) and issubclass(schema, BaseModel)
         json_schema = schema.model_json_schema() if is_model else dict(schema)
 
-        def answer(value: LanguageModelInput) -> Any:
-            messages = self._convert_input(value).to_messages()
-            parsed, raw = self.complete_json(messages, json_schema, "Answer with JSON only.")
+        def answer(messages: list[BaseMessage]) -> tuple[Any, AIMessage]:
+            parsed, raw, tokens = self.decode(messages, json_schema, "Answer with JSON only.")
+            message = AIMessage(content=raw, usage_metadata=usage(*tokens))
             if parsed is None:
                 raise unparsable_answer(self.display_name, raw)
             if not is_model:
-                return parsed
+                return parsed, message
             try:
-                return schema.model_validate(parsed)
+                return schema.model_validate(parsed), message
             except ValidationError as exc:
                 raise invalid_answer(self.display_name, raw, exc) from exc
 
-        return RunnableLambda(answer, name="LocalStructuredOutput")
+        return reported_structured(self, "LocalStructuredOutput", answer)

@@ -32,6 +32,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import AgentdeskError
+from agentdesk.runtime.meters import meters
 from agentdesk.runtime.storage.persistence import audit_log, now, run_events, runs, threads
 from agentdesk.runtime.storage.sqliteconn import BUSY_SECONDS
 
@@ -183,12 +184,30 @@ class Heartbeat:
                 lease._signal(lease.on_cancel)
 
 
+USAGE = ("tokens_in", "tokens_out", "model_calls", "model_seconds", "tool_calls",
+         "tool_seconds", "wall_seconds")
+"""The run's usage columns; an attempt's writes add to them (``runtime/runs/usage.py``)."""
+
+
+def _adding() -> dict[str, Any]:
+    """``column = column + :add_column`` for each usage column (bound names unlike columns)."""
+    return {name: runs.c[name] + sa.bindparam(f"add_{name}") for name in USAGE}
+
+
+def _added(usage: dict[str, float] | None) -> dict[str, float]:
+    return {f"add_{name}": (usage or {}).get(name, 0) for name in USAGE}
+
+
 # Built once, bound per call (the run's end is on every run's path).
 _END_RUN = runs.update().where(
     runs.c.run_id == sa.bindparam("fence_run"), runs.c.attempt == sa.bindparam("fence_attempt"),
     runs.c.status == "running").values(
     status=sa.bindparam("end_status"), error=sa.bindparam("end_error"), lease_expires_at=None,
-    updated_at=sa.bindparam("end_stamp"))
+    updated_at=sa.bindparam("end_stamp"), **_adding())
+_ADD_USAGE = runs.update().where(
+    runs.c.run_id == sa.bindparam("fence_run"), runs.c.attempt == sa.bindparam("fence_attempt"),
+    runs.c.status == "running").values(**_adding())
+"""An attempt's usage since its last write, added while it still owns the run."""
 _HOLD_RUN = runs.update().where(
     runs.c.run_id == sa.bindparam("fence_run"), runs.c.attempt == sa.bindparam("fence_attempt"),
     runs.c.status != "pending").values(attempt=runs.c.attempt)
@@ -326,6 +345,8 @@ class RunQueue:
             return None
         lease = self.new_lease(run_id, row.thread_id, row.attempt, sent)
         lease.next_seq = last + 1
+        if row.attempt > 1:
+            meters().takeovers.inc()
         return lease
 
     async def pending(self, limit: int, older_than: float = 0.0) -> list[str]:
@@ -362,9 +383,11 @@ class RunQueue:
     async def finish(self, lease: Lease, status: str, error: str | None,
                      thread_status: str, details: dict[str, Any] | None = None,
                      also: Callable[[], Awaitable[list[dict[str, Any]]]] | None = None,
-                     values: dict[str, Any] | None = None) -> None:
+                     values: dict[str, Any] | None = None,
+                     usage: dict[str, float] | None = None) -> None:
         """End the run and release its thread, fenced by the attempt (one transaction).
 
+        ``usage``, what the attempt spent since its last write, is added to the run's;
         ``details`` (an error's, such as a model's raw output) go in the audit entry;
         ``also`` gives rows of ``agentdesk_run_events`` to store with the end (the
         run's last events): asked for before the write, stored only if the fence holds;
@@ -378,7 +401,7 @@ class RunQueue:
             self.engine,
             guarded.Update(_END_RUN, {"fence_run": lease.run_id, "fence_attempt": lease.attempt,
                                       "end_status": status, "end_error": error,
-                                      "end_stamp": stamp}),
+                                      "end_stamp": stamp, **_added(usage)}),
             guarded.Update(_RELEASE_THREAD if values is None else _RELEASE_THREAD_WITH_VALUES, {
                 "held_thread": lease.thread_id, "held_by": lease.run_id,
                 "thread_status": thread_status, "end_stamp": stamp,
@@ -395,6 +418,14 @@ class RunQueue:
                                  "over; its end is not recorded", run_id=lease.run_id)
         await self.announce_next(lease.thread_id)
 
+    async def add_usage(self, lease: Lease, usage: dict[str, float]) -> bool:
+        """Add ``usage`` to the run's while ``lease``'s attempt owns it; False if not ours.
+
+        One UPDATE of the run's row, conditioned on the attempt (its own fence)."""
+        async with self.engine.begin() as conn:
+            done = await conn.execute(_ADD_USAGE, {**_holding(lease), **_added(usage)})
+        return done.rowcount == 1
+
     async def announce_next(self, thread_id: str) -> None:
         """A thread was released: announce the run that waits for it, if one may start now.
 
@@ -407,14 +438,19 @@ class RunQueue:
         if run_id is not None:
             self.announce(run_id)
 
-    async def requeue(self, lease: Lease, *, spend: bool, reason: str) -> bool:
-        """Put the run back to ``pending`` (a drain spends no retry); False if not ours."""
+    async def requeue(self, lease: Lease, *, spend: bool, reason: str,
+                      usage: dict[str, float] | None = None) -> bool:
+        """Put the run back to ``pending`` (a drain spends no retry); False if not ours.
+
+        ``usage``: what the attempt spent since its last write, added to the run's."""
         self.release(lease)
         async with self.engine.begin() as conn:
             done = await conn.execute(
                 runs.update().where(self.fence(lease), runs.c.status == "running")
                 .values(status="pending", lease_expires_at=None, worker=None,
-                        lapses=runs.c.lapses + (1 if spend else 0), updated_at=now()))
+                        lapses=runs.c.lapses + (1 if spend else 0), updated_at=now(),
+                        **{name: runs.c[name] + (usage or {}).get(name, 0)
+                           for name in USAGE}))
             if done.rowcount == 1:
                 await conn.execute(audit_log.insert(), dict(
                     thread_id=lease.thread_id, run_id=lease.run_id, event="run_requeued",
@@ -468,12 +504,21 @@ class RunQueue:
                     event="run_finished" if over else "run_requeued",
                     data={"status": "error", "error": reason} if over else
                     {"attempt": row.attempt, "reason": reason}))
+            meters().lease_lapses.inc()
+            if over:
+                meters().runs.labels(await self._agent_of(row.thread_id), "error").inc()
             if not over:
                 requeued.append(row.run_id)
                 self.announce(row.run_id)
             else:
                 await self.announce_next(row.thread_id)
         return requeued
+
+    async def _agent_of(self, thread_id: str) -> str:
+        async with self.engine.connect() as conn:
+            agent = (await conn.execute(sa.select(threads.c.agent).where(
+                threads.c.thread_id == thread_id))).scalar()
+        return str(agent or "")
 
     async def request_cancel(self, run_id: str) -> str:
         """Cancel a run wherever it runs: a pending one ends here, a running one is flagged.

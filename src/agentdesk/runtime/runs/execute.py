@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
@@ -29,6 +30,7 @@ from langgraph.types import Command, StateSnapshot, StreamMode
 from agentdesk.errors import AgentdeskError, ThreadBusyError
 from agentdesk.runtime.durable.queue import Lease, LeaseLostError, current_lease
 from agentdesk.runtime.mcp import open_tools
+from agentdesk.runtime.meters import meters
 from agentdesk.runtime.registry import AgentSpec
 from agentdesk.runtime.storage.persistence import DATABASE_ERRORS
 from agentdesk.runtime.storage.threadquery import state_copy
@@ -40,6 +42,7 @@ from .events import Event, EventSink, events_from_chunk
 from .eventstream import EVENTS, stream_with_events
 from .options import build_context
 from .prepare import PreparedRun, RunOutcome
+from .usage import UsageMeter
 
 __all__ = ["ChunkSink", "RunExecutor"]
 
@@ -65,6 +68,27 @@ async def _chunks(graph: CompiledStateGraph[Any, Any, Any, Any], graph_input: An
             yield tuple(item[0]), item[1], item[2]
         else:
             yield (), item[0], item[1]
+
+
+class _Steps:
+    """Times the root graph's nodes from its ``tasks`` stream; tells when a step begins."""
+
+    def __init__(self, agent: str) -> None:
+        self.agent = agent
+        self.started: dict[str, tuple[float, str]] = {}
+
+    def seen(self, chunk: Any) -> bool:
+        """Note a task's start or end; True at a task's start with none running (a new step)."""
+        if not isinstance(chunk, dict) or "id" not in chunk:
+            return False
+        if "input" in chunk:  # a task starts
+            begins = not self.started
+            self.started[chunk["id"]] = (time.monotonic(), str(chunk.get("name")))
+            return begins
+        began, node = self.started.pop(chunk["id"], (None, ""))
+        if began is not None:
+            meters().step_seconds.labels(self.agent, node).observe(time.monotonic() - began)
+        return False
 
 
 class RunExecutor(DeskBase):
@@ -135,9 +159,21 @@ class RunExecutor(DeskBase):
 
         self.queue.hold(lease, on_lost=stop, on_cancel=stop)
         token = current_lease.set(lease)
+        started = time.monotonic()
+        status = "lost"
         try:
-            return await self._drive(run, lease, on_event, on_chunk, stream_modes, control)
+            outcome = await self._drive(run, lease, on_event, on_chunk, stream_modes, control)
+            status = outcome.status
+            return outcome
+        except LeaseLostError:
+            raise
+        except asyncio.CancelledError:
+            status = "cancelled" if lease.cancel_requested else "queued"
+            raise
         finally:
+            found = meters()
+            found.runs.labels(run.spec.name, status).inc()
+            found.run_seconds.labels(run.spec.name, status).observe(time.monotonic() - started)
             current_lease.reset(token)
             self.queue.release(lease)
 
@@ -154,7 +190,9 @@ class RunExecutor(DeskBase):
         await emit(Event(kind="run_started", thread_id=thread_id, run_id=run_id,
                          data={"attempt": lease.attempt, "agent": spec.name}))
         graph = self._graph(spec)
+        meter = run.meter = UsageMeter(spec.name)
         config = run.options.apply(self._config(spec, thread_id, run_id))
+        config["callbacks"] = [*cast(list[Any], config.get("callbacks") or []), meter]
         # Callers pass mode names checked at their own way in (the HTTP schema's literal).
         modes = cast(list[StreamMode], [m for m in dict.fromkeys(["tasks", "custom", *stream_modes])
                                         if m != EVENTS])
@@ -172,7 +210,8 @@ class RunExecutor(DeskBase):
         except LeaseLostError:
             raise
         except DATABASE_ERRORS as exc:  # the database went away: the run is retried, not failed
-            await asyncio.shield(self._requeue_quietly(lease, f"database error: {exc}"))
+            meters().database_errors.labels("run").inc()
+            await asyncio.shield(self._requeue_quietly(lease, f"database error: {exc}", meter))
             raise
         except AgentdeskError as exc:
             error = exc.to_dict()
@@ -184,7 +223,7 @@ class RunExecutor(DeskBase):
                                      "another worker continues it", run_id=run_id) from None
             if lease.cancel_requested:
                 await asyncio.shield(self.queue.finish(lease, "cancelled", "run cancelled",
-                                                       "failed"))
+                                                       "failed", usage=meter.take().columns()))
                 raise
             # Ctrl-C or a shutdown that could not wait: the run goes back to the queue.
             await asyncio.shield(self._requeue(run, lease, "interrupted", emit))
@@ -201,7 +240,8 @@ class RunExecutor(DeskBase):
             policy = ToolPolicy(
                 timeout=self.settings.tool_timeout, retries=self.settings.tool_retries,
                 max_chars=self.settings.tool_result_max_chars,
-                audit=partial(self._audit_tool, thread_id, run_id, run.actor))
+                audit=partial(self._audit_tool, thread_id, run_id, run.actor),
+                on_done=run.meter.tool_done if run.meter is not None else None)
             resources = spec.resources(self.settings) if spec.resources else {}
             # A graph of your own gets its context_schema's instance, from the run's values.
             context: Any = (
@@ -213,12 +253,15 @@ class RunExecutor(DeskBase):
             # "sync": each step's checkpoint is committed before the next step
             # starts, so a process killed mid-run resumes after the last finished
             # step and never repeats it (LangGraph's default, "async", may lose it).
+            steps = _Steps(spec.name)
             async with self._run_graph(spec, graph, config, run.options.context_values) as graph:
                 async for namespace, mode, chunk in _chunks(
                         graph, graph_input, config, run_id, events=EVENTS in stream_modes,
                         context=context, durability="sync", stream_mode=modes,
                         control=control, **run.options.graph_kwargs()):
                     lease.check()
+                    if not namespace and mode == "tasks" and steps.seen(chunk):
+                        await self._store_usage(run, lease)
                     if not namespace:  # the runtime's events are the root graph's
                         for event in events_from_chunk(mode, chunk, thread_id, run_id):
                             await emit(event)
@@ -239,17 +282,31 @@ class RunExecutor(DeskBase):
         async with spec.run_graph(config, context, self.checkpointer) as made:
             yield made
 
+    async def _store_usage(self, run: PreparedRun, lease: Lease) -> None:
+        """At a step boundary (the last step's checkpoint is committed): store what the
+        attempt spent since its last write, so a crash later loses none of it."""
+        if run.meter is None:
+            return
+        usage = run.meter.take()
+        if not usage.counted():
+            run.meter.give_back(usage)
+            return
+        if not await self.queue.add_usage(lease, usage.columns()):
+            lease.check()  # the run is not ours any more: the next chunk stops it
+
     async def _requeue(self, run: PreparedRun, lease: Lease, reason: str,
                        emit: Any) -> RunOutcome:
-        await self.queue.requeue(lease, spend=False, reason=reason)
+        usage = run.meter.take().columns() if run.meter is not None else None
+        await self.queue.requeue(lease, spend=False, reason=reason, usage=usage)
         outcome = RunOutcome(thread_id=run.thread_id, run_id=run.run_id, status="queued")
         await emit(Event(kind="run_finished", thread_id=run.thread_id, run_id=run.run_id,
                          data={"status": "queued", "error": None}))
         return outcome
 
-    async def _requeue_quietly(self, lease: Lease, reason: str) -> None:
+    async def _requeue_quietly(self, lease: Lease, reason: str, meter: UsageMeter) -> None:
         try:
-            await self.queue.requeue(lease, spend=True, reason=reason)
+            await self.queue.requeue(lease, spend=True, reason=reason,
+                                     usage=meter.take().columns())
         except Exception:  # still unreachable: the lease lapses and the sweeper retries
             self.queue.release(lease)
 
@@ -285,8 +342,9 @@ class RunExecutor(DeskBase):
         # What a person is not shown (a model's raw output) stays in the thread's details.
         details = {k: v for k, v in (outcome.error or {}).items() if k not in ("type", "message")}
         also = partial(run.end_writes, outcome) if run.end_writes else None
+        usage = run.meter.take().columns() if run.meter is not None else None
         await self.queue.finish(lease, outcome.status, message, outcome.status, details=details,
-                                also=also, values=state_copy(values))
+                                also=also, values=state_copy(values), usage=usage)
         if outcome.interrupt:
             await emit(Event(kind="interrupt", thread_id=thread_id, run_id=run_id,
                              data={"interrupt": outcome.interrupt}))

@@ -113,6 +113,8 @@ class PreparedRun:
     its outcome): the server's last stream events, stored with the run's end."""
     final_state: StateSnapshot | None = None
     """The thread's state as the run ended here (what a waiting caller is answered with)."""
+    meter: Any = None
+    """This attempt's :class:`~agentdesk.runtime.runs.usage.UsageMeter`, while it runs."""
     options: RunOptions = field(default_factory=RunOptions)
     """What the run asks of its graph (config, context, checkpoint, breakpoints...)."""
 

@@ -121,6 +121,15 @@ runs = sa.Table(
     sa.Column("on_completion", sa.String(10)),
     sa.Column("multitask_strategy", sa.String(10)),
     sa.Column("metadata", sa.JSON),
+    # Added by migration 12 (run usage); see _USAGE_COLUMNS and runtime/runs/usage.py.
+    # Server defaults only: a run's guarded insert names its columns (durable/guarded.py).
+    sa.Column("tokens_in", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("tokens_out", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("model_calls", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("model_seconds", sa.Float, nullable=False, server_default="0"),
+    sa.Column("tool_calls", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("tool_seconds", sa.Float, nullable=False, server_default="0"),
+    sa.Column("wall_seconds", sa.Float, nullable=False, server_default="0"),
 )
 
 # The columns of ``agentdesk_runs`` as migration 1 created them.
@@ -388,6 +397,23 @@ async def _m009_crons(conn: AsyncConnection) -> None:
     await conn.run_sync(lambda sync: crons.create(sync, checkfirst=True))
 
 
+# Columns run usage (migration 12) added to ``agentdesk_runs``: what each run cost, added
+# to by every attempt's fenced writes (runtime/runs/usage.py).
+_USAGE_COLUMNS = {
+    "tokens_in": "INTEGER NOT NULL DEFAULT 0",
+    "tokens_out": "INTEGER NOT NULL DEFAULT 0",
+    "model_calls": "INTEGER NOT NULL DEFAULT 0",
+    "model_seconds": "FLOAT NOT NULL DEFAULT 0",
+    "tool_calls": "INTEGER NOT NULL DEFAULT 0",
+    "tool_seconds": "FLOAT NOT NULL DEFAULT 0",
+    "wall_seconds": "FLOAT NOT NULL DEFAULT 0",
+}
+
+
+async def _m012_run_usage(conn: AsyncConnection) -> None:
+    await _add_columns(conn, _USAGE_COLUMNS)
+
+
 async def _m006_run_lifecycle(conn: AsyncConnection) -> None:
     await _add_columns(conn, _LIFECYCLE_COLUMNS)
     await conn.execute(sa.text("CREATE INDEX IF NOT EXISTS ix_agentdesk_runs_thread_status "
@@ -407,6 +433,7 @@ MIGRATIONS: list[tuple[str, Callable[[AsyncConnection], Awaitable[None]]]] = [
     ("crons", _m009_crons),
     ("webhooks", _m010_webhooks),
     ("thread_decisions", _m011_thread_decisions),
+    ("run_usage", _m012_run_usage),
 ]
 
 

@@ -74,6 +74,14 @@ class RunRecord(BaseModel):
     on_completion: str | None = None
     multitask_strategy: str | None = None
     metadata: dict[str, Any] | None = None
+    # What the run cost so far, every attempt's stored figures (runtime/runs/usage.py).
+    tokens_in: int = 0
+    tokens_out: int = 0
+    model_calls: int = 0
+    model_seconds: float = 0.0
+    tool_calls: int = 0
+    tool_seconds: float = 0.0
+    wall_seconds: float = 0.0
 
 
 @dataclass

@@ -109,7 +109,7 @@ async function loadThread(ctx) {
   renderDecision(ctx);
   renderPlan(ctx);
   if (talksByMail(thread) && !ctx.result) renderMail(ctx.el.mail, ctx.threadId, ctx.values);
-  renderTimeline(ctx, audit);
+  renderTimeline(ctx, audit, runs);
   syncRuns(ctx, runs);
   renderResume(ctx);
   const following = [...ctx.sections.values()].some((s) => !s.stream.closed);
@@ -262,15 +262,33 @@ function onLiveValues(ctx, values) {
 
 // -- the timeline (audit log) -----------------------------------------------------------
 
-function renderTimeline(ctx, audit) {
+function renderTimeline(ctx, audit, runs) {
   if (!audit.length) {
     clear(ctx.el.timeline, h("li", { class: "muted" }, "Nothing yet."));
     return;
   }
-  clear(ctx.el.timeline, audit.map(timelineItem));
+  // What each run cost (the API's run objects carry agentdesk's "usage"), and the thread's total.
+  const usage = new Map((runs || []).filter((r) => r.usage).map((r) => [r.run_id, r.usage]));
+  const sum = { tokens_in: 0, tokens_out: 0, model_seconds: 0, tool_seconds: 0, wall_seconds: 0, attempts: 0 };
+  for (const u of usage.values()) for (const k of Object.keys(sum)) sum[k] += u[k] || 0;
+  const total = usage.size
+    ? h("li", { class: "tl usage-total muted small", "data-testid": "timeline-usage-total" },
+      `This thread so far: ${usageText(sum)}`)
+    : null;
+  clear(ctx.el.timeline, [total, ...audit.map((e) => timelineItem(e, usage))]);
 }
 
-function timelineItem(e) {
+function seconds(value) {
+  return `${(value || 0).toFixed(value >= 10 ? 0 : 1)} s`;
+}
+
+function usageText(u) {
+  return [`${u.tokens_in} tokens in, ${u.tokens_out} out`, `model ${seconds(u.model_seconds)}`,
+    `tools ${seconds(u.tool_seconds)}`, `${seconds(u.wall_seconds)} in all`,
+    u.attempts > 1 ? `${u.attempts} attempts` : null].filter(Boolean).join(" · ");
+}
+
+function timelineItem(e, usage) {
   const d = e.data || {};
   const name = h("strong", { class: "actor", "data-testid": "timeline-actor" }, e.actor || "system");
   // With API keys the actor is the key's name; the name the person typed stays beside it.
@@ -297,6 +315,9 @@ function timelineItem(e) {
       break;
     case "run_finished":
       body = ["Run ended: ", h("strong", {}, RUN_END[d.status] || d.status || "?"),
+        usage && usage.has(e.run_id)
+          ? h("span", { class: "muted small", "data-testid": "timeline-usage" }, ` · ${usageText(usage.get(e.run_id))}`)
+          : null,
         d.error ? h("div", { class: "bad" }, d.error) : null];
       break;
     default:
