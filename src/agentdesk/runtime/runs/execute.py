@@ -27,6 +27,7 @@ from langgraph.runtime import RunControl
 from langgraph.types import Command, StateSnapshot, StreamMode
 
 from agentdesk.errors import AgentdeskError, ThreadBusyError
+from agentdesk.runtime import telemetry
 from agentdesk.runtime.durable.queue import Lease, LeaseLostError, current_lease
 from agentdesk.runtime.mcp import open_tools
 from agentdesk.runtime.registry import AgentSpec
@@ -136,7 +137,14 @@ class RunExecutor(DeskBase):
         self.queue.hold(lease, on_lost=stop, on_cancel=stop)
         token = current_lease.set(lease)
         try:
-            return await self._drive(run, lease, on_event, on_chunk, stream_modes, control)
+            with telemetry.attempt(run.options.trace, {
+                    "agentdesk.run_id": run.run_id, "agentdesk.thread_id": run.thread_id,
+                    "agentdesk.attempt": lease.attempt, "agentdesk.agent": run.spec.name,
+                    "agentdesk.kind": run.kind}) as span:
+                outcome = await self._drive(run, lease, on_event, on_chunk, stream_modes,
+                                            control)
+                telemetry.note(span, **{"agentdesk.run.status": outcome.status})
+                return outcome
         finally:
             current_lease.reset(token)
             self.queue.release(lease)
@@ -155,6 +163,11 @@ class RunExecutor(DeskBase):
                          data={"attempt": lease.attempt, "agent": spec.name}))
         graph = self._graph(spec)
         config = run.options.apply(self._config(spec, thread_id, run_id))
+        # What a tracer (LangSmith, OpenInference) groups a thread's runs by.
+        config["metadata"] = {"thread_id": thread_id, "graph_id": spec.name,
+                              "assistant_id": spec.name,
+                              **({"actor": run.actor} if run.actor else {}),
+                              **config.get("metadata", {})}
         # Callers pass mode names checked at their own way in (the HTTP schema's literal).
         modes = cast(list[StreamMode], [m for m in dict.fromkeys(["tasks", "custom", *stream_modes])
                                         if m != EVENTS])
