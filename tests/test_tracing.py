@@ -25,7 +25,7 @@ from .crash_harness import (  # noqa: F401  (the fixtures are used by name)
     cluster_fixture,
     until,
 )
-from .servers import ServerThread, Servers
+from .servers import Servers, ServerThread
 from .trace_receivers import LangSmithReceiver, OtlpReceiver, Span
 from .trip_script import REQUEST, TripScript
 
