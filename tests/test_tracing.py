@@ -222,3 +222,28 @@ def test_langsmith_groups_a_threads_runs_by_their_metadata(
         found = until(grouped, 30, "runs posted with the thread's metadata")
         assert all(m["assistant_id"] == "trip" and m["graph_id"] == "trip"
                    and m["actor"] == "tester" for m in found), found[0]
+
+
+def test_model_spans_get_the_genai_names_and_tool_inputs_are_redacted() -> None:
+    """What OpenInference records, as it is exported: ``gen_ai.*`` on model spans."""
+    from opentelemetry.sdk.trace import ReadableSpan
+
+    from agentdesk.runtime.telemetry import _mapped
+
+    model = _mapped(ReadableSpan(name="ChatOpenAI", attributes={
+        "openinference.span.kind": "LLM", "llm.model_name": "gpt-4o-mini",
+        "llm.provider": "openai", "llm.token_count.prompt": 120,
+        "llm.token_count.completion": 30, "input.value": f"my key is {SECRET}"}))
+    assert model.attributes is not None
+    assert {k: model.attributes[k] for k in (
+        "gen_ai.operation.name", "gen_ai.request.model", "gen_ai.system",
+        "gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens")} == {
+        "gen_ai.operation.name": "chat", "gen_ai.request.model": "gpt-4o-mini",
+        "gen_ai.system": "openai", "gen_ai.usage.input_tokens": 120,
+        "gen_ai.usage.output_tokens": 30}
+    assert SECRET not in str(model.attributes["input.value"])
+    tool = _mapped(ReadableSpan(name="search", attributes={
+        "openinference.span.kind": "TOOL",
+        "input.value": json.dumps({"query": "x", "api_key": "plain-looking"})}))
+    assert tool.attributes is not None
+    assert json.loads(str(tool.attributes["input.value"])) == {"query": "x", "api_key": "***"}
