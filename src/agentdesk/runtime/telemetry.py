@@ -20,11 +20,12 @@ exported under it.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
@@ -32,13 +33,15 @@ if TYPE_CHECKING:
 
     from agentdesk.settings import Settings
 
-__all__ = ["TraceContextMiddleware", "attempt", "carrier", "enabled", "endpoint", "headers",
+__all__ = ["TraceContextMiddleware", "attempt", "attempt_span", "carrier", "enabled", "endpoint", "headers",
            "note", "run_trace", "setup", "shutdown", "span"]
 
 _provider: TracerProvider | None = None
 """The process's tracer provider once tracing is on (None: off)."""
 
 _SCOPE = "agentdesk"
+
+_Drive = TypeVar("_Drive", bound=Callable[..., Awaitable[Any]])
 
 
 def endpoint(settings: Settings) -> str | None:
@@ -166,6 +169,24 @@ def attempt(trace: Mapping[str, str] | None,
             yield made
     finally:
         context.detach(token)
+
+
+def attempt_span(drive: _Drive) -> _Drive:
+    """Make each call of ``drive(self, run, lease, ...)`` an :func:`attempt` span of the
+    run's trace, noting the outcome's status (a run executor's one attempt)."""
+
+    @functools.wraps(drive)
+    async def traced(self: Any, run: Any, lease: Any, *args: Any, **kwargs: Any) -> Any:
+        if _provider is None:
+            return await drive(self, run, lease, *args, **kwargs)
+        with attempt(run.options.trace, {
+                "agentdesk.run_id": run.run_id, "agentdesk.thread_id": run.thread_id,
+                "agentdesk.attempt": lease.attempt, "agentdesk.agent": run.spec.name,
+                "agentdesk.kind": run.kind}) as made:
+            outcome = await drive(self, run, lease, *args, **kwargs)
+            note(made, **{"agentdesk.run.status": outcome.status})
+            return outcome
+    return cast(_Drive, traced)
 
 
 class TraceContextMiddleware:

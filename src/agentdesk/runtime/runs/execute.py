@@ -68,6 +68,14 @@ async def _chunks(graph: CompiledStateGraph[Any, Any, Any, Any], graph_input: An
             yield (), item[0], item[1]
 
 
+def _grouped(config: RunnableConfig, run: PreparedRun) -> RunnableConfig:
+    """``config`` with what a tracer (LangSmith, OpenInference) groups a thread's runs by
+    in its metadata: thread, graph, assistant and actor (the run id is there already)."""
+    found = {"thread_id": run.thread_id, "graph_id": run.spec.name,
+             "assistant_id": run.spec.name, **({"actor": run.actor} if run.actor else {})}
+    return {**config, "metadata": {**found, **config.get("metadata", {})}}
+
+
 class RunExecutor(DeskBase):
     """The :class:`~agentdesk.runtime.runs.desk.Desk`'s executing side: drive a claimed run."""
 
@@ -137,18 +145,12 @@ class RunExecutor(DeskBase):
         self.queue.hold(lease, on_lost=stop, on_cancel=stop)
         token = current_lease.set(lease)
         try:
-            with telemetry.attempt(run.options.trace, {
-                    "agentdesk.run_id": run.run_id, "agentdesk.thread_id": run.thread_id,
-                    "agentdesk.attempt": lease.attempt, "agentdesk.agent": run.spec.name,
-                    "agentdesk.kind": run.kind}) as span:
-                outcome = await self._drive(run, lease, on_event, on_chunk, stream_modes,
-                                            control)
-                telemetry.note(span, **{"agentdesk.run.status": outcome.status})
-                return outcome
+            return await self._drive(run, lease, on_event, on_chunk, stream_modes, control)
         finally:
             current_lease.reset(token)
             self.queue.release(lease)
 
+    @telemetry.attempt_span
     async def _drive(self, run: PreparedRun, lease: Lease, on_event: EventSink | None,
                      on_chunk: ChunkSink | None, stream_modes: Sequence[str],
                      control: RunControl | None) -> RunOutcome:
@@ -163,11 +165,6 @@ class RunExecutor(DeskBase):
                          data={"attempt": lease.attempt, "agent": spec.name}))
         graph = self._graph(spec)
         config = run.options.apply(self._config(spec, thread_id, run_id))
-        # What a tracer (LangSmith, OpenInference) groups a thread's runs by.
-        config["metadata"] = {"thread_id": thread_id, "graph_id": spec.name,
-                              "assistant_id": spec.name,
-                              **({"actor": run.actor} if run.actor else {}),
-                              **config.get("metadata", {})}
         # Callers pass mode names checked at their own way in (the HTTP schema's literal).
         modes = cast(list[StreamMode], [m for m in dict.fromkeys(["tasks", "custom", *stream_modes])
                                         if m != EVENTS])
@@ -210,6 +207,7 @@ class RunExecutor(DeskBase):
                       stream_modes: Sequence[str], control: RunControl | None, emit: Any,
                       on_chunk: ChunkSink | None) -> None:
         spec, thread_id, run_id = run.spec, run.thread_id, run.run_id
+        config = _grouped(config, run)
         async with open_tools(spec.toolservers, self.settings) as tools:
             policy = ToolPolicy(
                 timeout=self.settings.tool_timeout, retries=self.settings.tool_retries,
