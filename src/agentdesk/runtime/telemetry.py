@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from agentdesk.settings import Settings
 
-__all__ = ["TraceContextMiddleware", "attempt", "attempt_span", "carrier", "enabled", "endpoint", "headers",
+__all__ = ["TraceContextMiddleware", "attempt", "attempt_span", "carrier", "grouped", "enabled", "endpoint", "headers",
            "note", "run_trace", "setup", "shutdown", "span"]
 
 _provider: TracerProvider | None = None
@@ -187,6 +187,15 @@ def attempt_span(drive: _Drive) -> _Drive:
             note(made, **{"agentdesk.run.status": outcome.status})
             return outcome
     return cast(_Drive, traced)
+
+
+def grouped(config: Any, run: Any) -> Any:
+    """A run's ``config`` with what a tracer (LangSmith, OpenInference) groups a thread's
+    runs by in its metadata: thread, graph, assistant and actor (the run id is there
+    already; what the config's metadata says wins). Whether tracing is on or not."""
+    found = {"thread_id": run.thread_id, "graph_id": run.spec.name,
+             "assistant_id": run.spec.name, **({"actor": run.actor} if run.actor else {})}
+    return {**config, "metadata": {**found, **config.get("metadata", {})}}
 
 
 class TraceContextMiddleware:

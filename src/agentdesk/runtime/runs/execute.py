@@ -68,14 +68,6 @@ async def _chunks(graph: CompiledStateGraph[Any, Any, Any, Any], graph_input: An
             yield (), item[0], item[1]
 
 
-def _grouped(config: RunnableConfig, run: PreparedRun) -> RunnableConfig:
-    """``config`` with what a tracer (LangSmith, OpenInference) groups a thread's runs by
-    in its metadata: thread, graph, assistant and actor (the run id is there already)."""
-    found = {"thread_id": run.thread_id, "graph_id": run.spec.name,
-             "assistant_id": run.spec.name, **({"actor": run.actor} if run.actor else {})}
-    return {**config, "metadata": {**found, **config.get("metadata", {})}}
-
-
 class RunExecutor(DeskBase):
     """The :class:`~agentdesk.runtime.runs.desk.Desk`'s executing side: drive a claimed run."""
 
@@ -207,7 +199,7 @@ class RunExecutor(DeskBase):
                       stream_modes: Sequence[str], control: RunControl | None, emit: Any,
                       on_chunk: ChunkSink | None) -> None:
         spec, thread_id, run_id = run.spec, run.thread_id, run.run_id
-        config = _grouped(config, run)
+        config = telemetry.grouped(config, run)
         async with open_tools(spec.toolservers, self.settings) as tools:
             policy = ToolPolicy(
                 timeout=self.settings.tool_timeout, retries=self.settings.tool_retries,
