@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 
     from agentdesk.settings import Settings
 
-__all__ = ["TraceContextMiddleware", "attempt", "attempt_span", "carrier", "grouped", "enabled", "endpoint", "headers",
-           "note", "run_trace", "setup", "shutdown", "span"]
+__all__ = ["TraceContextMiddleware", "attempt", "attempt_span", "carrier", "enabled", "endpoint",
+           "grouped", "headers", "note", "run_trace", "setup", "shutdown", "span"]
 
 _provider: TracerProvider | None = None
 """The process's tracer provider once tracing is on (None: off)."""
