@@ -53,6 +53,13 @@ class Settings(BaseSettings):
     tool_result_max_chars: int = Field(default=20_000, ge=1_000)
     """Tool results longer than this are cut, with a note saying so."""
 
+    otel_endpoint: str | None = None
+    """OTLP/HTTP endpoint that gets every run's trace (``http://collector:4318``); default:
+    ``OTEL_EXPORTER_OTLP_ENDPOINT`` when set; neither: tracing is off."""
+
+    otel_service_name: str = "agentdesk"
+    """The ``service.name`` of the traces this process exports."""
+
     local_model_ctx: int = Field(default=8192, ge=1024)
     """Context window of the embedded llama.cpp model, in tokens."""
 

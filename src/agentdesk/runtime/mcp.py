@@ -19,7 +19,7 @@ from langchain_core.tools import BaseTool
 from agentdesk.errors import ConfigError, NotFoundError
 from agentdesk.settings import Settings
 
-from . import catalog
+from . import catalog, telemetry
 
 __all__ = ["SERVERS", "build_server", "open_tools"]
 
@@ -53,7 +53,15 @@ def _client(name: str, settings: Settings) -> Any:
         return Client(StdioTransport(command=sys.executable, args=[
             "-m", "agentdesk", "toolserver", name, "--transport", "stdio"]))
     if where.startswith(("http://", "https://")):
-        return Client(where)
+        # The run's trace goes on in the server (W3C traceparent; none when tracing is off).
+        traced = telemetry.headers()
+        if not traced:
+            return Client(where)
+        from fastmcp.client.transports import infer_transport
+
+        transport = infer_transport(where)
+        transport.headers = {**transport.headers, **traced}  # type: ignore[union-attr]
+        return Client(transport)
     raise ConfigError(f"AGENTDESK_TOOLSERVER_{name.upper()}: {where!r} is not inprocess, "
                       "stdio or an http(s):// URL")
 
@@ -72,5 +80,6 @@ async def open_tools(names: Sequence[str], settings: Settings) -> AsyncIterator[
             except Exception as exc:
                 raise ConfigError(f"tool server {name!r}: cannot connect: {exc}") from exc
             for tool in await load_mcp_tools(client.session):
+                tool.metadata = {**(tool.metadata or {}), "mcp_server": name}
                 tools[tool.name] = tool
         yield tools

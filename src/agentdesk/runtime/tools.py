@@ -26,6 +26,8 @@ from tenacity import (
 
 from agentdesk.errors import TransientToolError
 
+from . import telemetry
+
 __all__ = ["AuditSink", "ToolPolicy", "redact", "tool_result_data"]
 
 AuditSink = Callable[[str, dict[str, Any]], Awaitable[None]]
@@ -100,7 +102,22 @@ class ToolPolicy:
 
     async def call(self, tool: BaseTool, call: dict[str, Any], emit: Emit | None = None,
                    ) -> ToolMessage:
-        """Run one tool call; failures come back as an error ``ToolMessage``, never raise."""
+        """Run one tool call; failures come back as an error ``ToolMessage``, never raise.
+
+        With tracing on it is a span (GenAI ``execute_tool``): the tool, its server,
+        its redacted arguments, attempts and outcome."""
+        with telemetry.span(f"execute_tool {tool.name}", {
+                "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": tool.name,
+                "gen_ai.tool.call.id": call.get("id"),
+                "agentdesk.tool.server": (tool.metadata or {}).get("mcp_server"),
+                "agentdesk.tool.args": redact(call.get("args"))}) as span:
+            message = await self._call(tool, call, emit)
+            telemetry.note(span, **{"agentdesk.tool.outcome":
+                                    "error" if message.status == "error" else "ok"})
+            return message
+
+    async def _call(self, tool: BaseTool, call: dict[str, Any], emit: Emit | None,
+                    ) -> ToolMessage:
         emit = emit or self.emit
         started = time.perf_counter()
         attempts = 0

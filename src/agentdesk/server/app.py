@@ -29,6 +29,7 @@ from agentdesk.errors import (
     NotFoundError,
     UserError,
 )
+from agentdesk.runtime import telemetry
 from agentdesk.runtime.catalog import load, route_targets
 from agentdesk.runtime.durable.crons import CronScheduler
 from agentdesk.runtime.durable.sweeper import sweeping
@@ -150,6 +151,8 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
     app.add_middleware(RequestLimits, limits=BodyLimits(
         max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
         max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
+    if telemetry.setup(settings):  # a caller's traceparent: its runs continue its trace
+        app.add_middleware(telemetry.TraceContextMiddleware)
     add_cors(app, settings, config)  # outermost of all: preflights are answered first
 
     for module in (meta, assistants, threads, crons, runs, inbox, mail, memory, store):

@@ -31,6 +31,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from agentdesk.errors import AgentdeskError, NotFoundError
+from agentdesk.runtime import telemetry
 from agentdesk.runtime.mail import OutgoingMail
 from agentdesk.runtime.meters import meters
 from agentdesk.runtime.runs.desk import Desk
@@ -135,6 +136,14 @@ class MailChannel:
         return bool(result.rowcount == 1)
 
     async def _process(self, row_id: int, mail: Inbound) -> Received:
+        with telemetry.span("email in", {"agentdesk.mail.message_id": mail.message_id,
+                                         "agentdesk.mail.inbound_id": row_id}) as span:
+            received = await self._processed(row_id, mail)
+            telemetry.note(span, **{"agentdesk.mail.disposition": received.disposition,
+                                    "agentdesk.thread_id": received.thread_id})
+            return received
+
+    async def _processed(self, row_id: int, mail: Inbound) -> Received:
         try:
             disposition, thread_id, reason = await self._classify(row_id, mail)
         except BaseException:

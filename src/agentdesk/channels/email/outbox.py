@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import ConfigError
+from agentdesk.runtime import telemetry
 from agentdesk.runtime.mail import OutgoingMail, SentMail
 from agentdesk.runtime.meters import meters
 from agentdesk.runtime.storage.persistence import now
@@ -93,13 +94,16 @@ class Outbox:
 
     async def send(self, mail: OutgoingMail) -> SentMail:
         """Store ``mail`` once under its key and send it (see the module docstring)."""
-        row = await self.get(mail.key)
-        if row is None:
-            row = await self._store(mail)
-        if row["status"] != "sent":
-            row = await self._deliver(row)
-        return SentMail(message_id=row["message_id"],
-                        status="sent" if row["status"] == "sent" else "queued")
+        with telemetry.span("email out", {"agentdesk.mail.key": mail.key}) as span:
+            row = await self.get(mail.key)
+            if row is None:
+                row = await self._store(mail)
+            if row["status"] != "sent":
+                row = await self._deliver(row)
+            status: Literal["sent", "queued"] = "sent" if row["status"] == "sent" else "queued"
+            telemetry.note(span, **{"agentdesk.mail.message_id": row["message_id"],
+                                    "agentdesk.mail.status": status})
+            return SentMail(message_id=row["message_id"], status=status)
 
     async def _store(self, mail: OutgoingMail) -> dict[str, Any]:
         settings = self.settings

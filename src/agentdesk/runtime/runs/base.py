@@ -18,6 +18,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
 
 from agentdesk.errors import ConflictError
+from agentdesk.runtime import telemetry
 from agentdesk.runtime.approvals import InterruptPayload, pending_payload
 from agentdesk.runtime.durable.effects import EffectLedger
 from agentdesk.runtime.durable.fence import fence_checkpointer
@@ -63,6 +64,7 @@ class DeskBase:
         self.effects = EffectLedger(persistence.engine)
         self.checkpointer = fence_checkpointer(persistence.checkpointer)
         self._graphs: dict[str, CompiledStateGraph[Any, Any, Any, Any]] = {}
+        telemetry.setup(settings)  # a no-op unless an OTLP endpoint is set
 
     def default_actor(self) -> str:
         return self.settings.actor or _login()

@@ -28,6 +28,7 @@ from langgraph.runtime import RunControl
 from langgraph.types import Command, StateSnapshot, StreamMode
 
 from agentdesk.errors import AgentdeskError, ThreadBusyError
+from agentdesk.runtime import telemetry
 from agentdesk.runtime.durable.queue import Lease, LeaseLostError, current_lease
 from agentdesk.runtime.mcp import open_tools
 from agentdesk.runtime.meters import meters
@@ -177,6 +178,7 @@ class RunExecutor(DeskBase):
             current_lease.reset(token)
             self.queue.release(lease)
 
+    @telemetry.attempt_span
     async def _drive(self, run: PreparedRun, lease: Lease, on_event: EventSink | None,
                      on_chunk: ChunkSink | None, stream_modes: Sequence[str],
                      control: RunControl | None) -> RunOutcome:
@@ -236,6 +238,7 @@ class RunExecutor(DeskBase):
                       stream_modes: Sequence[str], control: RunControl | None, emit: Any,
                       on_chunk: ChunkSink | None) -> None:
         spec, thread_id, run_id = run.spec, run.thread_id, run.run_id
+        config = telemetry.grouped(config, run)
         async with open_tools(spec.toolservers, self.settings) as tools:
             policy = ToolPolicy(
                 timeout=self.settings.tool_timeout, retries=self.settings.tool_retries,

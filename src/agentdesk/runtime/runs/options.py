@@ -20,6 +20,9 @@ what the caller asked for. They mean what they mean on the LangGraph Agent Serve
   decide, and a run without input goes on from the pause.
 - ``stream_subgraphs`` streams the subgraphs' chunks too, their events named
   ``mode|namespace`` (``updates|child:<task id>``).
+- ``trace`` is agentdesk's own: the run's OpenTelemetry context
+  (:mod:`agentdesk.runtime.telemetry`), so an attempt in another process
+  continues the same trace.
 """
 
 from __future__ import annotations
@@ -62,6 +65,9 @@ class RunOptions(BaseModel):
     interrupt_before: Breakpoints = None
     interrupt_after: Breakpoints = None
     stream_subgraphs: bool = False
+    trace: dict[str, str] | None = None
+    """The run's trace context (W3C ``traceparent``), set by the runtime when tracing is
+    on, never by a caller: every attempt of the run is a span of this trace."""
 
     @property
     def breakpoints(self) -> bool:

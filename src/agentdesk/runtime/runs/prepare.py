@@ -31,6 +31,7 @@ from agentdesk.errors import (
     ThreadBusyError,
 )
 from agentdesk.models import get_chat_model
+from agentdesk.runtime import telemetry
 from agentdesk.runtime.approvals import Decision, InterruptPayload, check_decision
 from agentdesk.runtime.durable.queue import Lease, worker_name
 from agentdesk.runtime.registry import AgentSpec, get_agent
@@ -164,6 +165,11 @@ class RunPreparer(ThreadReader):
                     **opening: Any) -> PreparedRun:
         sent = time.monotonic()
         options = options or RunOptions()
+        trace = telemetry.run_trace({"agentdesk.run_id": new.run_id, "agentdesk.kind": new.kind,
+                                     "agentdesk.thread_id": new.thread_id,
+                                     "agentdesk.agent": spec.name, "agentdesk.actor": new.actor})
+        if trace:
+            options = options.model_copy(update={"trace": trace})
         new.options = options.model_dump(mode="json", exclude_defaults=True) or None
         lifecycle = lifecycle or Lifecycle()
         for name, value in lifecycle.fields().items():
@@ -288,9 +294,14 @@ class RunPreparer(ThreadReader):
                      interrupt_id=pending.id, stream_modes=list(stream_modes),
                      display_name=decision.display_name, webhook=webhook)
         recorded = decision.model_dump(mode="json")
-        return await self._open(spec, chat_model, new, seen=thread, claim=claim,
-                                decision=recorded, options=options, lifecycle=lifecycle,
-                                first_input=Command(resume={pending.id: resume_value(recorded)}))
+        with telemetry.span("decision", {
+                "agentdesk.thread_id": thread_id, "agentdesk.interrupt_id": pending.id,
+                "agentdesk.interrupt.kind": pending.kind, "agentdesk.decision.type": decision.type,
+                "agentdesk.actor": decision.actor, "agentdesk.run_id": new.run_id}):
+            return await self._open(spec, chat_model, new, seen=thread, claim=claim,
+                                    decision=recorded, options=options, lifecycle=lifecycle,
+                                    first_input=Command(resume={pending.id:
+                                                                resume_value(recorded)}))
 
     async def prepare_resume(self, thread_id: str, *, model: str | None = None,
                              owner: str | None = None, actor: str | None = None,
