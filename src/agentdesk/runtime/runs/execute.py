@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
@@ -42,6 +43,8 @@ from .options import build_context
 from .prepare import PreparedRun, RunOutcome
 
 __all__ = ["ChunkSink", "RunExecutor"]
+
+log = logging.getLogger(__name__)
 
 
 ChunkSink = Callable[[str, Any], Awaitable[None]]
@@ -134,9 +137,12 @@ class RunExecutor(DeskBase):
             task.cancel()
 
         self.queue.hold(lease, on_lost=stop, on_cancel=stop)
-        token = current_lease.set(lease)
+        token = current_lease.set(lease)  # also the run fields of every log record
+        log.info("run attempt started")
         try:
-            return await self._drive(run, lease, on_event, on_chunk, stream_modes, control)
+            outcome = await self._drive(run, lease, on_event, on_chunk, stream_modes, control)
+            log.info("run attempt ended: %s", outcome.status)
+            return outcome
         finally:
             current_lease.reset(token)
             self.queue.release(lease)
