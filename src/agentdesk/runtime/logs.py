@@ -48,6 +48,7 @@ class RunFields(logging.Filter):
         ids = _span_ids()
         if ids is not None:
             record.trace_id, record.span_id = ids
+        record.__dict__.pop("color_message", None)  # uvicorn's copy for terminals
         if record.name == "uvicorn.access" and isinstance(record.args, tuple) and len(
                 record.args) == 5:
             record.client, record.method, record.path, _, record.status = record.args
