@@ -112,6 +112,7 @@ async def serve_mail(desk: Desk, runs: RunLauncher) -> AsyncIterator[MailChannel
 
     servers: list[asyncio.Server] = []
     tasks: list[asyncio.Task[None]] = []
+    owner, lock = _owner_lock(desk, runs.workers)
 
     async def take() -> None:
         for handler, address, field in (
@@ -139,7 +140,6 @@ async def serve_mail(desk: Desk, runs: RunLauncher) -> AsyncIterator[MailChannel
         except ConfigError as exc:  # its port is held by something else: stay without
             log.warning("%s", exc.message)
 
-    owner, lock = _owner_lock(desk, runs.workers)
     try:
         if owner:
             await take()
