@@ -540,6 +540,7 @@ def _custom_auth(settings: Settings) -> bool:
     auth = read_lgconfig(settings.graphs).auth
     return auth is not None and auth.path is not None
 
+
 def _say(settings: Settings) -> Callable[[str], None]:
     """How a long-running command tells the operator something: a line for people, or (with
     ``AGENTDESK_LOG_FORMAT=json``) a JSON log record, so standard error stays all JSON."""
