@@ -441,8 +441,8 @@ class RunQueue:
         lapsed_now = runs.c.lease_expires_at < stamp
         if dead_workers:
             lapsed_now = sa.or_(lapsed_now, runs.c.worker.in_(list(dead_workers)))
-        query = sa.select(runs.c.run_id, runs.c.thread_id, runs.c.attempt, runs.c.lapses).where(
-            runs.c.status == "running", lapsed_now)
+        query = sa.select(runs.c.run_id, runs.c.thread_id, runs.c.attempt, runs.c.lapses,
+                          runs.c.worker).where(runs.c.status == "running", lapsed_now)
         if thread_id is not None:
             query = query.where(runs.c.thread_id == thread_id)
         async with self.engine.connect() as conn:
@@ -451,7 +451,9 @@ class RunQueue:
         for row in lapsed:
             over = row.lapses + 1 > self.max_lapses
             reason = (f"gave up after {row.lapses + 1} lapsed leases (workers that died or "
-                      "stopped answering)" if over else "the worker's lease lapsed")
+                      "stopped answering)" if over else "the worker's lease lapsed"
+                      if row.worker not in dead_workers else
+                      "the worker died (its lock on this host was free)")
             async with self.engine.begin() as conn:
                 done = await conn.execute(
                     runs.update().where(runs.c.run_id == row.run_id,
