@@ -46,12 +46,29 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+_STARTED: list[subprocess.Popen[bytes]] = []
+"""Every server a round started: stopped at its end, whatever happened."""
+
+
+def _stop_all() -> None:
+    while _STARTED:
+        proc = _STARTED.pop()
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
 def _serve(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     with log.open("ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "agentdesk", "serve", "--port", str(port),
                                  "--config", str(GRAPHS)], env=env, stdout=out,
                                 stderr=subprocess.STDOUT)
+    _STARTED.append(proc)
     return proc, f"http://127.0.0.1:{port}"
 
 
@@ -154,6 +171,7 @@ def main() -> None:
             try:
                 results.append(_round(folder, url, args.baseline, args.peer, args.lease))
             finally:
+                _stop_all()
                 if args.postgres:
                     with psycopg.connect(args.postgres, autocommit=True) as admin:
                         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
