@@ -81,6 +81,15 @@ class Settings(BaseSettings):
     workers: bool = True
     """Whether ``agentdesk serve`` executes runs itself (False: API only)."""
 
+    log_format: Literal["text", "json"] = "text"
+    """``json``: ``agentdesk serve`` and ``agentdesk worker`` log one JSON object a line on
+    standard error (with the run, thread, attempt and trace ids); ``text``: for people."""
+
+    mail_listener: Literal["auto", "on", "off"] = "auto"
+    """Which process runs the mail listener and catcher: ``on`` always, ``off`` never,
+    ``auto`` the one ``agentdesk serve`` of this host and database that takes the lock
+    ``<data dir>/workers/<database>/mail.lock`` first (never an ``--api-only`` one)."""
+
     checkpointer_ttl_minutes: float | None = Field(default=None, gt=0)
     """Default time to live of every thread without one of its own: the sweeper deletes a
     thread (checkpoints, runs, events, decisions) this long after its last activity.

@@ -544,6 +544,20 @@ def _custom_auth(settings: Settings) -> bool:
     auth = read_lgconfig(settings.graphs).auth
     return auth is not None and auth.path is not None
 
+
+def _say(settings: Settings) -> Callable[[str], None]:
+    """How a long-running command tells the operator something: a line for people, or (with
+    ``AGENTDESK_LOG_FORMAT=json``) a JSON log record, so standard error stays all JSON."""
+    if settings.log_format == "text":
+        return lambda text: err_console.print(text, soft_wrap=True)
+    import logging
+
+    from agentdesk.runtime.logs import configure_logging
+
+    configure_logging("json")
+    return logging.getLogger("agentdesk.cli").info
+
+
 @app.command()
 def serve(
     host: Annotated[str | None, typer.Option("--host", help="Default: AGENTDESK_HOST.")] = None,
@@ -559,7 +573,12 @@ def serve(
 
     from agentdesk.errors import ConfigError
     from agentdesk.server.app import create_app
-    from agentdesk.server.serving import check_database, check_port_free, uvicorn_config
+    from agentdesk.server.serving import (
+        check_database,
+        check_port_free,
+        may_own_mail,
+        uvicorn_config,
+    )
     from agentdesk.settings import get_settings
 
     settings = get_settings()
@@ -569,24 +588,28 @@ def serve(
     if api_only:
         settings = settings.model_copy(update={"workers": False})
     settings = with_graphs(settings, config, as_json)
+    say = _say(settings)
     host = host or settings.host
     port = port or settings.port
     guarded = bool(settings.api_keys) or _custom_auth(settings)
     if not guarded and host not in _LOOPBACK and not host.startswith("127."):
         _fail(InputError(f"refusing to listen on {host} without API keys; set "
-                         "AGENTDESK_API_KEYS or listen on 127.0.0.1", field="--host"), as_json)
+                         "AGENTDESK_API_KEYS or listen on 127.0.0.1", field="--host"),
+              as_json or settings.log_format == "json")
     try:  # one clear line, before anything else is printed
         check_port_free(host, port)
-        for address in (settings.smtp_listen, "" if settings.smtp_relay else settings.smtp_catcher):
-            if address:  # the email channel's listeners (AGENTDESK_SMTP_LISTEN, _CATCHER)
-                mail_host, _, mail_port = address.rpartition(":")
-                check_port_free(mail_host, int(mail_port))
+        if may_own_mail(settings):  # else another process of this host has the listeners
+            for address in (settings.smtp_listen,
+                            "" if settings.smtp_relay else settings.smtp_catcher):
+                if address:  # the email channel's listeners (AGENTDESK_SMTP_LISTEN, _CATCHER)
+                    mail_host, _, mail_port = address.rpartition(":")
+                    check_port_free(mail_host, int(mail_port))
         check_database(settings)
     except ConfigError as exc:
-        _fail(exc, as_json)
+        _fail(exc, as_json or settings.log_format == "json")
     if not guarded:
-        err_console.print("no API keys configured: serving on loopback only, without auth")
-    err_console.print(f"agentdesk web app: http://{host}:{port}/app/")
+        say("no API keys configured: serving on loopback only, without auth")
+    say(f"agentdesk web app: http://{host}:{port}/app/")
     # Timeouts for slow clients, a connection bound, and on SIGTERM 10 s for open
     # requests before the lifespan drains the runs.
     uvicorn.Server(uvicorn_config(settings, create_app(settings), host=host, port=port)).run()
@@ -619,6 +642,7 @@ def worker(
     if concurrency:
         settings = settings.model_copy(update={"worker_concurrency": concurrency})
     settings = with_graphs(settings, config, as_json)
+    say = _say(settings)
 
     async def main() -> None:
         async with Desk.open(settings) as desk:
@@ -628,9 +652,8 @@ def worker(
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, stop.set)
             await manager.start()
-            err_console.print(f"agentdesk worker: executing runs from "
-                              f"{desk.persistence.url.dialect} (concurrency "
-                              f"{settings.worker_concurrency})")
+            say(f"agentdesk worker: executing runs from {desk.persistence.url.dialect} "
+                f"(concurrency {settings.worker_concurrency})")
             try:
                 await stop.wait()
             finally:

@@ -44,8 +44,10 @@ FILTERS = "auth_filters"
 USER = "auth_user"
 """Key in ``request.state`` of the authenticated :class:`AuthUser`."""
 
-PUBLIC = ("/ok", "/info", "/docs", "/redoc", "/openapi.json", "/app", "/favicon.ico")
-"""Paths answered without authentication (health, docs, the web app's static files)."""
+PUBLIC = ("/ok", "/live", "/ready", "/info", "/docs", "/redoc", "/openapi.json", "/app",
+          "/favicon.ico")
+"""Paths answered without authentication (health, liveness and readiness, docs, the web
+app's static files)."""
 
 _STORE_NAMESPACE = {"put": "namespace", "delete": "namespace", "search": "namespace_prefix",
                     "list_namespaces": "prefix"}

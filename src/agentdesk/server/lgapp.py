@@ -33,7 +33,7 @@ from .auth import AuthGate, load_auth
 
 __all__ = ["add_cors", "add_langgraph_http", "custom_lifespan", "langgraph_config"]
 
-UNSHADOWABLE = ("/ok", "/metrics", "/docs", "/openapi.json")
+UNSHADOWABLE = ("/ok", "/live", "/ready", "/metrics", "/docs", "/openapi.json")
 """Paths the team's own app cannot take over, as in the Agent Server."""
 
 _RUNS = re.compile(r"^/runs(/|$)|^/threads/[^/]+/runs(/|$)")

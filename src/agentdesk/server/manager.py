@@ -24,7 +24,8 @@ from langgraph.types import StateSnapshot
 
 from agentdesk.errors import AgentdeskError
 from agentdesk.runtime.durable.dispatch import JobQueue
-from agentdesk.runtime.durable.queue import ACTIVE, LeaseLostError
+from agentdesk.runtime.durable.hostlocks import take_back_dead
+from agentdesk.runtime.durable.queue import ACTIVE, LeaseLostError, worker_name
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.runtime.runs.prepare import PreparedRun, RunOutcome
 from agentdesk.runtime.storage.persistence import DATABASE_ERRORS
@@ -59,7 +60,8 @@ class RunManager:
     runs it opens at once, and a loop claims runs that wait in the queue (opened
     by API-only processes, put back by a drain, or recovered from a dead worker
     by :meth:`~agentdesk.runtime.durable.queue.RunQueue.sweep`, which it runs at start
-    and every ``sweep_seconds``).
+    and every ``sweep_seconds``; the runs of a worker of this host that died are taken
+    back at its next pass, see :mod:`~agentdesk.runtime.durable.hostlocks`).
 
     It is the :class:`~agentdesk.runtime.runs.ports.RunLauncher` the email channel uses.
     """
@@ -181,6 +183,9 @@ class RunManager:
         while True:
             self._wake.clear()
             try:
+                # A worker of this host that died is known at once (its lock is free):
+                # its runs come back now, not when their lease lapses.
+                await take_back_dead(queue, self.desk.worker_locks, worker_name())
                 if time.monotonic() - last_sweep >= sweep_every:
                     await queue.sweep()
                     await self.delete_temporary(queue.lease_seconds)

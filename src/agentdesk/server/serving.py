@@ -23,7 +23,8 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from agentdesk.errors import ConfigError
 from agentdesk.settings import Settings
 
-__all__ = ["GuardedHttpToolsProtocol", "check_database", "check_port_free", "uvicorn_config"]
+__all__ = ["GuardedHttpToolsProtocol", "check_database", "check_port_free", "may_own_mail",
+           "uvicorn_config"]
 
 
 class GuardedHttpToolsProtocol(HttpToolsProtocol):
@@ -91,10 +92,19 @@ def uvicorn_config(settings: Settings, app: Any, *, host: str | None = None,
     Header timeout (``AGENTDESK_HEADER_TIMEOUT``), keep-alive timeout
     (``AGENTDESK_KEEP_ALIVE_TIMEOUT``) and connection bound
     (``AGENTDESK_MAX_CONNECTIONS``) apply here; the body timeout and size limits
-    apply in the app itself (``create_app``), so they hold under any server.
+    apply in the app itself (``create_app``), so they hold under any server. With
+    ``AGENTDESK_LOG_FORMAT=json`` uvicorn's error and access logs are JSON lines too
+    (:func:`~agentdesk.runtime.logs.log_config`, access lines at info).
     """
+    logging: dict[str, Any] = {}
+    if settings.log_format == "json":
+        from agentdesk.runtime.logs import log_config
+
+        log_level = "info"
+        logging = {"log_config": log_config(log_level)}
     return uvicorn.Config(
         app, host=host or settings.host, port=port or settings.port, log_level=log_level,
+        **logging,
         http=guarded_protocol(settings.header_timeout), ws="none",
         timeout_keep_alive=settings.keep_alive_timeout,
         limit_concurrency=settings.max_connections,
@@ -141,3 +151,22 @@ def check_database(settings: Settings) -> None:
     except Exception as exc:  # the driver's own errors: said in one line, no traceback
         reason = one_line(str(getattr(exc, "orig", None) or exc)) or type(exc).__name__
         raise ConfigError(f"database_url: cannot open the database: {reason}") from None
+
+
+def may_own_mail(settings: Settings) -> bool:
+    """Whether ``agentdesk serve`` with ``settings`` would run the mail listener and catcher
+    (so their ports must be free): ``mail_listener=on``; ``auto`` when it executes runs and
+    no live process of this host and database holds the mail lock now."""
+    from agentdesk.runtime.durable.hostlocks import mail_lock_path, try_lock
+    from agentdesk.runtime.storage.persistence import parse_database_url
+
+    if settings.mail_listener != "auto":
+        return settings.mail_listener == "on"
+    if not settings.workers:
+        return False
+    lock = try_lock(mail_lock_path(settings.data_dir,
+                                   parse_database_url(settings.resolved_database_url)))
+    if lock is None:
+        return False
+    lock.release()  # the app's lifespan takes it for good (serve_mail)
+    return True

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from agentdesk.errors import ConfigError
+from agentdesk.runtime.durable.hostlocks import HostLock, mail_lock_path, try_lock
 from agentdesk.runtime.storage.persistence import DATABASE_ERRORS, parse_database_url, sqlite_engine
 from agentdesk.settings import Settings
 
@@ -71,9 +72,31 @@ async def _poll(channel: MailChannel, settings: Settings, wake: asyncio.Event) -
         await asyncio.sleep(settings.imap_poll_seconds)
 
 
+STANDBY_SECONDS = 2.0
+"""How often a process that does not own the mail listener (``auto``) tries to take it."""
+
+
+def _owner_lock(desk: Desk, workers: bool) -> tuple[bool, HostLock | None]:
+    """Whether this process owns the mail listener and catcher now (and the lock, if
+    ``auto`` gave it). An API-only process takes them only with ``mail_listener=on``."""
+    mode = desk.settings.mail_listener
+    if mode != "auto":
+        return mode == "on", None
+    if not workers:
+        return False, None
+    lock = try_lock(mail_lock_path(desk.settings.data_dir, desk.persistence.url))
+    return lock is not None, lock
+
+
 @asynccontextmanager
 async def serve_mail(desk: Desk, runs: RunLauncher) -> AsyncIterator[MailChannel]:
-    """Listen for mail, run the catcher (no relay configured) and the watcher, until exit."""
+    """Listen for mail, run the catcher (no relay configured) and the watcher, until exit.
+
+    The listener, the catcher and the IMAP poll run in the one process that owns them
+    (``mail_listener``); with ``auto``, a process of this host that finds the mail
+    lock taken checks every :data:`STANDBY_SECONDS` and takes them over when their
+    owner has died. The watcher runs in every process.
+    """
     settings = desk.settings
     wake = asyncio.Event()
 
@@ -88,7 +111,10 @@ async def serve_mail(desk: Desk, runs: RunLauncher) -> AsyncIterator[MailChannel
         wake.set()
 
     servers: list[asyncio.Server] = []
-    try:
+    tasks: list[asyncio.Task[None]] = []
+    owner, lock = _owner_lock(desk, runs.workers)
+
+    async def take() -> None:
         for handler, address, field in (
                 (InboundHandler(deliver), settings.smtp_listen, "smtp_listen"),
                 (CatcherHandler(desk.persistence.engine),
@@ -99,11 +125,28 @@ async def serve_mail(desk: Desk, runs: RunLauncher) -> AsyncIterator[MailChannel
                 except OSError as exc:
                     raise ConfigError(f"{field}: cannot listen on {address}: {exc.strerror}",
                                       field=field) from exc
-        tasks = [asyncio.create_task(_watch(channel, wake, settings.mail_watch_seconds),
-                                     name="agentdesk-mail")]
         if settings.imap_url:
             tasks.append(asyncio.create_task(_poll(channel, settings, wake),
                                              name="agentdesk-imap"))
+
+    async def standby() -> None:
+        nonlocal lock
+        while lock is None:
+            await asyncio.sleep(STANDBY_SECONDS)
+            lock = try_lock(mail_lock_path(settings.data_dir, desk.persistence.url))
+        log.info("the mail listener's owner is gone: this process takes it over")
+        try:
+            await take()
+        except ConfigError as exc:  # its port is held by something else: stay without
+            log.warning("%s", exc.message)
+
+    try:
+        if owner:
+            await take()
+        elif settings.mail_listener == "auto" and runs.workers:
+            tasks.append(asyncio.create_task(standby(), name="agentdesk-mail-standby"))
+        tasks.append(asyncio.create_task(_watch(channel, wake, settings.mail_watch_seconds),
+                                         name="agentdesk-mail"))
         try:
             yield channel
         finally:
@@ -115,3 +158,5 @@ async def serve_mail(desk: Desk, runs: RunLauncher) -> AsyncIterator[MailChannel
             server.close()
         for server in servers:
             await server.wait_closed()
+        if lock is not None:
+            lock.release()

@@ -22,7 +22,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -465,14 +465,20 @@ class RunQueue:
         for listener in self.listeners:
             listener(run_id, at)
 
-    async def sweep(self, thread_id: str | None = None) -> list[str]:
+    async def sweep(self, thread_id: str | None = None,
+                    dead_workers: Sequence[str] = ()) -> list[str]:
         """Re-queue runs whose lease lapsed, or end them ``error`` past the retry budget.
 
+        ``dead_workers``: workers known dead (their host lock was free, see
+        :mod:`.hostlocks`), whose runs count as lapsed now, lease or not.
         Returns the ids of the runs put back to ``pending``.
         """
         stamp = now()
-        query = sa.select(runs.c.run_id, runs.c.thread_id, runs.c.attempt, runs.c.lapses).where(
-            runs.c.status == "running", runs.c.lease_expires_at < stamp)
+        lapsed_now = runs.c.lease_expires_at < stamp
+        if dead_workers:
+            lapsed_now = sa.or_(lapsed_now, runs.c.worker.in_(list(dead_workers)))
+        query = sa.select(runs.c.run_id, runs.c.thread_id, runs.c.attempt, runs.c.lapses,
+                          runs.c.worker).where(runs.c.status == "running", lapsed_now)
         if thread_id is not None:
             query = query.where(runs.c.thread_id == thread_id)
         async with self.engine.connect() as conn:
@@ -481,13 +487,14 @@ class RunQueue:
         for row in lapsed:
             over = row.lapses + 1 > self.max_lapses
             reason = (f"gave up after {row.lapses + 1} lapsed leases (workers that died or "
-                      "stopped answering)" if over else "the worker's lease lapsed")
+                      "stopped answering)" if over else "the worker's lease lapsed"
+                      if row.worker not in dead_workers else
+                      "the worker died (its lock on this host was free)")
             async with self.engine.begin() as conn:
                 done = await conn.execute(
                     runs.update().where(runs.c.run_id == row.run_id,
                                         runs.c.attempt == row.attempt,
-                                        runs.c.status == "running",
-                                        runs.c.lease_expires_at < stamp)
+                                        runs.c.status == "running", lapsed_now)
                     .values(status="error" if over else "pending", lapses=row.lapses + 1,
                             lease_expires_at=None, worker=None, updated_at=now(),
                             error=reason if over else None))

@@ -15,9 +15,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from agentdesk.runtime.approvals import Decision, InterruptPayload
+from agentdesk.runtime.durable.hostlocks import held_worker, lock_dir
+from agentdesk.runtime.durable.queue import worker_name
 from agentdesk.runtime.graphs import load_graphs
 from agentdesk.runtime.memory.store import StoreOptions
 from agentdesk.runtime.registry import register, unregister
@@ -52,12 +55,21 @@ class Desk(RunPreparer, RunExecutor):
             async with open_persistence(settings.resolved_database_url,
                                         store_options(settings)) as persistence:
                 desk = cls(settings, persistence)
+                # Held while the desk is open: on this host, a process that finds it free
+                # knows this one died and takes its runs back at once (hostlocks).
                 try:
-                    yield desk
+                    with held_worker(desk.worker_locks, worker_name()):
+                        yield desk
                 finally:
                     await asyncio.to_thread(desk.queue.heartbeat.close)
         finally:
             unregister(specs)
+
+    @property
+    def worker_locks(self) -> Path:
+        """Where this host's workers on this database hold their locks (:mod:`.hostlocks`
+        of :mod:`agentdesk.runtime.durable`)."""
+        return lock_dir(self.settings.data_dir, self.persistence.url)
 
     async def start(self, agent: str, payload: dict[str, Any], *, model: str | None = None,
                     owner: str | None = None, actor: str | None = None,

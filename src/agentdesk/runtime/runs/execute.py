@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -46,6 +47,8 @@ from .prepare import PreparedRun, RunOutcome
 from .usage import UsageMeter
 
 __all__ = ["ChunkSink", "RunExecutor"]
+
+log = logging.getLogger(__name__)
 
 
 ChunkSink = Callable[[str, Any], Awaitable[None]]
@@ -159,12 +162,14 @@ class RunExecutor(DeskBase):
             task.cancel()
 
         self.queue.hold(lease, on_lost=stop, on_cancel=stop)
-        token = current_lease.set(lease)
+        token = current_lease.set(lease)  # also the run fields of every log record
+        log.info("run attempt started")
         started = time.monotonic()
         status = "lost"
         try:
             outcome = await self._drive(run, lease, on_event, on_chunk, stream_modes, control)
             status = outcome.status
+            log.info("run attempt ended: %s", outcome.status)
             return outcome
         except LeaseLostError:
             raise
