@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-peers bench-aegra-e2e conformance chat-ui chat-ui-test clean
+.PHONY: install run test lint bench bench-peers soak bench-aegra-e2e conformance chat-ui chat-ui-test clean
 
 install: $(STAMP)
 
@@ -42,6 +42,12 @@ bench: install
 # (bench/peers/); installs each peer into its own venv under ~/.cache/agentdesk-peers.
 bench-peers: install
 	$(BIN)/python -m bench.peers
+
+# 5,000 whole HITL threads through agentdesk serve on SQLite and on PostgreSQL at 16 clients,
+# sampling RSS, descriptors, database connections and loop lag (bench/soak.py); ARGS passes
+# e.g. --threads 300 --db sqlite. Prints a table, writes a PNG (default /tmp/agentdesk-soak.png).
+soak: install
+	$(BIN)/python -m bench.soak $(ARGS)
 
 # The SDK conformance suite on agentdesk and on langgraph dev; prints the parity table.
 conformance: install

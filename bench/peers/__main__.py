@@ -30,43 +30,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .driver import check_threads as _check
+from .driver import run_thread as _thread
 from .servers import PEERS, Server, commits
 
 CLIENTS = (1, 8, 32)
-GRAPH = "hitl"
-RESUME: object = {"approve": True}
 STATS_DELAY = 11.0
 """PostgreSQL flushes a backend's counts when it goes idle, or up to 10 s later."""
-
-
-async def _thread(client: Any, n: int) -> tuple[str, float]:
-    """One whole thread; its id and the start -> interrupt time (s)."""
-    thread = await client.threads.create()
-    tid = thread["thread_id"]
-    began = time.perf_counter()
-    paused = await client.runs.wait(tid, GRAPH, input={"topic": f"thread {n}"})
-    to_interrupt = time.perf_counter() - began
-    if "__interrupt__" not in paused:
-        raise AssertionError(f"thread {tid} did not pause: {paused}")
-    done = await client.runs.wait(tid, GRAPH, command={"resume": RESUME})
-    if done.get("finished") != 1:
-        raise AssertionError(f"thread {tid} did not finish once: {done}")
-    return tid, to_interrupt
-
-
-async def _check(client: Any, ids: list[str]) -> None:
-    """Every thread ended completed exactly once: result, one finish, two successful runs."""
-    for tid in ids:
-        state = await client.threads.get_state(tid)
-        values = state["values"]
-        assert values.get("finished") == 1 and values.get("result", "").endswith("approved"), (
-            tid, values)
-        assert not state.get("next"), (tid, state.get("next"))
-        runs = sorted(await client.runs.list(tid), key=lambda r: r["created_at"])
-        # The paused run: "success" (LangGraph) or "interrupted" (Aegra); the last: "success".
-        statuses = [r["status"] for r in runs]
-        assert len(runs) == 2 and statuses[0] in ("success", "interrupted") and (
-            statuses[1] == "success"), (tid, runs)
 
 
 async def _measure(server: Server, threads: int, seq: int) -> dict[str, float]:

@@ -100,6 +100,10 @@ class Server:
     database: str | None
     log: Path
 
+    def pids(self) -> list[int]:
+        """The server's process and its live descendants."""
+        return _tree(self.process.pid)
+
     def cpu_seconds(self) -> float:
         """User + system CPU of the process tree so far (live children and reaped ones)."""
         tick = os.sysconf("SC_CLK_TCK")
@@ -243,9 +247,15 @@ def _lgpg(port: int, workdir: Path, url: str | None) -> tuple[list[str], dict[st
             {"LANGSMITH_TRACING": "false", "LANGGRAPH_CLI_NO_ANALYTICS": "1"})
 
 
+def agentdesk_peer(label: str, database: str | None) -> Peer:
+    """``agentdesk serve`` of this tree: on SQLite in the work dir (``database`` None), or
+    on PostgreSQL database ``database`` (dropped and created afresh at each start)."""
+    return Peer(label, _agentdesk(database), database)
+
+
 PEERS: dict[str, Peer] = {
-    "agentdesk-sqlite": Peer("agentdesk SQLite", _agentdesk(None)),
-    "agentdesk-pg": Peer("agentdesk PG", _agentdesk("agentdesk_bench"), "agentdesk_bench"),
+    "agentdesk-sqlite": agentdesk_peer("agentdesk SQLite", None),
+    "agentdesk-pg": agentdesk_peer("agentdesk PG", "agentdesk_bench"),
     "lgdev": Peer("langgraph dev", _lgdev, fresh_cwd=True),
     "aegra": Peer("Aegra", _aegra, "aegra_bench"),
     "lgpg": Peer("lg-runtime-pg", _lgpg, "lgpg_bench"),
