@@ -45,6 +45,8 @@ def lost_words(text: str, secrets: tuple[str, ...], redacted: str) -> list[str]:
     """
     text = re.sub(r"-----BEGIN [A-Z ]+-----[\s\S]*?-----END [A-Z ]+-----", " ", text)
     text = " ".join(token for token in text.split() if not any(s in token for s in secrets))
+    for secret in secrets:
+        text = text.replace(secret, " ")
     left = Counter(_WORD.findall(redacted))
     lost = []
     for word, count in Counter(_WORD.findall(text)).items():
