@@ -92,21 +92,27 @@ class _Executions:
     """
 
     def __init__(self) -> None:
-        self._counts: dict[int, tuple[Any, int]] = {}
+        self._counts: dict[int, tuple[Callable[[], Any], int]] = {}
         self._lock = threading.Lock()
 
     def next_index(self, scratchpad: Any) -> int:
         key = id(scratchpad)
         with self._lock:
-            ref, count = self._counts.get(key, (None, 0))
-            if ref is None or ref() is not scratchpad:
-                count = 0
-                try:
-                    ref = weakref.ref(scratchpad, lambda _, key=key: self._counts.pop(key, None))
-                except TypeError:  # not weak-referenceable: keep it (ids must not be reused)
-                    ref = (lambda obj: lambda: obj)(scratchpad)
-            self._counts[key] = (ref, count + 1)
+            held, count = self._counts.get(key, (None, 0))
+            if held is None or held() is not scratchpad:
+                held, count = self._hold(scratchpad, key), 0
+            self._counts[key] = (held, count + 1)
             return count
+
+    def _hold(self, scratchpad: Any, key: int) -> Callable[[], Any]:
+        """A reference that forgets the count when the scratchpad goes (ids are reused)."""
+        def forget(_: object) -> None:
+            self._counts.pop(key, None)
+
+        try:
+            return weakref.ref(scratchpad, forget)
+        except TypeError:  # not weak-referenceable: keep it, so its id is not reused
+            return lambda: scratchpad
 
 
 def _call_key(executions: _Executions) -> str | None:

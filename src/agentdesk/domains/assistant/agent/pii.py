@@ -102,7 +102,7 @@ def find_phones(text: str, region: str = "US") -> list[Span]:
     spans = []
     for match in matcher:
         # "415-555-2671 ext 3": the number is redacted, the word "ext" is not the number's
-        number = re.match(r"[^A-Za-z]*", match.raw_string).group().rstrip(" .,;:-/(")
+        number = re.sub(r"[A-Za-z][\s\S]*", "", match.raw_string).rstrip(" .,;:-/(")
         spans.append(Span(match.start, match.start + len(number), found))
     return spans
 
@@ -145,7 +145,7 @@ def find_secrets(text: str) -> list[Span]:
         if _looks_secret(match.group("value")):
             spans.append(Span(match.start("value"), match.end("value"),
                               _finding("credential", "a password or secret")))
-    return sorted(spans, key=lambda span: span.start - span.end)  # the widest claims first
+    return _resolve([sorted(spans, key=lambda span: span.start - span.end)])  # widest first
 
 
 DETECTORS: list[tuple[str, Callable[[str], list[Span]]]] = [

@@ -29,6 +29,10 @@ __all__ = ["ENTROPY_LIMIT", "find_scanned_secrets"]
 ENTROPY_LIMIT = 4.5
 """Bits per character above which a base64-looking run is a secret (detect-secrets' default)."""
 
+MAX_KEY = 160
+"""Longest run the entropy measure calls a key (keys and tokens are shorter; key blocks have
+their own plugin)."""
+
 _SKIPPED = {"IPPublicDetector"}
 _KIND = {"PrivateKeyDetector": ("private_key", "a private key"),
          "JwtTokenDetector": ("token", "a token"),
@@ -41,7 +45,8 @@ def _plugins() -> tuple[Any, ...]:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
     from detect_secrets.plugins.base import RegexBasedDetector
 
-    return tuple(cls() for cls in get_mapping_from_secret_type_to_class().values()
+    classes: list[type[Any]] = list(get_mapping_from_secret_type_to_class().values())
+    return tuple(cls() for cls in classes
                  if issubclass(cls, RegexBasedDetector) and cls.__name__ not in _SKIPPED)
 
 
@@ -64,6 +69,8 @@ def _high_entropy(run: str) -> bool:
     from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
 
     body = run.rstrip("=")
+    if len(body) > MAX_KEY:
+        return False  # a long blob is data (the injection scan asks about it), not a key
     if not (re.search(r"[a-z]", body) and re.search(r"[A-Z]", body) and re.search(r"\d", body)):
         return False
     if re.fullmatch(r"[0-9a-fA-F-]+", body):
