@@ -4,20 +4,55 @@ Prints the detection rate (injection attempts refused or sent to a person), the
 false-positive rate (ordinary requests not allowed through), the misses per
 category, and how the PII set was redacted.
 
+Each set is reported in two parts: the part the rules were tuned on and the
+part held back (written before the rules changed, never tuned on).
+
 Usage: python -m bench.safety [--verbose]
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
 from agentdesk.domains.assistant.agent.safety import SafetyVerdict, check_input
 
+from .safety_held import HELD_INJECTIONS, HELD_ORDINARY, HELD_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
+from .safety_tune import TUNE_INJECTIONS, TUNE_ORDINARY, TUNE_PII
 
-__all__ = ["Measurement", "measure"]
+__all__ = ["PARTS", "Measurement", "lost_words", "measure"]
+
+_EARLY_INJECTIONS = [case for case in INJECTIONS if case not in LATE_INJECTIONS]
+_EARLY_ORDINARY = [case for case in ORDINARY if case not in LATE_ORDINARY]
+
+PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
+    "tuned": (_EARLY_INJECTIONS + TUNE_INJECTIONS, _EARLY_ORDINARY + TUNE_ORDINARY, PII + TUNE_PII),
+    "held back": (LATE_INJECTIONS + HELD_INJECTIONS, LATE_ORDINARY + HELD_ORDINARY, HELD_PII),
+}
+"""Every labelled case, split into the part tuned on and the part never tuned on."""
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def lost_words(text: str, secrets: tuple[str, ...], redacted: str) -> list[str]:
+    """Ordinary words of ``text`` missing from ``redacted``.
+
+    A key block and every whitespace-separated token holding a labelled secret
+    are the secret's, not ordinary words.
+    """
+    text = re.sub(r"-----BEGIN [A-Z ]+-----[\s\S]*?-----END [A-Z ]+-----", " ", text)
+    text = " ".join(token for token in text.split() if not any(s in token for s in secrets))
+    for secret in secrets:
+        text = text.replace(secret, " ")
+    left = Counter(_WORD.findall(redacted))
+    lost = []
+    for word, count in Counter(_WORD.findall(text)).items():
+        if left[word] < count:
+            lost.append(word)
+    return lost
 
 
 @dataclass
@@ -36,6 +71,8 @@ class Measurement:
     pii_cases: int = 0
     pii_exact: int = 0
     pii_leaks: list[str] = field(default_factory=list)
+    pii_words_lost: list[str] = field(default_factory=list)
+    pii_wrong: list[PiiCase] = field(default_factory=list)
 
     @property
     def detection_rate(self) -> float:
@@ -75,15 +112,15 @@ def measure(injections: list[Case] = INJECTIONS, ordinary: list[Case] = ORDINARY
         kinds = {reason.kind for reason in verdict.reasons if reason.action == "redact"}
         result.pii_cases += 1
         result.pii_exact += kinds == item.kinds
+        if kinds != item.kinds:
+            result.pii_wrong.append(item)
         result.pii_leaks += [s for s in item.secrets if s in verdict.redacted_text]
+        result.pii_words_lost += lost_words(item.text, item.secrets, verdict.redacted_text)
     return result
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--verbose", action="store_true", help="print every miss and false positive")
-    args = parser.parse_args()
-    m = measure()
+def _report(name: str, m: Measurement, verbose: bool) -> None:
+    print(f"== {name}")
     print(f"injection attempts: {m.injections}   detected (refuse or ask): {m.detected} "
           f"= {m.detection_rate:.3f}   refused outright: {m.refused} = {m.refusal_rate:.3f}")
     print(f"ordinary requests:  {m.ordinary}   not allowed: {m.false_positives} "
@@ -92,17 +129,31 @@ def main() -> None:
     for category, total in sorted(m.totals_by_category.items()):
         print(f"  {category:<16} {m.misses_by_category[category]:>2} of {total}")
     print(f"PII: {m.pii_exact} of {m.pii_cases} texts redacted exactly as labelled; "
-          f"{len(m.pii_leaks)} values left in the redacted text")
-    late = measure(LATE_INJECTIONS, LATE_ORDINARY, [])
-    print(f"of which written after tuning: {late.injections} attempts, detection "
-          f"{late.detection_rate:.3f}; {late.ordinary} ordinary, false-positive rate "
-          f"{late.false_positive_rate:.3f}")
-    if args.verbose:
+          f"{len(m.pii_leaks)} values left in the redacted text; "
+          f"{len(m.pii_words_lost)} ordinary words lost")
+    if verbose:
         for case in m.missed:
             print(f"MISSED [{case.category}] {case.text!r}")
         for case, verdict in m.flagged:
             codes = ", ".join(f"{r.code}/{r.kind}" for r in verdict.reasons if r.action != "redact")
             print(f"FLAGGED [{case.category}] {verdict.verdict}: {codes}: {case.text!r}")
+        for item in m.pii_wrong:
+            print(f"PII WRONG {item.text!r}")
+        for value in m.pii_leaks:
+            print(f"PII LEAK {value!r}")
+        for word in m.pii_words_lost:
+            print(f"WORD LOST {word!r}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--verbose", action="store_true", help="print every miss and false positive")
+    parser.add_argument("--part", choices=["tuned", "held back", "both"], default="both",
+                        help="which part to print in detail (held back: look only when done)")
+    args = parser.parse_args()
+    for name, (injections, ordinary, pii) in PARTS.items():
+        detail = args.verbose and args.part in (name, "both")
+        _report(name, measure(injections, ordinary, pii), detail)
 
 
 if __name__ == "__main__":

@@ -43,3 +43,41 @@ def test_no_category_is_left_behind(measured: Measurement) -> None:
 def test_personal_data_never_survives_redaction(measured: Measurement) -> None:
     assert measured.pii_leaks == []
     assert measured.pii_exact == measured.pii_cases
+
+
+# Issue 23 item 5: every set in two parts (bench.safety.PARTS). Measured when set
+# (python -m bench.safety): tuned part 94 attempts, all detected, 76 ordinary, none
+# flagged, 21 PII texts exact; held-back part (written first, never tuned on) 48
+# attempts, 42 detected (0.875), 42 ordinary, none flagged, 8 of 10 PII texts exact
+# with 2 values left. The held-back floors are what was measured, not the targets.
+
+
+@pytest.fixture(scope="module")
+def parts() -> dict[str, Measurement]:
+    from bench.safety import PARTS
+
+    return {name: measure(*sets) for name, sets in PARTS.items()}
+
+
+def test_the_tuned_part_meets_the_targets(parts: dict[str, Measurement]) -> None:
+    tuned = parts["tuned"]
+    assert tuned.detection_rate >= 0.95, [case.text for case in tuned.missed]
+    assert tuned.false_positive_rate <= 0.03, [case.text for case, _ in tuned.flagged]
+    assert tuned.pii_leaks == [] and tuned.pii_exact == tuned.pii_cases
+    assert tuned.pii_words_lost == []
+
+
+def test_the_held_back_part_keeps_its_measured_floor(parts: dict[str, Measurement]) -> None:
+    held = parts["held back"]
+    assert held.detection_rate >= 0.85
+    assert held.false_positive_rate <= 0.03
+    assert len(held.pii_leaks) <= 2 and held.pii_words_lost == []
+
+
+def test_an_ordinary_word_beside_a_phone_number_counts_as_lost() -> None:
+    from bench.safety import lost_words
+
+    assert lost_words("call 415-555-2671 ext 3 now", ("415-555-2671",),
+                      "call [REDACTED_PHONE_NUMBER] now") == ["ext"]
+    assert lost_words("call 415-555-2671 ext 3 now", ("415-555-2671",),
+                      "call [REDACTED_PHONE_NUMBER] ext 3 now") == []

@@ -12,7 +12,14 @@ count of the prompt and the answer, as deterministic as the script.
 
 Inside a graph run the position in the script is kept per thread in a small
 file under ``cursor_dir``, so a thread paused by one process and decided from
-another goes on where the script left off.
+another goes on where the script left off. Each call inside a graph is also
+recorded under its place in the run: the task (LangGraph's ``checkpoint_ns``
+names the node and a task id derived from the checkpoint it runs from) and the
+call's index within that execution of the task. A task that runs again from
+the same checkpoint (a takeover after ``kill -9`` between the model call and
+the step's checkpoint, or a node resumed from the start after an interrupt)
+gets the answers it got before, as a deterministic model should; a new task
+takes the next unused item. Outside a graph the items are simply taken in order.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import os
 import re
 import threading
 import uuid
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -73,14 +81,62 @@ def load_script(path: Path) -> list[dict[str, Any]]:
     return items
 
 
-def _thread_id() -> str | None:
+def _configurable() -> dict[str, Any]:
     try:
         from langgraph.config import get_config
 
-        value = get_config().get("configurable", {}).get("thread_id")
-    except RuntimeError:
-        return None
+        return dict(get_config().get("configurable", {}))
+    except RuntimeError:  # not inside a runnable
+        return {}
+
+
+def _thread_id() -> str | None:
+    value = _configurable().get("thread_id")
     return str(value) if value is not None else None
+
+
+class _Executions:
+    """Model calls made so far by each execution of a task.
+
+    LangGraph makes a new scratchpad for every execution of a task (a replay
+    after a crash or a resume makes another), so calls are counted per
+    scratchpad object, and forgotten with it.
+    """
+
+    def __init__(self) -> None:
+        self._counts: dict[int, tuple[Callable[[], Any], int]] = {}
+        self._lock = threading.Lock()
+
+    def next_index(self, scratchpad: Any) -> int:
+        key = id(scratchpad)
+        with self._lock:
+            held, count = self._counts.get(key, (None, 0))
+            if held is None or held() is not scratchpad:
+                held, count = self._hold(scratchpad, key), 0
+            self._counts[key] = (held, count + 1)
+            return count
+
+    def _hold(self, scratchpad: Any, key: int) -> Callable[[], Any]:
+        """A reference that forgets the count when the scratchpad goes (ids are reused)."""
+        def forget(_: object) -> None:
+            self._counts.pop(key, None)
+
+        try:
+            return weakref.ref(scratchpad, forget)
+        except TypeError:  # not weak-referenceable: keep it, so its id is not reused
+            return lambda: scratchpad
+
+
+def _call_key(executions: _Executions) -> str | None:
+    """Where this call sits in the run: checkpoint, task and index; None outside a graph."""
+    configurable = _configurable()
+    namespace = configurable.get("checkpoint_ns")
+    scratchpad = configurable.get("__pregel_scratchpad")
+    if not namespace or scratchpad is None:
+        return None
+    checkpoints = configurable.get("checkpoint_map") or {}
+    root = checkpoints.get("", "") if isinstance(checkpoints, dict) else ""
+    return f"{root}|{namespace}|{executions.next_index(scratchpad)}"
 
 
 class ScriptedChatModel(BaseChatModel):
@@ -92,7 +148,8 @@ class ScriptedChatModel(BaseChatModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
     _items: list[dict[str, Any]] = PrivateAttr(default_factory=list)
-    _positions: dict[str | None, int] = PrivateAttr(default_factory=dict)
+    _cursors: dict[str | None, dict[str, Any]] = PrivateAttr(default_factory=dict)
+    _executions: _Executions = PrivateAttr(default_factory=_Executions)
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
 
     def model_post_init(self, context: Any) -> None:
@@ -113,35 +170,47 @@ class ScriptedChatModel(BaseChatModel):
         safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in thread_id)
         return self.cursor_dir / f"{safe}.json"
 
-    def _read_position(self, thread_id: str | None) -> int:
-        if thread_id in self._positions:
-            return self._positions[thread_id]
+    def _read_cursor(self, thread_id: str | None) -> dict[str, Any]:
+        """``{"position": next unused item, "calls": {call key: item}}`` for the thread."""
         file = self._cursor_file(thread_id) if thread_id else None
-        if file is not None and file.exists():
+        if file is not None and file.exists():  # the file wins: another process may have gone on
             saved = json.loads(file.read_text())
             if saved.get("script") == str(self.path.resolve()):
-                return int(saved["position"])
-        return 0
+                return {"position": int(saved["position"]), "calls": dict(saved.get("calls", {}))}
+            return {"position": 0, "calls": {}}
+        return self._cursors.get(thread_id) or {"position": 0, "calls": {}}
 
-    def _write_position(self, thread_id: str | None, position: int) -> None:
-        self._positions[thread_id] = position
+    def _write_cursor(self, thread_id: str | None, cursor: dict[str, Any]) -> None:
+        self._cursors[thread_id] = cursor
         file = self._cursor_file(thread_id) if thread_id else None
         if file is not None:
             file.parent.mkdir(parents=True, exist_ok=True)
             tmp = file.with_suffix(f".{uuid.uuid4().hex}.tmp")
-            tmp.write_text(json.dumps({"script": str(self.path.resolve()), "position": position}))
+            tmp.write_text(json.dumps({"script": str(self.path.resolve()), **cursor}))
             os.replace(tmp, file)
 
     def next_item(self, expect: str) -> dict[str, Any]:
-        """Take the next item of the script; ``expect`` is the call's kind, for errors."""
+        """The item for this call; ``expect`` is the call's kind, for errors.
+
+        A call the thread has made before (same checkpoint, task and index) gets
+        the item it got then; any other call takes the next unused item.
+        """
         thread_id = _thread_id()
+        key = _call_key(self._executions) if thread_id is not None else None
         with self._lock:
-            position = self._read_position(thread_id)
-            if position >= len(self._items):
-                raise ModelError(
-                    f"scripted model: {self.path}: script exhausted after {len(self._items)} "
-                    f"responses (a {expect} call asked for item {position})")
-            self._write_position(thread_id, position + 1)
+            cursor = self._read_cursor(thread_id)
+            if key is not None and key in cursor["calls"]:
+                position = int(cursor["calls"][key])
+            else:
+                position = cursor["position"]
+                if position >= len(self._items):
+                    raise ModelError(
+                        f"scripted model: {self.path}: script exhausted after {len(self._items)} "
+                        f"responses (a {expect} call asked for item {position})")
+                cursor["position"] = position + 1
+                if key is not None:
+                    cursor["calls"][key] = position
+                self._write_cursor(thread_id, cursor)
         item = self._items[position]
         if (expect == "structured") != ("structured" in item):
             kind = next(k for k in _KINDS if k in item)

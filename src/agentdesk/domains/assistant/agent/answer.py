@@ -23,6 +23,7 @@ from . import prompts
 from .excerpts import kb_fact
 from .plan import _context_text, _question, _recent, writes_freely
 from .state import AgentState
+from .untrusted import mark_data
 
 __all__ = ["generator", "render_fact", "sources"]
 
@@ -148,8 +149,8 @@ async def generator(state: AgentState, runtime: Runtime[AgentContext]) -> dict[s
         answer = prompts.GAVE_UP.format(rounds=state.get("retry_count", 0) + 1, tried=calls)
         answer += "\n\n" + "\n".join(f"[{r['n']}] {render_fact(r, question)}" for r in tried)
     elif writes_freely(runtime):
-        listing = "\n".join(f"[{r['n']}] {r['tool']}({json.dumps(r['args'])}): "
-                            f"{_short(r['content'], 1500)}" for r in results)
+        listing = "\n".join(f"[{r['n']}] {r['tool']}({json.dumps(r['args'])}):\n"
+                            f"{mark_data(_short(r['content'], 1500), r['tool'])}" for r in results)
         text, used = await _stream(runtime.context.model, [SystemMessage(prompts.GENERATOR.format(
             context=context, results=listing)), HumanMessage(question)])
         answer = f"{text}\n\n{sources(results)}"

@@ -11,8 +11,13 @@ LangChain's PII middleware uses.
   four, so it would miss American Express (15) and 19-digit cards;
 * IBANs: the country's length and the ISO 7064 mod-97 checksum (``stdnum.iban``);
 * phone numbers: Google's libphonenumber (``phonenumbers``), valid numbers only;
-* secrets: the published formats of common API keys and tokens, private key
-  blocks, and values assigned to ``password``/``api_key``/``token`` and the like.
+* secrets: Yelp's ``detect-secrets`` (:mod:`.scanner`: published key formats
+  and high-entropy tokens such as an AWS secret access key), the formats it
+  does not know (OpenAI, Anthropic, Hugging Face, Google API keys), and values
+  assigned to ``password``/``api_key``/``token`` and the like.
+
+A phone number's span ends at its last digit before any word: an extension
+("ext 12") is left, so no ordinary word goes with the number.
 """
 
 from __future__ import annotations
@@ -94,7 +99,12 @@ def find_phones(text: str, region: str = "US") -> list[Span]:
 
     found = _finding("phone_number", "a phone number")
     matcher = phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID)
-    return [Span(match.start, match.end, found) for match in matcher]
+    spans = []
+    for match in matcher:
+        # "415-555-2671 ext 3": the number is redacted, the word "ext" is not the number's
+        number = re.sub(r"[A-Za-z][\s\S]*", "", match.raw_string).rstrip(" .,;:-/(")
+        spans.append(Span(match.start, match.start + len(number), found))
+    return spans
 
 
 _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
@@ -125,7 +135,9 @@ def _looks_secret(value: str) -> bool:
 
 def find_secrets(text: str) -> list[Span]:
     """API keys, tokens, private keys and assigned passwords."""
-    spans = []
+    from .scanner import find_scanned_secrets
+
+    spans = find_scanned_secrets(text)
     for kind, pattern in _SECRET_PATTERNS:
         what = {"private_key": "a private key", "token": "a token"}.get(kind, "an API key")
         spans += [Span(m.start(), m.end(), _finding(kind, what)) for m in pattern.finditer(text)]
@@ -133,7 +145,7 @@ def find_secrets(text: str) -> list[Span]:
         if _looks_secret(match.group("value")):
             spans.append(Span(match.start("value"), match.end("value"),
                               _finding("credential", "a password or secret")))
-    return spans
+    return _resolve([sorted(spans, key=lambda span: span.start - span.end)])  # widest first
 
 
 DETECTORS: list[tuple[str, Callable[[str], list[Span]]]] = [

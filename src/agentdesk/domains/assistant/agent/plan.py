@@ -13,7 +13,7 @@ import re
 import uuid
 from typing import Any, Literal
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.messages.utils import count_tokens_approximately
 from langchain_core.tools import BaseTool
 from langgraph.config import get_stream_writer
@@ -26,6 +26,7 @@ from .lookups import bank_readings, travel_lookups
 from .operator import load_operator_tools
 from .route import kb_terms, narrower_terms, read_question
 from .state import AgentState
+from .untrusted import mark_data
 
 __all__ = ["after_planner", "available_tools", "planner", "writes_freely"]
 
@@ -83,7 +84,7 @@ def _failures(state: AgentState) -> list[dict[str, Any]]:
 
 def _describe_failures(failed: list[dict[str, Any]]) -> str:
     return "\n".join(f"- {r['tool']}({json.dumps(r['args'])}): "
-                     f"{'no results' if r['outcome'] == 'empty' else r['content'][:200]}"
+                     f"{'no results' if r['outcome'] == 'empty' else mark_data(r['content'][:200], r['tool'])}"
                      for r in failed)
 
 
@@ -97,7 +98,9 @@ def _recent(state: AgentState, limit: int = 12) -> list[BaseMessage]:
     messages.extend(state.get("messages", [])[-limit:])
     while messages and not isinstance(messages[0], HumanMessage):
         messages.pop(0)
-    return messages
+    # A tool's words reach the model as data, never as a turn of their own to obey.
+    return [message.model_copy(update={"content": mark_data(message.text, message.name or "tool")})
+            if isinstance(message, ToolMessage) else message for message in messages]
 
 
 async def _model_plan(state: AgentState, runtime: Runtime[AgentContext],

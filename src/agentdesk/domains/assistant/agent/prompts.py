@@ -1,9 +1,11 @@
 """What the assistant's nodes say to the model."""
 
+from .untrusted import DATA_RULE
+
 PLANNER = """You are a careful assistant with tools. Decide whether the user's latest
 message needs tools. If it does, call every independent tool you need at once (they run
 in parallel). If it does not (a greeting, thanks, a question about the conversation
-itself), answer without calling a tool.
+itself), answer without calling a tool. """ + DATA_RULE + """
 {context}"""
 
 REPLAN = """Your previous tool calls did not answer the question:
@@ -16,7 +18,7 @@ Answer with the letter only."""
 
 GENERATOR = """Answer the user's question from the numbered tool results below and nothing
 else. After each fact, cite the result it came from as [1], [2]... If the results do not
-answer the question, say so plainly.
+answer the question, say so plainly. """ + DATA_RULE + """
 {context}
 Tool results:
 {results}"""

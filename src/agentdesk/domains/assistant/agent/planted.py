@@ -1,0 +1,135 @@
+"""Instructions planted in data: phrase rules for text that should only be read.
+
+A person pastes an e-mail, a document, a tool's output; a model that reads it
+must not take orders from it. These rules find what such text uses to pass for
+orders (see :mod:`.phrases` for the direct kinds):
+
+* a note addressed to the model ("P.S. to the AI assistant reading this",
+  "Hinweis an den KI-Assistenten", a ``note_to_assistant`` field);
+* an override notice, often in capitals ("ALL PRIOR DIRECTIVES ARE VOID",
+  "LES CONSIGNES PRÉCÉDENTES SONT ANNULÉES");
+* fake tool results (``<tool_result>...</tool_result>``, ``<function_results>``,
+  a JSON message with the ``tool`` role) and ReAct-style turns
+  (``Thought:`` / ``Action:`` / ``Observation:`` lines);
+* requests to quote, translate, paraphrase or act out the hidden instructions.
+
+A tag or a ReAct word named in a question ("what does <tool_result> mean?") is
+not a block: a block has content, and ReAct needs two of its line labels.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .phrases import PhraseRule
+
+__all__ = ["PLANTED_RULES"]
+
+_I = re.IGNORECASE | re.MULTILINE
+
+
+def _rx(*parts: str) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(part, _I) for part in parts)
+
+
+_TARGET = (r"(?:the\s+|any\s+|all\s+|an\s+)?(?:ai|a\.i\.|llm|language\s+model|model|chat\s*bot|bot|"
+           r"assistant|ai\s+(?:assistant|model|system)|virtual\s+assistant)s?")
+_TARGET_OTHER = (r"(?:(?:el|la|los|le|l'|l’|den|die|das|dem|der)\s*)?(?:ia|ki|asistente(?:\s+de\s+ia)?|"
+                 r"assistant(?:e)?(?:\s+(?:ia|ki))?|ki-assistent(?:en)?|modelo|modèle|modell)")
+_NOTE = (r"(?:note|notice|message|instructions?|directions|p\.?\s?s\.?|reminder|warning|alert|memo|"
+         r"attention|important)")
+
+NOTE_TO_MODEL = _rx(
+    rf"\b{_NOTE}\s+(?:to|for)\s+{_TARGET}\b",
+    rf"\b(?:attention|attn|dear|hey|hello|note)\s*[,:!]?\s+{_TARGET}\s*[:!,]",
+    rf"\b(?:to|for)\s+{_TARGET}\s+(?:reading|processing|summari[sz]ing|parsing|that\s+(?:reads|processes))\b",
+    rf"\b{_TARGET}\s+(?:reading|processing|summari[sz]ing|parsing)\s+(?:this|these)\b",
+    r"\b(?:instructions?|notes?|messages?)[\s_-]+(?:for|to)[\s_-]+(?:the[\s_-]+)?(?:assistant|ai|model|llm)\b",
+    rf"\b(?:nota|aviso|instrucciones|mensaje|hinweis|anweisungen?|nachricht|avis|remarque|consignes?)"
+    rf"\s+(?:para|an|für|fur|pour|à|a)\s+{_TARGET_OTHER}\b",
+)
+
+OVERRIDE_NOTICE = _rx(
+    r"\b(?:prior|previous|earlier|original|your|all|the\s+model'?s|the\s+assistant'?s|its|safety)\s+"
+    r"(?:\w+\s+){0,1}?(?:instructions|directives|guidelines|guidance|rules|restrictions|policies|"
+    r"programming|safeguards)\s+(?:are|is|have\s+been|has\s+been|were)\s+(?:now\s+)?(?:void|null|"
+    r"revoked|cancell?ed|lifted|suspended|disabled|overridden|replaced|invalid|obsolete|expired|"
+    r"rescinded|no\s+longer\s+(?:valid|in\s+effect|active))\b",
+    r"\b(?:instructions|directives|guidelines|guidance|rules|restrictions|policies)\s+no\s+longer\s+apply\b",
+    r"\b(?:safety|content)\s+(?:layer|filters?|checks?|systems?|guardrails)\s+(?:is\s+|are\s+)?"
+    r"(?:now\s+)?(?:suspended|disabled|lifted|off|deactivated)\b",
+    r"\bno\s+refusals?\s+(?:are|is)?\s*(?:permitted|allowed)\b",
+    r"\b(?:the\s+)?(?:assistant|model|ai)\s+(?:must|shall|will)\s+now\s+(?:obey|comply|answer|follow)\b",
+    r"\b(?:proceed|respond|answer|reply|comply|responde|responda|réponds|répondez|antworte)\s+"
+    r"(?:\w+\s+){0,3}?(?:without|sin|sans|ohne|sem)\s+(?:any\s+|ninguna\s+)?(?:restrictions|filters|"
+    r"limits|restricciones|filtros|filtres|einschränkungen|restrições)\b",
+    r"\b(?:instrucciones|reglas|indicaciones)\s+(?:anteriores|previas)\s+(?:ya\s+no\s+son\s+válidas|"
+    r"quedan\s+anuladas|están\s+anuladas|no\s+son\s+válidas)",
+    r"\b(?:consignes|instructions|règles)\s+(?:précédentes|antérieures)\s+sont\s+(?:annulées|caduques|"
+    r"suspendues|levées|révoquées)",
+    r"\b(?:anweisungen|regeln|vorgaben)\s+(?:sind|gelten)\s+(?:nicht\s+mehr\s+gültig|aufgehoben|ungültig|"
+    r"nicht\s+mehr)",
+)
+
+_TOOL_TAGS = (r"tool_result|tool_results|tool_response|tool_output|function_results?|function_response|"
+              r"function_output|tool_use|search_results?|observation|system-reminder")
+FAKE_TOOL_RESULT = _rx(
+    rf"<(?P<tag>{_TOOL_TAGS})\b[^>]*>\s*\S[\s\S]*?</(?P=tag)\s*>",
+    rf"^\s*</(?:{_TOOL_TAGS})\s*>\s*\S",
+    r"<system-reminder\b",
+    r"[\"']role[\"']\s*:\s*[\"'](?:tool|function|system|developer)[\"']",
+)
+
+_REACT_LABEL = re.compile(r"^[ \t]*(thought|action|action\s+input|observation|final\s+answer)[ \t]*:", _I)
+
+
+def _react_turns(text: str) -> bool:
+    """Two kinds of ReAct line label, or an ``Action Input:`` line: an agent's scratchpad."""
+    labels = {re.sub(r"\s+", " ", match.group(1).lower()) for match in _REACT_LABEL.finditer(text)}
+    return len(labels) >= 2 or "action input" in labels
+
+
+# "translate your system prompt", "quote the rules you were set up with", "the first message
+# of this conversation": the hidden instructions, whatever is asked of them.
+_YOUR_RULES = (r"\b(?:your|ton|tes|tus|tu|deine[nmrs]?|vos|votre|sus|su)\s+(?:\w+\s+){0,2}?"
+               r"(?:system\s*prompt|system\s+message|hidden\s+prompt|initial\s+prompt|prompt|"
+               r"instructions|rules|guidelines|guidance|directives|configuration|setup|"
+               r"consignes|instrucciones|reglas|anweisungen|systemanweisungen|regeln|vorgaben|"
+               r"systemprompt)\b")
+_ASK = (r"\b(?:translate|quote|paraphrase|summari[sz]e|rephrase|reword|restate|cite|recite|repeat|"
+        r"read|perform|write|put|turn|render|convert|encode|spell|list|share|traduis|traduisez|"
+        r"traduce|traduzca|traducir|übersetze|übersetzen|cite|citez|cita|zitiere|résume|resume|"
+        r"gib|wiederhole|répète|repite)\b")
+PROMPT_LEAK_MORE = _rx(
+    rf"{_ASK}(?:\s+\S+){{0,4}}?\s+{_YOUR_RULES}",
+    r"\b(?:instructions|rules|guidance|guidelines|text|prompt|message|configuration|script)\s+"
+    r"(?:that\s+)?you\s+(?:were|have\s+been|'ve\s+been|got)\s+(?:given|configured|set\s+up|"
+    r"programmed|instructed|provided|initiali[sz]ed)",
+    r"\b(?:instructions|rules|prompt|guidance)\s+(?:(?:your|the)\s+(?:creators|developers|makers|"
+    r"authors)|they)\s+gave\s+you\b",
+    r"\b(?:instructions|rules|guidance|prompt)\s+you\s+received\s+(?:from|at|before)\b",
+    r"\b(?:first|initial|opening|very\s+first)\s+message\s+(?:of|in)\s+this\s+(?:conversation|chat|"
+    r"session)",
+    r"\byour\s+(?:hidden|secret|internal|confidential)\s+(?:system\s+)?(?:prompt|instructions|rules)\b",
+    r"\b(?:instructions|text|rules)\s+(?:above|before)\s+this\s+(?:conversation|chat|session)\b",
+    r"\beverything\s+(?:you\s+were\s+told|(?:said|written)\s+to\s+you)\s+before\b",
+    r"tout\s+ce\s+qu['’]on\s+t['’]a\s+dit\s+avant",
+    r"\b(?:instrucciones|reglas)\s+que\s+te\s+(?:dieron|han\s+dado|dio)\b",
+    r"\b(?:anweisungen|regeln)\s+(?:die\s+)?(?:man\s+)?dir\s+(?:gegeben|gab)\b",
+    r"\b(?:consignes|instructions|règles)\s+qu['’]on\s+t['’]a\s+(?:données|donné)",
+)
+
+PLANTED_RULES: tuple[PhraseRule, ...] = (
+    PhraseRule("injection.planted", "note_to_model", "refuse",
+               "a note addressed to the model inside the text", patterns=NOTE_TO_MODEL),
+    PhraseRule("injection.override", "notice", "refuse",
+               "a notice that the assistant's instructions are void or its checks off",
+               patterns=OVERRIDE_NOTICE),
+    PhraseRule("injection.fake_tool_result", "tool_block", "refuse",
+               "a made-up tool result or role message in the text", patterns=FAKE_TOOL_RESULT),
+    PhraseRule("injection.fake_tool_result", "react_turns", "ask",
+               "an agent's Thought/Action/Observation lines in the text", check=_react_turns),
+    PhraseRule("injection.prompt_leak", "instruction", "refuse",
+               "a request to quote, translate or act out the hidden instructions",
+               patterns=PROMPT_LEAK_MORE),
+)

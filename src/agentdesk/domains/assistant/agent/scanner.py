@@ -1,0 +1,95 @@
+"""Secrets found by a maintained scanner: Yelp's ``detect-secrets``.
+
+Its regular-expression plugins know the published formats (AWS key ids, Azure
+storage keys, GitHub, GitLab, Slack tokens and webhooks, Stripe, Twilio, npm,
+PyPI, SendGrid, JWTs, private key blocks, basic-auth URLs...). Its public-IP
+plugin is left out: an address is not a secret.
+
+A secret with no published shape (an AWS secret access key, a GCP or Azure
+client secret, a random token) is found by the measure ``detect-secrets``
+uses for them: Shannon entropy over the base64 alphabet, at its own limit
+(4.5 bits per character). Only runs of 20 or more characters with upper- and
+lower-case letters and digits are measured, so words, identifiers, hashes and
+commit ids (hex) and UUIDs stay; a run that decodes from base64 to readable
+text is an encoded message, not a key, and is left for the injection scan.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from functools import lru_cache
+from typing import Any
+
+from .findings import Finding, Span
+
+__all__ = ["ENTROPY_LIMIT", "find_scanned_secrets"]
+
+ENTROPY_LIMIT = 4.5
+"""Bits per character above which a base64-looking run is a secret (detect-secrets' default)."""
+
+MAX_KEY = 160
+"""Longest run the entropy measure calls a key (keys and tokens are shorter; key blocks have
+their own plugin)."""
+
+_SKIPPED = {"IPPublicDetector"}
+_KIND = {"PrivateKeyDetector": ("private_key", "a private key"),
+         "JwtTokenDetector": ("token", "a token"),
+         "BasicAuthDetector": ("credential", "a password or secret")}
+_RUN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/_=-])")
+
+
+@lru_cache(maxsize=1)
+def _plugins() -> tuple[Any, ...]:
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+    from detect_secrets.plugins.base import RegexBasedDetector
+
+    classes: list[type[Any]] = list(get_mapping_from_secret_type_to_class().values())
+    return tuple(cls() for cls in classes
+                 if issubclass(cls, RegexBasedDetector) and cls.__name__ not in _SKIPPED)
+
+
+def _finding(detector: str) -> Finding:
+    kind, what = _KIND.get(detector, ("api_key", "an API key"))
+    return Finding(code="pii.secret", kind=kind, action="redact", message=f"{what} redacted")
+
+
+def _decodes_to_text(run: str) -> bool:
+    padded = run.replace("-", "+").replace("_", "/").rstrip("=")
+    try:
+        raw = base64.b64decode(padded + "=" * (-len(padded) % 4), validate=True)
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    return bool(decoded) and sum(c.isprintable() for c in decoded) / len(decoded) > 0.95
+
+
+def _high_entropy(run: str) -> bool:
+    from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
+
+    body = run.rstrip("=")
+    if len(body) > MAX_KEY:
+        return False  # a long blob is data (the injection scan asks about it), not a key
+    if not (re.search(r"[a-z]", body) and re.search(r"[A-Z]", body) and re.search(r"\d", body)):
+        return False
+    if re.fullmatch(r"[0-9a-fA-F-]+", body):
+        return False  # hashes, commit ids, UUIDs
+    entropy = Base64HighEntropyString().calculate_shannon_entropy(body)
+    return entropy >= ENTROPY_LIMIT and not _decodes_to_text(run)
+
+
+def find_scanned_secrets(text: str) -> list[Span]:
+    """Secrets ``detect-secrets`` finds in ``text``, as spans (every occurrence)."""
+    spans: list[Span] = []
+    for plugin in _plugins():
+        name = type(plugin).__name__
+        for value in set(plugin.analyze_string(text)):
+            if not value:
+                continue
+            for match in re.finditer(re.escape(value), text):
+                spans.append(Span(match.start(), match.end(), _finding(name)))
+    for match in _RUN.finditer(text):
+        if _high_entropy(match.group()):
+            spans.append(Span(match.start(), match.end(), _finding("entropy")))
+    return spans
