@@ -55,7 +55,7 @@ def trip_outcome(case: dict[str, Any], model: Any = None) -> tuple[str, str]:
         else:
             read = TripInput(messages=case["request"])
     except ValueError as exc:
-        said = str(exc)
+        said = " ".join(str(exc).split())
         if case.get("unread") and "could not read" in said:
             return "right", said[:160]
         return "refused", said[:160]
