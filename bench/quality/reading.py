@@ -115,9 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     model = None
     if args.span_reader:
-        from agentdesk.models import resolve_model
+        from agentdesk.models import get_chat_model
 
-        model = resolve_model("local")
+        model = get_chat_model("local")
     library = _library()
     report: dict[str, Any] = {}
     for agent in ("trip", "simulation"):
