@@ -14,9 +14,10 @@ import re
 import unicodedata
 from datetime import date, datetime, timedelta
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
-__all__ = ["find_dates", "read_request"]
+__all__ = ["find_dates", "read_fully", "read_request"]
 
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|"
            "november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
@@ -25,14 +26,36 @@ _DATE = re.compile(
     rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?(?:,? \d{{4}})?|"
     r"\d{1,2}/\d{1,2}/\d{4}|tomorrow|next (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|week|month)|in \d+ (?:days|weeks|months))\b", re.I)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11,
+             "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+             "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+             "twentieth": 20, "twenty-first": 21, "twenty-second": 22, "twenty-third": 23,
+             "thirtieth": 30, "thirty-first": 31}
+_ORDINAL = re.compile(rf"\b({'|'.join(sorted(_ORDINALS, key=len, reverse=True))})"
+                      rf"(?= (?:of )?(?:{_MONTHS})\b)", re.I)
+_DAY_ONLY = re.compile(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b(?! (?:of )?(?:" + _MONTHS
+                       + r")\b)", re.I)
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-          "fourteen": 14}
-_COUNT = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen)"
-_STOP = (r"(?=\s*(?:,|\.|;|\bfrom\b|\bto\b|\bin\b|\bon\b|\bfor\b|\bleaving\b|\bdeparting\b|"
-         r"\bstarting\b|\bwith\b|\bbudget\b|\band\b|\breturning\b|\bback\b|\bnext\b|\bunder\b|"
-         r"\bbetween\b|\bvia\b|\d|$))")
-_PLACE = r"([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.'-]*(?: [A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.'-]*){0,3}?)"
+          "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+          "eighteen": 18, "nineteen": 19, "twenty": 20}
+_COUNT = rf"(\d+|{'|'.join(sorted(_WORDS, key=len, reverse=True))})"
+_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
+_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bdeparting|\bflying|\bstarting)"
+                         r"\W*$", re.I)
+_DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdestination|\bdays in|"
+                              r"\bnights in)\W*$", re.I)
+_NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
+                         "OUR", "USD", "ALL", "ONE", "TWO", "NEW", "BUT", "NOT", "ARE", "YOU"})
+"""Three capitals that are IATA codes and words ("FOR" is an airport)."""
+_MEANING = re.compile(
+    r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
+    r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
+    r"\bnever\b|\bavoid\w*\b|\bwithout\b|\bexcept\b|\bunless\b|\bonly if\b|"
+    r"\bno (?:later|earlier) than\b|\bat the (?:latest|earliest)\b|\bvia\b|"
+    r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b", re.I)
+"""What changes a plan and has no field here: the planner would silently ignore it."""
 
 
 def _fold(text: str) -> str:
@@ -55,24 +78,62 @@ def _codes() -> frozenset[str]:
     return frozenset(airportsdata.load("IATA"))
 
 
-def _city(words: str) -> str | None:
-    """The longest leading run of ``words`` that is a city (or an IATA code)."""
-    parts = words.strip().split()
-    for size in range(len(parts), 0, -1):
-        candidate = " ".join(parts[:size]).strip(".,'")
-        if len(candidate) == 3 and candidate.isupper() and candidate in _codes():
-            return candidate
-        if _fold(candidate) in _cities() and candidate[:1].isupper():
-            return candidate
-    return None
+def _is_city(candidate: str, any_case: bool) -> bool:
+    if len(candidate) == 3 and candidate.isupper() and candidate not in _NOT_PLACES:
+        return candidate in _codes()
+    return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
 
 
-def _place(text: str, keywords: str) -> str | None:
-    for match in re.finditer(rf"\b(?:{keywords})\s+{_PLACE}{_STOP}", text):
-        found = _city(match.group(1))
-        if found:
-            return found
-    return None
+def _places(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) of every city the text names, longest names first.
+
+    A city written in lower case counts in a text written all in lower case (or all in
+    capitals), where case tells nothing.
+    """
+    letters = [c for c in text if c.isalpha()]
+    any_case = not any(c.isupper() for c in letters) or not any(c.islower() for c in letters)
+    words = list(_WORD.finditer(text))
+    found: list[tuple[int, int, str]] = []
+    index = 0
+    while index < len(words):
+        for size in range(min(4, len(words) - index), 0, -1):
+            run = words[index:index + size]
+            if any(text[a.end():b.start()] != " " for a, b in pairwise(run)):
+                continue
+            name = text[run[0].start():run[-1].end()].strip(".'-")
+            if _is_city(name, any_case and not (len(name) == 3 and name.isupper())):
+                shown = name if (name[:1].isupper() and not name.isupper()) or len(name) == 3 \
+                    else name.title()  # "boston", "BOSTON": Boston
+                found.append((run[0].start(), run[0].start() + len(name), shown))
+                index += size
+                break
+        else:
+            index += 1
+    return found
+
+
+def _roles(text: str) -> tuple[str | None, str | None]:
+    """(origin, destination): by the cue before each city ("from", "to"), then by order."""
+    places = _places(text)
+    origin = destination = None
+    free = []
+    for start, end, name in places:
+        before = text[max(0, start - 24):start]
+        if _ORIGIN_CUE.search(before) and origin is None:
+            origin = name
+        elif _DESTINATION_CUE.search(before) and destination is None and name != origin:
+            destination = name
+        else:
+            free.append((start, end, name))
+    for _start, end, name in free:
+        if name in (origin, destination):
+            continue
+        after = text[end:end + 12]
+        if origin is None and re.match(r"\W*(?:to|->|→|–|—)\s", after, re.I):
+            origin = name  # "Boston to Oslo"
+        elif destination is None:
+            destination = name  # "Tokyo! From San Francisco"
+    return origin, destination
 
 
 def _number(word: str) -> int:
@@ -88,46 +149,110 @@ def _parse_date(phrase: str, today: date) -> date | None:
     return parsed.date() if parsed else None
 
 
+def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
+    """(start, end, day) of every date, in order; "the 17th" is a day of the month before."""
+    # "the third of May" is read as "the   3rd of May": the same length, so positions hold.
+    spelled = _ORDINAL.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th".rjust(
+        len(m.group(1))), text)
+    found = [(m.start(), m.end(), _parse_date(m.group(1), today))
+             for m in _DATE.finditer(spelled)]
+    days = [(start, end, day) for start, end, day in found if day is not None]
+    for match in _DAY_ONLY.finditer(spelled):
+        if any(s <= match.start() < e for s, e, _ in days):
+            continue
+        earlier = [day for s, _, day in days if s < match.start()]
+        if earlier:
+            base, number = earlier[-1], int(match.group(1))
+            try:
+                day = base.replace(day=number)
+                if day < base:
+                    day = (base.replace(day=1) + timedelta(days=32)).replace(day=number)
+            except ValueError:
+                continue
+            days.append((match.start(), match.end(), day))
+    return sorted(days)
+
+
 def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
     """Every date ``text`` names, with where it starts, read by the rules requests are."""
-    today = today or date.today()
-    found = ((m.start(), _parse_date(m.group(1), today)) for m in _DATE.finditer(text))
-    return [(at, day) for at, day in found if day is not None]
+    return [(at, day) for at, _, day in _dates(text, today or date.today())]
+
+
+def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
+    """How many travel, and where the text says so ("2 adults and 2 kids" is 4)."""
+    groups = list(re.finditer(rf"\b{_COUNT} (?:adults?|kids?|children|child|infants?|"
+                              r"teens?|teenagers?)\b", lowered))
+    if groups:
+        return sum(_number(m.group(1)) for m in groups), [m.span() for m in groups]
+    party = re.search(rf"\b{_COUNT} (?:people|persons|travell?ers|of us|guests)\b",
+                      lowered) or re.search(rf"\bfor (?:the )?{_COUNT}\b(?! (?:day|night|week|"
+                                            r"usd|dollars|\$))", lowered)
+    if party:
+        return _number(party.group(1)), [party.span()]
+    couple = re.search(r"\b(?:couple|two of us|my (?:wife|husband|partner))\b", lowered)
+    return (2, [couple.span()]) if couple else None
 
 
 def read_request(text: str, today: date | None = None) -> dict[str, Any]:
     """The preference fields a request states (keys as ``TripPreferences`` names them)."""
+    return read_fully(text, today)[0]
+
+
+def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], list[str]]:
+    """(the preference fields a request states, the phrases it says and no field holds).
+
+    The second part lists what would change a plan and that nothing here reads: a
+    number or date left over, a negation ("not before ..."), a class of travel, a cap on
+    a night's price. A caller must not plan without it and say nothing.
+    """
     today = today or date.today()
     found: dict[str, Any] = {}
-    origin = _place(text, "from|leaving from|departing from|flying from|out of")
+    used: list[tuple[int, int]] = []
+    origin, destination = _roles(text)
     if origin:
         found["origin"] = origin
-    destination = _place(text, "to|in|visit|visiting|for|trip to|days in|nights in|week in")
     if destination and destination != origin:
         found["destination"] = destination
-    dates = [d for d in (_parse_date(m.group(1), today) for m in _DATE.finditer(text)) if d]
+    spans = _dates(text, today)
+    used += [(start, end) for start, end, _ in spans]
+    dates = [day for _, _, day in spans]
     if dates:
         found["depart"] = dates[0].isoformat()
     if len(dates) > 1 and dates[1] >= dates[0]:
         found["return"] = dates[1].isoformat()
     lowered = text.lower()
-    if "return" not in found and dates:
-        length = re.search(rf"\b{_COUNT}[ -](day|night|week)s?\b", lowered)
-        if length:
-            count = _number(length.group(1)) * (7 if length.group(2) == "week" else 1)
+    length = re.search(rf"\b{_COUNT}[ -](day|night|week|fortnight)s?\b|\b(a )?(fortnight)\b",
+                       lowered)
+    if length:
+        used.append(length.span())
+        if "return" not in found and dates:
+            unit = length.group(2) or length.group(4)
+            count = _number(length.group(1) or "a") * {"week": 7, "fortnight": 14}.get(unit, 1)
             found["return"] = (dates[0] + timedelta(days=count)).isoformat()
-    party = re.search(rf"\b{_COUNT} (?:people|persons|travell?ers|adults|of us|guests)\b",
-                      lowered) or re.search(rf"\bfor {_COUNT}\b(?! (?:day|night|week))",
-                                            lowered)
+    party = _party(lowered)
     if party:
-        found["travelers"] = _number(party.group(1))
-    elif re.search(r"\b(?:couple|two of us|my (?:wife|husband|partner))\b", lowered):
-        found["travelers"] = 2
+        found["travelers"], spans_party = party
+        used += spans_party
     budget = re.search(r"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to)\s*(?:usd|\$)?\s*"
-                       r"(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or re.search(
-        r"(?:\$|usd)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or re.search(
-        r"(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:usd|dollars|\$)", lowered)
+                       r"(\d[\d,]*(?:\.\d+)?)\s*(k\b)?(?:\s*(?:usd|dollars|\$))?", lowered) or \
+        re.search(r"(?:\$|usd)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or re.search(
+            r"(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:usd|dollars|\$)", lowered)
     if budget:
+        used.append(budget.span())
         amount = float(budget.group(1).replace(",", ""))
         found["budget"] = amount * (1000 if budget.group(2) else 1)
-    return found
+    return found, _unread(text, used)
+
+
+def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
+    """The phrases of ``text`` that change a plan and that no field read."""
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in used)
+
+    unread = [m.group(0) for m in _MEANING.finditer(text) if free(*m.span())]
+    for match in re.finditer(r"[$€£]?\d[\d,.:/-]*(?:\s*(?:[a-z%]+))?", text, re.I):
+        digits = re.search(r"\d", match.group(0))
+        at = match.start() + (digits.start() if digits else 0)
+        if free(at, at + 1):
+            unread.append(match.group(0).strip())
+    return unread

@@ -45,20 +45,24 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "half a": 0.5, "a half": 0.5, "single": 1}
 
 # The units an amount may carry: rates, clearances, masses, volumes, times and percents.
-_UNIT = (r"(?:per\s+(?:hour|hr|h|minute|min|day)|/\s*(?:hour|hr|h|min|day)\b|"
-         r"(?:h|hr|hour)\s*\^?\s*-\s*1\b|1\s*/\s*(?:h|hr|hour|min|day)\b|"
-         r"l\s*/\s*(?:h|hr|hour|min)\b|ml\s*/\s*(?:h|hr|hour|min)\b|"
-         r"(?:milligrams?|mg|micrograms?|mcg|µg|ug|grams?|g|kilograms?|kg)\b|"
+# A rate is "per" a time ("per minute", "/min", "1/h") or a time to the power -1 ("min-1",
+# "h^-1", "day⁻¹"); the longer spellings come first so "0.01 min-1" is not read as minutes.
+_TIMES = r"(?:hours?|hrs?|h|minutes?|mins?|days?|d)"
+_UNIT = (rf"(?:{_TIMES}\s*(?:\^\s*\(?\s*[-−]\s*1\s*\)?|[-−]\s*1|⁻¹)(?![\d.])|"
+         rf"(?:per|a|an|each|every)\s+{_TIMES}\b|/\s*{_TIMES}\b|1\s*/\s*{_TIMES}\b|"
+         rf"(?:l|ml|litres?|liters?|millilitres?|milliliters?)\s*(?:/|per\s+)\s*{_TIMES}\b|"
+         r"(?:milligrams?|mg|micrograms?|mcg|µg|μg|ug|grams?|g|kilograms?|kg)\b|"
          r"(?:litres?|liters?|l|millilitres?|milliliters?|ml)\b|"
          r"(?:weeks?|days?|hours?|hrs?|h|minutes?|mins?)\b|%|percent\b)")
 _NUMBER = r"(\d+(?:\.\d+)?(?:e[-+]?\d+)?|(?:half a|a half|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|single)(?=[ -]))"
 _AMOUNT = re.compile(rf"(?<![\w.]){_NUMBER}[ -]?({_UNIT})?", re.I)
 
 # "per hour", "/ h", "1/h" and "h^-1" are all one over a unit; pint reads only "1/h".
-_PER = re.compile(r"(?:per |/ ?|1 ?/ ?)(\w+)")
-_INVERSE = re.compile(r"(\w+) ?\^? ?- ?1")
+_PER = re.compile(r"(?:per |a |an |each |every |/ ?|1 ?/ ?)(\w+)")
+_INVERSE = re.compile(r"(\w+) ?(?:\^ ?\(? ?[-−] ?1 ?\)?|[-−] ?1|⁻¹)")
+_VOLUME_PER = re.compile(r"(\w+) ?(?:/|per) ?(\w+)")
 
-_SPELLING = {"µg": "ug", "l": "L", "ml": "mL", "d": "day", "%": "percent"}
+_SPELLING = {"µg": "ug", "μg": "ug", "l": "L", "ml": "mL", "d": "day", "%": "percent"}
 """Where the sidecars write a unit otherwise than pint's symbol for it."""
 
 
@@ -69,6 +73,8 @@ def unit_text(raw: str | None) -> str:
     text = re.sub(r"\s+", " ", raw.strip().lower())
     if one_over := _PER.fullmatch(text) or _INVERSE.fullmatch(text):
         text = f"1/{one_over.group(1)}"
+    elif volume_per := _VOLUME_PER.fullmatch(text):
+        text = f"{volume_per.group(1)}/{volume_per.group(2)}"
     symbol = f"{get_units().parse_units(text.replace(' ', '')):~C}"
     return "/".join(_SPELLING.get(part, part) for part in symbol.split("/"))
 

@@ -16,7 +16,7 @@ from agentdesk.runtime.approvals import Change
 from . import prompts
 from .amounts import convert
 
-__all__ = ["changes_for", "title_for"]
+__all__ = ["changes_for", "in_both_units", "title_for"]
 
 _SHORT = re.compile(r"^[^,(;]+")
 """A parameter description up to its first comma, parenthesis or semicolon."""
@@ -31,6 +31,20 @@ def _number(value: Any) -> Any:
 
 def _shown(value: Any) -> str:
     return format(value, "g") if isinstance(value, float) else str(value)
+
+
+def in_both_units(value: Any, unit: str, own: str | None) -> str:
+    """A new value as the person wrote it and, when the model keeps it in another unit, as
+    the model will hold it: "0.01 1/min (= 0.6 1/h in the model)"."""
+    written = f"{_shown(_number(value))} {unit}".strip()
+    if not own or not isinstance(value, int | float) or own.strip().lower() == unit.strip(
+            ).lower() or (own.strip().lower() in _NO_UNIT and unit.strip().lower() in _NO_UNIT):
+        return written
+    converted = convert(float(value), unit or "dimensionless", own)
+    if converted is None:
+        return written
+    shown_unit = "" if own.strip().lower() in _NO_UNIT else f" {own}"
+    return f"{written} (= {_shown(_number(converted))}{shown_unit} in the model)"
 
 
 def title_for(tool: str, args: dict[str, Any]) -> str:

@@ -34,7 +34,7 @@ from .agenda import (
     plan_schema,
     results_text,
 )
-from .confirmation import changes_for, title_for
+from .confirmation import changes_for, in_both_units, title_for
 from .schemas import TOOL_ARGS, Plan, check_args
 from .state import CRITICAL_TOOLS, AgentState, PlanAction, SimulationStep
 from .timecourse import fetch_time_course
@@ -58,13 +58,17 @@ def _now() -> str:
 
 def summary_for(tool: str, args: dict[str, Any], context: dict[str, Any] | None) -> str:
     """The deterministic, render-ready confirmation text of a critical tool call."""
-    old = "unknown"
+    old, own = "unknown", None
     for param in (context or {}).get("parameters", []):
         if param.get("path") == args.get("parameter_path"):
             old = f"{param.get('value')} {param.get('unit', '')}".strip()
+            own = param.get("unit")
     shown = {k: format(v, "g") if isinstance(v, float) else v for k, v in args.items()}
     fields = {"points": 200, **shown, "old_value": old}
-    return prompts.TEMPLATES[tool].format(**fields)
+    if tool == "set_parameter_value":
+        fields["value"] = in_both_units(args.get("value"), str(args.get("unit") or ""), own)
+        fields["unit"] = ""
+    return prompts.TEMPLATES[tool].format(**fields).replace(" \n", "\n")
 
 
 def _prompt(state: AgentState, ask: str) -> list[Any]:

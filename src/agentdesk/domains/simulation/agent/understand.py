@@ -88,8 +88,15 @@ _METRIC_WORDS = (
 _ALL_METRICS = r"pk parameters|pharmacokinetic parameters|pk figures|pk summary|all (?:the )?pk"
 
 
+_QUALIFIER = re.compile(
+    r"\b(?:not|unless|only if|if|except|less than|more than|at least|at most|no more than|"
+    r"no less than|instead of|without|minus|plus|greater than|fewer than|lower than|"
+    r"higher than|above|below)\b|n't\b")
+"""Words that change what a request asks and that no reading here takes into account."""
+
+
 def _clauses(text: str) -> list[str]:
-    return [part.strip() for part in re.split(r"[;,\n]| and then | then | and (?!infinity)",
+    return [part.strip() for part in re.split(r"[;,\n]|\s[-–—]\s| and then | then | and (?!infinity)",
                                               text) if part.strip()]
 
 
@@ -247,6 +254,10 @@ class _Reader:
         lowered = clause.lower()
         quantities = read_amounts(clause)
         mentions = _parameter_mentions(clause, parameters)
+        # "3 mg/kg" or "5 mg per kg": an amount whose unit goes on past what was read.
+        cut = [q for q in quantities if re.match(r"\s*(?:/|per\b)\s*[a-zµμ]",
+                                                 lowered[q.end:])]
+        quantities = [q for q in quantities if q not in cut]
         used: set[int] = set()
         # "every 12 hours" is a dosing interval, "5 doses" a number of doses.
         for index, quantity in enumerate(quantities):
@@ -296,6 +307,8 @@ class _Reader:
                               lowered[:quantity.start])
                     or re.match(r"\s*(?:simulation|run|long)\b", lowered[quantity.end:])
                     or re.search(r"\b(?:run|simulat\w*)\b", lowered)
+                    or (goal.run and not lowered[:quantity.start].strip()  # "..., 24 h, ..."
+                        and not lowered[quantity.end:].strip(" .?!"))
                     or (about or {}).get("tool") == "run_simulation"):
                 goal.end_time, goal.run = hours, True
                 used.add(index)
@@ -312,6 +325,7 @@ class _Reader:
             if target in parameters and _fits(quantity, parameters[target]):
                 self._set(target, Setting(target, quantity.value, quantity.unit or
                                           "dimensionless"), parameters)
+                used.add(index)
                 continue
             # An amount whose unit only one parameter takes ("250 mg" is the dose).
             fitting = [p for p, info in parameters.items()
@@ -319,6 +333,26 @@ class _Reader:
             if len(fitting) == 1 and quantity.dimension() != "[time]":
                 self._set(fitting[0], Setting(fitting[0], quantity.value, quantity.unit),
                           parameters)
+                used.add(index)
+        self._unread(clause, cut + [q for i, q in enumerate(quantities) if i not in used],
+                     about)
+
+    def _unread(self, clause: str, left: list[Amount], about: dict[str, Any] | None) -> None:
+        """Ask about what the clause says and nothing here used: an amount, or (in the
+        request itself) a negation, condition or comparison the plan would ignore."""
+        lowered = clause.lower()
+        for quantity in left:
+            if not quantity.unit and re.match(r"[\s-]*(?:compartments?|cmt)\b",
+                                              lowered[quantity.end:]):
+                continue  # "1-compartment" names the model
+            rest = re.match(r"\s*(?:/|per\b)\s*\w+", clause[quantity.end:])
+            said = (clause[quantity.start:quantity.end] + (rest.group(0) if rest else "")).strip()
+            self.goal.questions.append(f"I could not read what {said!r} is for. Which "
+                                       "parameter or time is it?")
+        if about is None and (found := _QUALIFIER.search(lowered)):
+            self.goal.questions.append(
+                f"I could not read {clause.strip()!r} (the words {found.group(0)!r}); a "
+                "simulation from the rest would ignore it. What exact values should I use?")
 
     @staticmethod
     def _quantity_for(lowered: str, start: int, end: int, quantities: list[Amount],

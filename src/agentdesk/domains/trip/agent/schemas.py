@@ -62,9 +62,13 @@ class TripInput(BaseModel):
                              "destination and depart")
         if self.messages:
             # What the text states fills the fields the caller left unset.
-            from agentdesk.domains.trip.request import read_request
+            from agentdesk.domains.trip.request import read_fully
 
-            read = read_request(self.messages)
+            read, unread = read_fully(self.messages)
+            if unread:
+                said = ", ".join(repr(phrase) for phrase in unread)
+                raise ValueError(f"messages: I could not read {said}; a plan made without it "
+                                 "would ignore it. Say it another way, or leave it out")
             read.setdefault("travelers", 1)
             self.preferences = prefs = TripPreferences.model_validate(
                 {**read, **prefs.to_state()})

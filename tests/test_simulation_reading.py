@@ -1,0 +1,102 @@
+"""The simulation reader on requests written in other people's words: rates per minute or
+per day in any spelling, micrograms and percents converted by pint, nothing it cannot read
+dropped in silence, and the confirmation showing both the written and the model's unit."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from agentdesk.domains.simulation.agent.amounts import convert, read_amounts
+from agentdesk.domains.simulation.agent.nodes import summary_for
+from agentdesk.domains.simulation.agent.understand import read_goal
+from agentdesk.domains.simulation.bridge.engine import configured_dirs, iter_models, load_spec
+
+
+@pytest.fixture(scope="module")
+def library() -> list[dict[str, Any]]:
+    return [load_spec(file, root).summary() for file, root in iter_models(configured_dirs(None))]
+
+
+def _in_model_units(library: list[dict[str, Any]], text: str) -> tuple[Any, dict[str, float]]:
+    goal = read_goal([(text, None)], library, None)
+    units = {p["path"]: p["unit"] for m in library if m["model_path"] == goal.model_path
+             for p in m["parameters"]}
+    return goal, {path: convert(s.value, s.unit, units[path]) or math.nan
+                  for path, s in goal.settings.items()}
+
+
+@pytest.mark.parametrize(("written", "per_hour"), [
+    ("0.01 per minute", 0.6), ("0.01/min", 0.6), ("0.01 min-1", 0.6), ("0.01 min^-1", 0.6),
+    ("0.01 min⁻¹", 0.6), ("0.01 minute^-1", 0.6), ("0.01 /minute", 0.6),
+    ("4.8 per day", 0.2), ("4.8/day", 0.2), ("4.8 d-1", 0.2), ("0.2 h^-1", 0.2)])
+def test_a_rate_in_any_spelling_converts_to_per_hour(written: str, per_hour: float) -> None:
+    (amount,) = read_amounts(written)
+    assert convert(amount.value, amount.unit, "1/h") == pytest.approx(per_hour)
+
+
+def test_a_rate_per_minute_is_not_read_as_minutes_to_simulate(
+        library: list[dict[str, Any]]) -> None:
+    # Before: "0.01 min-1" was 0.01 minutes, taken as the simulated time, and ke kept its
+    # default: a half-life for another drug, stated with confidence.
+    goal, values = _in_model_units(library, "Simulate the one-compartment oral model for "
+                                            "24 h with ke 0.01 min-1 and report the half-life")
+    assert values == {"ke": pytest.approx(0.6)}
+    assert goal.end_time == 24 and goal.questions == []
+
+
+@pytest.mark.parametrize(("text", "path", "value"), [
+    ("Give 250000 micrograms with the one-compartment oral model and simulate 24 h", "dose",
+     250.0),
+    ("IV bolus model with a 400 mcg dose, 8 hours, Cmax", "dose", 0.4),
+    ("Set bioavailability to 45 % in the one-compartment oral model, simulate 24h, AUC", "F",
+     0.45),
+    ("one-compartment oral model with 70 percent bioavailability, 24 h, AUC", "F", 0.7),
+    ("IV bolus model, CL 100 mL/min, simulate 12 h, report AUC", "CL", 6.0),
+    ("IV bolus model: clearance 0.1 L/min, simulate 10 h, half-life", "CL", 6.0)])
+def test_micrograms_percents_and_flows_per_minute(library: list[dict[str, Any]], text: str,
+                                                  path: str, value: float) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {path: pytest.approx(value)}
+    assert goal.end_time is not None and goal.questions == []
+
+
+def test_a_duration_on_its_own_between_dashes_is_the_simulated_time(
+        library: list[dict[str, Any]]) -> None:
+    goal = read_goal([("One-compartment oral model - dose 0.3 g - 24 hours - what's Cmax?",
+                       None)], library, None)
+    assert goal.end_time == 24 and goal.questions == []
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("One-compartment oral model, simulate 24 h, Cmax, but not with the default dose - use "
+     "50 mg less than it", "not"),
+    ("One-compartment oral model for 24 h, report Cmax only if the dose is at least 100 mg",
+     "only if"),
+    ("One-compartment oral model, give 3 mg/kg, simulate 24 h", "3 mg/kg")])
+def test_what_the_reader_cannot_read_it_asks_about(library: list[dict[str, Any]], text: str,
+                                                  said: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.questions and goal.questions[0].startswith("I could not read")
+    assert said in goal.questions[0]
+    # The person's answer to that question settles it.
+    answered = read_goal([(text, None), ("Just use the defaults.", {"kind": "clarify"})],
+                         library, None)
+    assert not [q for q in answered.questions if q.startswith("I could not read")]
+
+
+def test_the_summary_shows_the_written_unit_and_the_models() -> None:
+    context = {"parameters": [{"path": "ke", "value": 0.1, "unit": "1/h"},
+                              {"path": "F", "value": 0.8, "unit": "dimensionless"},
+                              {"path": "dose", "value": 100.0, "unit": "mg"}]}
+
+    def new_value(path: str, value: float, unit: str) -> str:
+        text = summary_for("set_parameter_value", {"simulation_id": "s", "parameter_path": path,
+                                                   "value": value, "unit": unit}, context)
+        return next(line for line in text.splitlines() if line.startswith("New Value"))
+
+    assert new_value("ke", 0.01, "1/min") == "New Value: 0.01 1/min (= 0.6 1/h in the model)"
+    assert new_value("F", 60.0, "percent") == "New Value: 60 percent (= 0.6 in the model)"
+    assert new_value("dose", 200.0, "mg") == "New Value: 200 mg"

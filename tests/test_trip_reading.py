@@ -1,0 +1,79 @@
+"""The trip reader on requests written in other people's words: any punctuation, case and
+order; ordinals, numbers in words, "a week", "for the 4 of us"; and what it cannot read
+said, never planned around in silence."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from agentdesk.domains.trip.agent.schemas import TripInput
+from agentdesk.domains.trip.request import read_fully, read_request
+
+TODAY = date(2026, 11, 26)
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("Boston to Oslo: leaving May 3rd 2027, back May 8th.", "Boston", "Oslo"),
+    ("From Chicago to Lisbon, 4 nights, leaving 2027-06-10", "Chicago", "Lisbon"),
+    ("Amsterdam - from Berlin - 2027-05-20 to 2027-05-23", "Berlin", "Amsterdam"),
+    ("Tokyo! From San Francisco, leaving Oct 2nd 2027 for ten days", "San Francisco", "Tokyo"),
+    ("Porto (from Lisbon) for 3 nights starting 2027-08-14", "Lisbon", "Porto"),
+    ('"Rome" from "Madrid", leaving 2027-03-22, 3 nights.', "Madrid", "Rome"),
+    ("Leaving 2027-04-12 from Denver; 6 days; destination Seattle", "Denver", "Seattle"),
+    ("need a trip to rome from boston, leaving june 5 2027 for 5 days", "Boston", "Rome"),
+    ("FROM BOSTON TO LISBON, LEAVING 2027-03-10, 4 DAYS, BUDGET 2500 USD", "Boston", "Lisbon"),
+])
+def test_cities_in_any_punctuation_case_and_order(text: str, origin: str,
+                                                  destination: str) -> None:
+    read = read_request(text, TODAY)
+    assert (read.get("origin"), read.get("destination")) == (origin, destination)
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("Paris from London, the 3rd of May 2027, three nights", "2027-05-03", "2027-05-06"),
+    ("Paris from London, the third of May 2027, for a week", "2027-05-03", "2027-05-10"),
+    ("berlin to amsterdam on the 14th of april 2027, back on the 17th", "2027-04-14",
+     "2027-04-17"),
+    ("two weeks in Lisbon out of Boston, leaving July 1st 2027", "2027-07-01", "2027-07-15"),
+    ("Dublin from Berlin, departing September 9th, 2027, a fortnight", "2027-09-09",
+     "2027-09-23"),
+])
+def test_ordinals_and_lengths_in_words(text: str, depart: str, back: str) -> None:
+    read = read_request(text, TODAY)
+    assert (read.get("depart"), read.get("return")) == (depart, back)
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("A week in Barcelona for the 4 of us, flying out of Madrid on 2027-07-01", 4),
+    ("Two nights in Dublin from Berlin for three people, departing 2027-09-09", 3),
+    ("Paris from London on 2027-05-03 for 3 nights, two adults", 2),
+    ("Family trip: 2 adults and 2 kids, Barcelona from Paris, 2027-07-15 for 5 days", 4),
+    ("two weeks in Lisbon for five of us out of Boston, leaving July 1st 2027", 5),
+])
+def test_parties_in_words_and_groups(text: str, travelers: int) -> None:
+    assert read_request(text, TODAY)["travelers"] == travelers
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("From Boston to Dublin, 2027-10-04 for 5 days, nonstop flights only", "nonstop"),
+    ("From London to New York, 2027-05-05 for 6 days, business class", "business class"),
+    ("From New York to Paris, 5 days, not before March 20 2027", "not"),
+    ("Madrid from Miami, leaving 2027-11-05 for 4 nights, hotel under 100 dollars a night",
+     "a night"),
+    ("Lisbon from Boston on 2027-03-10 for 4 days, gate 12B", "12B"),
+])
+def test_what_changes_the_plan_and_is_not_read_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+    with pytest.raises(ValueError, match="could not read") as caught:
+        TripInput(messages=text)
+    assert unread in str(caught.value)
+
+
+def test_a_plain_request_leaves_nothing_unread() -> None:
+    found, unread = read_fully("Plan 4 days in Lisbon from Boston, leaving 2027-03-10, "
+                               "budget 2500 USD", TODAY)
+    assert unread == []
+    assert found == {"origin": "Boston", "destination": "Lisbon", "depart": "2027-03-10",
+                     "return": "2027-03-14", "budget": 2500.0}
