@@ -19,7 +19,6 @@ import json
 import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
 
 from .banking import cases, reference_rows, rows_match, run_case
 from .common import Case
@@ -108,11 +107,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _bank(tmp: Path) -> str:
+    import os
+
     from agentdesk.domains.banking.bank.data import create_bank_database
     from agentdesk.domains.banking.bank.database import default_bank_url
     from agentdesk.settings import get_settings
-
-    import os
 
     os.environ["AGENTDESK_DATA_DIR"] = str(tmp)
     get_settings.cache_clear()
