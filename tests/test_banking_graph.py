@@ -289,3 +289,34 @@ def test_on_the_embedded_model_a_question_it_cannot_read_stops_with_what_to_try(
             node({"user_query": FREE, "retry_count": 0}, runtime)  # type: ignore[arg-type]
         assert "--model" in refused.value.message
         assert "How many customers" in refused.value.message
+
+
+PARTLY = "How many dormant accounts do we have?"
+"""A question the reader reads only in part: "dormant" is no word it knows."""
+
+
+def test_on_the_embedded_model_a_part_it_cannot_read_is_named_not_dropped(
+        bank_db: str, tmp_path: Path) -> None:
+    """Not the count of all accounts: the phrase not read, and what it can answer instead."""
+    from types import SimpleNamespace
+
+    from agentdesk.domains.banking.agent import nodes
+    from agentdesk.errors import ModelError
+    from agentdesk.models.local import LocalChatModel
+
+    model = LocalChatModel(model_path=tmp_path / "never-loaded.gguf", bundled=True)
+    runtime = SimpleNamespace(context=SimpleNamespace(
+        model=model, resources={"database": BankDatabase(bank_db)}))
+    for node in (nodes.intent_agent, nodes.sql_agent):
+        with pytest.raises(ModelError, match='did not understand "dormant"') as refused:
+            node({"user_query": PARTLY, "retry_count": 0}, runtime)  # type: ignore[arg-type]
+        assert refused.value.details["reason"] == "question_not_read"
+        assert "instead: the number of accounts" in refused.value.message
+
+
+def test_a_model_that_writes_is_handed_a_question_read_only_in_part(tmp_path: Path) -> None:
+    dormant = "SELECT COUNT(*) AS dormant FROM accounts WHERE status = 'frozen'"
+    outcome, values, _ = ask(script(tmp_path, intent(), sql(dormant)), question=PARTLY)
+    assert outcome.status == "completed"
+    assert values["validated_sql"].startswith("SELECT COUNT(*) AS dormant")
+    assert values["interpreted_intent"] == "Count customers with joined_at in 2025"

@@ -37,3 +37,38 @@ def test_rows_match_ignores_names_extra_columns_and_order_unless_asked() -> None
     assert not rows_match([["retail", 2.5], ["premier", 10]], want, ordered=False)[0]
     assert not rows_match([["retail", 10]], want, ordered=False)[0]
     assert not rows_match([["retail", -10], ["premier", -2.5]], want, ordered=False)[0]
+
+
+def test_the_written_batch_keeps_a_third_held_back() -> None:
+    from bench.quality.banking_written import WRITTEN, WRITTEN_HELDOUT
+
+    assert len(WRITTEN) + len(WRITTEN_HELDOUT) >= 30
+    assert len(WRITTEN_HELDOUT) * 3 >= len(WRITTEN) + len(WRITTEN_HELDOUT) - 1
+    tags = {t for *_, ts in WRITTEN + WRITTEN_HELDOUT for t in ts}
+    assert {"having", "null", "date", "topn", "negation"} <= tags
+
+
+def test_variants_by_rule_keep_the_meaning_and_name_their_class() -> None:
+    from bench.quality.variants import CLASSES, variants
+
+    made = variants("How many customers hold at least 3 cards in 2025?")
+    assert {kind for kind, _ in made} == set(CLASSES) - {"ordinals"}
+    texts = dict((text, kind) for kind, text in made)
+    assert texts["how many customers hold at least 3 cards in 2025?"] == "case"
+    assert texts["How many customers hold at least three cards in 2025?"] == "numbers_in_words"
+    assert texts["In 2025, how many customers hold at least 3 cards?"] == "word_order"
+    assert ("ordinals", "the third largest loan") in variants("the 3rd largest loan")
+    assert all("5,000" in text for _, text in variants("Transactions over $5,000?"))
+
+
+def test_the_reader_is_never_silently_wrong_on_the_written_batch(bank_db: str) -> None:
+    """Right or refused, for every request of the new batch and every variant of it."""
+    from bench.quality.banking_parts import part_of, reader_verdict
+    from bench.quality.variants import variants
+
+    for case in CASES:
+        if part_of(case).startswith("written"):
+            for _, text in [("original", case.request), *variants(case.request)]:
+                verdict, detail = reader_verdict(text, case.expected, "ordered" in case.tags,
+                                                 bank_db)
+                assert verdict != "wrong", f"{text!r}: {detail}"

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .banking_set import FRESH, HELDOUT, QUESTIONS
+from .banking_written import WRITTEN, WRITTEN_HELDOUT
 from .common import Case, CaseResult, open_desk
 
 __all__ = ["NAME", "cases", "reference_rows", "rows_match", "run_case"]
@@ -31,7 +32,11 @@ def cases() -> list[Case]:
             for qid, question, sql, tags in HELDOUT]
     fresh = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh"])
              for qid, question, sql, tags in FRESH]
-    return tuned + held + fresh
+    written = [Case(id=qid, request=question, expected=sql, tags=[*tags, "written"])
+               for qid, question, sql, tags in WRITTEN]
+    written += [Case(id=qid, request=question, expected=sql, tags=[*tags, "written", "heldout"])
+                for qid, question, sql, tags in WRITTEN_HELDOUT]
+    return tuned + held + fresh + written
 
 
 def _norm(value: Any) -> Any:
@@ -125,6 +130,8 @@ def reference_rows(bank_url: str, sql: str) -> list[list[Any]]:
 def _cause(message: str) -> str:
     """A failed run's cause, in a few words (for failures by cause)."""
     lowered = message.lower()
+    if "could not read" in lowered:
+        return "refused"
     if "did not parse" in lowered or "structured answer" in lowered:
         return "model answer unusable"
     if "execution failed" in lowered:

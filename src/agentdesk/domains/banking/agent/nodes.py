@@ -14,7 +14,7 @@ from langgraph.runtime import Runtime
 
 from agentdesk.domains.banking.bank import database
 from agentdesk.domains.banking.bank.database import BankDatabase, QueryFailed
-from agentdesk.domains.banking.bank.reader import Candidate, candidates
+from agentdesk.domains.banking.bank.reader import Candidate, Request, read_request
 from agentdesk.domains.banking.bank.sqlsafety import SQLRejected, validate_sql
 from agentdesk.errors import ModelError
 from agentdesk.models.failures import TRY_ANOTHER_MODEL
@@ -36,16 +36,26 @@ def _db(runtime: Runtime[AgentContext]) -> BankDatabase:
     return opened
 
 
-def _only_with_a_model_that_writes(runtime: Runtime[AgentContext], question: str) -> None:
+def _only_with_a_model_that_writes(runtime: Runtime[AgentContext], question: str,
+                                   read: Request | None = None) -> None:
     """Free text (a restated intent, SQL) is for models that can write it.
 
     The embedded 270M model cannot, and a free answer has no bound its decode could
-    be held to, so on it a question the reader did not recognise stops here, at
-    once, saying which questions it answers and what to try.
+    be held to, so on it a question the reader did not recognise, or read only in part,
+    stops here, at once, naming what it could not read, what it can answer instead and
+    what to try.
     """
-    if getattr(runtime.context.model, "bundled", False):
-        raise ModelError(prompts.NOT_READ.format(question=question[:200]),
-                         reason="question_not_read", hint=TRY_ANOTHER_MODEL)
+    if not getattr(runtime.context.model, "bundled", False):
+        return
+    if read is not None and read.unread and read.instead:
+        phrases = ", ".join(f"\"{p}\"" for p in read.unread)
+        raise ModelError(prompts.UNREAD.format(
+            question=question[:200], phrases=phrases,
+            it="it" if len(read.unread) == 1 else "them",
+            instead=prompts.INSTEAD.format(reading=read.instead)),
+            reason="question_not_read", hint=TRY_ANOTHER_MODEL)
+    raise ModelError(prompts.NOT_READ.format(question=question[:200]),
+                     reason="question_not_read", hint=TRY_ANOTHER_MODEL)
 
 
 def _pick(runtime: Runtime[AgentContext], field: str, options: list[str], system: str,
@@ -70,13 +80,16 @@ def intent_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -
     """Read the question; the model picks among the readings code found (or restates it)."""
     db = _db(runtime)
     question = state["user_query"]
-    options = candidates(question, db)
+    read = read_request(question, db)
+    options = read.candidates
     if options:
         reading = _pick(runtime, "interpreted_intent", [c.reading for c in options],
                         prompts.INTENT_PICK, question)
         return {"interpreted_intent": reading, "current_step": "intent"}
-    # Nothing recognised: the model restates the question, if it is one that writes.
-    _only_with_a_model_that_writes(runtime, question)
+    # Nothing recognised, or a part of it not read: the model restates the question, if it
+    # is one that writes (it is handed the whole question); the embedded model says what
+    # it could not read.
+    _only_with_a_model_that_writes(runtime, question, read)
     intent = Intent.model_validate(runtime.context.model.with_structured_output(Intent).invoke([
         SystemMessage(prompts.INTENT.format(schema=db.schema_text())), HumanMessage(question)]))
     return {"interpreted_intent": intent.interpreted_intent, "current_step": "intent"}
@@ -97,7 +110,8 @@ def _queries(state: BankingAssistantState, options: list[Candidate]) -> list[str
 def sql_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> BankingUpdate:
     """Answer with SQL: one of the queries code rendered, else written by the model."""
     db = _db(runtime)
-    queries = _queries(state, candidates(state["user_query"], db))
+    read = read_request(state["user_query"], db)
+    queries = _queries(state, read.candidates)
     request = state.get("interpreted_intent") or state["user_query"]
     if queries:
         sql = _pick(runtime, "sql", queries, prompts.SQL_PICK.replace("{dialect}", db.dialect),
@@ -105,7 +119,7 @@ def sql_agent(state: BankingAssistantState, runtime: Runtime[AgentContext]) -> B
         return {"generated_sql": sql, "current_step": "sql"}
     # Nothing recognised, or every rendered query refused: the model writes the SQL from the
     # schema (on a retry, told which query was refused and why), if it is one that writes.
-    _only_with_a_model_that_writes(runtime, state["user_query"])
+    _only_with_a_model_that_writes(runtime, state["user_query"], read)
     messages = [SystemMessage(prompts.SQL.format(dialect=db.dialect, schema=db.schema_text())),
                 HumanMessage(request)]
     if state.get("error_message"):

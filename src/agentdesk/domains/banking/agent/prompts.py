@@ -45,3 +45,13 @@ NOT_READ = (
     "\"Top 5 merchants by spend?\". Rephrase it that way, or use a model that writes SQL: "
     "--model local:/path/to/model.gguf or a hosted one such as --model openai:gpt-4o-mini.")
 """Why a question the reader did not recognise stops on the embedded model, and what to try."""
+
+UNREAD = (
+    "The embedded model could not read all of \"{question}\": it did not understand {phrases}, "
+    "and will not answer from a reading that leaves {it} out. {instead}Rephrase it with "
+    "words it reads (a table, a value, a date, \"at least 3 cards\", \"with no closing "
+    "date\", \"not open\"), or use a model that writes SQL: --model local:/path/to/model.gguf "
+    "or a hosted one such as --model openai:gpt-4o-mini.")
+"""Why a question with a phrase the reader did not read stops on the embedded model."""
+
+INSTEAD = "What it can answer instead: {reading}. "

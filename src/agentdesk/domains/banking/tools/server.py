@@ -58,14 +58,16 @@ def bank_readings(
 ) -> dict[str, Any]:
     """The ways code reads a question about the bank's data (best first), each with its SQL.
 
-    An empty list means the reader recognised no table, column or value in the question.
+    An empty list means the reader recognised no table, column or value in the question,
+    or could not read a part of it: ``unread`` then names the phrases.
     """
-    from agentdesk.domains.banking.bank.reader import candidates
+    from agentdesk.domains.banking.bank.reader import read_request
 
     database = _database()
-    return {"question": question, "readings": [
+    read = read_request(question, database)
+    return {"question": question, "unread": read.unread, "readings": [
         {"reading": found.reading, "sql": found.sql, "plan": asdict(found.plan)}
-        for found in candidates(question, database)]}
+        for found in read.candidates]}
 
 
 def sql_query(

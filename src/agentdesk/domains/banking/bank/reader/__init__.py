@@ -6,6 +6,6 @@ database holds (:mod:`.catalog`); :mod:`.understand` turns the mentions into pla
 both read questions here.
 """
 
-from .candidates import MAX_READINGS, Candidate, candidates
+from .candidates import MAX_READINGS, Candidate, Request, candidates, read_request
 
-__all__ = ["MAX_READINGS", "Candidate", "candidates"]
+__all__ = ["MAX_READINGS", "Candidate", "Request", "candidates", "read_request"]

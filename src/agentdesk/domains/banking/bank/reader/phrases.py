@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from .vocabulary import NUMBER_WORDS
+from .vocabulary import MISSING_WORDS, NULLABLE_WORDS, NUMBER_WORDS, TABLE_WORDS
 
-__all__ = ["Mention", "Reading", "find", "find_comparisons", "find_dates", "find_top", "forms"]
+__all__ = ["Mention", "Reading", "find", "find_comparisons", "find_dates", "find_having",
+           "find_missing", "find_top", "forms"]
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -27,9 +28,11 @@ class Mention:
 
     start: int
     end: int
-    kind: str  # table | column | value | date | compare | time
+    kind: str  # table | column | value | date | compare | time | having | missing | used
     refs: tuple[str, ...] = ()
     value: Any = None
+    negated: bool = False
+    """A value after "not" ("not in California", "aren't active")."""
 
 
 @dataclass
@@ -64,6 +67,8 @@ def forms(word: str) -> list[str]:
 def find(reading: Reading, phrase: str, text: str, kind: str, refs: tuple[str, ...],
          value: Any = None) -> None:
     """Add a mention for each free occurrence of ``phrase`` (on word boundaries) in ``text``."""
+    if phrase not in text:  # most phrases are absent: skip compiling their pattern
+        return
     for match in re.finditer(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text):
         if reading.free(match.start(), match.end()):
             reading.mentions.append(Mention(match.start(), match.end(), kind, refs, value))
@@ -136,14 +141,25 @@ def _amount(digits: str, unit: str | None) -> float:
     return value
 
 
+def _whole(value: float) -> float | int:
+    return int(value) if value.is_integer() else value
+
+
 def find_comparisons(reading: Reading) -> None:
-    """Amount comparisons ("over $5,000", "below 4%") and negative/positive balances."""
+    """Amount comparisons ("over $5,000", "below 4%", "between 5 and 6 percent") and
+    negative/positive balances."""
     low = reading.text.lower()
+    for match in re.finditer(rf"\bbetween\s+{_NUMBER}\s+and\s+{_NUMBER}", low):
+        if reading.free(match.start(), match.end()):
+            pair = (_whole(_amount(match.group(1), match.group(2))),
+                    _whole(_amount(match.group(3), match.group(4))))
+            reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                            ("between",), pair))
     words = "|".join(sorted(_COMPARE, key=len, reverse=True))
     for match in re.finditer(rf"\b({words})\s+{_NUMBER}", low):
-        value = _amount(match.group(2), match.group(3))
-        if value.is_integer():
-            value = int(value)
+        if not reading.free(match.start(), match.end()):
+            continue
+        value = _whole(_amount(match.group(2), match.group(3)))
         reading.mentions.append(Mention(match.start(), match.end(), "compare",
                                         (_COMPARE[match.group(1)],), value))
     for match in re.finditer(r"\b(negative|positive)\s+(balance|balances|amount|amounts)\b", low):
@@ -152,21 +168,83 @@ def find_comparisons(reading: Reading) -> None:
                                         "compare", (op,), 0))
 
 
-def find_top(low: str) -> tuple[int | None, str | None]:
-    """(N, direction) of "top 5", "the 3 largest", "which 10 ...", "the branch with the most"."""
+_NUMBER_OR_WORD = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
+_THRESHOLD = {
+    "at least": ">=", "no fewer than": ">=", "no less than": ">=", "more than": ">",
+    "over": ">", "above": ">", "greater than": ">", "fewer than": "<", "less than": "<",
+    "under": "<", "below": "<", "at most": "<=", "no more than": "<=", "exactly": "=",
+    "just": "=", "only": "=",
+}
+_OR = {"more": ">=", "fewer": "<=", "less": "<="}
+
+
+def _count(raw: str) -> int:
+    return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+
+
+def find_having(reading: Reading) -> None:
+    """Thresholds on owned rows: "at least 3 cards", "more than two accounts", "2 or more
+    loans", "one account" after have/hold/own/with; ``value`` is (op, count, table)."""
+    low = reading.text.lower()
+    nouns = {w: t for t, words in TABLE_WORDS.items() for w in words if " " not in w}
+    noun = "(" + "|".join(sorted(nouns, key=len, reverse=True)) + r")\b"
+    words = "|".join(sorted(_THRESHOLD, key=len, reverse=True))
+    patterns = [
+        (rf"\b({words})\s+{_NUMBER_OR_WORD}\s+(?:\w+\s+)?{noun}", lambda m: (
+            _THRESHOLD[m.group(1)], _count(m.group(2)), m.group(3))),
+        (rf"\b{_NUMBER_OR_WORD}\s+or\s+(more|fewer|less)\s+(?:\w+\s+)?{noun}", lambda m: (
+            _OR[m.group(2)], _count(m.group(1)), m.group(3))),
+        (rf"\b(?:have|has|hold|holds|own|owns|with|holding|owning)\s+{_NUMBER_OR_WORD}\s+"
+         rf"{noun}", lambda m: ("=", _count(m.group(1)), m.group(2))),
+    ]
+    for pattern, read in patterns:
+        for match in re.finditer(pattern, low):
+            if reading.free(match.start(), match.end()):
+                op, count, word = read(match)
+                reading.mentions.append(Mention(match.start(), match.end(), "having", (),
+                                                (op, count, nouns[word])))
+
+
+def find_missing(reading: Reading) -> None:
+    """Missing values: "without an employer", "no closing date", "missing a merchant"."""
+    low = reading.text.lower()
+    lead = "|".join(sorted(MISSING_WORDS, key=len, reverse=True))
+    column = "|".join(sorted(NULLABLE_WORDS, key=len, reverse=True))
+    for match in re.finditer(rf"\b({lead})\s+(?:(?:a|an|the|any)\s+)?({column})\b"
+                             r"(?:\s+on\s+(?:file|record))?", low):
+        if reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(), match.end(), "missing",
+                                            (NULLABLE_WORDS[match.group(2)],)))
+
+
+def _used(reading: Reading | None, match: re.Match[str] | None) -> None:
+    """Mark the words a pattern read (so the coverage check counts them as read)."""
+    if reading is not None and match is not None and reading.free(match.start(), match.end()):
+        reading.mentions.append(Mention(match.start(), match.end(), "used"))
+
+
+def find_top(low: str, reading: Reading | None = None) -> tuple[int | None, str | None]:
+    """(N, direction) of "top 5", "the 3 largest", "which 10 ...", "the branch with the most".
+
+    With ``reading``, the words read are marked used."""
     number = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")"
-    smallest: tuple[str, ...] = ("bottom", "smallest", "lowest", "least", "fewest")
+    smallest = r"\b(bottom|smallest|lowest|least|fewest)\b"
     for pattern in (rf"\b(top|bottom)\s+{number}\b", rf"\b(which|what|the|first)\s+{number}\b",
                     rf"\b{number}\s+(largest|biggest|highest|smallest|lowest|most|least)\b"):
         match = re.search(pattern, low)
-        if match:
+        if match and (reading is None or reading.free(match.start(), match.end())):
+            _used(reading, match)
             raw = match.group("n")
             n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
-            return n, "asc" if any(w in low for w in smallest) else "desc"
-    if re.search(r"\b(which|what)\s+\w+(\s+\w+)?\s+(has|had|have|is|was|with)\s+the\s+"
-                 r"(most|highest|largest|biggest|fewest|lowest|least|smallest)\b", low) or \
-            re.search(r"\bthe\s+(most|least)\s+\w+\s+\w+$", low):
-        return 1, "asc" if any(w in low for w in smallest) else "desc"
-    if re.search(r"\b(top|largest|biggest|highest)\s+\w+\s+by\b", low):
+            return n, "asc" if re.search(smallest, low) else "desc"
+    match = re.search(r"\b(which|what)\s+\w+(\s+\w+)?\s+(has|had|have|is|was|with)\s+the\s+"
+                      r"(most|highest|largest|biggest|fewest|lowest|least|smallest)\b", low) or \
+        re.search(r"\bthe\s+(most|least)\s+\w+\s+\w+$", low)
+    if match:
+        _used(reading, match)
+        return 1, "asc" if re.search(smallest, low) else "desc"
+    match = re.search(r"\b(top|largest|biggest|highest)\s+\w+\s+by\b", low)
+    if match:
+        _used(reading, match)
         return 10, "desc"
     return None, None

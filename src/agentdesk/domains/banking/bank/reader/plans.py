@@ -11,7 +11,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["ENTITY_COLUMNS", "LINKS", "Filter", "Measure", "Plan", "describe", "render"]
+__all__ = ["ENTITY_COLUMNS", "LINKS", "Filter", "Having", "Measure", "Plan", "describe",
+           "render"]
 
 Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows"]
 
@@ -41,11 +42,22 @@ NULLABLE = frozenset({"transactions.merchant", "customers.employer", "accounts.c
 
 @dataclass(frozen=True)
 class Filter:
-    """``column op value``; ``between`` takes a (low, high) pair, ``not null`` no value."""
+    """``column op value``; ``between`` takes a (low, high) pair, ``null`` and ``not null``
+    no value."""
 
     column: str
-    op: Literal["=", ">", "<", ">=", "<=", "between", "not null"]
+    op: Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null"]
     value: Any = None
+
+
+@dataclass(frozen=True)
+class Having:
+    """Rows of the plan's table kept by how many rows of ``child`` they own:
+    ``COUNT(child) op count`` ("customers with at least 3 cards")."""
+
+    child: str
+    op: Literal["=", ">", "<", ">=", "<="]
+    count: int
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,10 @@ class Plan:
     filters: tuple[Filter, ...] = field(default_factory=tuple)
     order: Literal["desc", "asc"] | None = None
     limit: int | None = None
+    having: Having | None = None
+    """A threshold on owned rows; the plan then counts or lists the table's rows kept."""
+    bare: bool = False
+    """``rows`` of ``column`` only ("the 5 largest balances": the balances, not the rows)."""
 
 
 def _table_of(ref: str) -> str:
@@ -67,7 +83,8 @@ def _table_of(ref: str) -> str:
 
 
 def _tables(plan: Plan) -> list[str]:
-    refs = [plan.column, plan.group, *(f.column for f in plan.filters)]
+    refs = [plan.column, plan.group, *(f.column for f in plan.filters),
+            f"{plan.having.child}.id" if plan.having else None]
     out = [plan.table]
     for ref in refs:
         if ref and _table_of(ref) not in out:
@@ -127,6 +144,8 @@ def _condition(item: Filter) -> str:
         return f"{item.column} BETWEEN {_literal(low)} AND {_literal(high)}"
     if item.op == "not null":
         return f"{item.column} IS NOT NULL"
+    if item.op == "null":
+        return f"{item.column} IS NULL"
     return f"{item.column} {item.op} {_literal(item.value)}"
 
 
@@ -151,8 +170,28 @@ def _measure(plan: Plan, fans_out: bool) -> tuple[str, str]:
     raise ValueError(plan.measure)
 
 
+def _render_having(plan: Plan, having: Having) -> str:
+    """Rows of the table kept by a threshold on the rows they own, counted or listed.
+
+    Owned rows are LEFT JOINed, so "fewer than 2" keeps the rows that own none."""
+    joins, _ = _joins(plan)
+    keys = [f"{plan.table}.{c}" for c in ENTITY_COLUMNS[plan.table]]
+    owned = f"COUNT(DISTINCT {having.child}.id)"
+    sql = f"SELECT {', '.join(keys)}, {owned} AS {having.child}_count FROM {plan.table}"
+    sql += "".join(f" LEFT JOIN {table} ON {on}" for table, on in joins)
+    if plan.filters:
+        sql += " WHERE " + " AND ".join(_condition(f) for f in plan.filters)
+    sql += f" GROUP BY {', '.join(keys)} HAVING {owned} {having.op} {int(having.count)}"
+    if plan.measure == "count":
+        return f"SELECT COUNT(*) AS {plan.table}_count FROM ({sql}) AS kept"
+    sql += f" ORDER BY {having.child}_count DESC, {plan.table}.id"
+    return sql + (f" LIMIT {int(plan.limit)}" if plan.limit else "")
+
+
 def render(plan: Plan, dialect: str = "sqlite") -> str:
     """The SELECT that answers ``plan`` (``sqlite`` or ``postgres``)."""
+    if plan.having is not None:
+        return _render_having(plan, plan.having)
     joins, fans_out = _joins(plan)
     filters = list(plan.filters)
     if plan.measure == "spend" and plan.column:
@@ -177,7 +216,11 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
             if ref in NULLABLE:
                 filters.append(Filter(ref, "not null"))
     if plan.measure == "rows":
-        select.append(f"{plan.table}.*")
+        if plan.bare and plan.column:
+            select.append(plan.column)
+            filters.append(Filter(plan.column, "not null"))
+        else:
+            select.append(f"{plan.table}.*")
         if plan.column and plan.order:
             order_by = [f"{plan.column} {plan.order.upper()}", f"{plan.table}.id"]
     else:
@@ -209,14 +252,16 @@ def _words(ref: str) -> str:
 def _describe_filter(item: Filter) -> str:
     if item.op == "between":
         return f"{item.column} from {item.value[0]} to {item.value[1]}"
-    if item.op == "not null":
-        return f"{item.column} is set"
+    if item.op in ("null", "not null"):
+        return f"{item.column} is {'not ' if item.op == 'null' else ''}set"
     return f"{item.column} {item.op} {item.value}"
 
 
 def describe(plan: Plan) -> str:
     """The plan in one line of words, for a person and for the model."""
-    if plan.measure == "rows":
+    if plan.measure == "rows" and plan.bare:
+        text = f"list {_words(plan.column or '')} of {plan.table}"
+    elif plan.measure == "rows":
         text = f"list {plan.table}"
         if plan.column and plan.order:
             text += (f", {'highest' if plan.order == 'desc' else 'lowest'} "
@@ -231,6 +276,8 @@ def describe(plan: Plan) -> str:
             f" per {ref.rstrip('s') if kind == 'entity' else _words(ref)}"
         if kind in ("year", "month"):
             text += f" of {_words(ref)}"
+    if plan.having:
+        text += f" with {plan.having.op} {plan.having.count} {plan.having.child}"
     if plan.filters:
         text += " where " + " and ".join(_describe_filter(f) for f in plan.filters)
     if plan.limit and plan.measure != "rows" and plan.order:

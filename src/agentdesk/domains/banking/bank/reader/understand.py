@@ -15,8 +15,19 @@ from datetime import date
 from typing import Literal, cast
 
 from .catalog import Catalog
-from .phrases import Reading, find, find_comparisons, find_dates, find_top, forms
-from .plans import Filter, Measure, Plan
+from .coverage import unread
+from .phrases import (
+    Mention,
+    Reading,
+    find,
+    find_comparisons,
+    find_dates,
+    find_having,
+    find_missing,
+    find_top,
+    forms,
+)
+from .plans import Filter, Having, Measure, Plan
 from .vocabulary import (
     COLUMN_WORDS,
     DATE_COLUMNS,
@@ -24,20 +35,40 @@ from .vocabulary import (
     DEFAULT_MEASURE,
     NUMBER_WORDS,
     NUMERIC,
+    OWNED,
     STATES,
     TABLE_WORDS,
 )
 
-__all__ = ["read_question", "readings"]
+__all__ = ["read", "read_question", "readings"]
 
-_Op = Literal["=", ">", "<", ">=", "<=", "between", "not null"]
+_Op = Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null"]
+_NOT = re.compile(r"(\bnot|\w*n['’]t|\bno longer)\s+((?:\w+\s+){0,3})$")
+
+
+def _negations(reading: Reading) -> None:
+    """A value right after "not" (a few filler words between) is excluded, not required."""
+    from .coverage import FILLER
+
+    low = reading.text.lower()
+    for mention in reading.of("value"):
+        match = _NOT.search(low[:mention.start])
+        if match and all(w in FILLER for w in match.group(2).split()):
+            mention.negated = True
+            reading.mentions.append(Mention(match.start(), match.end(1), "used"))
 
 
 def read_question(question: str, catalog: Catalog, today: date | None = None) -> Reading:
-    """Find every table, column, value, date and comparison the question mentions."""
+    """Find every table, column, value, date, comparison, threshold and missing value the
+    question mentions."""
+    question = " ".join(question.split())
     reading = Reading(question)
     low = question.lower()
+    # Any case the person wrote in: all lower or all capitals names no proper noun by case.
+    uncased = question.islower() or question.isupper()
     find_dates(reading, today or date.today())
+    find_having(reading)
+    find_missing(reading)
     find_comparisons(reading)
     # Column phrases first ("credit limit" is not the value "credit"), longest first.
     for phrase in sorted(COLUMN_WORDS, key=len, reverse=True):
@@ -60,13 +91,18 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for value in sorted(by_value, key=len, reverse=True):
         refs = tuple(by_value[value])
         if value.lower() != value:
-            find(reading, value, question, "value", refs, value)
+            find(reading, value.lower() if uncased else value, low if uncased else question,
+                 "value", refs, value)
             continue
         for form in forms(value.replace("_", " ")):
             find(reading, form, low, "value", refs, value)
     for name, code in STATES.items():
         refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
         find(reading, name, low, "value", refs, code)
+    _negations(reading)
+    if not reading.of("date"):  # with no date, "joined" or "opened" says nothing more
+        for phrase in DATE_VERBS:
+            find(reading, phrase, low, "used", ())
     reading.mentions.sort(key=lambda m: m.start)
     return reading
 
@@ -186,14 +222,73 @@ def _base(reading: Reading, low: str, measure: str, column: str | None) -> str |
         return values[0].refs[0].split(".")[0]
     if named:
         return named[0].refs[0]
+    missing = reading.of("missing")
+    if column or missing:  # "the five highest interest rates": the rates' table
+        return (column or missing[0].refs[0]).split(".")[0]
     return None
 
 
 def readings(question: str, catalog: Catalog, today: date | None = None) -> list[Plan]:
-    """The plans the question can mean, best first (empty if none is recognised)."""
+    """The plans the question can mean, best first; empty if none is recognised or a part
+    of the question was not read (:func:`read` says which)."""
+    plans, missed = read(question, catalog, today)
+    return [] if missed else plans
+
+
+def _having(reading: Reading, base: str) -> tuple[str, Having | None]:
+    """The table whose rows a threshold keeps, and the threshold ("customers with 3 cards")."""
+    found = reading.of("having")
+    if not found:
+        return base, None
+    op, count, child = found[0].value
+    before = [m.refs[0] for m in reading.of("table") if m.start < found[0].start
+              and child in OWNED.get(m.refs[0], ())]
+    owner = before[-1] if before else base
+    if child not in OWNED.get(owner, ()):
+        return base, None
+    return owner, Having(child, op, count)
+
+
+def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
+    """The date a time refers to: the one a verb names ("joined"), else the base table's.
+
+    A verb's date of a table the question does not name is the base table's date of the
+    same name when it has one ("branches opened before 2005": the branches' opening)."""
+    times = reading.of("time")
+    if not times:
+        return DATE_COLUMNS.get(base, "")
+    ref = times[0].refs[0]
+    table, _, name = ref.partition(".")
+    if table != base and table not in _tables_named(reading) and catalog.has(f"{base}.{name}"):
+        return f"{base}.{name}"
+    return ref
+
+
+def _bare(reading: Reading, low: str, numeric: list[Mention]) -> bool:
+    """Whether "the N largest X" ranks the column X itself, not rows ranked by X: not
+    "top 5 loans by principal", nor "which 5 accounts have the highest balance" (a table
+    named before X, other than as its modifier, "the 3 largest account balances")."""
+    if not numeric or re.search(r"\b(by|in terms of)\s+(?:the\s+)?$", low[:numeric[0].start]):
+        return False
+    at = numeric[0].start
+    return all(low[m.end:at].strip() == "" for m in reading.of("table") if m.start < at)
+
+
+def read(question: str, catalog: Catalog, today: date | None = None,
+         ) -> tuple[list[Plan], list[str]]:
+    """The plans the question can mean (best first) and the phrases of it no plan read."""
+    question = " ".join(question.split())
     reading = read_question(question, catalog, today)
     low = question.lower()
-    top, direction = find_top(low)
+    top, direction = find_top(low, reading)
+    for match in _SPEND.finditer(low):  # the measure "spend" reads these words
+        reading.mentions.append(Mention(match.start(), match.end(), "used"))
+    missed = unread(reading)
+    return _plans(reading, low, top, direction, catalog), missed
+
+
+def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
+           catalog: Catalog) -> list[Plan]:
     measure = _measure_word(low, top)
     numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
     column = numeric[0].refs[0] if numeric else None
@@ -202,14 +297,16 @@ def readings(question: str, catalog: Catalog, today: date | None = None) -> list
     base = _base(reading, low, measure, column)
     if base is None:
         return []
+    base, having = _having(reading, base)
+    if having is not None:
+        measure = "count" if measure == "count" else "rows"
     if measure in ("sum", "avg", "min", "max") and column is None:
         column = DEFAULT_MEASURE.get(base)
         if column is None:
             measure = "count"
     # Dates belong to the date a verb names ("joined", "opened"), else to the base table's.
-    times = reading.of("time")
-    dates_col = times[0].refs[0] if times else DATE_COLUMNS.get(base, "")
-    filters: list[Filter] = []
+    dates_col = _date_column(reading, base, catalog)
+    filters: list[Filter] = [Filter(m.refs[0], "null") for m in reading.of("missing")]
     for mention in reading.of("date"):
         word, (start, end) = mention.value
         if word in ("since", "from"):
@@ -224,13 +321,13 @@ def readings(question: str, catalog: Catalog, today: date | None = None) -> list
     named = set(_tables_named(reading))
     for mention in reading.of("value"):
         ref = _pick(mention.refs, mention.start, reading, base)
-        chosen = Filter(ref, "=", mention.value)
+        chosen = Filter(ref, "<>" if mention.negated else "=", mention.value)
         filters.append(chosen)
         # Another reading only where the question names that column's table too
         # ("customers of branches in Texas": the customers' state or the branches').
         others = [r for r in mention.refs if r != ref and r.split(".")[0] in named]
         if others:
-            swaps.append((chosen, Filter(others[0], "=", mention.value)))
+            swaps.append((chosen, Filter(others[0], chosen.op, mention.value)))
     for mention in reading.of("compare"):
         before = [m for m in numeric if m.end <= mention.start]
         target = before[-1].refs[0] if before else DEFAULT_MEASURE.get(base)
@@ -239,8 +336,14 @@ def readings(question: str, catalog: Catalog, today: date | None = None) -> list
     group = None
     limit = None
     order = None
+    bare = False
+    if having is not None:
+        return [Plan(table=base, measure=cast(Measure, measure), filters=tuple(filters),
+                     having=having)]
     if top is not None:
         group = _top_group(reading, low, base)
+        bare = group is None and measure in ("count", "max", "min", "rows") and \
+            _bare(reading, low, numeric)
         if group is None and measure in ("count", "max", "min", "rows"):
             measure, column = "rows", column or DEFAULT_MEASURE.get(base)
         elif group is not None and measure in ("max", "min", "rows"):
@@ -259,7 +362,7 @@ def readings(question: str, catalog: Catalog, today: date | None = None) -> list
     plan = Plan(table=base, measure=cast(Measure, measure),
                 column=column if measure != "count" else None, group=group,
                 filters=tuple(filters), order=cast(Literal["desc", "asc"] | None, order),
-                limit=limit)
+                limit=limit, bare=bare and measure == "rows")
     out = [plan]
     for chosen, other in swaps:
         out.append(replace(plan, filters=tuple(other if f == chosen else f for f in plan.filters)))

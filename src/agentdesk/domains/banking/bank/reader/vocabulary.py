@@ -7,8 +7,9 @@ database itself (:mod:`.catalog`).
 
 from __future__ import annotations
 
-__all__ = ["COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "NUMBER_WORDS",
-           "NUMERIC", "STATES", "TABLE_WORDS"]
+__all__ = ["COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "MISSING_WORDS",
+           "NULLABLE_WORDS", "NUMBER_WORDS", "NUMERIC", "OWNED", "STATES",
+           "TABLE_WORDS"]
 
 TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "customers": ("customer", "customers", "client", "clients", "people", "members"),
@@ -43,7 +44,8 @@ COLUMN_WORDS: dict[str, tuple[str, ...]] = {
     "balance": ("accounts.balance",), "balances": ("accounts.balance",),
     "rate": ("loans.rate",), "rates": ("loans.rate",), "interest rate": ("loans.rate",),
     "interest rates": ("loans.rate",), "loan rate": ("loans.rate",),
-    "principal": ("loans.principal",), "loan amount": ("loans.principal",),
+    "principal": ("loans.principal",), "principals": ("loans.principal",),
+    "loan amount": ("loans.principal",), "loan amounts": ("loans.principal",),
     "loan size": ("loans.principal",),
     "credit limit": ("cards.credit_limit",), "credit limits": ("cards.credit_limit",),
     "limit": ("cards.credit_limit",),
@@ -97,5 +99,25 @@ STATES: dict[str, str] = {
 
 NUMBER_WORDS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50,
 }
+
+NULLABLE_WORDS: dict[str, str] = {
+    "closing date": "accounts.closed_at", "closed date": "accounts.closed_at",
+    "close date": "accounts.closed_at", "closure date": "accounts.closed_at",
+    "employer": "customers.employer", "merchant": "transactions.merchant",
+    "credit limit": "cards.credit_limit", "limit": "cards.credit_limit",
+}
+"""Words for the columns that may be empty ("accounts with no closing date")."""
+
+MISSING_WORDS = ("without", "with no", "has no", "have no", "having no", "had no", "no",
+                 "missing", "lacking", "that lack", "lack", "with a missing", "with an empty",
+                 "with an unknown", "are missing", "is missing", "are without", "is without")
+"""What says a value is missing, before the column ("without an employer")."""
+
+OWNED: dict[str, tuple[str, ...]] = {
+    "customers": ("accounts", "cards", "loans", "transactions"),
+    "accounts": ("cards", "transactions"),
+    "branches": ("accounts", "customers"),
+}
+"""What a table's rows own, for thresholds on owned rows ("customers with 3 cards")."""

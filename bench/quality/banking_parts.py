@@ -1,0 +1,139 @@
+"""The banking set by part and by phrasing variant: right / refused / silent wrong.
+
+Usage: python -m bench.quality.banking_parts [--graph] [--model SPEC] [--part NAME]
+[--no-variants] [--json]
+
+Without ``--graph`` each request goes through the reader as the agent uses it on the
+embedded model (its first reading, validated and run; no reading means a refusal), which
+takes seconds for the whole set with every variant. With ``--graph`` each request runs
+through the real graph (slow: use ``--part`` and ``--no-variants``). A case is *right*
+when its rows equal the reference's, *refused* when the agent said it could not read it,
+and *silent wrong* when it answered with other rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from .banking import cases, reference_rows, rows_match, run_case
+from .common import Case
+from .variants import variants
+
+__all__ = ["PARTS", "part_of", "reader_verdict"]
+
+PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout")
+
+
+def part_of(case: Case) -> str:
+    """Which part of the set a case belongs to."""
+    tags = set(case.tags)
+    if "written" in tags:
+        return "written_heldout" if "heldout" in tags else "written"
+    return next((p for p in ("heldout", "fresh") if p in tags), "tuned")
+
+
+def reader_verdict(question: str, expected: str, ordered: bool, bank_url: str) -> tuple[str, str]:
+    """(right | refused | wrong, detail) of the reader's first reading of ``question``."""
+    from agentdesk.domains.banking.bank.database import BankDatabase, QueryFailed
+    from agentdesk.domains.banking.bank.reader import candidates
+    from agentdesk.domains.banking.bank.sqlsafety import SQLRejected, validate_sql
+
+    db = BankDatabase(bank_url)
+    found = candidates(question, db)
+    if not found:
+        return "refused", "no reading"
+    try:
+        sql = validate_sql(found[0].sql, dialect=db.dialect, tables=db.tables())
+        result = db.execute(sql)
+    except (SQLRejected, QueryFailed) as failed:
+        return "refused", f"failed: {failed}"
+    got = [[row[c] for c in result.columns] for row in result.rows]
+    ok, why = rows_match(got, reference_rows(bank_url, expected), ordered)
+    return ("right", "") if ok else ("wrong", f"{why}; sql: {sql}")
+
+
+async def _graph_verdict(case: Case, model: str, data_dir: Path) -> tuple[str, str]:
+    result = await run_case(case, model, data_dir)
+    if result.ok:
+        return "right", ""
+    return ("refused" if result.cause == "refused" else "wrong"), result.detail
+
+
+def _requests(case: Case, with_variants: bool) -> list[tuple[str, str]]:
+    return [("original", case.request), *(variants(case.request) if with_variants else [])]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.quality.banking_parts")
+    parser.add_argument("--graph", action="store_true", help="run the real graph (slow)")
+    parser.add_argument("--model", default="local")
+    parser.add_argument("--part", action="append", choices=PARTS)
+    parser.add_argument("--no-variants", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--verbose", action="store_true", help="print each silent wrong")
+    args = parser.parse_args(argv)
+
+    counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    wrong: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="agentdesk-banking-parts-") as tmp:
+        bank_url = _bank(Path(tmp))
+        for case in cases():
+            part = part_of(case)
+            if args.part and part not in args.part:
+                continue
+            for kind, request in _requests(case, not args.no_variants):
+                asked = Case(case.id, request, case.expected, case.tags)
+                if args.graph:
+                    verdict, detail = asyncio.run(_graph_verdict(asked, args.model, Path(tmp)))
+                else:
+                    verdict, detail = reader_verdict(request, str(case.expected),
+                                                     "ordered" in case.tags, bank_url)
+                counts[(part, kind)][verdict] += 1
+                if verdict == "wrong":
+                    wrong.append(f"{part:16} {kind:17} {case.id:28} {request!r}: {detail}")
+    table = {f"{p}/{k}": dict(c) for (p, k), c in sorted(counts.items())}
+    if args.json:
+        print(json.dumps(table, indent=2))
+    else:
+        _print(counts)
+        if args.verbose:
+            print("\n".join(wrong))
+    return 0
+
+
+def _bank(tmp: Path) -> str:
+    import os
+
+    from agentdesk.domains.banking.bank.data import create_bank_database
+    from agentdesk.domains.banking.bank.database import default_bank_url
+    from agentdesk.settings import get_settings
+
+    os.environ["AGENTDESK_DATA_DIR"] = str(tmp)
+    get_settings.cache_clear()
+    url = default_bank_url(get_settings())
+    create_bank_database(url, seed=7)
+    return url
+
+
+def _print(counts: dict[tuple[str, str], Counter[str]]) -> None:
+    print(f"{'part':16} {'variant':17} {'right':>6} {'refused':>8} {'silent wrong':>13}")
+    totals: dict[str, Counter[str]] = defaultdict(Counter)
+    for (part, kind), c in sorted(counts.items(), key=lambda kv: (PARTS.index(kv[0][0]),
+                                                                   kv[0][1] != "original",
+                                                                   kv[0][1])):
+        totals[part].update(c)
+        print(f"{part:16} {kind:17} {c['right']:6d} {c['refused']:8d} {c['wrong']:13d}")
+    print()
+    for part in PARTS:
+        if part in totals:
+            c = totals[part]
+            print(f"{part:16} {'all':17} {c['right']:6d} {c['refused']:8d} {c['wrong']:13d}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,49 @@
+"""What the reader did not read: every word of a question is accounted for.
+
+A word is *read* when a mention covers it (a table, a column, a value, a date, a
+comparison, a threshold, a missing value, the words a pattern used), or it is *filler*:
+a word that carries no filter, comparison or number in a question to the bank ("how",
+"many", "the", "do", "we", "have"). Every other word is *unread*; runs of them are the
+phrases :func:`unread` reports. A number, a negation or an unknown word is never filler,
+so "at least 3 cards" or "not in California" cannot be dropped without being reported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .phrases import Reading
+
+__all__ = ["FILLER", "unread"]
+
+FILLER = frozenset(["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "per", "each", "every", "all", "any", "some", "this", "that", "these", "those", "there", "here", "it", "its", "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "have", "has", "had", "having", "will", "would", "can", "could", "should", "shall", "may", "might", "must", "please", "show", "me", "us", "we", "our", "i", "you", "your", "my", "list", "give", "tell", "what", "what's", "whats", "which", "who", "whom", "whose", "how", "many", "much", "number", "count", "counts", "total", "sum", "overall", "average", "avg", "mean", "value", "amount", "and", "or", "as", "with", "across", "broken", "down", "per", "currently", "current", "right", "now", "today", "ever", "so", "far", "together", "respectively", "find", "get", "see", "return", "display", "pull", "look", "up", "report", "largest", "biggest", "highest", "maximum", "max", "smallest", "lowest", "minimum", "min", "most", "least", "fewest", "top", "bottom", "first", "largest", "most", "expensive", "cheapest", "made", "make", "making", "happened", "occurred", "recorded", "posted", "held", "hold", "holds", "holding", "own", "owns", "owned", "owning", "live", "lives", "living", "located", "based", "belong", "belongs", "belonging", "sit", "sits", "exist", "exists", "existing", "registered", "record", "records", "row", "rows", "entries", "entry", "data", "info", "information", "details", "detail", "database", "bank", "bank's", "bank’s", "kinds", "kind", "sorts", "sort", "type", "types", "category", "categories", "year", "years", "yearly", "month", "months", "monthly", "annually", "date", "dates", "time", "money", "dollars", "usd"])
+"""Words that carry no filter, comparison or number in a question to the bank."""
+
+_NEGATIONS = frozenset({"not", "no", "never", "without", "except", "excluding", "none",
+                        "nor", "neither", "missing", "lacking", "lack", "n't"})
+_WORD = re.compile(r"[a-z0-9$%]+(?:['’][a-z]+)?|n['’]t")
+
+
+def _is_filler(word: str) -> bool:
+    if word in _NEGATIONS or word.endswith(("n't", "n’t")):
+        return False
+    return word in FILLER or word.rstrip("'’s") in FILLER
+
+
+def unread(reading: Reading) -> list[str]:
+    """The phrases of the question no mention covers and that are not filler, in order."""
+    low = reading.text.lower()
+    spans = sorted((m.start, m.end) for m in reading.mentions)
+    phrases: list[list[str]] = []
+    last_end = -1
+    for match in _WORD.finditer(low):
+        start, end = match.span()
+        if any(s <= start and end <= e for s, e in spans) or _is_filler(match.group()):
+            continue
+        between = low[last_end:start] if last_end >= 0 else ""
+        if phrases and last_end >= 0 and not re.search(r"[^\s'’-]", between):
+            phrases[-1].append(reading.text[start:end])
+        else:
+            phrases.append([reading.text[start:end]])
+        last_end = end
+    return [" ".join(words) for words in phrases]
