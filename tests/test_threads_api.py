@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import aclosing
 from pathlib import Path
 from typing import Any
 
@@ -440,12 +441,50 @@ def test_the_thread_stream_follows_every_run_and_resumes(served: str) -> None:
         assert await asyncio.wait_for(draining, 60) == []
 
         other = (await client.threads.create())["thread_id"]
-        for params, headers in (({"stream_mode": "state_update"}, {}),
+        for params, headers in (({"stream_mode": "everything"}, {}),
                                 ({}, {"Last-Event-ID": "garbage"})):
             with pytest.raises(httpx.HTTPStatusError) as refused:
                 await client.http.get(f"/threads/{other}/stream", params=params,
                                       headers=headers)
             assert await status_of(refused) == 422
+
+    asyncio.run(scenario())
+
+
+def test_the_thread_stream_sends_state_updates_in_their_mode(served: str) -> None:
+    """``state_update``: each update of the thread's state from now on, with the state at
+    the checkpoint it wrote (as the Agent Server sends it); not in ``run_modes``."""
+    async def scenario() -> None:
+        client = get_client(url=served)
+        thread = await paused_thread(client)
+        await client.threads.update_state(thread, {"topic": "before"}, as_node="write_draft")
+        updates: list[Any] = []
+        runs: list[Any] = []
+
+        async def follow(mode: str, into: list[Any], until: Callable[[Any], bool]) -> None:
+            async with aclosing(await client.threads.join_stream(thread, stream_mode=mode)
+                                ) as parts:
+                async for part in parts:
+                    into.append(part)
+                    if until(part):
+                        return
+
+        following = asyncio.gather(
+            follow("state_update", updates, lambda part: len(updates) == 2),
+            follow("run_modes", runs, lambda part: part.event == "metadata"
+                   and part.data.get("status") == "run_done"))
+        await asyncio.sleep(0.5)  # joined: the update before is not sent
+        written = await client.threads.update_state(thread, {"topic": "badgers"},
+                                                    as_node="write_draft")
+        await client.threads.update_state(thread, {"topic": "voles"}, as_node="write_draft")
+        await client.runs.wait(thread, "hitl", input={"topic": "owls"})
+        await asyncio.wait_for(following, 60)
+        assert [p.event for p in updates] == ["state_update", "state_update"]
+        assert [p.data["state"]["values"]["topic"] for p in updates] == ["badgers", "voles"]
+        assert updates[0].data["thread_id"] == thread
+        assert updates[0].data["state"]["checkpoint"]["checkpoint_id"] == written[
+            "checkpoint"]["checkpoint_id"]
+        assert "state_update" not in {p.event for p in runs}
 
     asyncio.run(scenario())
 

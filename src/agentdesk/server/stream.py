@@ -149,7 +149,16 @@ class EventLog:
 
     async def flush(self, stream: RunStream) -> None:
         """Number and store the run's unsent events in one transaction, fenced by its
-        attempt; then hand them to listeners."""
+        attempt; then hand them to listeners.
+
+        Shielded: a caller cancelled meanwhile (a follower that hung up, whose stream
+        flushes the run's events) leaves the store and the count to finish together. Cut
+        between the commit and the count, the next batch would be numbered again from
+        the same seq and refused by the key (or, cut before, a batch would be lost).
+        """
+        await asyncio.shield(self._flush(stream))
+
+    async def _flush(self, stream: RunStream) -> None:
         lease = stream.run.lease
         assert lease is not None
         async with stream.flushing:

@@ -474,6 +474,22 @@ class AppStore:
                 thread_id=thread_id, run_id=run_id, event=event, actor=actor,
                 data=data or {}, created_at=now()))
 
+    async def audit_since(self, thread_id: str, event: str, after: int | None,
+                          ) -> tuple[int, list[AuditEntry]]:
+        """The thread's ``event`` entries after entry ``after`` (None: none, only the mark),
+        and the mark to ask from next time (the last entry's id so far)."""
+        query = sa.select(audit_log).where(audit_log.c.thread_id == thread_id,
+                                           audit_log.c.event == event)
+        async with self.single.connect() as conn:
+            if after is None:
+                last = (await conn.execute(sa.select(sa.func.max(audit_log.c.id)).where(
+                    audit_log.c.thread_id == thread_id, audit_log.c.event == event))).scalar()
+                return int(last or 0), []
+            rows = (await conn.execute(query.where(audit_log.c.id > after)
+                                       .order_by(audit_log.c.id))).mappings().all()
+        found = [AuditEntry.model_validate(dict(row)) for row in rows]
+        return (found[-1].id if found else after), found
+
     async def audit_trail(self, thread_id: str) -> list[AuditEntry]:
         query = (sa.select(audit_log).where(audit_log.c.thread_id == thread_id)
                  .order_by(audit_log.c.id))

@@ -298,14 +298,14 @@ async def audit(thread_id: ThreadId, desk: DeskDep, owner: Owner) -> list[dict[s
 
 def _stream_modes(stream_mode: list[str] | None, stream_modes: list[str] | None) -> set[str]:
     """The SDK sends ``stream_mode``, the Agent Server reads ``stream_modes`` (either, each
-    comma-separated or repeated): ``run_modes`` (every event the runs stream, the default)
-    and ``lifecycle`` (a run's start and end only). ``state_update`` is not served."""
+    comma-separated or repeated): ``run_modes`` (every event the runs stream, the default),
+    ``lifecycle`` (a run's start and end only) and ``state_update`` (each state update)."""
     asked = {m.strip() for v in (stream_mode or []) + (stream_modes or [])
              for m in v.split(",")} - {""}
-    other = asked - {"run_modes", "lifecycle"}
+    other = asked - {"run_modes", "lifecycle", "state_update"}
     if other:
-        raise InputError(f"{', '.join(sorted(other))} is not supported; use run_modes or "
-                         "lifecycle", field="stream_mode")
+        raise InputError(f"{', '.join(sorted(other))} is not supported; use run_modes, "
+                         "lifecycle or state_update", field="stream_mode")
     return asked or {"run_modes"}
 
 
@@ -320,13 +320,36 @@ def _parse_event_id(value: str | None) -> tuple[str | None, int]:
     return run_id, int(seq)
 
 
+async def _state_updates(desk: DeskDep, thread: ThreadRecord, public_id: str,
+                         mark: int) -> tuple[int, list[dict[str, Any]]]:
+    """The ``state_update`` events of the updates after audit entry ``mark`` (as the Agent
+    Server sends them: the thread's state at the written checkpoint), and the next mark."""
+    mark, entries = await desk.store.audit_since(thread.thread_id, "state_updated", mark)
+    events = []
+    for entry in entries:
+        ref = {"checkpoint_id": entry.data.get("checkpoint_id"), "checkpoint_ns": ""}
+        snapshot = await threadstate.state_at(desk, thread, ref)
+        if snapshot is not None:  # no id: a reconnect resumes from the runs' events
+            events.append({"event": "state_update", "data": dumps(
+                {"state": state_view(snapshot), "thread_id": public_id})})
+    return mark, events
+
+
 async def _thread_events(desk: DeskDep, manager: RunManager, request: Request,
                          thread: ThreadRecord, run_id: str | None, after: int,
                          modes: set[str]) -> AsyncIterator[dict[str, Any]]:
     """Every event of the thread's runs in order, from the one after ``run_id``/``after``,
-    then each new run's as it comes, until the client leaves or the thread is deleted."""
+    then each new run's as it comes, until the client leaves or the thread is deleted;
+    with ``state_update``, each state update written from now on too."""
     done: set[str] = set()
+    updates = "state_update" in modes
+    mark = (await desk.store.audit_since(thread.thread_id, "state_updated", None))[0]
+    public_id = request.path_params["thread_id"]
     while not await request.is_disconnected():
+        if updates:
+            mark, events = await _state_updates(desk, thread, public_id, mark)
+            for event in events:
+                yield event
         runs = await desk.store.list_runs(thread.thread_id)
         if run_id is not None:  # replay: runs before the last one seen are done
             ids = [r.run_id for r in runs]
@@ -342,7 +365,7 @@ async def _thread_events(desk: DeskDep, manager: RunManager, request: Request,
                     if event == "end":  # as the Agent Server marks a run's end on a thread
                         event, data = "metadata", dumps({"status": "run_done",
                                                          "run_id": run.run_id})
-                    if "run_modes" in modes or event == "metadata":
+                    if "run_modes" in modes or (event == "metadata" and "lifecycle" in modes):
                         yield {"event": event, "data": data, "id": f"{run.run_id}:{item.seq}"}
             except NotFoundError:
                 return  # the thread was deleted with its runs
