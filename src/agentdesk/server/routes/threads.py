@@ -347,9 +347,9 @@ async def _thread_events(desk: DeskDep, manager: RunManager, request: Request,
     public_id = request.path_params["thread_id"]
     while not await request.is_disconnected():
         if updates:
-            mark, events = await _state_updates(desk, thread, public_id, mark)
-            for event in events:
-                yield event
+            mark, updated = await _state_updates(desk, thread, public_id, mark)
+            for update in updated:
+                yield update
         runs = await desk.store.list_runs(thread.thread_id)
         if run_id is not None:  # replay: runs before the last one seen are done
             ids = [r.run_id for r in runs]
