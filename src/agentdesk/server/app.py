@@ -45,7 +45,18 @@ from .lgapp import add_cors, add_langgraph_http, custom_lifespan, langgraph_conf
 from .limits import BodyLimits, RequestLimits
 from .manager import RunManager
 from .mcp import McpEndpoint
-from .routes import assistants, crons, inbox, mail, memory, meta, runs, store, threads
+from .routes import (
+    assistants,
+    crons,
+    inbox,
+    mail,
+    memory,
+    meta,
+    runs,
+    store,
+    threads,
+    threadstream,
+)
 from .webhooks import webhook_body
 
 __all__ = ["create_app"]
@@ -147,7 +158,8 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
         max_metadata_bytes=settings.max_metadata_bytes, body_timeout=settings.body_timeout))
     add_cors(app, settings, config)  # outermost of all: preflights are answered first
 
-    for module in (meta, assistants, threads, crons, runs, inbox, mail, memory, store):
+    for module in (meta, assistants, threads, threadstream, crons, runs, inbox, mail, memory,
+                   store):
         app.include_router(module.router)
     for target in route_targets():  # each domain's own routes, authenticated as ours
         app.include_router(load(target), dependencies=[Depends(remember_caller)])
