@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from langgraph_sdk.errors import NotFoundError as SdkNotFound
 
 from .conftest import Target
 
@@ -165,6 +166,33 @@ def test_threads_stream_refused(target: Target) -> None:
             assert (await _command(http, gone, "input.respond",
                                    {"interrupt_id": "x"})).status_code == 404
         async with client.threads.stream(assistant_id="no-such-graph") as ts:
-            with pytest.raises(RuntimeError, match="invalid_argument.*assistant_id"):
+            with pytest.raises(RuntimeError, match=r"invalid_argument.*assistant_id"):
                 await ts.run.start(input={"text": "x"})
+        with pytest.raises(SdkNotFound):  # the thread it would have made is not there
+            await client.threads.get(ts.thread_id)
+    target.run(body)
+
+
+def test_threads_stream_cancel(target: Target) -> None:
+    """A run cancelled mid-stream ends its stream with a terminal lifecycle event, so a
+    client does not hang."""
+    async def body(client: Any) -> None:
+        thread = await client.threads.create()
+        thread_id = thread["thread_id"]
+        async with httpx.AsyncClient(base_url=target.url, timeout=30) as http:
+            started = (await _command(http, thread_id, "run.start", {
+                "assistant_id": "echo", "input": {"text": "c", "sleep": 30}})).json()
+        run_id = started["result"]["run_id"]
+        root: list[str] = []
+        async with client.threads.stream(assistant_id="echo", thread_id=thread_id) as ts:
+            async with asyncio.timeout(60):
+                async for event in ts.events:
+                    if event["method"] == "values" and not root[1:]:
+                        await client.runs.cancel(thread_id, run_id)
+                    if event["method"] == "lifecycle" and not event["params"]["namespace"]:
+                        root.append(event["params"]["data"]["event"])
+                        if root[-1] != "running":
+                            break
+        assert root == ["running", "interrupted"]
+        assert (await client.runs.get(thread_id, run_id))["status"] == "interrupted"
     target.run(body)

@@ -55,6 +55,8 @@ class EventStreamBody(_Strict):
     namespaces: list[list[str]] | None = None
     depth: int | None = Field(default=None, ge=0)
     since: int | None = Field(default=None, ge=0)
+    metadata: dict[str, Any] | None = None
+    """Not the client's: what a langgraph.json ``auth`` handler added (ignored)."""
 
     @field_validator("channels")
     @classmethod
@@ -108,9 +110,8 @@ def _params(model: type[_Strict], raw: Any) -> Any:
 
 
 async def _run_start(desk: Desk, manager: RunManager, thread_id: str, caller: CallerDep,
-                     raw: Any) -> dict[str, Any]:
+                     raw: Any, stamped: dict[str, Any]) -> dict[str, Any]:
     params: RunStartParams = _params(RunStartParams, raw)
-    await taken_thread(desk, thread_id, caller.owner, own_ok=True)  # another's id: refused
     try:
         body = RunCreate(assistant_id=params.assistant_id, input=params.input,
                          config=params.config, metadata=params.metadata,
@@ -121,16 +122,25 @@ async def _run_start(desk: Desk, manager: RunManager, thread_id: str, caller: Ca
     except ValidationError as exc:
         raise _Refused("invalid_argument",
                        InputError.from_validation(exc, "params").message) from None
+    created = not await taken_thread(desk, thread_id, caller.owner, own_ok=True)
+    if created:  # with what langgraph.json ``auth`` stamped on the request (its owner)
+        await desk.store.create_thread(thread_id, None, owner=caller.owner, model=None,
+                                       metadata=stamped)
     try:
         run = await prepare(desk, manager, thread_id, body, caller.owner, caller)
-    except NotFoundError as exc:  # the thread is made if missing: the assistant is not there
-        raise _Refused("invalid_argument", f"params.assistant_id: {exc.message}") from None
+    except BaseException as exc:
+        if created:  # refused: the thread made for it goes too, leaving no trace
+            await desk.delete_thread(thread_id)
+        if isinstance(exc, NotFoundError):  # the thread is there: the assistant is not
+            raise _Refused("invalid_argument",
+                           f"params.assistant_id: {exc.message}") from None
+        raise
     await manager.launch(run)
     return {"run_id": run.run_id}
 
 
 async def _input_respond(desk: Desk, manager: RunManager, thread_id: str, caller: CallerDep,
-                         raw: Any) -> dict[str, Any]:
+                         raw: Any, stamped: dict[str, Any]) -> dict[str, Any]:
     params: InputRespondParams = _params(InputRespondParams, raw)
     answer: _Answer = params.responses[0] if params.responses else params
     if not answer.interrupt_id:
@@ -194,7 +204,9 @@ async def thread_command(thread_id: ThreadId, request: Request, desk: DeskDep,
                       f"method: unknown command {method!r}; supported: "
                       f"{', '.join(sorted(_COMMANDS))}")
     try:
-        result = await handler(desk, manager, thread_id, caller, payload.get("params"))
+        stamped = payload.get("metadata")  # set by langgraph.json auth, beside the command
+        result = await handler(desk, manager, thread_id, caller, payload.get("params"),
+                               stamped if isinstance(stamped, dict) else {})
     except _Refused as exc:
         return _error(command_id, exc.code, exc.message)
     except NotFoundError:
