@@ -84,7 +84,7 @@ class _Answer(_Strict):
 
 
 class InputRespondParams(_Answer):
-    interrupt_id: str = ""  # type: ignore[assignment]  # or in ``responses``
+    interrupt_id: str = ""  # or in ``responses``
     responses: list[_Answer] | None = Field(default=None, min_length=1, max_length=1)
     update: Any = None
     goto: Any = None
