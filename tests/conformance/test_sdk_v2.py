@@ -40,14 +40,20 @@ async def _read(http: httpx.AsyncClient, thread_id: str, body: dict[str, Any],
                 ) -> list[dict[str, Any]]:
     """The events of the thread's stream up to the root's terminal lifecycle event."""
     events: list[dict[str, Any]] = []
+    buffer = ""
     async with asyncio.timeout(60), http.stream(
             "POST", f"/threads/{thread_id}/stream/events", json=body) as response:
         assert response.status_code == 200, await response.aread()
-        async for line in response.aiter_lines():
-            if line.startswith("data:"):
-                events.append(json.loads(line[5:]))
-                if _terminal(events[-1]):
-                    break
+        async for text in response.aiter_text():  # frames end with a blank line, "\n\n"
+            *frames, buffer = (buffer + text).split("\n\n")
+            for frame in frames:
+                lines = dict(line.split(":", 1) for line in frame.splitlines() if ":" in line)
+                if "data" in lines:
+                    events.append(json.loads(lines["data"]))
+                    assert lines["id"].strip() == str(events[-1]["seq"])
+                    assert lines["event"].strip() == events[-1]["method"]
+                    if _terminal(events[-1]):
+                        return events
     return events
 
 

@@ -125,6 +125,8 @@ class _MessageStream:
         return out
 
     async def push(self, chunk: AIMessageChunk) -> list[dict[str, Any]]:
+        if self._task.done():  # the bridge gave up on this message: nothing more from it
+            return self._take()
         self._idle.clear()
         self._inbox.put_nowait(ChatGenerationChunk(message=chunk))
         await self._idle.wait()

@@ -272,4 +272,4 @@ async def thread_event_stream(thread_id: ThreadId, body: EventStreamBody, reques
     wanted = StreamFilter(body.channels, body.namespaces, body.depth)
     return EventSourceResponse(
         _thread_events(desk, manager, request, thread_id, wanted, body.since or 0),
-        ping=request.app.state.ping_seconds)
+        ping=request.app.state.ping_seconds, sep="\n")  # framed as the Agent Server does
