@@ -138,6 +138,11 @@ def test_threads_stream_respond(target: Target) -> None:
         assert after[-1] == "completed"
         state = await client.threads.get_state(thread_id)
         assert state["values"]["result"] == "hello: a plan for rome: approved"
+        async with httpx.AsyncClient(base_url=target.url, timeout=30) as http:
+            again = (await _command(http, thread_id, "input.respond", {
+                "interrupt_id": asked[0]["interrupt_id"], "response": {"approve": False}}))
+        assert again.json()["error"] == "no_such_interrupt"  # answered once, and only once
+        assert len(await client.runs.list(thread_id)) == 2
     target.run(body)
 
 
