@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from sse_starlette import EventSourceResponse
 
 from agentdesk.errors import InputError, NotFoundError, UserError
+from agentdesk.runtime.assistants import AssistantStore
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.server.deps import CallerDep, DeskDep, ManagerDep, Owner, ThreadId, taken_thread
 from agentdesk.server.eventproto import CHANNELS, RUN_MODES, RunTranslator, StreamFilter
@@ -153,8 +154,6 @@ async def _input_respond(desk: Desk, manager: RunManager, thread_id: str, caller
     runs = await desk.store.list_runs(thread_id)
     if not runs:
         raise _Refused("no_such_run", "no run is bound to this thread")
-    from agentdesk.runtime.assistants import AssistantStore
-
     made = await AssistantStore(desk.persistence.engine, caller.owner).run_assistant_ids(
         [runs[-1].run_id])
     thread = await desk.store.get_thread(thread_id, caller.owner)
