@@ -8,7 +8,7 @@ terminal lifecycle event, with all channels and with ``since`` at that last even
 ``seq`` (still a full replay, nothing sent); beside it the same thread's ``GET
 /threads/{id}/stream`` (the recorded events as they are) to its last ``run_done``.
 
-Usage: python -m bench.v2_replay [--rounds N]
+Usage: python -m bench.v2_replay [--rounds N] [--sizes 1,10,50]
 """
 
 from __future__ import annotations
@@ -59,13 +59,13 @@ async def _legacy(http: httpx.AsyncClient, thread_id: str, runs: int) -> float:
     return time.perf_counter() - began
 
 
-async def _measure(url: str, rounds: int) -> None:
+async def _measure(url: str, rounds: int, sizes: tuple[int, ...]) -> None:
     from langgraph_sdk import get_client
 
     client = get_client(url=url)
     print(f"{'runs':>5} {'events':>7} {'v2 ms':>8} {'v2 since=last ms':>17} {'GET stream ms':>14}")
     async with httpx.AsyncClient(base_url=url, timeout=120) as http:
-        for size in SIZES:
+        for size in sizes:
             thread = await client.threads.create()
             for i in range(size):
                 run = await client.runs.create(
@@ -86,7 +86,10 @@ async def _measure(url: str, rounds: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
-    rounds = parser.parse_args().rounds
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)),
+                        help="runs per thread, comma-separated")
+    args = parser.parse_args()
+    rounds, sizes = args.rounds, tuple(int(n) for n in args.sizes.split(","))
 
     from agentdesk.settings import Settings
     from tests.conformance.conftest import CONFIG
@@ -98,7 +101,7 @@ def main() -> None:
             server = servers.app(Settings(data_dir=data, graphs=CONFIG, actor="bench",
                                           smtp_listen=f"127.0.0.1:{free_port()}",
                                           smtp_catcher=f"127.0.0.1:{free_port()}"))
-            asyncio.run(_measure(server.url, rounds))
+            asyncio.run(_measure(server.url, rounds, sizes))
 
 if __name__ == "__main__":
     main()
