@@ -218,3 +218,32 @@ def test_filters_mean_what_langgraph_sdk_documents() -> None:
     assert not matches_filter({}, {"owner": "ana"})
     with pytest.raises(ValueError, match=r"\$in"):
         matches_filter(metadata, {"owner": {"$in": ["ana"]}})
+
+
+def test_thread_streaming_v2_is_its_owners_alone(served: str) -> None:
+    """``client.threads.stream``: the thread ``run.start`` makes is Alice's; Bob can
+    neither command it nor read its event stream."""
+    async def scenario() -> None:
+        alice = get_client(url=served, headers=ALICE)
+        events: list[dict] = []
+        async with alice.threads.stream(assistant_id="echo") as ts:
+            await ts.run.start(input={"said": "v2"})
+            async for event in ts.events:
+                events.append(event)
+                if event["method"] == "lifecycle" and event["params"]["data"]["event"] in (
+                        "completed", "failed"):
+                    break
+        assert events[-1]["params"]["data"]["event"] == "completed"
+        thread = await alice.threads.get(ts.thread_id)
+        assert thread["metadata"]["owner"] == "user1"
+        async with httpx.AsyncClient(base_url=served, headers=BOB) as http:
+            command = {"id": 1, "method": "run.start",
+                       "params": {"assistant_id": "echo", "input": {"said": "bob"}}}
+            answer = await http.post(f"/threads/{ts.thread_id}/commands", json=command)
+            assert answer.status_code == 404
+            answer = await http.post(f"/threads/{ts.thread_id}/stream/events",
+                                     json={"channels": ["values"]})
+            assert answer.status_code == 404
+        assert len(await alice.runs.list(ts.thread_id)) == 1
+
+    asyncio.run(scenario())

@@ -78,6 +78,9 @@ ROUTES: list[tuple[str, str, Any]] = [
     ("GET", "/threads/{t}/runs/{r}/stream", None),
     ("POST", "/threads/{t}/runs/{r}/cancel", None),
     ("POST", "/threads/{t}/decisions", {"type": "approve"}),
+    ("POST", "/threads/{t}/stream/events", {"channels": ["values"]}),
+    ("POST", "/threads/{t}/commands", {"id": 1, "method": "input.respond",
+                                       "params": {"interrupt_id": "x", "response": 1}}),
     ("POST", "/threads/search", {"ids": ["{t}"]}),
     ("DELETE", "/threads/{t}", None),
 ]

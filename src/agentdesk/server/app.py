@@ -49,7 +49,19 @@ from .manager import RunManager
 from .mcp import McpEndpoint
 from .metrics import router as metrics_router
 from .metrics import sampling_loop_lag
-from .routes import assistants, crons, health, inbox, mail, memory, meta, runs, store, threads
+from .routes import (
+    assistants,
+    crons,
+    health,
+    inbox,
+    mail,
+    memory,
+    meta,
+    runs,
+    store,
+    threads,
+    threadstream,
+)
 from .webhooks import webhook_body
 
 __all__ = ["create_app"]
@@ -155,7 +167,8 @@ def create_app(settings: Settings | None = None, *, ping_seconds: float = 15.0) 
         app.add_middleware(telemetry.TraceContextMiddleware)
     add_cors(app, settings, config)  # outermost of all: preflights are answered first
 
-    for module in (meta, health, assistants, threads, crons, runs, inbox, mail, memory, store):
+    for module in (meta, health, assistants, threads, threadstream, crons, runs, inbox, mail,
+                   memory, store):
         app.include_router(module.router)
     app.include_router(metrics_router)
     for target in route_targets():  # each domain's own routes, authenticated as ours

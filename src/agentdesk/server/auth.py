@@ -93,6 +93,8 @@ ROUTES = _routes(
     ("GET", "/threads/{thread_id}/runs/{run_id}/join", "threads", "read"),
     ("GET", "/threads/{thread_id}/runs/{run_id}/stream", "threads", "read"),
     ("GET", "/threads/{thread_id}/stream", "threads", "read"),
+    ("POST", "/threads/{thread_id}/stream/events", "threads", "read"),
+    ("POST", "/threads/{thread_id}/commands", "threads", "create_run"),
     ("POST", "/threads/{thread_id}/runs/{run_id}/cancel", "threads", "update"),
     ("DELETE", "/threads/{thread_id}/runs/{run_id}", "threads", "delete"),
     ("POST", "/runs", "threads", "create_run"),
