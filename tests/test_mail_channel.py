@@ -64,7 +64,7 @@ def test_whole_loop_over_smtp(database_url: str, tmp_path: Path) -> None:
             assert question["In-Reply-To"] == first_in
             assert question["Reply-To"].startswith("quotes+")
             assert "[Q-" in question["Subject"]
-            decision = await mail.desk.store.get_decision(view.interrupt.id)
+            decision = await mail.desk.store.get_decision(thread_id, view.interrupt.id)
             assert decision is not None and decision["actor"] == AGENCY
 
             reply = ("It is 1HGCM82633A004352.\n\nOn Mon, Quotes <quotes@agency.test> wrote:\n"

@@ -28,14 +28,14 @@ class Canned(LocalChatModel):
 
     raw: str = ""
 
-    def complete_json(self, messages: Sequence[BaseMessage], schema: dict[str, Any],
-                      preamble: str = "") -> tuple[Any, str]:
+    def decode(self, messages: Sequence[BaseMessage], schema: dict[str, Any],
+               preamble: str = "", on_text: Any = None) -> tuple[Any, str, tuple[int, int]]:
         import json
 
         try:
-            return json.loads(self.raw), self.raw
+            return json.loads(self.raw), self.raw, (0, 0)
         except ValueError:
-            return None, self.raw
+            return None, self.raw, (0, 0)
 
 
 def failure(raw: str) -> ModelError:

@@ -100,7 +100,9 @@ def test_a_trip_with_an_approval_and_a_crash_is_one_trace(
     with first.http() as http:
         thread = http.post("/threads", json={}).json()["thread_id"]
         started = http.post(f"/threads/{thread}/runs", headers=caller, json={
-            "assistant_id": "trip", "input": {"messages": f"{REQUEST}. My card token: {SECRET}"}})
+            "assistant_id": "trip", "input": {
+                "messages": REQUEST,  # the secret where the reader takes free text as it is
+                "preferences": {"interests": [f"my card token is {SECRET}"]}}})
         assert started.status_code == 200, started.text
         run = started.json()["run_id"]
     until(lambda: "search_hotels" in gate.calls, 60, "the hotel search")

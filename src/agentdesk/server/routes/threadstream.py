@@ -20,6 +20,7 @@ starts them. The WebSocket transport is not served.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from typing import Any, Literal
@@ -31,6 +32,7 @@ from sse_starlette import EventSourceResponse
 
 from agentdesk.errors import InputError, NotFoundError, UserError
 from agentdesk.runtime.assistants import AssistantStore
+from agentdesk.runtime.durable.queue import ACTIVE
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.server.deps import CallerDep, DeskDep, ManagerDep, Owner, ThreadId, taken_thread
 from agentdesk.server.eventproto import CHANNELS, RUN_MODES, RunTranslator, StreamFilter
@@ -154,6 +156,9 @@ async def _input_respond(desk: Desk, manager: RunManager, thread_id: str, caller
     runs = await desk.store.list_runs(thread_id)
     if not runs:
         raise _Refused("no_such_run", "no run is bound to this thread")
+    if runs[-1].status in ACTIVE:  # it wrote its interrupt and is ending: answer after it
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(manager.wait(runs[-1].run_id), _ENDING_SECONDS)
     made = await AssistantStore(desk.persistence.engine, caller.owner).run_assistant_ids(
         [runs[-1].run_id])
     thread = await desk.store.get_thread(thread_id, caller.owner)
@@ -172,6 +177,9 @@ async def _input_respond(desk: Desk, manager: RunManager, thread_id: str, caller
     await manager.launch(run)
     return {"run_id": run.run_id}
 
+
+_ENDING_SECONDS = 30.0
+"""How long an answer waits for the run that raised its interrupt to release the thread."""
 
 _COMMANDS = {"run.start": _run_start, "input.respond": _input_respond}
 
