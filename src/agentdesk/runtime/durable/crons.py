@@ -29,11 +29,18 @@ import sqlalchemy as sa
 from croniter import croniter
 
 from agentdesk.errors import AgentdeskError, InputError, NotFoundError, ThreadBusyError
-from agentdesk.runtime.assistants import AssistantStore, resolve_assistant, run_options_on
+from agentdesk.runtime.assistants import (
+    AssistantStore,
+    ResolvedAssistant,
+    resolve_assistant,
+    run_options_on,
+)
 from agentdesk.runtime.runs.desk import Desk
+from agentdesk.runtime.runs.options import RunOptions
 from agentdesk.runtime.storage.persistence import crons, now
 
-__all__ = ["CronScheduler", "check_schedule", "check_timezone", "next_tick", "tick_run_id"]
+__all__ = ["CronScheduler", "check_schedule", "check_timezone", "next_tick", "tick_options",
+           "tick_run_id"]
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +71,14 @@ def next_tick(schedule: str, timezone: str | None, after: datetime) -> datetime:
     zone = ZoneInfo(timezone or "UTC")
     tick: datetime = croniter(schedule, after.astimezone(zone)).get_next(datetime)
     return tick.astimezone(ZoneInfo("UTC"))
+
+
+def tick_options(assistant: ResolvedAssistant, payload: dict[str, Any]) -> RunOptions:
+    """The options of a tick's run: the cron's ``config``, ``context`` and breakpoints
+    (kept in its payload) over ``assistant``'s; 422 naming a field that cannot be honoured."""
+    return run_options_on(assistant, payload.get("config"), payload.get("context"),
+                          interrupt_before=payload.get("interrupt_before"),
+                          interrupt_after=payload.get("interrupt_after"))
 
 
 def tick_run_id(cron_id: str, tick: datetime) -> str:
@@ -154,9 +169,7 @@ class CronScheduler:
         # The assistant as it is now: a created one's config and context as last updated.
         owner, payload = cron["owner"], cron["payload"] or {}
         assistant = await resolve_assistant(self.desk, cron["assistant_id"], owner)
-        options = run_options_on(assistant, payload.get("config"), payload.get("context"),
-                                 interrupt_before=payload.get("interrupt_before"),
-                                 interrupt_after=payload.get("interrupt_after"))
+        options = tick_options(assistant, payload)
         run = await self.desk.prepare_start(
             assistant.spec.name, cron["agent_input"], thread_id=thread_id,
             new_thread_id=new_thread, owner=owner, actor=cron["actor"], claim=False,

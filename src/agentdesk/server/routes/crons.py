@@ -16,8 +16,13 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field, ValidationError, model_validator
 
 from agentdesk.errors import InputError, NotFoundError
-from agentdesk.runtime.assistants import ResolvedAssistant, resolve_assistant, run_options_on
-from agentdesk.runtime.durable.crons import check_schedule, check_timezone, next_tick
+from agentdesk.runtime.assistants import ResolvedAssistant, resolve_assistant
+from agentdesk.runtime.durable.crons import (
+    check_schedule,
+    check_timezone,
+    next_tick,
+    tick_options,
+)
 from agentdesk.runtime.durable.webhooks import check_webhook_url
 from agentdesk.runtime.registry import AgentSpec
 from agentdesk.runtime.runs.options import Breakpoints
@@ -134,10 +139,7 @@ async def _run_fields(desk: DeskDep, body: _CronFields, assistant: ResolvedAssis
     tick's run will use them (so a bad one is refused at create, 422 naming it)."""
     fields = {**given, **{name: getattr(body, name) for name in _RUN_FIELDS
                           if name in body.model_fields_set}}
-    options = run_options_on(assistant, fields.get("config"), fields.get("context"),
-                             interrupt_before=fields.get("interrupt_before"),
-                             interrupt_after=fields.get("interrupt_after"))
-    await desk.check_options(assistant.spec, options, thread_id)
+    await desk.check_options(assistant.spec, tick_options(assistant, fields), thread_id)
     if fields.get("webhook"):
         await check_webhook_url(fields["webhook"], desk.settings)
     return {k: v for k, v in fields.items() if v is not None}

@@ -343,7 +343,8 @@ async def _thread_events(desk: DeskDep, manager: RunManager, request: Request,
     with ``state_update``, each state update written from now on too."""
     done: set[str] = set()
     updates = "state_update" in modes
-    mark = (await desk.store.audit_since(thread.thread_id, "state_updated", None))[0]
+    mark = (await desk.store.audit_since(thread.thread_id, "state_updated", None))[0] \
+        if updates else 0
     public_id = request.path_params["thread_id"]
     while not await request.is_disconnected():
         if updates:
