@@ -41,6 +41,22 @@ async def _wait_ticks(client: Any, cron_id: str, count: int, timeout: float = 90
         await asyncio.sleep(0.5)
 
 
+async def _stopped_after_answer(client: Any, thread_id: str) -> dict[str, Any]:
+    """The thread's state once its run has stopped at the `interrupt_after=["answer"]` break.
+
+    A poll can land mid-run, where `next` is already non-empty (["__start__"], ["answer"]),
+    so this waits for the break itself: `next == ["polish"]`, or the run gone idle."""
+    for _ in range(120):
+        state: dict[str, Any] = await client.threads.get_state(thread_id)
+        if state["next"] == ["polish"]:
+            return state
+        thread = await client.threads.get(thread_id)
+        if thread["status"] in ("idle", "error"):
+            return state
+        await asyncio.sleep(0.5)
+    return state
+
+
 def _assert_once_each(ticks: list[str], at_least: int) -> None:
     twice = [tick for tick, n in Counter(ticks).items() if n > 1]
     assert not twice, f"ticks run more than once: {twice}"
@@ -155,11 +171,7 @@ def test_a_cron_on_a_created_assistant_runs_with_its_config_and_context(
         assert await client.crons.search(assistant_id="ctx") == []
         ticks = await _wait_ticks(client, cron["cron_id"], 1)
         first = (await client.threads.search(metadata={"cron_tick": ticks[0]}))[0]
-        for _ in range(120):  # it stops after "answer" (interrupt_after)
-            state = await client.threads.get_state(first["thread_id"])
-            if state["next"]:
-                break
-            await asyncio.sleep(0.5)
+        state = await _stopped_after_answer(client, first["thread_id"])
         assert state["values"]["answer"] == "why (large/warm)" and state["next"] == ["polish"]
         run = (await client.runs.list(first["thread_id"]))[0]
         assert run["assistant_id"] == helper["assistant_id"]
@@ -173,11 +185,7 @@ def test_a_cron_on_a_created_assistant_runs_with_its_config_and_context(
                 break
             await asyncio.sleep(0.5)
         thread = (await client.threads.search(metadata={"cron_tick": later[0]}))[0]
-        for _ in range(120):
-            state = await client.threads.get_state(thread["thread_id"])
-            if state["next"]:
-                break
-            await asyncio.sleep(0.5)
+        state = await _stopped_after_answer(client, thread["thread_id"])
         assert state["values"]["answer"] == "why (tiny/warm)"
         await client.crons.delete(cron["cron_id"])
 
