@@ -156,3 +156,116 @@ def test_other_errors_are_raised_at_once_and_writes_begin_immediate(
 
 
     asyncio.run(go())
+
+
+def _count_polls(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """Every poll of a file held elsewhere (``sqliteconn._pause``), recorded."""
+    polls: list[float] = []
+    pause = sqliteconn._pause
+
+    async def counted(seconds: float) -> None:
+        polls.append(seconds)
+        await pause(seconds)
+
+    monkeypatch.setattr(sqliteconn, "_pause", counted)
+    return polls
+
+
+def test_writers_of_one_process_take_turns_in_arrival_order_without_polling(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eight connections (the engine's pool, a plain one, one that begins its own
+    transactions as the Store does) each hold a write transaction across the loop: each
+    waits in the queue and begins as the one before commits, never polling the file."""
+    polls = _count_polls(monkeypatch)
+    path = tmp_path / "e.db"
+    _table(path)
+
+    async def go() -> list[int]:
+        engine = sqlite_engine(parse_database_url(f"sqlite:///{path}"))
+        committed: list[int] = []
+        arrived: list[int] = []
+
+        async def through_engine(n: int) -> None:
+            async with engine.begin() as conn:
+                arrived.append(n)
+                await conn.execute(sa.text("INSERT INTO t VALUES (:n)"), {"n": n})
+                await asyncio.sleep(0.02)
+                committed.append(n)
+
+        async def own_transactions(n: int) -> None:
+            async with sqliteconn.connect(str(path), isolation_level=None) as conn:
+                arrived.append(n)
+                await conn.execute("BEGIN")
+                await conn.execute("INSERT INTO t VALUES (?)", (n,))
+                await asyncio.sleep(0.02)
+                committed.append(n)
+                await conn.execute("COMMIT")
+
+        async def plain(n: int) -> None:
+            async with sqliteconn.connect(str(path)) as conn:
+                arrived.append(n)
+                await conn.execute("INSERT INTO t VALUES (?)", (n,))
+                await asyncio.sleep(0.02)
+                committed.append(n)
+                await conn.commit()
+
+        kinds = [through_engine, own_transactions, plain]
+        try:
+            await asyncio.wait_for(asyncio.gather(
+                *(kinds[n % 3](n) for n in range(8))), 30)
+            async with engine.connect() as conn:
+                rows = (await conn.execute(sa.text("SELECT n FROM t"))).scalars().all()
+        finally:
+            await engine.dispose()
+        assert sorted(rows) == list(range(8))
+        assert committed == arrived  # first come, first served
+        return committed
+
+    asyncio.run(go())
+    assert polls == []
+
+
+def test_a_waiter_that_is_cancelled_or_times_out_hands_the_turn_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cancelled waiter leaves the queue, one whose turn came as it was cancelled
+    passes it on, and past BUSY_SECONDS the waiter gets SQLite's own "locked" error."""
+    path = tmp_path / "f.db"
+    _table(path)
+
+    async def go() -> None:
+        async with (sqliteconn.connect(str(path)) as first,
+                    sqliteconn.connect(str(path)) as second,
+                    sqliteconn.connect(str(path)) as third):
+            await first.execute("INSERT INTO t VALUES (1)")
+            waiting = asyncio.create_task(second.execute("INSERT INTO t VALUES (2)"))
+            after = asyncio.create_task(third.execute("INSERT INTO t VALUES (3)"))
+            await asyncio.sleep(0.05)
+            waiting.cancel()
+            await first.commit()  # the turn goes to the third, not to the cancelled second
+            await asyncio.wait_for(after, 5)
+            assert third.in_transaction
+            monkeypatch.setattr(sqliteconn, "BUSY_SECONDS", 0.2)
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                await first.execute("INSERT INTO t VALUES (4)")
+            assert not first.in_transaction
+            await third.commit()
+            # A turn handed to a waiter that is cancelled before it runs goes on too.
+            await first.execute("INSERT INTO t VALUES (5)")
+            handed = asyncio.create_task(second.execute("INSERT INTO t VALUES (6)"))
+            last = asyncio.create_task(third.execute("INSERT INTO t VALUES (7)"))
+            await asyncio.sleep(0.05)
+            await first.commit()  # gives the turn to `second`...
+            handed.cancel()  # ...which is cancelled before it could use it
+            await asyncio.wait_for(last, 5)
+            await third.commit()
+            # Closing a connection inside its transaction hands the turn on as well.
+            await first.execute("INSERT INTO t VALUES (8)")
+            closing = asyncio.create_task(third.execute("INSERT INTO t VALUES (9)"))
+            await asyncio.sleep(0.05)
+            await first.close()
+            await asyncio.wait_for(closing, 5)
+            await third.commit()
+            rows = await (await third.execute("SELECT n FROM t ORDER BY n")).fetchall()
+        assert [r[0] for r in rows] == [1, 3, 5, 7, 9]  # 2, 6 cancelled; 4 gave up; 8 closed
+
+    asyncio.run(go())

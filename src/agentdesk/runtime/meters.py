@@ -37,6 +37,7 @@ class Meters:
     model_seconds: Histogram
     mail: Counter
     database_errors: Counter
+    sqlite_waits: Counter
     loop_lag: Gauge
 
 
@@ -71,6 +72,10 @@ def meters() -> Meters:
                      ["direction"]),
         database_errors=Counter("agentdesk_database_errors", "Database errors (the database "
                                 "away or refusing), by where they were met.", ["where"]),
+        sqlite_waits=Counter("agentdesk_sqlite_write_waits", "Writes to the SQLite file that "
+                             "waited: for another connection of this process (their turn "
+                             "in its queue) or for another process or thread (polling).",
+                             ["behind"]),
         loop_lag=Gauge("agentdesk_event_loop_lag_seconds", "How late the event loop woke a "
                        "sleeper, last sample (a busy or blocked loop lags).",
                        multiprocess_mode="livemax"),

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from langgraph.store.base import BaseStore, TTLConfig
 
 from agentdesk.errors import ConfigError
-from agentdesk.runtime.storage.sqliteconn import BUSY_SECONDS
+from agentdesk.runtime.storage import sqliteconn
 
 if TYPE_CHECKING:
     from langchain_core.embeddings import Embeddings
@@ -144,10 +144,11 @@ async def open_memory_store(url: DatabaseURL, pool: Any = None,
         if index is not None:
             _require_sqlite_extensions()
 
-        async with AsyncSqliteStore.from_conn_string(
-                url.target, index=index, ttl=ttl) as store:  # type: ignore[arg-type]
-            # As patient with a busy file as the checkpointer's connection.
-            await store.conn.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
+        # On a connection like the checkpointer's, so its writes take their turn with
+        # this process's other writers (sqliteconn); the Store begins its own
+        # transactions, hence no isolation level.
+        async with sqliteconn.connect(url.target, isolation_level=None) as conn:
+            store = AsyncSqliteStore(conn, index=index, ttl=ttl)  # type: ignore[arg-type]
             await store.setup()
             async with _swept(store, options):
                 yield store

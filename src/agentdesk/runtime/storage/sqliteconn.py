@@ -12,14 +12,27 @@ interleaved, the server spent 33 ms of CPU per thread with the hand-off and
 :class:`InlineConnection` is aiosqlite's connection with the call made on the
 loop. What a call may wait for is not done on the loop:
 
-* **A busy file.** The connection's own busy timeout is 0: a write that finds
-  another connection writing fails at once with ``SQLITE_BUSY``, before it has
-  done anything, and is tried again after an ``asyncio.sleep`` (0.5 ms, doubling
-  to 20 ms, for up to :data:`BUSY_SECONDS`), so the writer that holds the file,
-  in this process or another, goes on meanwhile. Write transactions begin with
-  ``BEGIN IMMEDIATE`` (the connection's isolation level), so the write lock is
-  taken before the transaction reads anything and a retry never meets a stale
-  snapshot.
+* **Another writer of this process.** SQLite lets one connection write at a
+  time. The connections of one process to one file (the app tables' pool, the
+  checkpointer's, the Store's) take turns through a :class:`WriteGate`, a FIFO
+  queue on the event loop: a write that would begin while another connection of
+  the process holds the write transaction awaits its turn, and is woken the
+  moment that transaction commits or rolls back. Nothing sleeps and guesses.
+  Which connection holds the turn is read from SQLite itself
+  (``in_transaction`` after each call), so every way a transaction ends (a
+  commit, a rollback, a failed statement, a closed connection) hands it on.
+* **A writer of another process** (or of a thread with its own connection,
+  such as the run queue's heartbeat). The connection's own busy timeout is 0: a
+  write that finds the file locked by it fails at once with ``SQLITE_BUSY``,
+  before it has done anything, and is tried again after an ``asyncio.sleep``
+  (0.5 ms, doubling to 20 ms), so the loop runs meanwhile. Write transactions
+  begin with ``BEGIN IMMEDIATE`` (the connection's isolation level), so the write
+  lock is taken before the transaction reads anything and a retry never meets a
+  stale snapshot.
+* **Either wait** ends after :data:`BUSY_SECONDS` with SQLite's own "database
+  is locked" error, as a busy timeout would: a transaction that holds the turn
+  while it awaits another write of the same process (which can never come)
+  fails instead of hanging.
 * **What stays on the loop** is SQLite's own work: reading pages and, at each
   commit, the write-ahead log's fsync (about 0.2 ms on this machine's disk).
   That is the trade: a disk that takes tens of milliseconds to sync would stall
@@ -34,14 +47,19 @@ isolation level) and for stopping the connection.
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import time
+import weakref
+from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import aiosqlite
 
-__all__ = ["BUSY_SECONDS", "InlineConnection", "connect"]
+from agentdesk.runtime.meters import meters
+
+__all__ = ["BUSY_SECONDS", "InlineConnection", "WriteGate", "connect"]
 
 BUSY_SECONDS = 30.0
 """How long a write waits for another writer of the same file before it fails."""
@@ -49,26 +67,152 @@ BUSY_SECONDS = 30.0
 _RETRIED = frozenset({sqlite3.SQLITE_BUSY, 261})  # SQLITE_BUSY, SQLITE_BUSY_RECOVERY
 _FIRST_PAUSE = 0.0005
 _LONGEST_PAUSE = 0.02
+_WRITES = frozenset({"INSERT", "UPDATE", "DELETE", "REPLACE", "BEGIN", "CREATE", "DROP", "ALTER"})
+
+
+class WriteGate:
+    """The turn at one SQLite file's write lock among one event loop's connections.
+
+    ``holder`` is the connection inside a write transaction, ``None`` when there
+    is none. A connection queues with :meth:`wait` when it finds the turn taken;
+    :meth:`note` records what SQLite says after each call and, when the holder's
+    transaction has ended, gives the turn to the first in the queue (it is
+    reserved for it until it runs, so a newcomer cannot take it in between).
+    """
+
+    def __init__(self) -> None:
+        self.holder: InlineConnection | None = None
+        self._queue: deque[tuple[InlineConnection, asyncio.Future[None]]] = deque()
+
+    def busy_for(self, conn: InlineConnection) -> bool:
+        """Whether ``conn`` must queue before it begins a write."""
+        return (self.holder is not None and self.holder is not conn) or (
+            self.holder is None and bool(self._queue))
+
+    async def wait(self, conn: InlineConnection, deadline: float) -> None:
+        """Queue ``conn`` until the turn is its own; SQLite's "locked" error past ``deadline``."""
+        entry = (conn, asyncio.get_running_loop().create_future())
+        self._queue.append(entry)
+        meters().sqlite_waits.labels("this process").inc()
+        if self.holder is None:
+            self._hand_on()
+        try:
+            async with asyncio.timeout_at(asyncio.get_running_loop().time()
+                                          + max(deadline - time.monotonic(), 0)):
+                await entry[1]
+        except TimeoutError:
+            self._leave(entry)
+            raise sqlite3.OperationalError("database is locked") from None
+        except BaseException:
+            self._leave(entry)
+            raise
+
+    def _leave(self, entry: tuple[InlineConnection, asyncio.Future[None]]) -> None:
+        if entry in self._queue:
+            self._queue.remove(entry)
+        elif self.holder is entry[0] and not _writing(entry[0]):
+            self.holder = None  # the turn was given to it, and it will not use it
+            self._hand_on()
+
+    def note(self, conn: InlineConnection, writing: bool) -> None:
+        """After a call of ``conn``: ``writing`` is whether it is now inside a transaction."""
+        if writing:
+            if self.holder is None:
+                self.holder = conn
+        elif self.holder is conn:
+            self.holder = None
+            self._hand_on()
+
+    def _hand_on(self) -> None:
+        while self._queue:
+            conn, turn = self._queue.popleft()
+            if not turn.done():
+                self.holder = conn
+                turn.set_result(None)
+                return
+
+
+_GATES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, WriteGate]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _gate(path: str) -> WriteGate:
+    """The write gate of the file at ``path`` on the running loop."""
+    gates = _GATES.setdefault(asyncio.get_running_loop(), {})
+    key = path if path.startswith(":") or path.startswith("file:") else os.path.realpath(path)
+    gate = gates.get(key)
+    if gate is None:
+        gate = gates[key] = WriteGate()
+    return gate
+
+
+async def _pause(seconds: float) -> None:
+    """The wait before trying a file that another process (or thread) is writing again."""
+    await asyncio.sleep(seconds)
+
+
+def _writing(conn: InlineConnection) -> bool:
+    """Whether ``conn`` is inside a transaction (a closed connection is not)."""
+    try:
+        return bool(conn._connection is not None and conn._connection.in_transaction)
+    except sqlite3.ProgrammingError:
+        return False
+
+
+def _begins_write(args: tuple[Any, ...]) -> bool:
+    """Whether a call with ``args`` is a statement that writes (its first word says so)."""
+    if not args or not isinstance(args[0], str):
+        return False
+    first = args[0].lstrip().split(None, 1)
+    return bool(first) and first[0].upper() in _WRITES
 
 
 class InlineConnection(aiosqlite.Connection):
     """An aiosqlite connection whose calls run on the event loop (see the module)."""
 
+    _path: str = ""
+    _write_gate: WriteGate | None = None
+
     async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         if not self._running or not self._connection:
             raise ValueError("Connection closed")
+        gate = self._write_gate
+        if gate is None:
+            gate = self._write_gate = _gate(self._path)
+        conn = self._connection
         pause, deadline = _FIRST_PAUSE, 0.0
         while True:
+            if not conn.in_transaction and gate.busy_for(self) and _begins_write(args):
+                deadline = deadline or time.monotonic() + BUSY_SECONDS
+                await gate.wait(self, deadline)
             try:
-                return fn(*args, **kwargs)
+                result = fn(*args, **kwargs)
             except sqlite3.OperationalError as exc:
-                if getattr(exc, "sqlite_errorcode", None) not in _RETRIED:
-                    raise
                 now = time.monotonic()
                 deadline = deadline or now + BUSY_SECONDS
-                if now >= deadline:
+                if getattr(exc, "sqlite_errorcode", None) not in _RETRIED or now >= deadline:
+                    gate.note(self, _writing(self))
                     raise
-            await asyncio.sleep(pause)
+                if gate.busy_for(self):  # a writer of this process: queue behind it
+                    await gate.wait(self, deadline)
+                    continue
+                # Another process's (or thread's) writer. This connection takes the turn
+                # while it waits for it, so this process's other writers queue behind it
+                # instead of each polling the file.
+                gate.holder = self
+                if pause == _FIRST_PAUSE:
+                    meters().sqlite_waits.labels("another process").inc()
+            except BaseException:
+                gate.note(self, _writing(self))
+                raise
+            else:
+                gate.note(self, _writing(self))
+                return result
+            try:
+                await _pause(pause)
+            except BaseException:
+                gate.note(self, _writing(self))
+                raise
             pause = min(pause * 2, _LONGEST_PAUSE)
 
     async def _connect(self) -> InlineConnection:
@@ -80,16 +224,28 @@ class InlineConnection(aiosqlite.Connection):
                 raise
         return self
 
+    def stop(self) -> Any:
+        """Close, handing the write turn on if this connection held it."""
+        gate = self._write_gate
+        if gate is not None and gate.holder is self:
+            gate.note(self, False)
+        return super().stop()
 
-def connect(path: str, **kwargs: Any) -> InlineConnection:
+
+def connect(path: str, isolation_level: Literal["IMMEDIATE"] | None = "IMMEDIATE",
+            **kwargs: Any) -> InlineConnection:
     """An :class:`InlineConnection` to the SQLite file ``path``: await it, or ``async with`` it.
 
-    ``kwargs`` go to :func:`sqlite3.connect`; the busy timeout, the thread check
-    and the isolation level are this module's.
+    ``isolation_level`` is ``IMMEDIATE`` (the module's writes take the lock first)
+    or ``None`` for a caller that begins its own transactions (LangGraph's Store);
+    ``kwargs`` go to :func:`sqlite3.connect`; the busy timeout and the thread check
+    are this module's.
     """
 
     def connector() -> sqlite3.Connection:
         return sqlite3.connect(path, timeout=0, check_same_thread=False,
-                               isolation_level="IMMEDIATE", **kwargs)
+                               isolation_level=isolation_level, **kwargs)
 
-    return InlineConnection(connector, iter_chunk_size=64)
+    conn = InlineConnection(connector, iter_chunk_size=64)
+    conn._path = path
+    return conn
