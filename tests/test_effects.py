@@ -87,3 +87,42 @@ def test_a_job_whose_process_died_is_lost_not_succeeded(tmp_path: Path) -> None:
     assert seen.status == "lost" and "ended before it finished" in (seen.error or "")
     assert stored[job.job_id]["status"] == "lost"
     started.cancel(job.job_id)
+
+
+def test_the_started_row_is_on_disk_before_the_call_changes_the_world(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``synchronous=normal`` a commit reaches the disk at the log's checkpoint: the
+    ledger syncs the log (and the file) before the call, so a power cut cannot undo the
+    "started" row of a call that went out."""
+    from agentdesk.runtime.storage import sqliteconn
+
+    seen: list[str] = []
+    synced = sqliteconn._sync_files
+
+    def sync(path: str) -> None:
+        seen.append(f"sync {Path(path).name}")
+        synced(path)
+
+    monkeypatch.setattr(sqliteconn, "_sync_files", sync)
+
+    async def act(key: str) -> dict[str, Any]:
+        seen.append("call")
+        return {"ok": True}
+
+    async def main() -> Any:
+        async with open_persistence(f"sqlite:///{tmp_path / 'ledger.db'}",
+                                    sqlite_synchronous="normal") as persistence:
+            engine = persistence.engine
+            async with engine.connect() as conn:
+                mode = (await conn.exec_driver_sql("PRAGMA synchronous")).scalar()
+            saver_mode = await (await persistence.checkpointer.conn.execute(  # type: ignore[attr-defined]
+                "PRAGMA synchronous")).fetchone()
+            store_mode = await (await persistence.memory.conn.execute(  # type: ignore[attr-defined]
+                "PRAGMA synchronous")).fetchone()
+            await EffectLedger(engine).once("t:task:c1", thread_id="t", run_id="r",
+                                            tool="send", args={}, call=act, idempotent=False)
+            return mode, saver_mode[0], store_mode[0]
+
+    modes = asyncio.run(main())
+    assert modes == (1, 1, 1)  # NORMAL on the app tables', the checkpointer's, the Store's
+    assert seen == ["sync ledger.db", "call"]

@@ -269,3 +269,27 @@ def test_a_waiter_that_is_cancelled_or_times_out_hands_the_turn_on(
         assert [r[0] for r in rows] == [1, 3, 5, 7, 9]  # 2, 6 cancelled; 4 gave up; 8 closed
 
     asyncio.run(go())
+
+
+def test_the_synchronous_setting_is_checked_and_applied(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pydantic import ValidationError
+
+    from agentdesk.settings import Settings
+
+    monkeypatch.setenv("AGENTDESK_SQLITE_SYNCHRONOUS", "off")
+    with pytest.raises(ValidationError, match="sqlite_synchronous"):
+        Settings()
+    monkeypatch.setenv("AGENTDESK_SQLITE_SYNCHRONOUS", "full")
+    assert Settings().sqlite_synchronous == "full"
+    monkeypatch.delenv("AGENTDESK_SQLITE_SYNCHRONOUS")
+    assert Settings().sqlite_synchronous == "normal"
+    with pytest.raises(ValueError, match="synchronous"):
+        sqliteconn.connect(str(tmp_path / "g.db"), synchronous="off")  # type: ignore[arg-type]
+
+    async def mode(synchronous: sqliteconn.Synchronous) -> int:
+        async with sqliteconn.connect(str(tmp_path / "g.db"), synchronous=synchronous) as conn:
+            row = await (await conn.execute("PRAGMA synchronous")).fetchone()
+            return int(row[0])
+
+    assert [asyncio.run(mode("full")), asyncio.run(mode("normal"))] == [2, 1]

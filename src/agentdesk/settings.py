@@ -33,6 +33,13 @@ class Settings(BaseSettings):
     database_url: str | None = None
     """``sqlite:///path`` or ``postgresql://...``; default: SQLite in ``data_dir``."""
 
+    sqlite_synchronous: Literal["normal", "full"] = "normal"
+    """When a SQLite commit reaches the disk. ``normal``: at the write-ahead log's
+    checkpoints, and before every effect on the world (a tool call with effects, an
+    email), which is made durable first; a process crash loses nothing, a power cut
+    or an OS crash can lose the last commits, which are redone. ``full``: at every
+    commit, paid on the event loop. PostgreSQL keeps its own setting."""
+
     model: str = "local"
     """Default model spec for every agent (see ``agentdesk.models``)."""
 

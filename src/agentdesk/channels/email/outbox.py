@@ -30,7 +30,7 @@ from agentdesk.errors import ConfigError
 from agentdesk.runtime import telemetry
 from agentdesk.runtime.mail import OutgoingMail, SentMail
 from agentdesk.runtime.meters import meters
-from agentdesk.runtime.storage.persistence import now
+from agentdesk.runtime.storage.persistence import now, sync_to_disk
 from agentdesk.settings import Settings
 
 from .addresses import conversation_ids, ensure_thread, record_id, reply_address, split_address
@@ -99,6 +99,7 @@ class Outbox:
             if row is None:
                 row = await self._store(mail)
             if row["status"] != "sent":
+                await sync_to_disk(self.engine)  # the stored message outlives a power cut
                 row = await self._deliver(row)
             status: Literal["sent", "queued"] = "sent" if row["status"] == "sent" else "queued"
             telemetry.note(span, **{"agentdesk.mail.message_id": row["message_id"],

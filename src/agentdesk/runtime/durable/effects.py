@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from agentdesk.errors import ToolError
-from agentdesk.runtime.storage.persistence import effects, now
+from agentdesk.runtime.storage.persistence import effects, now, sync_to_disk
 
 from .queue import current_lease
 
@@ -65,6 +65,9 @@ class EffectLedger:
             except IntegrityError:  # another attempt got here first: it owns the call
                 return await self.once(key, thread_id=thread_id, run_id=run_id, tool=tool,
                                        args=args, call=call, idempotent=idempotent)
+        # The "started" row, and everything the run wrote before it, is on disk before
+        # the world changes: a power cut cannot make the call look never made.
+        await sync_to_disk(self.engine)
         result = await call(key)
         if lease is not None:
             lease.check()

@@ -127,8 +127,11 @@ def _index_config(index: dict[str, Any]) -> dict[str, Any]:
 
 @asynccontextmanager
 async def open_memory_store(url: DatabaseURL, pool: Any = None,
-                            options: StoreOptions | None = None) -> AsyncIterator[BaseStore]:
-    """The Store of ``url``, set up; ``pool``: PostgreSQL's open connection pool.
+                            options: StoreOptions | None = None,
+                            synchronous: sqliteconn.Synchronous = "full",
+                            ) -> AsyncIterator[BaseStore]:
+    """The Store of ``url``, set up; ``pool``: PostgreSQL's open connection pool;
+    ``synchronous``: SQLite's setting for its connection (see :mod:`.sqliteconn`).
 
     With a TTL sweep interval the store's sweeper runs until the Store closes.
     """
@@ -147,7 +150,8 @@ async def open_memory_store(url: DatabaseURL, pool: Any = None,
         # On a connection like the checkpointer's, so its writes take their turn with
         # this process's other writers (sqliteconn); the Store begins its own
         # transactions, hence no isolation level.
-        async with sqliteconn.connect(url.target, isolation_level=None) as conn:
+        async with sqliteconn.connect(url.target, isolation_level=None,
+                                      synchronous=synchronous) as conn:
             store = AsyncSqliteStore(conn, index=index, ttl=ttl)  # type: ignore[arg-type]
             await store.setup()
             async with _swept(store, options):

@@ -52,8 +52,9 @@ class Desk(RunPreparer, RunExecutor):
         specs = await load_graphs(settings.graphs) if settings.graphs else []
         register(specs)
         try:
-            async with open_persistence(settings.resolved_database_url,
-                                        store_options(settings)) as persistence:
+            async with open_persistence(
+                    settings.resolved_database_url, store_options(settings),
+                    sqlite_synchronous=settings.sqlite_synchronous) as persistence:
                 desk = cls(settings, persistence)
                 # Held while the desk is open: on this host, a process that finds it free
                 # knows this one died and takes its runs back at once (hostlocks).

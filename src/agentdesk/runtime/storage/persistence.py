@@ -29,7 +29,8 @@ from agentdesk.runtime.memory.store import StoreOptions, open_memory_store
 from . import sqliteconn
 
 __all__ = ["DATABASE_ERRORS", "Persistence", "Stamp", "metadata", "open_persistence",
-           "parse_database_url", "single_statements", "sqlite_engine", "webhook_deliveries"]
+           "parse_database_url", "single_statements", "sqlite_engine", "sync_to_disk",
+           "webhook_deliveries"]
 
 
 def _database_errors() -> tuple[type[Exception], ...]:
@@ -551,12 +552,12 @@ def _wal(dbapi_conn: Any, _record: Any) -> None:
     cursor.close()
 
 
-def sqlite_engine(url: DatabaseURL) -> AsyncEngine:
+def sqlite_engine(url: DatabaseURL, synchronous: sqliteconn.Synchronous = "full") -> AsyncEngine:
     """An engine on the SQLite file of ``url``, its calls made on the loop (:mod:`.sqliteconn`)."""
     Path(url.target).parent.mkdir(parents=True, exist_ok=True)
 
     async def connection() -> Any:
-        return await sqliteconn.connect(url.target)
+        return await sqliteconn.connect(url.target, synchronous=synchronous)
 
     engine = create_async_engine(url.sqlalchemy_url, async_creator=connection)
     sa.event.listen(engine.sync_engine, "connect", _wal)
@@ -564,23 +565,26 @@ def sqlite_engine(url: DatabaseURL) -> AsyncEngine:
 
 
 @asynccontextmanager
-async def open_persistence(url: str, store: StoreOptions | None = None,
+async def open_persistence(url: str, store: StoreOptions | None = None, *,
+                           sqlite_synchronous: sqliteconn.Synchronous = "full",
                            ) -> AsyncIterator[Persistence]:
     """Open the checkpointer, the Store (indexed and expiring per ``store``) and the app
-    tables; migrate; close all on exit."""
+    tables; migrate; close all on exit. ``sqlite_synchronous``: when a SQLite commit
+    reaches the disk (``Settings.sqlite_synchronous``; :func:`sync_to_disk`)."""
     parsed = parse_database_url(url)
     async with AsyncExitStack() as stack:
         pool: Any = None
         if parsed.dialect == "sqlite":
             from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-            engine = sqlite_engine(parsed)
+            engine = sqlite_engine(parsed, sqlite_synchronous)
             stack.push_async_callback(engine.dispose)
             await migrate(engine, parsed.dialect)
             # The official saver, on a connection like the app tables' (from_conn_string
             # would open one that waits for a busy file on aiosqlite's thread).
             saver: BaseCheckpointSaver = AsyncSqliteSaver(
-                await stack.enter_async_context(sqliteconn.connect(parsed.target)))
+                await stack.enter_async_context(
+                    sqliteconn.connect(parsed.target, synchronous=sqlite_synchronous)))
             await saver.setup()  # type: ignore[attr-defined]
         else:
             from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
@@ -614,8 +618,19 @@ async def open_persistence(url: str, store: StoreOptions | None = None,
             stack.push_async_callback(pool.close)
             saver = AsyncPostgresSaver(pool)
             await saver.setup()
-        memory = await stack.enter_async_context(open_memory_store(parsed, pool, store))
+        memory = await stack.enter_async_context(
+            open_memory_store(parsed, pool, store, sqlite_synchronous))
         yield Persistence(parsed, saver, engine, memory)
+
+
+async def sync_to_disk(engine: AsyncEngine) -> None:
+    """Make every commit so far on ``engine`` durable before acting on the world.
+
+    A no-op on PostgreSQL (its commits are durable as they return); on SQLite see
+    :func:`.sqliteconn.sync_to_disk`.
+    """
+    if engine.dialect.name == "sqlite" and engine.url.database:
+        await sqliteconn.sync_to_disk(engine.url.database)
 
 
 def dumps(value: Any) -> str:

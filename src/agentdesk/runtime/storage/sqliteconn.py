@@ -33,12 +33,13 @@ loop. What a call may wait for is not done on the loop:
   is locked" error, as a busy timeout would: a transaction that holds the turn
   while it awaits another write of the same process (which can never come)
   fails instead of hanging.
-* **What stays on the loop** is SQLite's own work: reading pages and, at each
-  commit, the write-ahead log's fsync (about 0.2 ms on this machine's disk).
-  That is the trade: a disk that takes tens of milliseconds to sync would stall
-  the loop that long at every commit. Commits on aiosqlite's thread were
-  measured too, and were slower (31.8 against 46.8 threads/s): the write lock
-  is then held across a hand-off, and the other writers wait behind it.
+* **What stays on the loop** is SQLite's own work: reading pages, writing the
+  log and, with ``synchronous=full``, each commit's fsync (0.2 ms on an idle
+  disk, tens of milliseconds on a busy one, the loop stalled meanwhile; commits
+  on aiosqlite's thread were measured too, and were slower). With
+  ``synchronous=normal`` (the desk's default) a commit is not synced: the log
+  reaches the disk at its checkpoints, and :func:`sync_to_disk` syncs it off the
+  loop before anything acts on the world.
 
 aiosqlite's thread still runs for what SQLAlchemy hands it directly (setting an
 isolation level) and for stopping the connection.
@@ -59,7 +60,10 @@ import aiosqlite
 
 from agentdesk.runtime.meters import meters
 
-__all__ = ["BUSY_SECONDS", "InlineConnection", "WriteGate", "connect"]
+__all__ = ["BUSY_SECONDS", "InlineConnection", "Synchronous", "WriteGate", "connect",
+           "sync_to_disk"]
+
+Synchronous = Literal["normal", "full"]
 
 BUSY_SECONDS = 30.0
 """How long a write waits for another writer of the same file before it fails."""
@@ -233,19 +237,54 @@ class InlineConnection(aiosqlite.Connection):
 
 
 def connect(path: str, isolation_level: Literal["IMMEDIATE"] | None = "IMMEDIATE",
-            **kwargs: Any) -> InlineConnection:
+            synchronous: Synchronous = "full", **kwargs: Any) -> InlineConnection:
     """An :class:`InlineConnection` to the SQLite file ``path``: await it, or ``async with`` it.
 
     ``isolation_level`` is ``IMMEDIATE`` (the module's writes take the lock first)
     or ``None`` for a caller that begins its own transactions (LangGraph's Store);
+    ``synchronous`` is SQLite's setting of that name (see :func:`sync_to_disk`);
     ``kwargs`` go to :func:`sqlite3.connect`; the busy timeout and the thread check
     are this module's.
     """
+    if synchronous not in ("normal", "full"):
+        raise ValueError(f"synchronous: {synchronous!r} is not 'normal' or 'full'")
 
     def connector() -> sqlite3.Connection:
-        return sqlite3.connect(path, timeout=0, check_same_thread=False,
+        conn = sqlite3.connect(path, timeout=0, check_same_thread=False,
                                isolation_level=isolation_level, **kwargs)
+        conn.execute(f"PRAGMA synchronous={synchronous}")
+        return conn
 
     conn = InlineConnection(connector, iter_chunk_size=64)
     conn._path = path
     return conn
+
+
+async def sync_to_disk(path: str) -> None:
+    """Make every commit to the SQLite file at ``path`` durable, off the event loop.
+
+    With ``synchronous=normal`` in WAL mode a commit is written to the write-ahead
+    log and reaches the disk at the log's next checkpoint: a process that dies loses
+    nothing (the operating system holds the write), a power cut can lose the last
+    commits. Syncing the log file makes every commit so far durable at once, so a
+    caller that is about to act on the world (send an email, call a tool with
+    effects) first awaits this, and the record that it is acting survives a power
+    cut too. Concurrent callers each sync in a thread; the kernel writes what is
+    dirty once. With ``synchronous=full`` the log is already synced and this costs
+    one system call.
+    """
+    if not path or path.startswith(":") or path.startswith("file:"):
+        return
+    await asyncio.to_thread(_sync_files, path)
+
+
+def _sync_files(path: str) -> None:
+    for name in (f"{path}-wal", path):  # the log; the file itself after a checkpoint
+        try:
+            fd = os.open(name, os.O_RDONLY)
+        except FileNotFoundError:
+            continue
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
