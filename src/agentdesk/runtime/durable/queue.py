@@ -226,10 +226,13 @@ _RELEASE_THREAD_WITH_VALUES = _RELEASE_THREAD.values(state_values=sa.bindparam("
 """The same, keeping the copy of the thread's latest values that thread search filters."""
 
 
+_LAST_SEQ = sa.select(sa.func.max(run_events.c.seq)).where(
+    run_events.c.run_id == sa.bindparam("seq_run"))
+
+
 async def _last_seq(conn: Any, run_id: str) -> int:
     """The sequence number of the run's last stored event (0 before the first)."""
-    last = (await conn.execute(sa.select(sa.func.max(run_events.c.seq)).where(
-        run_events.c.run_id == run_id))).scalar()
+    last = (await conn.execute(_LAST_SEQ, {"seq_run": run_id})).scalar()
     return int(last or 0)
 
 
@@ -257,7 +260,7 @@ def _start_key(table: Any) -> Any:
     return sa.func.coalesce(table.c.run_after, table.c.created_at)
 
 
-def claimable(stamp: datetime) -> sa.ColumnElement[bool]:
+def claimable(stamp: datetime | sa.BindParameter[Any]) -> sa.ColumnElement[bool]:
     """The condition that a pending run may be claimed at ``stamp``.
 
     Its time has come (``after_seconds``), no run of its thread is due before it
@@ -271,6 +274,27 @@ def claimable(stamp: datetime) -> sa.ColumnElement[bool]:
         _HOLDER.c.thread_id == runs.c.thread_id, _HOLDER.c.status == "busy",
         _HOLDER.c.current_run_id != runs.c.run_id)
     return sa.and_(runs.c.status == "pending", due, ~earlier, ~held)
+
+
+# The queue's statements, built once: a statement's construction costs more CPU than
+# SQLite takes to run it, and these run at every claim and every end of a run.
+_CLAIMABLE_NOW = claimable(sa.bindparam("claim_stamp", type_=runs.c.updated_at.type))
+_CLAIM = (runs.update()
+          .where(runs.c.run_id == sa.bindparam("claim_run"), _CLAIMABLE_NOW)
+          .values(status="running", attempt=runs.c.attempt + 1,
+                  worker=sa.bindparam("claim_worker"),
+                  lease_expires_at=sa.bindparam("claim_expiry"),
+                  updated_at=sa.bindparam("claim_stamp"))
+          .returning(runs.c.thread_id, runs.c.attempt, runs.c.kind))
+_TAKE_THREAD = (threads.update()
+                .where(threads.c.thread_id == sa.bindparam("take_thread"),
+                       sa.or_(threads.c.status != "busy",
+                              threads.c.current_run_id == sa.bindparam("claim_run")))
+                .values(status="busy", current_run_id=sa.bindparam("claim_run"),
+                        updated_at=sa.bindparam("claim_stamp")))
+_NEXT_OF_THREAD = (sa.select(runs.c.run_id)
+                   .where(runs.c.thread_id == sa.bindparam("next_thread"), _CLAIMABLE_NOW)
+                   .limit(1))
 
 
 def _sync_connect_args(url: str) -> dict[str, Any]:
@@ -323,18 +347,13 @@ class RunQueue:
         stamp = now()
         try:
             async with self.engine.begin() as conn:
-                row = (await conn.execute(
-                    runs.update()
-                    .where(runs.c.run_id == run_id, claimable(stamp))
-                    .values(status="running", attempt=runs.c.attempt + 1, worker=worker_name(),
-                            lease_expires_at=self.expiry(), updated_at=stamp)
-                    .returning(runs.c.thread_id, runs.c.attempt, runs.c.kind))).first()
+                row = (await conn.execute(_CLAIM, {
+                    "claim_run": run_id, "claim_stamp": stamp, "claim_worker": worker_name(),
+                    "claim_expiry": self.expiry()})).first()
                 if row is None:
                     return None
-                took = await conn.execute(threads.update().where(
-                    threads.c.thread_id == row.thread_id,
-                    sa.or_(threads.c.status != "busy", threads.c.current_run_id == run_id))
-                    .values(status="busy", current_run_id=run_id, updated_at=stamp))
+                took = await conn.execute(_TAKE_THREAD, {
+                    "take_thread": row.thread_id, "claim_run": run_id, "claim_stamp": stamp})
                 if took.rowcount != 1:
                     raise _ThreadTaken
                 last = await _last_seq(conn, run_id)
@@ -431,10 +450,9 @@ class RunQueue:
 
         Best effort: a run whose announcement is lost (the process died first) is found
         by the workers' polling (:meth:`pending`) all the same."""
-        query = (sa.select(runs.c.run_id).where(runs.c.thread_id == thread_id,
-                                                claimable(now())).limit(1))
         async with self.engine.connect() as conn:
-            run_id = (await conn.execute(query)).scalar()
+            run_id = (await conn.execute(_NEXT_OF_THREAD, {
+                "next_thread": thread_id, "claim_stamp": now()})).scalar()
         if run_id is not None:
             self.announce(run_id)
 
