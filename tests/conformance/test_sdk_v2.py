@@ -249,3 +249,34 @@ def test_threads_stream_cancel(target: Target) -> None:
         assert root == ["running", "interrupted"]
         assert (await client.runs.get(thread_id, run_id))["status"] == "interrupted"
     target.run(body)
+
+
+def test_threads_stream_failed(target: Target) -> None:
+    """A run that raises ends ``failed`` with the error's message, its subgraph closed
+    first; a namespace filter keeps a subgraph's events (and their seqs), ``depth`` 0 on
+    the root namespace keeps the root's alone."""
+    async def body(client: Any) -> None:
+        async with client.threads.stream(assistant_id="echo") as ts:
+            await ts.run.start(input={"text": "boom", "fail": True})
+            thread_id = ts.thread_id
+        async with httpx.AsyncClient(base_url=target.url, timeout=30) as http:
+            events = await _read(http, thread_id, {"channels": _ALL})
+            root = [e["params"]["data"] for e in events
+                    if e["method"] == "lifecycle" and not e["params"]["namespace"]]
+            assert [d["event"] for d in root] == ["running", "failed"]
+            nested = [e["params"]["data"]["event"] for e in events
+                      if e["method"] == "lifecycle" and e["params"]["namespace"]]
+            assert nested == ["started", "completed"]
+            if not target.reference:  # langgraph dev names the error on a live stream only
+                assert root[-1]["error"] == "asked to fail on 'boom'"
+            shown = [e for e in events if e["method"] in ("values", "lifecycle")]
+            top = await _read(http, thread_id, {"channels": ["values", "lifecycle"],
+                                                "namespaces": [[]], "depth": 0})
+            assert [e["seq"] for e in top] == [
+                e["seq"] for e in shown if not e["params"]["namespace"]]
+            both = await _read(http, thread_id, {"channels": ["values", "lifecycle"],
+                                                 "namespaces": [["inner"], []], "depth": 0})
+            assert [e["seq"] for e in both] == [e["seq"] for e in shown]  # inner:<task>
+            assert any(e["params"]["namespace"] for e in both)
+        assert (await client.runs.list(thread_id))[0]["status"] == "error"
+    target.run(body)
