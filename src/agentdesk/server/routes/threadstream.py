@@ -4,8 +4,9 @@
 "params": {...}}`` and answers ``{"type": "success", "id", "result", "meta":
 {"applied_through_seq": 0}}`` or ``{"type": "error", "id", "error": <code>, "message"}``
 (HTTP 200, as the SDK reads it; a body that is no command at all is a 400, a thread
-that does not exist a 404). ``meta`` is what ``langgraph dev`` answers over HTTP: a
-command is answered before any of its events, so it has applied through none of them.
+that does not exist a 404). ``applied_through_seq`` is 0, as ``langgraph dev`` answers
+over HTTP (a command's connection carries no events); the SDK reads it as the least
+``since`` to come back with, and 0 asks for everything.
 Commands: ``run.start`` (``assistant_id``, ``input``, ``config``, ``metadata``,
 ``multitask_strategy`` or the JS SDK's ``multitaskStrategy``; creates the thread if it
 does not exist; result ``{run_id}``) and ``input.respond`` (``interrupt_id``,
@@ -15,9 +16,9 @@ thread's pending interrupt; result ``{run_id}`` of the run that resumes it).
 ``POST /threads/{id}/stream/events`` (body ``{"channels", "namespaces", "depth",
 "since"}``, else a 400 naming the field) streams the thread's runs, past and following,
 as protocol events (:mod:`agentdesk.server.eventproto`) over SSE until the client
-leaves or the thread is deleted; ``since`` skips the events up to that ``seq``. Runs are started and answered
-through :func:`agentdesk.server.routes.runs.prepare`, as ``POST /threads/{id}/runs``
-starts them. The WebSocket transport is not served.
+leaves or the thread is deleted; ``since`` skips the events up to that ``seq``. Runs
+are started and answered through :func:`agentdesk.server.routes.runs.prepare`, as
+``POST /threads/{id}/runs`` starts them. The WebSocket transport is not served.
 """
 
 from __future__ import annotations
