@@ -77,13 +77,46 @@ def test_a_failed_run_ends_failed_with_its_error_and_closes_subgraphs() -> None:
                  if e["method"] == "lifecycle"]
     assert lifecycle == [
         ([], {"event": "running", "graph_name": "chat"}),
-        (["inner:abc"], {"event": "started", "graph_name": "inner"}),
+        (["inner:abc"], {"event": "started", "namespace": ["inner:abc"],
+                         "graph_name": "inner", "trigger_call_id": "abc"}),
         (["inner:abc"], {"event": "completed", "graph_name": "inner"}),
         ([], {"event": "failed", "graph_name": "chat", "error": "the model is away"}),
     ]
     custom = next(e for e in events if e["method"] == "custom")
     assert custom["params"] == {**custom["params"], "namespace": ["inner:abc"],
                                 "data": {"payload": {"progress": 0.5}}}
+
+
+def test_a_subgraph_completes_when_its_parent_reports_the_task() -> None:
+    """As langgraph dev closes them: the parent's update for a node ends the oldest open
+    subgraph of that node (its own subgraphs first), not the run's end."""
+    events = _translate([
+        ("metadata", {"run_id": "r1", "attempt": 1}),
+        ("values|fan:a", {"n": 1}),
+        ("values|fan:a|deep:x", {"n": 1}),
+        ("values|fan:b", {"n": 2}),
+        ("updates", {"fan": {"n": 1}}),
+        ("updates", {"other": {"n": 0}}),
+        ("values", {"n": 3}),
+        ("updates", {"fan": {"n": 2}}),
+        ("end", {"run_id": "r1", "status": "success"}),
+    ])
+    order = [(e["method"], e["params"]["namespace"], e["params"]["data"].get("event"))
+             for e in events if e["method"] in ("lifecycle", "updates")]
+    assert order == [
+        ("lifecycle", [], "running"),
+        ("lifecycle", ["fan:a"], "started"),
+        ("lifecycle", ["fan:a", "deep:x"], "started"),
+        ("lifecycle", ["fan:b"], "started"),
+        ("updates", [], None),
+        ("lifecycle", ["fan:a", "deep:x"], "completed"),
+        ("lifecycle", ["fan:a"], "completed"),
+        ("updates", [], None),
+        ("updates", [], None),
+        ("lifecycle", ["fan:b"], "completed"),
+        ("lifecycle", [], "completed"),
+    ]
+    assert len({e["event_id"] for e in events}) == len(events)
 
 
 def test_an_interrupt_is_asked_once_and_the_run_ends_interrupted() -> None:

@@ -12,11 +12,14 @@ the channels asked for, so a client that comes back with ``since`` gets the even
 missed; ``event_id`` is the same on every connection (the recorded event's run and
 seq), so the SDK drops duplicates. Methods: ``lifecycle`` (the root graph ``running``,
 then ``completed``, ``failed`` with ``error``, or ``interrupted``; a subgraph's
-``started`` and ``completed`` on its namespace), ``values``, ``updates``
+``started`` (with its ``namespace`` and ``trigger_call_id``, the task that runs it) and
+``completed`` (when its parent's update for that task arrives) on its namespace, as
+``langgraph dev`` sends them), ``values``, ``updates``
 (``{node, values}``), ``messages`` (``message-start``, ``content-block-*``,
 ``message-finish``: langchain-core's bridge from model chunks), ``custom``
-(``{payload}``), ``tasks``, and ``input.requested`` (``{interrupt_id, payload, value}``)
-for an interrupt.
+(``{payload}``), ``tasks``, and ``input.requested`` (``{interrupt_id, payload}``, and
+``value``, the same payload: the SDK's ``thread.interrupts`` reads that key, which
+``langgraph dev`` leaves out) for an interrupt.
 """
 
 from __future__ import annotations
@@ -175,6 +178,10 @@ class RunTranslator:
         self._status[namespace] = status
         name = namespace[-1].split(":")[0] if namespace else self.graph_name
         data: dict[str, Any] = {"event": status, "graph_name": name}
+        if status == "started":  # as langgraph's LifecycleTransformer announces a subgraph
+            data = {"event": status, "namespace": list(namespace), "graph_name": name}
+            if ":" in namespace[-1]:
+                data["trigger_call_id"] = namespace[-1].split(":", 1)[1]
         if error is not None:
             data["error"] = error
         return [envelope("lifecycle", list(namespace), data,
@@ -216,6 +223,8 @@ class RunTranslator:
                     **({"node": node} if node is not None else {}),
                     "values": values if isinstance(values, dict) else {"value": values}}, eid))
                 out += await self._close_messages(namespace, node)
+                if node is not None:
+                    out += self._close_child(namespace, node)
         elif base == "messages" and isinstance(data, list) and len(data) == 2:
             out += await self._message(namespace, data[0], data[1], eid)
         elif base == "custom":
@@ -283,6 +292,22 @@ class RunTranslator:
                                  f"{self.run_id}:msg:{key[1]}", owner)
                         for e in await stream.finish()]
         return out
+
+    def _close_child(self, parent: tuple[str, ...], node: str) -> list[dict[str, Any]]:
+        """``completed`` for the subgraph that ran as ``node`` under ``parent`` (its deeper
+        ones first): the parent's update for ``node`` means that task is done. Of parallel
+        tasks of one node, the oldest still open closes first, one per update."""
+        for namespace, status in list(self._status.items()):
+            if len(namespace) == len(parent) + 1 and namespace[:-1] == parent \
+                    and status == "started" and namespace[-1].split(":")[0] == node:
+                out: list[dict[str, Any]] = []
+                for inner in sorted((ns for ns, s in self._status.items() if s == "started"
+                                     and len(ns) > len(namespace)
+                                     and ns[:len(namespace)] == namespace),
+                                    key=len, reverse=True):
+                    out += self._lifecycle(inner, "completed")
+                return out + self._lifecycle(namespace, "completed")
+        return []
 
     async def _end(self, status: Any) -> list[dict[str, Any]]:
         self.ended = True

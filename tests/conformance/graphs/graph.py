@@ -3,7 +3,7 @@
 Plain LangGraph, no agentdesk import. ``hitl`` drafts with a greeting from its run
 context (``context_schema`` with a default), pauses for a person, and finishes;
 ``echo`` counts its runs through a subgraph and can be made slow (``sleep``) for the
-tests that need a busy thread.
+tests that need a busy thread, or fail (``fail``) in its last node.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ hitl = _hitl.compile()
 class EchoState(TypedDict, total=False):
     text: str
     sleep: float
+    fail: bool
     count: Annotated[int, operator.add]
     seen: Annotated[list[str], operator.add]
 
@@ -80,6 +81,8 @@ _inner.add_edge("shout", END)
 
 
 def count(state: EchoState) -> dict[str, Any]:
+    if state.get("fail"):
+        raise ValueError(f"asked to fail on {state.get('text')!r}")
     return {"count": 1}
 
 

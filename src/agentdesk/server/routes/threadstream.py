@@ -1,20 +1,24 @@
 """The SDK's thread-centric streaming (v2): thread commands and the thread event stream.
 
 ``POST /threads/{id}/commands`` takes one JSON command ``{"id": <int>, "method": ...,
-"params": {...}}`` and answers ``{"type": "success", "id", "result"}`` or
-``{"type": "error", "id", "error": <code>, "message"}`` (HTTP 200, as the SDK reads
-it; a body that is no command at all is a 400, a thread that does not exist a 404).
+"params": {...}}`` and answers ``{"type": "success", "id", "result", "meta":
+{"applied_through_seq": 0}}`` or ``{"type": "error", "id", "error": <code>, "message"}``
+(HTTP 200, as the SDK reads it; a body that is no command at all is a 400, a thread
+that does not exist a 404). ``applied_through_seq`` is 0, as ``langgraph dev`` answers
+over HTTP (a command's connection carries no events); the SDK reads it as the least
+``since`` to come back with, and 0 asks for everything.
 Commands: ``run.start`` (``assistant_id``, ``input``, ``config``, ``metadata``,
-``multitask_strategy``; creates the thread if it does not exist; result ``{run_id}``)
-and ``input.respond`` (``interrupt_id``, ``response``, ``namespace``; or
-``responses``, a list of one such entry; resumes the thread's pending interrupt).
+``multitask_strategy`` or the JS SDK's ``multitaskStrategy``; creates the thread if it
+does not exist; result ``{run_id}``) and ``input.respond`` (``interrupt_id``,
+``response``, ``namespace``; or ``responses``, a list of one such entry; resumes the
+thread's pending interrupt; result ``{run_id}`` of the run that resumes it).
 
 ``POST /threads/{id}/stream/events`` (body ``{"channels", "namespaces", "depth",
-"since"}``) streams the thread's runs, past and following, as protocol events
-(:mod:`agentdesk.server.eventproto`) over SSE until the client leaves or the thread is
-deleted; ``since`` skips the events up to that ``seq``. Runs are started and answered
-through :func:`agentdesk.server.routes.runs.prepare`, as ``POST /threads/{id}/runs``
-starts them. The WebSocket transport is not served.
+"since"}``, else a 400 naming the field) streams the thread's runs, past and following,
+as protocol events (:mod:`agentdesk.server.eventproto`) over SSE until the client
+leaves or the thread is deleted; ``since`` skips the events up to that ``seq``. Runs
+are started and answered through :func:`agentdesk.server.routes.runs.prepare`, as
+``POST /threads/{id}/runs`` starts them. The WebSocket transport is not served.
 """
 
 from __future__ import annotations
@@ -71,12 +75,16 @@ class EventStreamBody(_Strict):
         return value
 
 
+_Strategy = Literal["reject", "enqueue", "interrupt", "rollback"]
+
+
 class RunStartParams(_Strict):
     assistant_id: str = Field(min_length=1)
     input: dict[str, Any] | None = None
     config: dict[str, Any] | None = None
     metadata: dict[str, Any] | None = None
-    multitask_strategy: Literal["reject", "enqueue", "interrupt", "rollback"] = "enqueue"
+    multitask_strategy: _Strategy | None = None
+    multitaskStrategy: _Strategy | None = None  # the JS SDK spells it so
     langsmith_tracer: Any = None
 
 
@@ -118,7 +126,8 @@ async def _run_start(desk: Desk, manager: RunManager, thread_id: str, caller: Ca
     try:
         body = RunCreate(assistant_id=params.assistant_id, input=params.input,
                          config=params.config, metadata=params.metadata,
-                         multitask_strategy=params.multitask_strategy,
+                         multitask_strategy=params.multitask_strategy
+                         or params.multitaskStrategy or "enqueue",
                          langsmith_tracer=params.langsmith_tracer,
                          stream_mode=list(RUN_MODES), stream_subgraphs=True,  # type: ignore[arg-type]
                          if_not_exists="create")
@@ -220,7 +229,8 @@ async def thread_command(thread_id: ThreadId, request: Request, desk: DeskDep,
         raise  # the thread: 404, as every route of a thread answers
     except UserError as exc:  # refused by the run's checks (busy thread, bad input, ...)
         return _error(command_id, "invalid_argument", exc.message)
-    return JSONResponse({"type": "success", "id": command_id, "result": result})
+    return JSONResponse({"type": "success", "id": command_id, "result": result,
+                         "meta": {"applied_through_seq": 0}})
 
 
 # -- the thread event stream ---------------------------------------------------------
@@ -270,13 +280,23 @@ async def _thread_events(desk: Desk, manager: RunManager, request: Request, thre
             await asyncio.sleep(_NEW_RUN_POLL)
 
 
-@router.post("/threads/{thread_id}/stream/events")
-async def thread_event_stream(thread_id: ThreadId, body: EventStreamBody, request: Request,
-                              desk: DeskDep, manager: ManagerDep,
-                              owner: Owner) -> EventSourceResponse:
-    """The thread's protocol events as SSE (``id`` is the event's ``seq``)."""
+@router.post("/threads/{thread_id}/stream/events", response_model=None, openapi_extra={
+    "requestBody": {"required": True, "content": {
+        "application/json": {"schema": EventStreamBody.model_json_schema()}}}})
+async def thread_event_stream(thread_id: ThreadId, request: Request, desk: DeskDep,
+                              manager: ManagerDep,
+                              owner: Owner) -> EventSourceResponse | JSONResponse:
+    """The thread's protocol events as SSE (``id`` is the event's ``seq``).
+
+    A body it cannot take answers 400 naming the field, as ``langgraph dev`` answers an
+    unknown channel, before the thread is looked up."""
+    try:
+        body = EventStreamBody.model_validate_json(await request.body())
+    except ValidationError as exc:
+        problem = InputError.from_validation(exc, fallback="body")
+        return JSONResponse(status_code=400, content={"detail": problem.message})
     await desk.store.get_thread(thread_id, owner)  # 404 before the stream opens
     wanted = StreamFilter(body.channels, body.namespaces, body.depth)
     return EventSourceResponse(
         _thread_events(desk, manager, request, thread_id, wanted, body.since or 0),
-        ping=request.app.state.ping_seconds, sep="\n")  # framed as the Agent Server does
+        ping=request.app.state.ping_seconds)  # CRLF-framed, as langgraph dev frames it
