@@ -8,6 +8,7 @@ import multiprocessing
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -293,3 +294,32 @@ def test_the_synchronous_setting_is_checked_and_applied(
             return int(row[0])
 
     assert [asyncio.run(mode("full")), asyncio.run(mode("normal"))] == [2, 1]
+
+
+
+def test_a_sync_to_disk_never_opens_the_database_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closing any descriptor of a SQLite file drops every POSIX lock the process holds on
+    it (the shared lock that tells other processes this one has the file open, among
+    them): a sync touches the write-ahead log only."""
+    import os
+
+    path = tmp_path / "h.db"
+    _table(path)
+    opened: list[str] = []
+    real_open = os.open
+
+    def watched(name: Any, *args: Any, **kwargs: Any) -> int:
+        opened.append(Path(name).name)
+        return real_open(name, *args, **kwargs)
+
+    async def go() -> None:
+        async with sqliteconn.connect(str(path), synchronous="normal") as conn:
+            await conn.execute("INSERT INTO t VALUES (1)")
+            await conn.commit()
+            monkeypatch.setattr(os, "open", watched)
+            await sqliteconn.sync_to_disk(str(path))
+            monkeypatch.undo()
+
+    asyncio.run(go())
+    assert opened == ["h.db-wal"]

@@ -48,12 +48,14 @@ isolation level) and for stopping the connection.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import sqlite3
 import time
 import weakref
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
 import aiosqlite
@@ -269,22 +271,33 @@ async def sync_to_disk(path: str) -> None:
     commits. Syncing the log file makes every commit so far durable at once, so a
     caller that is about to act on the world (send an email, call a tool with
     effects) first awaits this, and the record that it is acting survives a power
-    cut too. Concurrent callers each sync in a thread; the kernel writes what is
-    dirty once. With ``synchronous=full`` the log is already synced and this costs
+    cut too. Callers take turns on one thread of their own; after the first
+    sync of a burst the others find little left to write. With ``synchronous=full`` the log is already synced and this costs
     one system call.
     """
     if not path or path.startswith(":") or path.startswith("file:"):
         return
-    await asyncio.to_thread(_sync_files, path)
+    await asyncio.get_running_loop().run_in_executor(_syncer(), _sync_files, path)
+
+
+@functools.cache
+def _syncer() -> ThreadPoolExecutor:
+    """The process's one thread for syncs: never the loop's default executor, whose few
+    threads may all be graph nodes waiting for this very loop (LangGraph runs a sync node
+    there), which would leave the sync no thread to run on."""
+    return ThreadPoolExecutor(1, thread_name_prefix="agentdesk-sqlite-sync")
 
 
 def _sync_files(path: str) -> None:
-    for name in (f"{path}-wal", path):  # the log; the file itself after a checkpoint
-        try:
-            fd = os.open(name, os.O_RDONLY)
-        except FileNotFoundError:
-            continue
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+    """fsync the write-ahead log of ``path``. Never the database file itself: SQLite holds
+    POSIX locks on it, and closing any descriptor of that file releases every such lock
+    of the process. The log carries none; a commit no longer in it was checkpointed into
+    the database file, which the checkpoint synced."""
+    try:
+        fd = os.open(f"{path}-wal", os.O_RDONLY)
+    except FileNotFoundError:
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
