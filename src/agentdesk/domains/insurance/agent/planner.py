@@ -23,6 +23,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
+from agentdesk.models import is_small
 from agentdesk.runtime.runs.context import AgentContext
 
 from . import prompts
@@ -203,7 +204,7 @@ def _needs_minimums(info: dict[str, Any], session: dict[str, Any] | None) -> boo
 
 
 def _bundled(runtime: Runtime[AgentContext]) -> bool:
-    return bool(getattr(runtime.context.model, "bundled", False))
+    return is_small(runtime.context.model)
 
 
 async def _pick(runtime: Runtime[AgentContext], first: dict[str, Any],
