@@ -114,11 +114,17 @@ def _openai(spec: str, name: str, query: str, settings: Settings) -> BaseChatMod
         raise ConfigError(f"model {spec!r}: set OPENAI_API_KEY to use this provider "
                           "(a server on this machine, base_url=http://127.0.0.1:PORT/v1, "
                           "needs none)")
+    import httpx
+
     from .hosted import HostedChatModel
 
-    # A loopback server is sent a placeholder key: the client insists on one.
+    # A loopback server is sent a placeholder key: the client insists on one. The timeout
+    # is an httpx.Timeout, which langchain-openai does not cache clients by, so each model
+    # (one per run) gets its own async client: a shared one is bound to the event loop
+    # that first used it, and fails ("Event loop is closed") under the next asyncio.run.
     return HostedChatModel(model=name, base_url=base_url, api_key=key or "not-needed",
                            small=options.small, structured=options.structured,
+                           timeout=httpx.Timeout(600.0, connect=10.0),
                            **_server_defaults(base_url, settings))
 
 

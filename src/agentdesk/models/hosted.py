@@ -213,7 +213,7 @@ class HostedChatModel(ChatOpenAI):
     def _plan(self, messages: list[BaseMessage], kwargs: dict[str, Any]) -> _Decode | None:
         """Take this call's schema out of ``kwargs``; ``None`` for a plain call."""
         structured = kwargs.pop("structured_schema", None)
-        decode = kwargs.pop("decode_answer", False)
+        decode = kwargs.pop("decode_answer", False) or "answer_schema" in kwargs
         if structured is None and not decode:
             return None
         if structured is not None:
@@ -279,13 +279,13 @@ class HostedChatModel(ChatOpenAI):
         return ChatResult(generations=[ChatGeneration(message=out)],
                           llm_output=result.llm_output)
 
-    def _should_stream(self, *, async_api: bool, run_manager: Any = None,
-                       **kwargs: Any) -> bool:
-        # A call held to a schema is answered whole: its text is JSON, not prose to stream.
-        if kwargs.get("structured_schema") is not None or kwargs.get("decode_answer"):
-            return False
-        return bool(super()._should_stream(async_api=async_api, run_manager=run_manager,
-                                           **kwargs))
+    def _streaming_disabled(self, **kwargs: Any) -> bool:
+        # A call held to a schema is answered whole (``astream`` then yields it as one
+        # chunk): its text is JSON to unwrap, not prose to stream.
+        if kwargs.get("structured_schema") is not None or kwargs.get("decode_answer") \
+                or "answer_schema" in kwargs:
+            return True
+        return bool(super()._streaming_disabled(**kwargs))
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                   run_manager: Any = None, **kwargs: Any) -> ChatResult:
