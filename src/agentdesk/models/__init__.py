@@ -89,13 +89,13 @@ def get_chat_model(spec: str | None = None, settings: Settings | None = None) ->
         raise ConfigError(
             f"model {spec!r}: unknown spec; use local, local:/path.gguf, scripted:/file.json, "
             "or openai:<model>, anthropic:<model>, ollama:<model>")
+    if query and provider != "openai":
+        raise ConfigError(f"model {spec!r}: options after '?' are for openai: specs only")
     if importlib.util.find_spec(hosted.module) is None:
         raise ConfigError(f"model {spec!r}: needs the package {hosted.package} "
                           f"(pip install {hosted.package})")
     if provider == "openai":
         return _openai(spec, rest, query, settings)
-    if query:
-        raise ConfigError(f"model {spec!r}: options after '?' are for openai: specs only")
     if hosted.key_env and not os.environ.get(hosted.key_env):
         raise ConfigError(f"model {spec!r}: set {hosted.key_env} to use this provider")
     from langchain.chat_models import init_chat_model
@@ -115,6 +115,7 @@ def _openai(spec: str, name: str, query: str, settings: Settings) -> BaseChatMod
                           "(a server on this machine, base_url=http://127.0.0.1:PORT/v1, "
                           "needs none)")
     import httpx
+    from pydantic import SecretStr
 
     from .hosted import HostedChatModel
 
@@ -122,7 +123,7 @@ def _openai(spec: str, name: str, query: str, settings: Settings) -> BaseChatMod
     # is an httpx.Timeout, which langchain-openai does not cache clients by, so each model
     # (one per run) gets its own async client: a shared one is bound to the event loop
     # that first used it, and fails ("Event loop is closed") under the next asyncio.run.
-    return HostedChatModel(model=name, base_url=base_url, api_key=key or "not-needed",
+    return HostedChatModel(model=name, base_url=base_url, api_key=SecretStr(key or "not-needed"),
                            small=options.small, structured=options.structured,
                            timeout=httpx.Timeout(600.0, connect=10.0),
                            **_server_defaults(base_url, settings))
@@ -150,8 +151,7 @@ def bind_tools(model: BaseChatModel, tools: list[Any], answer_schema: dict[str, 
     """
     choice = "any" if require_tool and tools else None
     if getattr(model, "answers_under_schema", False):
-        return model.bind_tools(tools, tool_choice=choice,  # type: ignore[call-arg]
-                                answer_schema=answer_schema)
+        return model.bind_tools(tools, tool_choice=choice, answer_schema=answer_schema)
     if not tools:
         return model
     return model.bind_tools(tools, tool_choice=choice) if choice else model.bind_tools(tools)

@@ -213,6 +213,7 @@ class HostedChatModel(ChatOpenAI):
     def _plan(self, messages: list[BaseMessage], kwargs: dict[str, Any]) -> _Decode | None:
         """Take this call's schema out of ``kwargs``; ``None`` for a plain call."""
         structured = kwargs.pop("structured_schema", None)
+        kwargs.pop("structured_method", None)
         decode = kwargs.pop("decode_answer", False) or "answer_schema" in kwargs
         if structured is None and not decode:
             return None
@@ -289,20 +290,22 @@ class HostedChatModel(ChatOpenAI):
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                   run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        chosen = kwargs.get("structured_method")
         plan = self._plan(messages, kwargs)
         if plan is None:
             return self._call(super()._generate, messages, stop, run_manager, kwargs)
-        method = self._method()
+        method = chosen or self._method()
         result = self._call(super()._generate, plan.messages, stop, run_manager,
                             {**kwargs, **self._request_for(plan, method)})
         return self._finish(plan, method, result)
 
     async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                          run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        chosen = kwargs.get("structured_method")
         plan = self._plan(messages, kwargs)
         if plan is None:
             return await self._acall(super()._agenerate, messages, stop, run_manager, kwargs)
-        method = await self._amethod()
+        method = chosen or await self._amethod()
         result = await self._acall(super()._agenerate, plan.messages, stop, run_manager,
                                    {**kwargs, **self._request_for(plan, method)})
         return self._finish(plan, method, result)
@@ -349,22 +352,28 @@ class HostedChatModel(ChatOpenAI):
         choice = "required" if tool_choice == "any" else tool_choice
         return super().bind_tools(formatted, tool_choice=choice, **kwargs)
 
-    def with_structured_output(self, schema: Any, *, include_raw: bool = False,
-                               **kwargs: Any) -> Runnable[LanguageModelInput, Any]:
-        """Structured output the endpoint's way; a failure is a :class:`ModelError` naming it."""
-        is_model = isinstance(schema, type) and issubclass(schema, BaseModel)
-        json_schema = schema.model_json_schema() if is_model else dict(schema)
-        bound = self.bind(structured_schema=json_schema)
+    def with_structured_output(
+            self, schema: dict[str, Any] | type | None = None, *,
+            method: StructuredMethod | None = None, include_raw: bool = False,
+            **kwargs: Any) -> Runnable[LanguageModelInput, Any]:
+        """Structured output the endpoint's way (or ``method``'s); a failure is a
+        :class:`ModelError` naming it."""
+        if schema is None:
+            raise ValueError("with_structured_output needs a schema")
+        model: type[BaseModel] | None = schema if isinstance(schema, type) and issubclass(
+            schema, BaseModel) else None
+        json_schema = model.model_json_schema() if model else dict(cast("dict[str, Any]", schema))
+        bound = self.bind(structured_schema=json_schema, structured_method=method)
 
         def parse(message: AIMessage) -> Any:
             raw = message.text
             parsed = _parse(raw)
             if parsed is None:
                 raise unparsable_answer(self.display_name, raw)
-            if not is_model:
+            if model is None:
                 return parsed
             try:
-                return schema.model_validate(parsed)
+                return model.model_validate(parsed)
             except ValidationError as exc:
                 raise invalid_answer(self.display_name, raw, exc) from exc
 
