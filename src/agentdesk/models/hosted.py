@@ -350,6 +350,10 @@ class HostedChatModel(ChatOpenAI):
         if not formatted:
             return self.bind(**kwargs)
         choice = "required" if tool_choice == "any" else tool_choice
+        if choice == "required" and len(formatted) == 1:
+            # The same demand, by name: servers that ignore "required" (llama-cpp-python's)
+            # honour a named tool, and decode its arguments under the tool's schema.
+            choice = formatted[0]["function"]["name"]
         return super().bind_tools(formatted, tool_choice=choice, **kwargs)
 
     def with_structured_output(
