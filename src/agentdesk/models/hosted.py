@@ -328,9 +328,14 @@ class HostedChatModel(ChatOpenAI):
                              **kwargs: Any) -> dict:
         payload = cast("dict[str, Any]", super()._get_request_payload(input_, stop=stop,
                                                                       **kwargs))
-        # Compatible servers (llama-cpp-python's among them) read only the older name.
-        if self.openai_api_base and "max_completion_tokens" in payload:
-            payload.setdefault("max_tokens", payload["max_completion_tokens"])
+        if self.openai_api_base:
+            # Compatible servers (llama-cpp-python's among them) read only the older name,
+            # and refuse an assistant turn whose content is null (a tool call's).
+            if "max_completion_tokens" in payload:
+                payload.setdefault("max_tokens", payload["max_completion_tokens"])
+            for message in payload.get("messages", []):
+                if message.get("role") == "assistant" and message.get("content") is None:
+                    message["content"] = ""
         return payload
 
     # -- the two ways agents ask ------------------------------------------------------
