@@ -27,7 +27,7 @@ import pytest
 
 from agentdesk.domains.trip.agent.activities import activities_for
 from agentdesk.errors import ConfigError
-from agentdesk.models import get_chat_model, is_small, local_model_path
+from agentdesk.models import bind_tools, get_chat_model, is_small, local_model_path
 from agentdesk.models.hosted import HostedChatModel, structured_method
 from agentdesk.runtime.approvals import Decision
 from agentdesk.runtime.runs.desk import Desk
@@ -125,19 +125,51 @@ def test_a_loopback_server_needs_no_key_and_options_are_checked(server: Server) 
         get_chat_model("openai:gemma?base_url=http://example.com/v1")
 
 
-def test_the_probe_falls_back_to_json_mode_with_the_schema(server: Server) -> None:
-    """llama-cpp-python's server refuses ``json_schema``; JSON mode with a schema works."""
+def test_the_probe_falls_back_to_json_mode_with_the_schema(
+        server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """llama-cpp-python's server refuses ``json_schema``; JSON mode with a schema works,
+    and is kept: the next call goes straight to it."""
+    from agentdesk.models import hosted
+
+    monkeypatch.setattr(hosted, "_methods", {})  # as in a new process: nothing probed yet
     before = len(server.requests())
     model = get_chat_model(server.spec(small="1"))
-    answer = model.with_structured_output(
-        {"type": "object", "properties": {"city": {"enum": ["Paris", "Rome"]}},
-         "required": ["city"]}).invoke("Which city has the Eiffel tower?")
-    assert answer["city"] in ("Paris", "Rome")
+    schema = {"type": "object", "properties": {"city": {"enum": ["Paris", "Rome"]}},
+              "required": ["city"]}
+    for _ in range(2):
+        answer = model.with_structured_output(schema).invoke("Which city has the Eiffel tower?")
+        assert answer["city"] in ("Paris", "Rome")
     assert structured_method((server.base_url, "gemma")) == "json_mode"
     formats = [(r.get("response_format") or {}).get("type") for r in _since(server, before)]
-    # The first request of the process probes; later ones go straight to JSON mode.
-    assert formats[-1] == "json_object"
-    assert "json_schema" in formats or formats.count("json_object") == len(formats)
+    assert formats == ["json_schema", "json_object", "json_object", "json_object"]
+    assert _since(server, before)[-1]["response_format"]["schema"] == schema
+
+
+def test_function_calling_and_native_tool_calls_go_over_http(server: Server) -> None:
+    """``structured=function_calling`` answers through one forced tool; a model that is not
+    small gets native tool calls (one required tool is named, which this server honours)."""
+    from langchain_core.tools import tool
+
+    @tool
+    def get_airport_code(city: str) -> str:
+        """The main airport's IATA code for a city."""
+        return "LIS"
+
+    before = len(server.requests())
+    model = get_chat_model(server.spec(structured="function_calling"))
+    picked = model.with_structured_output(
+        {"type": "object", "properties": {"city": {"enum": ["Paris", "Rome"]}},
+         "required": ["city"]}).invoke("Which city has the Eiffel tower?")
+    assert picked["city"] in ("Paris", "Rome")
+    call = bind_tools(get_chat_model(server.spec()), [get_airport_code],
+                      require_tool=True).invoke("What is the airport code of Lisbon?")
+    assert [c["name"] for c in call.tool_calls] == ["get_airport_code"]
+    assert isinstance(call.tool_calls[0]["args"].get("city"), str)
+    first, second = _since(server, before)
+    assert first["tool_choice"] == {"type": "function", "function": {"name": "answer"}}
+    assert second["tool_choice"] == {"type": "function",
+                                     "function": {"name": "get_airport_code"}}
+    assert "response_format" not in second
 
 
 # -- every agent's README example, on the small model over HTTP ---------------------
