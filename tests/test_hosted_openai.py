@@ -172,6 +172,19 @@ def test_function_calling_and_native_tool_calls_go_over_http(server: Server) -> 
     assert "response_format" not in second
 
 
+def test_a_refused_request_is_a_model_error_saying_what_to_set(server: Server) -> None:
+    """Told to use ``json_schema``, which this server refuses: what to set, not a dump."""
+    from agentdesk.errors import ModelError
+
+    model = get_chat_model(server.spec(structured="json_schema"))
+    with pytest.raises(ModelError) as refused:
+        model.with_structured_output({"type": "object"}).invoke("Hi")
+    assert refused.value.message.startswith(
+        f"the model gemma at {server.base_url} refused the request (HTTP 500)")
+    assert "structured=json_mode" in refused.value.message
+    assert "json_schema" in refused.value.details["raw"]
+
+
 # -- every agent's README example, on the small model over HTTP ---------------------
 
 

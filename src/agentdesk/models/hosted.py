@@ -39,6 +39,7 @@ from langchain_openai import ChatOpenAI
 from pydantic import BaseModel, ValidationError
 
 from agentdesk.errors import ModelError
+from agentdesk.text import plain
 
 from .failures import TRY_ANOTHER_MODEL, invalid_answer, unparsable_answer
 from .local.grammar import _loosen, build_decoding_schema, describe_tools
@@ -310,12 +311,26 @@ class HostedChatModel(ChatOpenAI):
                                    {**kwargs, **self._request_for(plan, method)})
         return self._finish(plan, method, result)
 
+    def _refused(self, exc: openai.APIStatusError) -> ModelError:
+        """The server's refusal in words; its own (often long) message goes to the details."""
+        if exc.status_code in (401, 403):
+            hint = "Check OPENAI_API_KEY (a server on this machine needs none)."
+        else:
+            hint = ("If the server does not take what was sent, name the way it takes "
+                    "structured output (structured=json_mode or function_calling) or mark "
+                    f"a small model (small=1). {TRY_ANOTHER_MODEL}")
+        return ModelError(f"{self.display_name} refused the request (HTTP {exc.status_code}). "
+                          f"{hint}", reason="model_refused", status=exc.status_code,
+                          raw=plain(str(exc))[:4000], hint=hint)
+
     def _call(self, generate: Any, messages: list[BaseMessage], stop: Any, run_manager: Any,
               kwargs: dict[str, Any]) -> ChatResult:
         try:
             return cast("ChatResult", generate(messages, stop, run_manager, **kwargs))
         except openai.APIConnectionError as exc:
             raise self._unreachable(exc) from exc
+        except openai.APIStatusError as exc:
+            raise self._refused(exc) from exc
 
     async def _acall(self, generate: Any, messages: list[BaseMessage], stop: Any,
                      run_manager: Any, kwargs: dict[str, Any]) -> ChatResult:
@@ -323,6 +338,8 @@ class HostedChatModel(ChatOpenAI):
             return cast("ChatResult", await generate(messages, stop, run_manager, **kwargs))
         except openai.APIConnectionError as exc:
             raise self._unreachable(exc) from exc
+        except openai.APIStatusError as exc:
+            raise self._refused(exc) from exc
 
     def _get_request_payload(self, input_: LanguageModelInput, *, stop: list[str] | None = None,
                              **kwargs: Any) -> dict:
