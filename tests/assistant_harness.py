@@ -21,7 +21,7 @@ from agentdesk.runtime.tools import ToolPolicy
 class EmbeddedStandIn(ScriptedChatModel):
     """A scripted model the agent treats like the embedded one (code plans, model picks)."""
 
-    bundled: bool = True
+    small: bool = True
 
 
 def script(tmp_path: Path, *items: dict[str, Any], name: str = "script.json") -> Path:

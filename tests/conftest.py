@@ -26,7 +26,7 @@ from .trip_script import TripScript
 # The web tests' ``page`` fixture (Chromium on the test module's ``server``).
 pytest_plugins = ["tests.browser"]
 
-_HOSTED_KEYS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
+_HOSTED_KEYS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "OPENAI_API_BASE")
 
 
 def _files(folder: Path) -> dict[str, tuple[int, int]]:

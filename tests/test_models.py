@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -420,3 +422,60 @@ def test_a_string_constraint_beside_any_of_moves_into_the_string_branch() -> Non
     assert day == {"anyOf": [{"type": "string", "pattern": "^[0-9]{4}$", "maxLength": 4},
                              {"type": "null"}]}
     assert "[0-9]" in json_schema_to_gbnf(json.dumps(schema))
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("smol=1", "unknown option 'smol'; the options are base_url, structured, small"),
+    ("structured=xml", "option 'structured' must be one of json_schema, json_mode, "
+                       "function_calling (got 'xml')"),
+    ("small=maybe", "option 'small' must be 1 or 0 (got 'maybe')"),
+    ("small=1&small=0", "option 'small' is given twice"),
+    ("base_url=127.0.0.1:8080", "option 'base_url' must be an http(s) URL"),
+])
+def test_a_bad_openai_option_is_named(query: str, message: str,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    with pytest.raises(ConfigError) as caught:
+        get_chat_model(f"openai:gemma?{query}")
+    assert message in str(caught.value)
+    assert f"openai:gemma?{query}" in str(caught.value)
+
+
+def test_openai_options_make_the_model_and_a_loopback_server_needs_no_key(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from agentdesk.models import is_small
+    from agentdesk.models.hosted import HostedChatModel
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    model = get_chat_model("openai:gemma?base_url=http://127.0.0.1:9/v1&small=1"
+                           "&structured=json_mode")
+    assert isinstance(model, HostedChatModel)
+    assert (is_small(model), model.structured, model.openai_api_base) == (
+        True, "json_mode", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://localhost:9/v1")
+    from_env = get_chat_model("openai:gemma")
+    assert isinstance(from_env, HostedChatModel) and not is_small(from_env)
+    assert from_env.openai_api_base == "http://localhost:9/v1"
+    with pytest.raises(ConfigError, match="set OPENAI_API_KEY"):
+        get_chat_model("openai:gemma?base_url=https://models.example.com/v1")
+    with pytest.raises(ConfigError, match="options after '\\?' are for openai: specs only"):
+        get_chat_model("ollama:llama3?small=1")
+
+
+def test_an_unreachable_server_is_a_model_error_naming_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket_closed_port() as port:
+        model = get_chat_model(f"openai:gemma?base_url=http://127.0.0.1:{port}/v1&small=1")
+        with pytest.raises(ModelError, match=f"at http://127.0.0.1:{port}/v1 did not answer"):
+            model.with_structured_output({"type": "object"}).invoke("hi")
+
+
+@contextmanager
+def socket_closed_port() -> Iterator[int]:
+    """A loopback port nothing listens on (bound, then closed)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    yield port

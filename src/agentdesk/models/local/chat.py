@@ -16,7 +16,7 @@ import json
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
@@ -98,6 +98,14 @@ class LocalChatModel(BaseChatModel):
     temperature: float = 0.2
     bundled: bool = False
     """``model_path`` is where the packaged model goes: assembled there on first load."""
+
+    answers_under_schema: ClassVar[bool] = True
+    """:func:`agentdesk.models.bind_tools` hands this model the answer's schema too."""
+
+    @property
+    def small(self) -> bool:
+        """The packaged 270M model is small: agents give it narrow choices only."""
+        return self.bundled
 
     @property
     def display_name(self) -> str:

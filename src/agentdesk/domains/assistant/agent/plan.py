@@ -19,6 +19,7 @@ from langchain_core.tools import BaseTool
 from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 
+from agentdesk.models import is_small
 from agentdesk.runtime.runs.context import AgentContext
 
 from . import prompts
@@ -42,7 +43,7 @@ rather than answer one: a model's plan is offered only tools whose results an an
 
 def writes_freely(runtime: Runtime[AgentContext]) -> bool:
     """A model that can write plans and answers (hosted or scripted), not the embedded one."""
-    return not getattr(runtime.context.model, "bundled", False)
+    return not is_small(runtime.context.model)
 
 
 def _question(state: AgentState) -> str:

@@ -17,6 +17,7 @@ from agentdesk.domains.banking.bank.database import BankDatabase, QueryFailed
 from agentdesk.domains.banking.bank.reader import Candidate, Request, read_request
 from agentdesk.domains.banking.bank.sqlsafety import SQLRejected, validate_sql
 from agentdesk.errors import ModelError
+from agentdesk.models import is_small
 from agentdesk.models.failures import TRY_ANOTHER_MODEL
 from agentdesk.runtime.runs.context import AgentContext
 from agentdesk.text import rows_summary
@@ -40,12 +41,12 @@ def _only_with_a_model_that_writes(runtime: Runtime[AgentContext], question: str
                                    read: Request | None = None) -> None:
     """Free text (a restated intent, SQL) is for models that can write it.
 
-    The embedded 270M model cannot, and a free answer has no bound its decode could
+    A small model (the embedded 270M one, or a spec's ``small=1``) cannot, and a free answer has no bound its decode could
     be held to, so on it a question the reader did not recognise, or read only in part,
     stops here, at once, naming what it could not read, what it can answer instead and
     what to try.
     """
-    if not getattr(runtime.context.model, "bundled", False):
+    if not is_small(runtime.context.model):
         return
     if read is not None and read.unread and read.instead:
         phrases = ", ".join(f"\"{p}\"" for p in read.unread)

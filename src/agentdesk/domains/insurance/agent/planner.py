@@ -23,6 +23,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
+from agentdesk.models import is_small
 from agentdesk.runtime.runs.context import AgentContext
 
 from . import prompts
@@ -202,8 +203,8 @@ def _needs_minimums(info: dict[str, Any], session: dict[str, Any] | None) -> boo
         session and session.get("session_id") and not session.get("coverages"))
 
 
-def _bundled(runtime: Runtime[AgentContext]) -> bool:
-    return bool(getattr(runtime.context.model, "bundled", False))
+def _small(runtime: Runtime[AgentContext]) -> bool:
+    return is_small(runtime.context.model)
 
 
 async def _pick(runtime: Runtime[AgentContext], first: dict[str, Any],
@@ -322,7 +323,7 @@ async def planner(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str
     notes.append(plan.get("reasoning", ""))
     if not forced and state.current_step in (None, "starting", "customer_replied") and \
             plan["action"] == "tool":
-        if _bundled(runtime):
+        if _small(runtime):
             other = (_escalation("The model read the customer's email as something other "
                                  "than a quote request.")
                      if plan["tool_name"] != "request_human_review_tool"
@@ -332,7 +333,7 @@ async def planner(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str
         else:
             plan, note = await _propose(runtime, state, plan, info)
             notes.append(note)
-    elif not forced and not _bundled(runtime) and plan["action"] != "complete":
+    elif not forced and not _small(runtime) and plan["action"] != "complete":
         plan, note = await _propose(runtime, state, plan, info)
         notes.append(note)
     update: dict[str, Any] = {"thread_id": runtime.context.thread_id or state.thread_id,

@@ -21,6 +21,8 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
+from agentdesk.models import is_small
+
 from . import prompts
 from .revision import RevisionAsk, trip_days
 
@@ -54,7 +56,7 @@ def model_reads(ask: RevisionAsk, model: BaseChatModel) -> bool:
     """Whether ``model`` is asked: code read nothing in a message of a few words, and the
     model is not the embedded one (see the module's docstring)."""
     return (ask.read_by == "none" and not ask.asked_model and not ask.fresh
-            and len(ask.message.split()) >= MIN_WORDS and not getattr(model, "bundled", False))
+            and len(ask.message.split()) >= MIN_WORDS and not is_small(model))
 
 
 async def read_with_model(model: BaseChatModel, ask: RevisionAsk, plan: dict[str, Any],
