@@ -53,8 +53,9 @@ class Usage:
         return bool(self.model_calls or self.tool_calls)
 
     def columns(self) -> dict[str, float]:
-        """The figures by column name, for the run queue's writes."""
-        return asdict(self)
+        """The figures by column name, for the run queue's writes (``vars``, not
+        ``asdict``: that deep-copies each field and showed in every run's end)."""
+        return dict(vars(self))
 
     def as_dict(self, attempts: int | None = None) -> dict[str, Any]:
         """JSON for the API, the CLI and the web app (times rounded to milliseconds)."""
