@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import threading
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
@@ -42,7 +41,7 @@ from agentdesk.errors import ModelError
 from agentdesk.text import plain
 
 from .failures import TRY_ANOTHER_MODEL, invalid_answer, unparsable_answer
-from .local.grammar import _loosen, build_decoding_schema, describe_tools
+from .local.grammar import build_decoding_schema, decoded_message, describe_tools, loosen
 from .local.turns import to_chat_turns
 from .options import STRUCTURED_METHODS, StructuredMethod
 
@@ -256,7 +255,7 @@ class HostedChatModel(ChatOpenAI):
 
     def _request_for(self, plan: _Decode, method: StructuredMethod) -> dict[str, Any]:
         # llama.cpp's grammar converter needs the loosened schema; OpenAI reads descriptions.
-        schema = _loosen(plan.schema) if self.small or method == "json_mode" else plan.schema
+        schema = loosen(plan.schema) if self.small or method == "json_mode" else plan.schema
         return _request(method, schema)
 
     def _finish(self, plan: _Decode, method: StructuredMethod, result: ChatResult) -> ChatResult:
@@ -268,16 +267,8 @@ class HostedChatModel(ChatOpenAI):
         if not plan.tools_bound:
             out = AIMessage(content=raw, usage_metadata=used, response_metadata={
                 **message.response_metadata, "structured_method": method})
-        elif isinstance(parsed, dict) and "tool" in parsed:
-            call = {"name": parsed["tool"], "args": parsed.get("arguments") or {},
-                    "id": f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
-            out = AIMessage(content="", tool_calls=[call], usage_metadata=used)
-        elif isinstance(parsed, dict) and "answer" in parsed:
-            answer = parsed["answer"]
-            out = AIMessage(content=answer if isinstance(answer, str) else json.dumps(answer),
-                            usage_metadata=used)
         else:
-            out = AIMessage(content=raw, usage_metadata=used)
+            out = decoded_message(parsed, raw, used)
         return ChatResult(generations=[ChatGeneration(message=out)],
                           llm_output=result.llm_output)
 

@@ -13,7 +13,6 @@ custom stream, and, for a plain text answer, as LangChain token callbacks
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -29,7 +28,7 @@ from pydantic import BaseModel, ValidationError
 from agentdesk.models.failures import context_too_long, invalid_answer, unparsable_answer
 from agentdesk.models.reporting import reported_structured, usage
 
-from .grammar import build_decoding_schema, describe_tools, llama_grammar
+from .grammar import build_decoding_schema, decoded_message, describe_tools, llama_grammar
 from .loading import _llama
 from .turns import fit_turns, to_chat_turns
 
@@ -184,16 +183,7 @@ class LocalChatModel(BaseChatModel):
             else None
         parsed, raw, tokens = self.decode(messages, schema, preamble, on_text=stream)
         used = usage(*tokens)
-        if isinstance(parsed, dict) and "tool" in parsed:
-            call = {"name": parsed["tool"], "args": parsed.get("arguments") or {},
-                    "id": f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
-            message = AIMessage(content="", tool_calls=[call], usage_metadata=used)
-        elif isinstance(parsed, dict) and "answer" in parsed:
-            answer = parsed["answer"]
-            message = AIMessage(content=answer if isinstance(answer, str) else json.dumps(answer),
-                                usage_metadata=used)
-        else:
-            message = AIMessage(content=raw, usage_metadata=used)
+        message = decoded_message(parsed, raw, used)
         return ChatResult(generations=[ChatGeneration(message=message)])
 
     def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable | BaseTool],

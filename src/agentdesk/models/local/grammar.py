@@ -3,7 +3,7 @@
 A tool-bound answer is either ``{"tool": NAME, "arguments": {...}}`` for one
 of the bound tools or ``{"answer": ...}`` (:func:`build_decoding_schema`);
 :func:`describe_tools` tells the model the same shape in words. Schemas are
-reshaped for llama.cpp's grammar converter (:func:`_loosen`): string
+reshaped for llama.cpp's grammar converter (:func:`loosen`): string
 constraints move into the string branches of a union, and bounds too large to
 unroll into grammar rules are dropped (the agent still validates the parsed
 answer with the full schema). ``llama_cpp`` is imported only when a grammar is
@@ -13,11 +13,16 @@ built.
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["build_decoding_schema", "describe_tools", "llama_grammar"]
+from langchain_core.messages import AIMessage
+from langchain_core.messages.ai import UsageMetadata
+
+__all__ = ["build_decoding_schema", "decoded_message", "describe_tools", "llama_grammar",
+           "loosen"]
 
 
 _MAX_UNROLLED = 64
@@ -32,7 +37,7 @@ _STRING_KEYWORDS = ("pattern", "minLength", "maxLength", "format")
 """String constraints that llama.cpp applies only on a string schema, never beside ``anyOf``."""
 
 
-def _loosen(schema: Any) -> Any:
+def loosen(schema: Any) -> Any:
     """Reshape a JSON schema for llama.cpp's grammar converter.
 
     String constraints written beside ``anyOf``/``oneOf`` (pydantic puts a field's
@@ -42,7 +47,7 @@ def _loosen(schema: Any) -> Any:
     validates the parsed answer with the full schema.
     """
     if isinstance(schema, list):
-        return [_loosen(item) for item in schema]
+        return [loosen(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
     union = next((key for key in ("anyOf", "oneOf") if isinstance(schema.get(key), list)), None)
@@ -50,8 +55,8 @@ def _loosen(schema: Any) -> Any:
         schema = {key: value for key, value in schema.items() if key not in moved}
         schema[union] = [{**branch, **moved} if branch.get("type") == "string" else branch
                          for branch in schema[union]]
-    loose: dict[str, Any] = {key: ({name: _loosen(sub) for name, sub in value.items()}
-                                 if key in _NAMED and isinstance(value, dict) else _loosen(value))
+    loose: dict[str, Any] = {key: ({name: loosen(sub) for name, sub in value.items()}
+                                 if key in _NAMED and isinstance(value, dict) else loosen(value))
                            for key, value in schema.items() if key not in ("title", "description")}
     for key in ("maxLength", "minLength", "maxItems", "minItems"):
         if loose.get(key, 0) > _MAX_UNROLLED:
@@ -65,7 +70,7 @@ def llama_grammar(schema_json: str) -> Any:
     from llama_cpp import LlamaGrammar
 
     # Every schema is loosened here: an oversized grammar makes llama.cpp fail hard.
-    return LlamaGrammar.from_json_schema(json.dumps(_loosen(json.loads(schema_json))),
+    return LlamaGrammar.from_json_schema(json.dumps(loosen(json.loads(schema_json))),
                                          verbose=False)
 
 
@@ -81,7 +86,7 @@ def build_decoding_schema(tools: Sequence[dict[str, Any]], answer_schema: dict[s
 
     def hoist(schema: dict[str, Any]) -> dict[str, Any]:
         # llama.cpp resolves "#/$defs/..." against the root, so sub-schemas' $defs move there.
-        schema = _loosen(schema)
+        schema = loosen(schema)
         definitions.update(schema.pop("$defs", {}))
         schema.pop("title", None)
         return schema
@@ -118,3 +123,18 @@ def describe_tools(tools: Sequence[dict[str, Any]]) -> str:
             for name, spec in (function.get("parameters") or {}).get("properties", {}).items())
         lines.append(f"- {function['name']}({args}): {function.get('description', '').strip()}")
     return "\n".join(lines)
+
+
+def decoded_message(parsed: Any, raw: str, used: UsageMetadata | None) -> AIMessage:
+    """The message a reply decoded under :func:`build_decoding_schema` stands for: a tool
+    call for ``{"tool", "arguments"}``, the answer's text for ``{"answer"}``, else the raw
+    text (which the caller's parser then judges)."""
+    if isinstance(parsed, dict) and "tool" in parsed:
+        call = {"name": parsed["tool"], "args": parsed.get("arguments") or {},
+                "id": f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
+        return AIMessage(content="", tool_calls=[call], usage_metadata=used)
+    if isinstance(parsed, dict) and "answer" in parsed:
+        answer = parsed["answer"]
+        return AIMessage(content=answer if isinstance(answer, str) else json.dumps(answer),
+                         usage_metadata=used)
+    return AIMessage(content=raw, usage_metadata=used)
