@@ -69,6 +69,9 @@ def _client(name: str, settings: Settings) -> Any:
 @asynccontextmanager
 async def open_tools(names: Sequence[str], settings: Settings) -> AsyncIterator[dict[str, BaseTool]]:
     """Connect to each named server and yield its tools as LangChain tools, by name."""
+    if not names:  # a graph of one's own: no servers, nothing to open at every run
+        yield {}
+        return
     from langchain_mcp_adapters.tools import load_mcp_tools
 
     tools: dict[str, BaseTool] = {}
