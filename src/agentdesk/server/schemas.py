@@ -12,6 +12,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from agentdesk.runtime.approvals import DecisionType
+from agentdesk.runtime.durable.webhooks import check_webhook_form
 
 from .ids import Ident
 
@@ -257,6 +258,14 @@ class RunCreate(_Body):
     def _tracer(cls, value: Any) -> Any:
         if value is not None:
             raise _not_supported("langsmith_tracer", "agentdesk does not trace to LangSmith")
+        return value
+
+    @field_validator("webhook")
+    @classmethod
+    def _webhook(cls, value: str | None) -> str | None:
+        # Its form only: the route resolves its host (an SSRF guard) after the body parses.
+        if value is not None:
+            check_webhook_form(value)
         return value
 
     @field_validator("durability")
