@@ -257,3 +257,56 @@ def test_thread_cron_runs_on_its_thread_and_skips_it_while_it_waits(
         await client.crons.delete(cron["cron_id"])
 
     asyncio.run(scenario())
+
+
+def test_a_threads_crons_go_with_it_when_deleted_or_expired(
+        database_url: str, servers: Servers) -> None:
+    """Deleting a thread (or its time to live running out) removes the crons bound to it;
+    a stateless cron of the same assistant stays."""
+    url = servers.app(database_url=database_url, graphs=HITL,
+                      checkpointer_sweep_minutes=0.005).url
+
+    async def scenario() -> None:
+        client = get_client(url=url)
+        stateless = await client.crons.create("hitl", schedule="0 9 * * *", input={"topic": "a"})
+        deleted, expiring = [(await client.threads.create())["thread_id"] for _ in range(2)]
+        for thread in (deleted, expiring):
+            await client.crons.create_for_thread(thread, "hitl", schedule="0 22 * * *",
+                                                 input={"topic": "b"}, enabled=False)
+        assert await client.crons.count(thread_id=deleted) == 1
+        await client.threads.delete(deleted)
+        assert await client.crons.search(thread_id=deleted) == []
+        await client.threads.update(expiring, metadata={}, ttl=0.005)  # 0.3 s from now
+        for _ in range(120):
+            if await client.crons.count(thread_id=expiring) == 0:
+                break
+            await asyncio.sleep(0.5)
+        assert await client.crons.search(thread_id=expiring) == []
+        with pytest.raises(httpx.HTTPStatusError) as gone:
+            await client.threads.get(expiring)
+        assert gone.value.response.status_code == 404
+        assert [c["cron_id"] for c in await client.crons.search()] == [stateless["cron_id"]]
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("path", ["/runs/crons", "/threads/{thread}/runs/crons",
+                                  "/threads/{thread}/runs", "/runs"])
+def test_a_webhook_that_is_not_a_url_is_refused_before_the_assistant_is_looked_up(
+        servers: Servers, path: str) -> None:
+    """As the Agent Server does: the body's own faults (422 naming ``webhook``) come before
+    what it names (404 for an assistant that does not exist)."""
+    server = servers.app(graphs=HITL)
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        thread = client.post("/threads", json={}).json()["thread_id"]
+        route = path.format(thread=thread)
+        body = {"assistant_id": "missing", "schedule": "0 1 * * *", "input": {}}
+        if not route.endswith("/crons"):
+            body.pop("schedule")
+        refused = client.post(route, json={**body, "webhook": "file:///tmp/hook"})
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["field"] == "webhook"
+        assert "not an http or https URL" in refused.json()["detail"]
+        missing = client.post(route, json={**body, "webhook": "https://example.com/hook"})
+        assert missing.status_code == 404, missing.text
+        assert client.post("/runs/crons/count", json={}).json() == 0

@@ -11,7 +11,9 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from agentdesk.errors import InputError
 from agentdesk.runtime.approvals import DecisionType
+from agentdesk.runtime.durable.webhooks import check_webhook_form
 
 from .ids import Ident
 
@@ -145,8 +147,8 @@ class ThreadSearch(ThreadCount):
         field, _, direction = self.order_by.strip().partition(" ")
         direction = direction.strip().lower() or "desc"
         if field not in _THREAD_SORT_FIELDS or direction not in ("asc", "desc"):
-            raise ValueError(f"order_by: {self.order_by!r} is not '<field> ASC|DESC' with a "
-                             f"field of {', '.join(_THREAD_SORT_FIELDS)}")
+            raise InputError(f"{self.order_by!r} is not '<field> ASC|DESC' with a field of "
+                             f"{', '.join(_THREAD_SORT_FIELDS)}", field="order_by")
         self.sort_by, self.sort_order = field, direction  # type: ignore[assignment]
         return self
 
@@ -257,6 +259,14 @@ class RunCreate(_Body):
     def _tracer(cls, value: Any) -> Any:
         if value is not None:
             raise _not_supported("langsmith_tracer", "agentdesk does not trace to LangSmith")
+        return value
+
+    @field_validator("webhook")
+    @classmethod
+    def _webhook(cls, value: str | None) -> str | None:
+        # Its form only: the route resolves its host (an SSRF guard) after the body parses.
+        if value is not None:
+            check_webhook_form(value)
         return value
 
     @field_validator("durability")

@@ -52,7 +52,8 @@ from agentdesk.runtime.storage.persistence import (
 from agentdesk.runtime.storage.store import RunRecord
 from agentdesk.settings import Settings
 
-__all__ = ["ENDED", "BodyBuilder", "DeliveryStatus", "WebhookDeliveries", "check_webhook_url"]
+__all__ = ["ENDED", "BodyBuilder", "DeliveryStatus", "WebhookDeliveries", "check_webhook_form",
+           "check_webhook_url"]
 
 log = logging.getLogger(__name__)
 
@@ -96,15 +97,12 @@ def _is_own_server(address: ipaddress.IPv4Address | ipaddress.IPv6Address, port:
     return settings.host in ("0.0.0.0", "::") and not address.is_global
 
 
-async def check_webhook_url(url: str, settings: Settings) -> None:
-    """Refuse (``InputError`` on ``webhook``) a URL a run may not call.
+def check_webhook_form(url: str) -> tuple[str, int]:
+    """The URL's host and port, or ``InputError`` on ``webhook``: an http or https URL
+    with a host and a valid port, no longer than ``MAX_URL_LENGTH``.
 
-    http or https with a host; never this server's own port on a local address
-    (a webhook must not drive our admin routes); and, unless the URL's host is
-    in ``webhook_allowed_hosts``, only public addresses: every address the name
-    resolves to must be global (no loopback, private, link-local or metadata
-    address), against SSRF. Checked when the run is created and again before
-    each attempt (a name may resolve elsewhere later).
+    What can be told from the text alone, so a request body is refused for it before
+    anything it names (its assistant, its thread) is looked up, as the Agent Server does.
     """
     if len(url) > MAX_URL_LENGTH:
         raise _refuse(f"the URL is longer than {MAX_URL_LENGTH} characters")
@@ -118,6 +116,20 @@ async def check_webhook_url(url: str, settings: Settings) -> None:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
         raise _refuse(f"{url!r} has an invalid port") from None
+    return host, port
+
+
+async def check_webhook_url(url: str, settings: Settings) -> None:
+    """Refuse (``InputError`` on ``webhook``) a URL a run may not call.
+
+    Its form (:func:`check_webhook_form`); never this server's own port on a local
+    address (a webhook must not drive our admin routes); and, unless the URL's host is
+    in ``webhook_allowed_hosts``, only public addresses: every address the name
+    resolves to must be global (no loopback, private, link-local or metadata
+    address), against SSRF. Checked when the run is created and again before
+    each attempt (a name may resolve elsewhere later).
+    """
+    host, port = check_webhook_form(url)
     addresses = await _addresses(host, port)
     if any(_is_own_server(address, port, settings) for address in addresses):
         raise _refuse(f"{url!r} points at this server itself")

@@ -24,7 +24,7 @@ from agentdesk.runtime.durable.effects import EffectLedger
 from agentdesk.runtime.durable.fence import fence_checkpointer
 from agentdesk.runtime.durable.queue import Heartbeat, RunQueue
 from agentdesk.runtime.registry import AgentSpec, get_agent
-from agentdesk.runtime.storage.persistence import Persistence
+from agentdesk.runtime.storage.persistence import Persistence, crons
 from agentdesk.runtime.storage.store import AppStore, ThreadRecord
 from agentdesk.settings import Settings
 
@@ -68,6 +68,18 @@ class DeskBase:
 
     def default_actor(self) -> str:
         return self.settings.actor or _login()
+
+    async def drop_thread(self, thread_id: str) -> None:
+        """Remove a thread for good: its crons first (a tick must not start a run on a
+        thread going away), then its checkpoints, then its records.
+
+        A removal cut short leaves a thread that a second one finishes; it never leaves a
+        cron bound to a thread that is gone (one that would fail at every tick).
+        """
+        async with self.persistence.engine.begin() as conn:
+            await conn.execute(crons.delete().where(crons.c.thread_id == thread_id))
+        await self.persistence.checkpointer.adelete_thread(thread_id)
+        await self.store.delete_thread(thread_id)
 
     def _graph(self, spec: AgentSpec) -> CompiledStateGraph[Any, Any, Any, Any]:
         """The agent's graph, compiled once per process on the fenced checkpointer."""

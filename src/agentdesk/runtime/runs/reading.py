@@ -79,9 +79,8 @@ class ThreadReader(DeskBase):
             self._config(spec, thread_id), limit=limit, before=before)]
 
     async def delete_thread(self, thread_id: str, owner: str | None = None) -> None:
-        """Remove a thread, its checkpoints and its records; a busy thread is refused."""
+        """Remove a thread, its crons, checkpoints and records; a busy thread is refused."""
         thread = await self.store.get_thread(thread_id, owner)
         if thread.status == "busy":
             raise ThreadBusyError(f"thread {thread_id!r} is busy", thread_id=thread_id)
-        await self.persistence.checkpointer.adelete_thread(thread_id)
-        await self.store.delete_thread(thread_id)
+        await self.drop_thread(thread_id)

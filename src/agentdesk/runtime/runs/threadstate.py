@@ -263,9 +263,9 @@ async def keep_latest(saver: BaseCheckpointSaver, thread_id: str) -> None:
 
 async def delete_expired(desk: DeskBase, thread: ThreadRecord) -> bool:
     """Delete an expired thread the sweeper took (``deleting``): checkpoints first, then
-    its records, so a sweep cut short is finished by the next one."""
+    its records (:meth:`DeskBase.drop_thread`), so a sweep cut short is finished by the
+    next one."""
     if not await desk.store.mark_deleting(thread):
         return False  # active since the sweeper read it
-    await desk.persistence.checkpointer.adelete_thread(thread.thread_id)
-    await desk.store.delete_thread(thread.thread_id)
+    await desk.drop_thread(thread.thread_id)
     return True

@@ -23,7 +23,7 @@ from agentdesk.runtime.durable.crons import (
     next_tick,
     tick_options,
 )
-from agentdesk.runtime.durable.webhooks import check_webhook_url
+from agentdesk.runtime.durable.webhooks import check_webhook_form, check_webhook_url
 from agentdesk.runtime.registry import AgentSpec
 from agentdesk.runtime.runs.options import Breakpoints
 from agentdesk.runtime.storage.persistence import crons, now
@@ -76,6 +76,8 @@ class _CronFields(_Body):
             raise InputError("'delete' is not supported; a cron's threads are kept ('keep')",
                              field="on_run_completed")
         check_timezone(self.timezone)
+        if self.webhook is not None:
+            check_webhook_form(self.webhook)  # before the assistant is looked up
         return self
 
 
