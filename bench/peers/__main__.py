@@ -10,7 +10,7 @@ agentdesk/peer ratios) go to standard output, the figures of every round to
 ``bench/peers/results/<date>.json``; ``--report FILE`` prints a file's tables again.
 
 Usage: python -m bench.peers [--servers a,b] [--shapes a,b] [--rounds N] [--threads N]
-                             [--seq N] [--out FILE] | --report FILE
+                             [--seq N] [--clients 1,8,32] [--out FILE] | --report FILE
 """
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=48,
                         help="threads per client level (times each shape's share)")
     parser.add_argument("--seq", type=int, default=12, help="sequential threads for latency")
+    parser.add_argument("--clients", default="1,8,32", help="client levels, comma-separated")
     parser.add_argument("--out", type=Path, help="JSON file (default results/<date>.json)")
     parser.add_argument("--report", type=Path, help="print the tables of this JSON file, run nothing")
     args = parser.parse_args()
@@ -105,7 +106,13 @@ def main() -> None:
     servers = _names(args.servers, PEERS, "--servers")
     shapes = _names(args.shapes, SHAPES, "--shapes")
     statements = statements_available()
-    plan = Plan(threads=args.threads, seq=args.seq, statements=statements)
+    try:
+        clients = tuple(int(c) for c in args.clients.split(",") if c.strip())
+    except ValueError:
+        raise SystemExit(f"--clients: {args.clients!r} is not a list of numbers") from None
+    if not clients or min(clients) < 1:
+        raise SystemExit(f"--clients: {args.clients!r}: give one or more counts of 1 or more")
+    plan = Plan(threads=args.threads, seq=args.seq, clients=clients, statements=statements)
     started = datetime.datetime.now(datetime.UTC)
     out = args.out or HERE / "results" / f"{started:%Y-%m-%dT%H%M}.json"
     data: dict[str, Any] = {

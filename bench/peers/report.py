@@ -5,20 +5,27 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
-ROWS = [("threads/s, 1 client", "threads_s_1", "{:.1f}"),
-        ("threads/s, 8 clients", "threads_s_8", "{:.1f}"),
-        ("threads/s, 32 clients", "threads_s_32", "{:.1f}"),
-        ("server CPU ms per thread", "cpu_ms_thread", "{:.1f}"),
+FIGURES = [("server CPU ms per thread", "cpu_ms_thread", "{:.1f}"),
         ("its PG backends' CPU ms per thread", "pg_cpu_ms_thread", "{:.1f}"),
         ("PG statements per thread", "pg_statements_thread", "{:.1f}"),
         ("PG transactions per thread", "pg_xacts_thread", "{:.1f}"),
         ("PG rows written per thread", "pg_rows_thread", "{:.1f}"),
         ("start->interrupt median ms", "start_interrupt_ms", "{:.1f}"),
-        ("first run median ms (no interrupt)", "first_run_ms", "{:.1f}"),
-        ("load avg at 32 clients, start -> end", "load_start_32", "{:.1f}"),
-        ("others' CPU at 32 clients (cores)", "others_cores_32", "{:.2f}")]
-RATIOS = [("threads/s at 32 clients", "threads_s_32", True),
-          ("server CPU per thread", "cpu_ms_thread", False)]
+        ("first run median ms (no interrupt)", "first_run_ms", "{:.1f}")]
+
+
+def _rows(clients: list[int]) -> list[tuple[str, str, str]]:
+    top = max(clients)
+    return ([(f"threads/s, {c} client{'s' if c > 1 else ''}", f"threads_s_{c}", "{:.1f}")
+             for c in clients] + FIGURES
+            + [(f"load avg at {top} clients, start -> end", f"load_start_{top}", "{:.1f}"),
+               (f"others' CPU at {top} clients (cores)", f"others_cores_{top}", "{:.2f}")])
+
+
+def _ratios(clients: list[int]) -> list[tuple[str, str, bool]]:
+    top = max(clients)
+    return [(f"threads/s at {top} clients", f"threads_s_{top}", True),
+            ("server CPU per thread", "cpu_ms_thread", False)]
 
 
 def medians(rounds: list[dict[str, float]]) -> dict[str, float]:
@@ -30,19 +37,21 @@ def medians(rounds: list[dict[str, float]]) -> dict[str, float]:
 def _cell(med: dict[str, float], key: str, fmt: str) -> str:
     if key not in med:
         return "-"
-    if key == "load_start_32":
-        return f"{med[key]:.1f} -> {med.get('load_end_32', float('nan')):.1f}"
+    if key.startswith("load_start_"):
+        end = med.get(key.replace("start", "end"), float("nan"))
+        return f"{med[key]:.1f} -> {end:.1f}"
     return fmt.format(med[key])
 
 
-def shape_table(shape: str, entry: dict[str, Any], labels: dict[str, str]) -> str:
+def shape_table(shape: str, entry: dict[str, Any], labels: dict[str, str],
+                clients: list[int]) -> str:
     """A markdown table of one shape (servers as columns) and its ratio lines."""
     servers = list(entry["servers"])
     med = {n: medians(s["rounds"]) for n, s in entry["servers"].items() if s["rounds"]}
     lines = [f"**{shape}**: {entry.get('about', '')}", "",
              "| | " + " | ".join(labels.get(n, n) for n in servers) + " |",
              "|---|" + "---|" * len(servers)]
-    for title, key, fmt in ROWS:
+    for title, key, fmt in _rows(clients):
         if not any(key in m for m in med.values()):
             continue
         cells = [_cell(med[n], key, fmt) if n in med else "failed" for n in servers]
@@ -54,7 +63,7 @@ def shape_table(shape: str, entry: dict[str, Any], labels: dict[str, str]) -> st
         for other in others:
             parts = [f"{title} {med[mine][key] / med[other][key]:.2f}x"
                      + ("" if higher else " (lower is better)")
-                     for title, key, higher in RATIOS
+                     for title, key, higher in _ratios(clients)
                      if med[other].get(key) and key in med[mine]]
             lines.append(f"- {labels.get(mine, mine)} / {labels.get(other, other)}: "
                          + ", ".join(parts))
@@ -67,7 +76,10 @@ def shape_table(shape: str, entry: dict[str, Any], labels: dict[str, str]) -> st
 def report(data: dict[str, Any]) -> str:
     """Every shape's table, then what the run was (load, PostgreSQL metric, sizes)."""
     labels = data.get("labels", {})
-    parts = [shape_table(shape, entry, labels) for shape, entry in data["shapes"].items()]
+    clients = data.get("clients", [1, 8, 32])
+    parts = [shape_table(shape, entry, labels, clients) for shape, entry in data["shapes"].items()]
+    parts.append(f"At {max(clients)} clients (threads/s, server CPU ms per thread; ratios "
+                 f"agentdesk / peer):\n\n" + summary(data))
     parts.append(
         f"Run {data.get('started', '?')} at {data.get('commit', '?')}, {data.get('cores', '?')} "
         f"cores; load average {data.get('load_before')} before, {data.get('load_after')} after; "
@@ -75,3 +87,38 @@ def report(data: dict[str, Any]) -> str:
         f"shape's share), {data.get('seq')} sequential; PostgreSQL counts from "
         f"{data.get('pg_metric')}.")
     return "\n\n".join(parts)
+
+
+PAIRS = [("agentdesk-sqlite", "lgdev"), ("agentdesk-pg", "lgdev"), ("agentdesk-pg", "aegra"),
+         ("agentdesk-pg", "lgpg")]
+"""The ratios the summary shows: agentdesk on SQLite against the in-memory server, and on
+PostgreSQL against the servers on PostgreSQL (and the in-memory one)."""
+
+
+def summary(data: dict[str, Any]) -> str:
+    """One row per shape: threads/s and server CPU ms per thread of each server at the top
+    client level, the agentdesk/peer ratios, and the load average during the shape."""
+    labels = data.get("labels", {})
+    top = max(data.get("clients", [32]))
+    servers = list(labels)
+    pairs = [(a, b) for a, b in PAIRS if a in servers and b in servers]
+    head = (["shape"] + [f"{labels[n]} thr/s, CPU ms" for n in servers]
+            + [f"{labels[a]} / {labels[b]} thr/s, CPU" for a, b in pairs] + ["load avg"])
+    lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
+    for shape, entry in data["shapes"].items():
+        med = {n: medians(s["rounds"]) for n, s in entry["servers"].items() if s["rounds"]}
+        row = [shape]
+        for n in servers:
+            m = med.get(n)
+            row.append(f"{m[f'threads_s_{top}']:.1f}, {m['cpu_ms_thread']:.0f}" if m else "failed")
+        for a, b in pairs:
+            if a in med and b in med:
+                row.append(f"{med[a][f'threads_s_{top}'] / med[b][f'threads_s_{top}']:.2f}x, "
+                           f"{med[a]['cpu_ms_thread'] / med[b]['cpu_ms_thread']:.2f}x")
+            else:
+                row.append("-")
+        loads = [m[k] for m in med.values() for k in (f"load_start_{top}", f"load_end_{top}")
+                 if k in m]
+        row.append(f"{min(loads):.1f}-{max(loads):.1f}" if loads else "-")
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
