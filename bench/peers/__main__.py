@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .measure import Plan, loadavg, measure_shape
+from .measure import Plan, loadavg, measure_server, why
 from .report import report
 from .servers import HERE, PEERS, ROOT, statements_available
 from .shapes import SHAPES
@@ -66,24 +66,23 @@ def run(servers: list[str], shapes: list[str], rounds: int, plan: Plan,
                     _say(f"round {round_ + 1} {name}: did not start: {failed}")
                     continue
                 try:
-                    for shape in shapes:
-                        slot = entries[shape]["servers"][name]
-                        if server.process.poll() is not None:
-                            slot["errors"].append("the server had exited")
-                            continue
-                        try:
-                            got = asyncio.run(measure_shape(server, SHAPES[shape], plan))
-                        except Exception as failed:
-                            why = f"{type(failed).__name__}: {str(failed)[:300]}"
-                            slot["errors"].append(why)
-                            _say(f"round {round_ + 1} {name} {shape}: FAILED {why}\n"
-                                 + server.log.read_text(errors="replace")[-1500:])
-                            continue
-                        slot["rounds"].append(got)
-                        _say(f"round {round_ + 1} {name} {shape}: " + ", ".join(
-                            f"{k}={v:.1f}" for k, v in got.items()))
+                    got = asyncio.run(measure_server(server, [SHAPES[s] for s in shapes], plan))
+                except Exception as failed:
+                    got = dict.fromkeys(shapes, f"the server: {why(failed)}")
                 finally:
                     server.stop()
+                for shape, figures in got.items():
+                    slot = entries[shape]["servers"][name]
+                    if isinstance(figures, str):
+                        slot["errors"].append(figures)
+                        _say(f"round {round_ + 1} {name} {shape}: FAILED {figures}")
+                    else:
+                        slot["rounds"].append(figures)
+                        _say(f"round {round_ + 1} {name} {shape}: " + ", ".join(
+                            f"{k}={v:.1f}" for k, v in figures.items()))
+                if any(isinstance(f, str) for f in got.values()):
+                    _say(f"{name}: the end of its log:\n"
+                         + server.log.read_text(errors="replace")[-1500:])
 
 
 def main() -> None:

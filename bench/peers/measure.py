@@ -1,15 +1,16 @@
-"""One server's figures on each shape: latency alone, then threads/s at each client level.
+"""One server's figures on each shape: threads/s at each client level, then latency alone.
 
-Per shape, on a server started for the round: two warm-up threads (imports, caches,
-pools), ``seq`` sequential threads for the first run's median latency, then each
-client level (1, 8, 32 clients sharing the level's threads). Around each level it
+On a server started for the round: two checked warm-up threads of each shape
+(imports, caches, pools); each client level (1, 8, 32 clients sharing the level's
+threads) of each shape; ``seq`` sequential threads of each shape for the first run's
+median latency; then every thread's end check. Around each level it
 reads the server's CPU (its process tree, ``/proc``), the CPU of its PostgreSQL
 backends, the whole machine's busy time (what is left after the server, its
 backends and this client is "others") and ``/proc/loadavg``. PostgreSQL counts are
-read before the first level and after the last, each time once the backends have
-gone idle for ``STATS_DELAY`` (a backend reports its counts when idle, up to 10 s
-late), so they cover the levels' threads alone. Every thread is checked at the end,
-after the counts are read (the checks' reads would count too).
+read before the first shape's levels and after each shape's, each time once the
+backends have gone idle for ``STATS_DELAY`` (a backend reports its counts when idle,
+up to 10 s late), so they cover the levels' threads alone; the latency threads and
+the checks come after all of them (their reads would count too).
 """
 
 from __future__ import annotations
@@ -95,22 +96,18 @@ async def _settled_counts(server: Server, statements: bool) -> dict[str, float]:
     return pg_counts(server.database, statements)
 
 
-async def measure_shape(server: Server, shape: Shape, plan: Plan) -> dict[str, float]:
-    """The figures of ``shape`` on ``server``; AssertionError if a thread did not end right."""
-    from langgraph_sdk import get_client
+def why(failed: BaseException) -> str:
+    """What went wrong, in a line (the first error inside a TaskGroup's group)."""
+    while isinstance(failed, BaseExceptionGroup) and failed.exceptions:
+        failed = failed.exceptions[0]
+    return f"{type(failed).__name__}: {str(failed)[:300]}"
 
-    client = get_client(url=server.url, timeout=300)
-    counter = iter(range(10**9))
-    for _ in range(WARM_UP):
-        tid, _took = await shape.run(client, next(counter))
-        problem = await shape.problem(client, tid)
-        assert problem is None, f"{shape.name} warm-up: {problem}"
-    seq = max(3, round(plan.seq * shape.share))
-    times = [(await shape.run(client, next(counter)))[1] for _ in range(seq)]
-    out: dict[str, float] = {
-        ("start_interrupt_ms" if shape.pauses else "first_run_ms"): statistics.median(times) * 1000}
-    counts = await _settled_counts(server, plan.statements) if server.database else {}
+
+async def _levels(server: Server, shape: Shape, plan: Plan, client: Any,
+                  counter: Any) -> tuple[dict[str, float], list[str]]:
+    """Every client level of ``shape``: its figures and the threads it ran."""
     gauges = _Gauges(server)
+    out: dict[str, float] = {}
     ids: list[str] = []
     spent = {"server": 0.0, "pg": 0.0}
     for clients in plan.clients:
@@ -139,12 +136,62 @@ async def measure_shape(server: Server, shape: Shape, plan: Plan) -> dict[str, f
     out["threads"] = len(ids)
     out["cpu_ms_thread"] = spent["server"] / len(ids) * 1000
     if server.database:
-        after = await _settled_counts(server, plan.statements)
         out["pg_cpu_ms_thread"] = spent["pg"] / len(ids) * 1000
-        for key in after:
-            out[f"pg_{key}_thread"] = (after[key] - counts[key]) / len(ids)
-    for tid in ids:
-        problem = await shape.problem(client, tid)
-        if problem is not None:
-            raise AssertionError(f"thread end check: {problem}")
-    return out
+    return out, ids
+
+
+async def measure_server(server: Server, shapes: list[Shape], plan: Plan,
+                         ) -> dict[str, dict[str, float] | str]:
+    """Each shape's figures on ``server``, or what went wrong with it (a line).
+
+    In order: a checked warm-up of every shape; the client levels of each shape in
+    turn, with the PostgreSQL counts read between shapes once the backends are idle
+    (one wait per shape: nothing else runs between one shape's levels and the next's);
+    then each shape's sequential latency; then every thread's end check.
+    """
+    from langgraph_sdk import get_client
+
+    client = get_client(url=server.url, timeout=300)
+    counter = iter(range(10**9))
+    errors: dict[str, str] = {}
+    results: dict[str, dict[str, float]] = {}
+    ids: dict[str, list[str]] = {}
+    for shape in shapes:
+        try:
+            for _ in range(WARM_UP):
+                tid, _took = await shape.run(client, next(counter))
+                problem = await shape.problem(client, tid)
+                assert problem is None, f"warm-up thread: {problem}"
+        except Exception as failed:  # a peer that cannot run a shape: recorded
+            errors[shape.name] = why(failed)
+    live = [s for s in shapes if s.name not in errors]
+    counts = await _settled_counts(server, plan.statements) if server.database else {}
+    for shape in live:
+        try:
+            results[shape.name], ids[shape.name] = await _levels(
+                server, shape, plan, client, counter)
+        except Exception as failed:
+            errors[shape.name] = why(failed)
+        if server.database:
+            after = await _settled_counts(server, plan.statements)
+            if shape.name in results:
+                done = len(ids[shape.name])
+                results[shape.name].update(
+                    {f"pg_{key}_thread": (after[key] - counts[key]) / done for key in after})
+            counts = after
+    for shape in live:
+        if shape.name not in results:
+            continue
+        try:
+            seq = max(3, round(plan.seq * shape.share))
+            times = [(await shape.run(client, next(counter)))[1] for _ in range(seq)]
+            key = "start_interrupt_ms" if shape.pauses else "first_run_ms"
+            results[shape.name][key] = statistics.median(times) * 1000
+            for tid in ids[shape.name]:
+                problem = await shape.problem(client, tid)
+                if problem is not None:
+                    raise AssertionError(f"thread end check: {problem}")
+        except Exception as failed:
+            errors[shape.name] = why(failed)
+            del results[shape.name]
+    return {s.name: results.get(s.name) or errors[s.name] for s in shapes}
