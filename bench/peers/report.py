@@ -18,18 +18,25 @@ def _rows(clients: list[int]) -> list[tuple[str, str, str]]:
     top = max(clients)
     return ([(f"threads/s, {c} client{'s' if c > 1 else ''}", f"threads_s_{c}", "{:.1f}")
              for c in clients] + FIGURES
-            + [(f"load avg at {top} clients, start -> end", f"load_start_{top}", "{:.1f}"),
+            + [(f"threads/s per core left free, {top} clients", f"free_threads_s_{top}", "{:.1f}"),
+               (f"load avg at {top} clients, start -> end", f"load_start_{top}", "{:.1f}"),
                (f"others' CPU at {top} clients (cores)", f"others_cores_{top}", "{:.2f}")])
 
 
 def _ratios(clients: list[int]) -> list[tuple[str, str, bool]]:
     top = max(clients)
     return [(f"threads/s at {top} clients", f"threads_s_{top}", True),
+            ("the same per core left free", f"free_threads_s_{top}", True),
             ("server CPU per thread", "cpu_ms_thread", False)]
 
 
-def medians(rounds: list[dict[str, float]]) -> dict[str, float]:
-    """The median of each figure over the rounds that gave it."""
+def medians(rounds: list[dict[str, float]], cores: int = 2) -> dict[str, float]:
+    """The median of each figure over the rounds that gave it, with ``free_threads_s_<n>``:
+    threads/s per core the other processes left (``cores`` less their cores at that level),
+    a rough correction for a machine shared with other work."""
+    rounds = [{**r, **{f"free_threads_s_{k[len('threads_s_'):]}": r[k] / max(
+        0.1, cores - r.get(f"others_cores_{k[len('threads_s_'):]}", 0.0))
+        for k in r if k.startswith("threads_s_")}} for r in rounds]
     keys = {k for r in rounds for k in r}
     return {k: statistics.median(r[k] for r in rounds if k in r) for k in sorted(keys)}
 
@@ -44,10 +51,10 @@ def _cell(med: dict[str, float], key: str, fmt: str) -> str:
 
 
 def shape_table(shape: str, entry: dict[str, Any], labels: dict[str, str],
-                clients: list[int]) -> str:
+                clients: list[int], cores: int) -> str:
     """A markdown table of one shape (servers as columns) and its ratio lines."""
     servers = list(entry["servers"])
-    med = {n: medians(s["rounds"]) for n, s in entry["servers"].items() if s["rounds"]}
+    med = {n: medians(s["rounds"], cores) for n, s in entry["servers"].items() if s["rounds"]}
     lines = [f"**{shape}**: {entry.get('about', '')}", "",
              "| | " + " | ".join(labels.get(n, n) for n in servers) + " |",
              "|---|" + "---|" * len(servers)]
@@ -77,7 +84,9 @@ def report(data: dict[str, Any]) -> str:
     """Every shape's table, then what the run was (load, PostgreSQL metric, sizes)."""
     labels = data.get("labels", {})
     clients = data.get("clients", [1, 8, 32])
-    parts = [shape_table(shape, entry, labels, clients) for shape, entry in data["shapes"].items()]
+    cores = data.get("cores") or 2
+    parts = [shape_table(shape, entry, labels, clients, cores)
+             for shape, entry in data["shapes"].items()]
     parts.append(f"At {max(clients)} clients (threads/s, server CPU ms per thread; ratios "
                  f"agentdesk / peer):\n\n" + summary(data))
     parts.append(
@@ -102,23 +111,29 @@ def summary(data: dict[str, Any]) -> str:
     top = max(data.get("clients", [32]))
     servers = list(labels)
     pairs = [(a, b) for a, b in PAIRS if a in servers and b in servers]
+    cores = data.get("cores") or 2
     head = (["shape"] + [f"{labels[n]} thr/s, CPU ms" for n in servers]
-            + [f"{labels[a]} / {labels[b]} thr/s, CPU" for a, b in pairs] + ["load avg"])
+            + [f"{labels[a]} / {labels[b]} thr/s (per free core), CPU" for a, b in pairs]
+            + ["load avg", "others' cores"])
     lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
     for shape, entry in data["shapes"].items():
-        med = {n: medians(s["rounds"]) for n, s in entry["servers"].items() if s["rounds"]}
+        med = {n: medians(s["rounds"], cores) for n, s in entry["servers"].items() if s["rounds"]}
         row = [shape]
         for n in servers:
             m = med.get(n)
             row.append(f"{m[f'threads_s_{top}']:.1f}, {m['cpu_ms_thread']:.0f}" if m else "failed")
         for a, b in pairs:
             if a in med and b in med:
-                row.append(f"{med[a][f'threads_s_{top}'] / med[b][f'threads_s_{top}']:.2f}x, "
-                           f"{med[a]['cpu_ms_thread'] / med[b]['cpu_ms_thread']:.2f}x")
+                ma, mb = med[a], med[b]
+                row.append(f"{ma[f'threads_s_{top}'] / mb[f'threads_s_{top}']:.2f}x "
+                           f"({ma[f'free_threads_s_{top}'] / mb[f'free_threads_s_{top}']:.2f}x), "
+                           f"{ma['cpu_ms_thread'] / mb['cpu_ms_thread']:.2f}x")
             else:
                 row.append("-")
         loads = [m[k] for m in med.values() for k in (f"load_start_{top}", f"load_end_{top}")
                  if k in m]
         row.append(f"{min(loads):.1f}-{max(loads):.1f}" if loads else "-")
+        others = [m[f"others_cores_{top}"] for m in med.values() if f"others_cores_{top}" in m]
+        row.append(f"{min(others):.1f}-{max(others):.1f}" if others else "-")
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
