@@ -10,7 +10,7 @@ agentdesk/peer ratios) go to standard output, the figures of every round to
 ``bench/peers/results/<date>.json``; ``--report FILE`` prints a file's tables again.
 
 Usage: python -m bench.peers [--servers a,b] [--shapes a,b] [--rounds N] [--threads N]
-                             [--seq N] [--clients 1,8,32] [--out FILE] | --report FILE
+                             [--seq N] [--clients 8,32] [--out FILE] | --report FILE
 """
 
 from __future__ import annotations
@@ -92,10 +92,10 @@ def main() -> None:
     parser.add_argument("--shapes", default=",".join(SHAPES),
                         help=f"comma-separated, of: {', '.join(SHAPES)}")
     parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds per server")
-    parser.add_argument("--threads", type=int, default=48,
+    parser.add_argument("--threads", type=int, default=32,
                         help="threads per client level (times each shape's share)")
-    parser.add_argument("--seq", type=int, default=12, help="sequential threads for latency")
-    parser.add_argument("--clients", default="1,8,32", help="client levels, comma-separated")
+    parser.add_argument("--seq", type=int, default=8, help="sequential threads for latency")
+    parser.add_argument("--clients", default="8,32", help="client levels, comma-separated")
     parser.add_argument("--out", type=Path, help="JSON file (default results/<date>.json)")
     parser.add_argument("--report", type=Path, help="print the tables of this JSON file, run nothing")
     args = parser.parse_args()

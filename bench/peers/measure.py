@@ -1,8 +1,8 @@
 """One server's figures on each shape: threads/s at each client level, then latency alone.
 
 On a server started for the round: two checked warm-up threads of each shape
-(imports, caches, pools); each client level (1, 8, 32 clients sharing the level's
-threads) of each shape; ``seq`` sequential threads of each shape for the first run's
+(imports, caches, pools); each client level (by default 8 and 32 clients sharing the
+level's threads) of each shape; ``seq`` sequential threads of each shape for the first run's
 median latency; then every thread's end check. Around each level it
 reads the server's CPU (its process tree, ``/proc``), the CPU of its PostgreSQL
 backends, the whole machine's busy time (what is left after the server, its
@@ -40,7 +40,7 @@ class Plan:
     """Threads per client level (times the shape's share; a quarter of it at 1 client)."""
     seq: int
     """Sequential threads for the latency median (times the shape's share, at least 3)."""
-    clients: tuple[int, ...] = (1, 8, 32)
+    clients: tuple[int, ...] = (8, 32)
     statements: bool = False
     """Read ``pg_stat_statements`` (when the server has it loaded)."""
 

@@ -266,8 +266,10 @@ def _agentdesk(database: str | None) -> Callable[[int, Path, str | None],
                                                  tuple[list[str], dict[str, str]]]:
     def command(port: int, workdir: Path, url: str | None) -> tuple[list[str], dict[str, str]]:
         data = workdir / f"agentdesk-{database or 'sqlite'}"
+        # No mail listener: the peers have none, and another agentdesk on this host may
+        # hold its port.
         env = {"AGENTDESK_DATA_DIR": str(data), "PYTHONPATH": str(ROOT / "src"),
-               "AGENTDESK_LOG_LEVEL": "warning"}
+               "AGENTDESK_LOG_LEVEL": "warning", "AGENTDESK_MAIL_LISTENER": "off"}
         if url:
             env["AGENTDESK_DATABASE_URL"] = url
         argv = [sys.executable, "-m", "agentdesk", "serve", "--port", str(port),
