@@ -7,10 +7,11 @@ absolute figures drift; each round starts every server afresh and runs every
 shape on it (``measure.py`` says what is measured). A peer that cannot run a
 shape is recorded as such and the run goes on. The tables (one per shape, with
 agentdesk/peer ratios) go to standard output, the figures of every round to
-``bench/peers/results/<date>.json``; ``--report FILE`` prints a file's tables again.
+``bench/peers/results/<date>.json``; ``--report FILE...`` prints the tables of one or
+more such files again (their rounds together).
 
 Usage: python -m bench.peers [--servers a,b] [--shapes a,b] [--rounds N] [--threads N]
-                             [--seq N] [--clients 8,32] [--out FILE] | --report FILE
+                             [--seq N] [--clients 8,32] [--out FILE] | --report FILE...
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .measure import Plan, loadavg, measure_server, why
-from .report import report
+from .report import merge, report
 from .servers import HERE, PEERS, ROOT, statements_available
 from .shapes import SHAPES
 
@@ -97,10 +98,11 @@ def main() -> None:
     parser.add_argument("--seq", type=int, default=8, help="sequential threads for latency")
     parser.add_argument("--clients", default="8,32", help="client levels, comma-separated")
     parser.add_argument("--out", type=Path, help="JSON file (default results/<date>.json)")
-    parser.add_argument("--report", type=Path, help="print the tables of this JSON file, run nothing")
+    parser.add_argument("--report", type=Path, nargs="+",
+                        help="print the tables of these JSON files (rounds together), run nothing")
     args = parser.parse_args()
     if args.report:
-        print(report(json.loads(args.report.read_text())))
+        print(report(merge([json.loads(path.read_text()) for path in args.report])))
         return
     servers = _names(args.servers, PEERS, "--servers")
     shapes = _names(args.shapes, SHAPES, "--shapes")

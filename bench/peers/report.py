@@ -137,3 +137,23 @@ def summary(data: dict[str, Any]) -> str:
         row.append(f"{min(others):.1f}-{max(others):.1f}" if others else "-")
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
+
+
+def merge(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several runs' files as one: every round of each server and shape, the load before the
+    first and after the last; the runs must have had the same client levels."""
+    if len({tuple(r.get("clients", [])) for r in runs}) > 1:
+        raise SystemExit("--report: the files were run with different --clients")
+    out = {**runs[0], "shapes": {}, "labels": {}, "load_after": runs[-1].get("load_after"),
+           "started": " + ".join(r.get("started", "?") for r in runs),
+           "commit": " + ".join(dict.fromkeys(r.get("commit", "?") for r in runs)),
+           "rounds": sum(r.get("rounds", 0) for r in runs)}
+    for run in runs:
+        out["labels"].update(run.get("labels", {}))
+        for shape, entry in run["shapes"].items():
+            into = out["shapes"].setdefault(shape, {**entry, "servers": {}})
+            for name, got in entry["servers"].items():
+                slot = into["servers"].setdefault(name, {"rounds": [], "errors": []})
+                slot["rounds"] += got["rounds"]
+                slot["errors"] += got["errors"]
+    return out
