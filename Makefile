@@ -38,10 +38,11 @@ bench: install
 	$(BIN)/python -m bench.run
 	$(BIN)/python -m bench.queue_cost
 
-# agentdesk beside langgraph dev, Aegra and langgraph-runtime-pg on the same graph
+# agentdesk beside langgraph dev, Aegra and langgraph-runtime-pg on six shapes of graph
 # (bench/peers/); installs each peer into its own venv under ~/.cache/agentdesk-peers.
+# ARGS passes e.g. --shapes hitl,chat --servers agentdesk-sqlite,lgdev --clients 32.
 bench-peers: install
-	$(BIN)/python -m bench.peers
+	$(BIN)/python -m bench.peers $(ARGS)
 
 # 5,000 whole HITL threads through agentdesk serve on SQLite and on PostgreSQL at 16 clients,
 # sampling RSS, descriptors, database connections and loop lag (bench/soak.py); ARGS passes

@@ -1,8 +1,8 @@
 """The servers compared: how each is installed (its own venv from PyPI) and started.
 
-Every peer serves ``hitl_graph.py`` through ``langgraph.json`` beside it. The
-PostgreSQL ones get a database of their own, dropped and created afresh at each
-start, so ``pg_stat_database`` counts only their transactions.
+Every peer serves the graph files (``*_graph.py``) through ``langgraph.json``
+beside them. The PostgreSQL ones get a database of their own, dropped and
+created afresh at each start, so ``pg_stat_database`` counts only their work.
 """
 
 from __future__ import annotations
@@ -84,10 +84,64 @@ def reset_database(name: str) -> str:
 
 def commits(database: str) -> int:
     """Committed transactions of ``database`` so far (``pg_stat_database``)."""
+    return int(pg_counts(database)["xacts"])
+
+
+def statements_available() -> bool:
+    """Whether ``pg_stat_statements`` can be read on this server.
+
+    ``CREATE EXTENSION`` succeeds without the library preloaded, but reading the view
+    then fails ("must be loaded via shared_preload_libraries"); the probe runs in a
+    transaction that is rolled back, so it leaves nothing behind either way.
+    """
+    try:
+        with psycopg.connect(f"{ADMIN_URL}/postgres") as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+            conn.execute("SELECT count(*) FROM pg_stat_statements").fetchone()
+            conn.commit()
+        return True
+    except psycopg.Error:
+        return False
+
+
+def pg_counts(database: str, statements: bool = False) -> dict[str, float]:
+    """What ``database`` has done so far: ``xacts`` (committed and rolled back), ``rows``
+    written (inserted, updated, deleted; ``pg_stat_database``), and with ``statements``
+    the statements executed (``pg_stat_statements`` calls)."""
     with psycopg.connect(f"{ADMIN_URL}/postgres", autocommit=True) as conn:
-        row = conn.execute("SELECT xact_commit FROM pg_stat_database WHERE datname = %s",
-                           (database,)).fetchone()
-    return int(row[0]) if row else 0
+        row = conn.execute(
+            "SELECT xact_commit + xact_rollback, tup_inserted + tup_updated + tup_deleted"
+            " FROM pg_stat_database WHERE datname = %s", (database,)).fetchone()
+        out = {"xacts": float(row[0]), "rows": float(row[1])} if row else {
+            "xacts": 0.0, "rows": 0.0}
+        if statements:
+            calls = conn.execute(
+                "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements s"
+                " JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = %s",
+                (database,)).fetchone()
+            out["statements"] = float(calls[0]) if calls else 0.0
+    return out
+
+
+def backend_pids(database: str) -> list[int]:
+    """The PostgreSQL backends connected to ``database`` now (this machine's server)."""
+    with psycopg.connect(f"{ADMIN_URL}/postgres", autocommit=True) as conn:
+        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s",
+                            (database,)).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+def cpu_of(pids: list[int]) -> dict[int, float]:
+    """User + system CPU seconds so far of each live process in ``pids`` (``/proc``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[pid] = (int(fields[11]) + int(fields[12])) / tick
+    return out
 
 
 @dataclass
@@ -179,8 +233,8 @@ class Peer:
         cwd = HERE
         if self.fresh_cwd:
             cwd = Path(tempfile.mkdtemp(prefix="cwd-", dir=workdir))
-            for name in (CONFIG.name, "hitl_graph.py"):
-                shutil.copy(HERE / name, cwd / name)
+            for path in (CONFIG, *HERE.glob("*_graph.py")):
+                shutil.copy(path, cwd / path.name)
         with log.open("ab") as out:
             process = subprocess.Popen(argv, env={**os.environ, **env}, cwd=cwd,
                                        stdout=out, stderr=subprocess.STDOUT,
