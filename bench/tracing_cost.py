@@ -10,11 +10,13 @@ OTLP/HTTP to a receiver on loopback in this (the parent) process (the tests'
 the child flushes them all before it reports. Off and on alternate (A B A B:
 the machine is shared and absolute times drift).
 
+``--concurrency N`` runs the threads N at a time instead of one after another
+(tracing's share of the event loop and its default executor shows under load).
 ``--bare`` adds a third series, a build without telemetry: the runtime's
 tracing helpers are replaced by plain no-ops before the runtime is imported,
 so "off" can be compared with code that has no tracing at all (A B C A B C).
 
-Usage: python -m bench.tracing_cost [--threads N] [--pairs N] [--bare]
+Usage: python -m bench.tracing_cost [--threads N] [--pairs N] [--concurrency N] [--bare]
 """
 
 from __future__ import annotations
@@ -49,9 +51,9 @@ def _strip_telemetry() -> None:
         setattr(telemetry, name, stub)
 
 
-async def _threads(count: int, folder: Path) -> tuple[float, float]:
-    """Threads per second and CPU seconds per thread, ``count`` trip threads one after
-    another (after one warm-up)."""
+async def _threads(count: int, folder: Path, concurrency: int = 1) -> tuple[float, float]:
+    """Threads per second and CPU seconds per thread, ``count`` trip threads, at most
+    ``concurrency`` at a time (after one warm-up thread)."""
     from agentdesk.runtime import telemetry
     from agentdesk.runtime.approvals import Decision
     from agentdesk.runtime.runs.desk import Desk
@@ -62,18 +64,22 @@ async def _threads(count: int, folder: Path) -> tuple[float, float]:
     model = script.write(script.search(), script.answer(script.itinerary()))
     settings = Settings(data_dir=folder / "data", actor="bench")
     async with Desk.open(settings) as desk:
-        began = cpu = 0.0
-        for i in range(count + 1):
-            if i == 1:
-                began, cpu = time.perf_counter(), time.process_time()
-            paused = await desk.start("trip", {"messages": REQUEST}, model=model)
-            done = await desk.decide(paused.thread_id, Decision(type="approve"))
-            assert done.status == "completed", done
+        gate = asyncio.Semaphore(concurrency)
+
+        async def one() -> None:
+            async with gate:
+                paused = await desk.start("trip", {"messages": REQUEST}, model=model)
+                done = await desk.decide(paused.thread_id, Decision(type="approve"))
+                assert done.status == "completed", done
+
+        await one()
+        began, cpu = time.perf_counter(), time.process_time()
+        await asyncio.gather(*(one() for _ in range(count)))
         telemetry.shutdown()  # every span exported before the clock stops
         return count / (time.perf_counter() - began), (time.process_time() - cpu) / count
 
 
-def _measure(count: int, mode: str, endpoint: str) -> tuple[float, float]:
+def _measure(count: int, concurrency: int, mode: str, endpoint: str) -> tuple[float, float]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OTEL_", "LANGSMITH_"))}
     env.pop("AGENTDESK_OTEL_ENDPOINT", None)
     if mode == "on":
@@ -82,7 +88,8 @@ def _measure(count: int, mode: str, endpoint: str) -> tuple[float, float]:
                                          env.get("PYTHONPATH", "")])
     with tempfile.TemporaryDirectory() as folder:
         out = subprocess.run([sys.executable, "-m", "bench.tracing_cost", "--child", mode,
-                              "--threads", str(count), "--folder", folder], cwd=ROOT, env=env,
+                              "--threads", str(count), "--concurrency", str(concurrency),
+                              "--folder", folder], cwd=ROOT, env=env,
                              capture_output=True, text=True, check=True)
     found = json.loads(out.stdout.strip().splitlines()[-1])
     return float(found["threads_per_s"]), float(found["cpu_s_per_thread"])
@@ -92,6 +99,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=20)
     parser.add_argument("--pairs", type=int, default=3)
+    parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--bare", action="store_true",
                         help="also measure a build whose tracing helpers are no-ops")
     parser.add_argument("--child", choices=("off", "on", "bare"), help=argparse.SUPPRESS)
@@ -100,7 +108,7 @@ def main() -> None:
     if args.child:
         if args.child == "bare":
             _strip_telemetry()
-        rate, cpu = asyncio.run(_threads(args.threads, Path(args.folder)))
+        rate, cpu = asyncio.run(_threads(args.threads, Path(args.folder), args.concurrency))
         print(json.dumps({"threads_per_s": rate, "cpu_s_per_thread": cpu}))
         return
 
@@ -111,11 +119,12 @@ def main() -> None:
     with OtlpReceiver() as receiver:
         for _ in range(args.pairs):
             for mode in modes:
-                found[mode].append(_measure(args.threads, mode, receiver.url))
+                found[mode].append(_measure(args.threads, args.concurrency, mode, receiver.url))
         spans = len(receiver.snapshot())
     rate = {m: statistics.median(r for r, _ in found[m]) for m in modes}
     cpu = {m: statistics.median(c for _, c in found[m]) * 1000 for m in modes}
-    print(f"{args.threads} trip threads (start, approve) per process, {args.pairs} rounds")
+    print(f"{args.threads} trip threads (start, approve) per process, {args.concurrency} at "
+          f"a time, {args.pairs} rounds")
     for mode in modes:
         each = ", ".join(f"{r:.2f}" for r, _ in found[mode])
         print(f"tracing {mode:4}: {rate[mode]:.2f} threads/s, {cpu[mode]:.1f} ms CPU/thread"
