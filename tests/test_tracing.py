@@ -206,6 +206,45 @@ def test_with_tracing_off_no_tracer_is_set_up(trip_script: TripScript) -> None:
     assert json.loads(out.stdout.strip().splitlines()[-1]) == []
 
 
+@pytest.mark.parametrize("node_io", [False, True])
+def test_node_spans_carry_the_state_only_when_asked(
+        trip_script: TripScript, otlp: OtlpReceiver, node_io: bool) -> None:
+    """Node spans leave the graph state out unless ``AGENTDESK_OTEL_NODE_IO`` is set;
+    model and tool spans keep their inputs and outputs either way; OpenInference's
+    handler runs inline (no thread hop per callback)."""
+    model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
+    code = (
+        "from typer.testing import CliRunner\n"
+        "from langchain_core.callbacks import AsyncCallbackManager\n"
+        "from agentdesk.cli.main import app\n"
+        "from agentdesk.runtime import telemetry\n"
+        f"r = CliRunner().invoke(app, ['run', 'trip', {REQUEST!r}, '--model', {model!r}, "
+        "'--json'])\n"
+        "assert r.exit_code == 0, r.output\n"
+        "assert telemetry.enabled()\n"
+        "found = [h for h in AsyncCallbackManager(handlers=[]).handlers\n"
+        "         if type(h).__name__ == 'OpenInferenceTracer']\n"
+        "assert found and all(h.run_inline for h in found), found\n"
+        "telemetry.shutdown()\n")
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith("OTEL_")}
+    env.update(AGENTDESK_OTEL_ENDPOINT=otlp.url, AGENTDESK_OTEL_NODE_IO=str(node_io).lower())
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    kinds: dict[str, list[Span]] = {}
+    for item in otlp.snapshot():
+        kinds.setdefault(str(item.attributes.get("openinference.span.kind")), []).append(item)
+    nodes = [s for s in kinds["CHAIN"] if s.name in ("planner", "tools", "LangGraph")]
+    assert {s.name for s in nodes} == {"planner", "tools", "LangGraph"}
+    assert all(("input.value" in s.attributes) is node_io
+               and ("output.value" in s.attributes) is node_io for s in nodes)
+    assert all(s.attributes.get("metadata") for s in nodes)  # thread, graph, run: still there
+    for item in kinds["LLM"] + kinds["TOOL"]:
+        assert item.attributes.get("input.value") and item.attributes.get("output.value")
+    flights = next(s for s in kinds["TOOL"] if s.name == "search_flights")
+    assert json.loads(str(flights.attributes["input.value"]))["origin"] == "BOS"
+
+
 def test_langsmith_groups_a_threads_runs_by_their_metadata(
         servers: Servers, trip_script: TripScript) -> None:
     model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
@@ -252,3 +291,31 @@ def test_model_spans_get_the_genai_names_and_tool_inputs_are_redacted() -> None:
         "input.value": json.dumps({"query": "x", "api_key": "plain-looking"})}))
     assert tool.attributes is not None
     assert json.loads(str(tool.attributes["input.value"])) == {"query": "x", "api_key": "***"}
+
+
+def test_text_with_nothing_secret_looking_is_exported_as_it_was_written() -> None:
+    """Only text that could hold a secret is parsed and rewritten; the rest is kept
+    byte for byte (JSON formatting, non-ASCII text)."""
+    from agentdesk.runtime.telemetry import _redacted
+
+    plain = json.dumps({"city": "Lisboa", "note": "café à beira-rio", "n": [1, 2]},
+                       ensure_ascii=False)
+    assert _redacted(plain) == plain
+    bearer = json.dumps({"header": "Bearer abcdefgh12345", "city": "Lisboa"})
+    assert json.loads(str(_redacted(bearer))) == {"header": "***", "city": "Lisboa"}
+    assert _redacted(f"my key is {SECRET}") == "my key is ***"
+
+
+def test_node_spans_lose_the_state_and_keep_the_rest() -> None:
+    from opentelemetry.sdk.trace import ReadableSpan
+
+    from agentdesk.runtime.telemetry import _mapped
+
+    state = json.dumps({"messages": [{"content": f"token {SECRET}"}]})
+    node = ReadableSpan(name="planner", attributes={
+        "openinference.span.kind": "CHAIN", "input.value": state, "input.mime_type": "json",
+        "output.value": state, "output.mime_type": "json", "metadata": '{"thread_id": "t"}'})
+    assert dict(_mapped(node).attributes or {}) == {
+        "openinference.span.kind": "CHAIN", "metadata": '{"thread_id": "t"}'}
+    kept = dict(_mapped(node, node_io=True).attributes or {})
+    assert set(kept) == set(node.attributes or {}) and SECRET not in json.dumps(kept)

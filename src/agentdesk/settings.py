@@ -67,6 +67,13 @@ class Settings(BaseSettings):
     otel_service_name: str = "agentdesk"
     """The ``service.name`` of the traces this process exports."""
 
+    otel_node_io: bool = False
+    """Whether graph-node spans carry the state a node read and the update it wrote
+    (OpenInference's ``input.value``/``output.value`` on its chain spans). Off: these
+    spans keep their name, timing, status and metadata, and model and tool spans keep
+    their inputs and outputs; the whole state, serialised and redacted on every node,
+    was most of what tracing cost."""
+
     local_model_ctx: int = Field(default=8192, ge=1024)
     """Context window of the embedded llama.cpp model, in tokens."""
 

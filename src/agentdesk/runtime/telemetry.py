@@ -11,8 +11,9 @@ with the run's options, so every attempt, in whichever process claims it, is a
 new ``attempt`` span of the same trace. Inside an attempt, OpenInference's
 LangChain instrumentation makes a span per graph node, model call and tool
 call; :class:`_GenAIExporter` adds the GenAI semantic conventions
-(``gen_ai.*``) to model spans and redacts tool arguments as the tool policy
-does. The runtime adds its own spans for tool calls (server, outcome),
+(``gen_ai.*``) to model spans, redacts tool arguments as the tool policy
+does, and leaves the graph state off node spans unless
+``AGENTDESK_OTEL_NODE_IO`` asks for it. The runtime adds its own spans for tool calls (server, outcome),
 decisions and mail. A span that was open when its process was killed is lost
 (OpenTelemetry exports ended spans only); what it contained that had ended is
 exported under it.
@@ -74,12 +75,30 @@ def setup(settings: Settings) -> bool:
         url = url.rstrip("/") + "/v1/traces"
     resource = Resource.create({"service.name": settings.otel_service_name})
     provider = TracerProvider(resource=resource)
-    exporter: Any = _GenAIExporter(OTLPSpanExporter(endpoint=url))  # a SpanExporter by shape
+    exporter: Any = _GenAIExporter(OTLPSpanExporter(endpoint=url),  # a SpanExporter by shape
+                                   node_io=settings.otel_node_io)
     provider.add_span_processor(BatchSpanProcessor(exporter))
     trace.set_tracer_provider(provider)
-    LangChainInstrumentor().instrument(tracer_provider=provider)
+    instrumentor = LangChainInstrumentor()
+    instrumentor.instrument(tracer_provider=provider)
+    _inline(instrumentor)
     _provider = provider
     return True
+
+
+def _inline(instrumentor: Any) -> None:
+    """Have LangChain call OpenInference's handler in the calling thread.
+
+    LangChain runs a synchronous handler's callbacks of an async run in the event
+    loop's default executor unless the handler is ``run_inline``: a thread hop for
+    each start and end of every node, model and tool call, queued behind whatever
+    fills that executor (synchronous graph nodes, under load). The handler is
+    thread-safe (it locks its maps) and quick once node spans carry no state;
+    LangChain's own LangSmith tracer runs inline for the same reason.
+    """
+    handler = getattr(instrumentor, "_tracer", None)
+    if handler is not None:
+        handler.run_inline = True
 
 
 def shutdown() -> None:
@@ -237,10 +256,14 @@ _GEN_AI = {"llm.model_name": "gen_ai.request.model",
 
 
 def _redacted(value: Any) -> Any:
-    """A string attribute redacted as the tool policy redacts (JSON by its keys too)."""
-    from .tools import redact
+    """A string attribute redacted as the tool policy redacts (JSON by its keys too).
 
-    if not isinstance(value, str):
+    Text with no secret-looking key or value in it is returned as it is, unparsed:
+    most attributes, and parsing and rewriting every JSON one cost more than making
+    the span."""
+    from .tools import may_hold_secret, redact
+
+    if not isinstance(value, str) or not may_hold_secret(value):
         return value
     if value[:1] in ("{", "["):
         try:
@@ -250,14 +273,22 @@ def _redacted(value: Any) -> Any:
     return redact(value)
 
 
-def _mapped(item: ReadableSpan) -> ReadableSpan:
-    """An instrumentation span redacted, with the GenAI conventions on model spans."""
+_NODE_IO = frozenset({"input.value", "input.mime_type", "output.value", "output.mime_type"})
+"""What OpenInference puts on a chain span from the state a node read and the update
+it wrote (on the graph's own span: the run's input and its final state)."""
+
+
+def _mapped(item: ReadableSpan, *, node_io: bool = False) -> ReadableSpan:
+    """An instrumentation span redacted, with the GenAI conventions on model spans and,
+    unless ``node_io``, without the graph state on node (chain, agent) spans."""
     from opentelemetry.sdk.trace import ReadableSpan
 
     attrs = dict(item.attributes or {})
     kind = attrs.get("openinference.span.kind")
     if kind is None:
         return item  # the runtime's own spans carry redacted values already
+    if not node_io and kind in ("CHAIN", "AGENT"):
+        attrs = {key: value for key, value in attrs.items() if key not in _NODE_IO}
     attrs = {key: _redacted(value) for key, value in attrs.items()}
     if kind == "LLM":
         attrs.setdefault("gen_ai.operation.name", "chat")
@@ -274,11 +305,12 @@ def _mapped(item: ReadableSpan) -> ReadableSpan:
 class _GenAIExporter:
     """An exporter that maps each span (:func:`_mapped`) and hands it to the OTLP one."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Any, *, node_io: bool = False) -> None:
         self.inner = inner
+        self.node_io = node_io
 
     def export(self, spans: Any) -> Any:
-        return self.inner.export([_mapped(s) for s in spans])
+        return self.inner.export([_mapped(s, node_io=self.node_io) for s in spans])
 
     def shutdown(self) -> None:
         self.inner.shutdown()

@@ -28,7 +28,7 @@ from agentdesk.errors import TransientToolError
 
 from . import telemetry
 
-__all__ = ["AuditSink", "ToolPolicy", "redact", "tool_result_data"]
+__all__ = ["AuditSink", "ToolPolicy", "may_hold_secret", "redact", "tool_result_data"]
 
 AuditSink = Callable[[str, dict[str, Any]], Awaitable[None]]
 Emit = Callable[[dict[str, Any]], None]
@@ -40,6 +40,19 @@ _SECRET_KEY = re.compile(r"pass(?:word|wd)?(?![a-z])|secret|token|api[_-]?key|au
                          r"credential", re.I)
 _SECRET_VALUE = re.compile(r"(sk-[A-Za-z0-9_-]{12,}|Bearer\s+[A-Za-z0-9._-]{8,})")
 _TRANSIENT_TEXT = re.compile(r"\b(502|503|504)\b|timed? ?out|temporarily unavailable", re.I)
+
+
+_SECRET_HINT = re.compile(r"sk-|Bearer")
+"""What every match of ``_SECRET_VALUE`` begins with."""
+
+
+def may_hold_secret(text: str) -> bool:
+    """Whether :func:`redact` could change ``text``, or the JSON that ``text`` encodes.
+
+    False is certain for text that ``json.dumps`` wrote (it escapes no ASCII letter), so
+    a caller can skip parsing and redacting a large JSON document that has no
+    secret-looking key or value anywhere in it; True only means: redact it."""
+    return _SECRET_KEY.search(text) is not None or _SECRET_HINT.search(text) is not None
 
 
 def redact(value: Any) -> Any:
