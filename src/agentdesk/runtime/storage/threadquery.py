@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import JSONB
 
@@ -44,11 +45,16 @@ def state_copy(values: dict[str, Any] | None) -> dict[str, Any]:
     left out, so a filter on it matches no thread.
     """
     kept: dict[str, Any] = {}
-    for key, value in (values or {}).items():
-        text = json.dumps(value, default=_plain, separators=(",", ":"))
+    for key, value in (values or {}).items():  # orjson: this runs at every run's end
+        text = orjson.dumps(value, default=_plain, option=_AS_TEXT)
         if len(text) <= FIELD_MAX_BYTES:
-            kept[key] = json.loads(text)
+            kept[key] = orjson.loads(text)
     return kept
+
+
+# Dates and dataclasses go to _plain, as the standard encoder sent them there.
+_AS_TEXT = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
+            | orjson.OPT_PASSTHROUGH_DATACLASS)
 
 
 def _plain(value: Any) -> Any:
