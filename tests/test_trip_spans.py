@@ -10,7 +10,7 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from langchain_core.runnables import RunnableLambda
 
-from agentdesk.domains.trip.spans import candidate_spans, fill_with_model
+from agentdesk.domains.trip.spans import NOT_SAID, candidate_spans, fill_with_model
 
 TODAY = date(2026, 11, 26)
 REQUEST = "Trip to oslo from Boston, leaving 2027-05-03 for 4 days"
@@ -44,7 +44,7 @@ def test_a_span_code_accepts_fills_the_slot_and_one_it_refuses_does_not() -> Non
     # Only spans code accepts are offered ("oslo"); "Trip" is not one.
     with pytest.raises(AssertionError):  # not offered: "Trip" is no city
         fill_with_model(REQUEST, _Picks(responses=["Trip"]), TODAY)
-    assert fill_with_model(REQUEST, _Picks(responses=["none"]), TODAY) == {}
+    assert fill_with_model(REQUEST, _Picks(responses=[NOT_SAID]), TODAY) == {}
     # A date in the past is not a departure.
     assert fill_with_model("Lisbon from Boston for 4 days, leaving 2020-03-10 maybe",
                            _Picks(responses=["2020-03-10"]), TODAY) == {}
