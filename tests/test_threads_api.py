@@ -612,3 +612,25 @@ def test_create_with_supersteps_writes_them_in_order(served: str, database_url: 
         assert await status_of(no_graph) == 400
 
     asyncio.run(scenario())
+
+
+def test_integers_past_64_bits_go_through_and_huge_offsets_are_refused(served: str) -> None:
+    """JSON has no integer limit, the API's encoder (orjson) has: a value past 64 bits is
+    answered exactly (the standard library takes over), never with a 500; an offset no
+    database can take is refused, naming the field."""
+    big = 2**70 + 1
+    with httpx.Client(base_url=served, timeout=30) as http:
+        made = http.post("/threads", json={"metadata": {"n": big}})
+        assert made.status_code == 200, made.text
+        thread = made.json()
+        assert thread["metadata"]["n"] == big
+        assert http.get(f"/threads/{thread['thread_id']}").json()["metadata"]["n"] == big
+        found = http.post("/threads/search", json={"metadata": {"n": big}})  # stored as text
+        assert found.status_code == 422 and found.json()["field"] == "metadata", found.text
+        listed = http.post("/threads/search", json={"limit": 5}).json()
+        assert [t["metadata"]["n"] for t in listed] == [big]
+        for path in ("/store/namespaces", "/store/items/search", "/threads/search",
+                     "/runs/crons/search"):
+            refused = http.post(path, json={"offset": 2**63})
+            assert refused.status_code == 422, (path, refused.text)
+            assert "offset" in refused.text, (path, refused.text)

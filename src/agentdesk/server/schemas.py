@@ -132,7 +132,7 @@ class ThreadCount(_Body):
 class ThreadSearch(ThreadCount):
     ids: list[Ident] | None = Field(default=None, max_length=1000)
     limit: int = Field(default=10, ge=1, le=1000)
-    offset: int = Field(default=0, ge=0)
+    offset: int = Field(default=0, ge=0, le=OFFSET_MAX)
     sort_by: ThreadSortBy | None = None
     sort_order: Literal["asc", "desc"] | None = None
     order_by: str | None = Field(default=None, max_length=40)

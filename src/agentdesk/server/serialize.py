@@ -8,6 +8,7 @@ fifth of the server's CPU (``bench/peers``, the ``big`` shape).
 from __future__ import annotations
 
 import dataclasses
+import json
 from datetime import date, datetime
 from typing import Any
 from uuid import UUID
@@ -41,15 +42,27 @@ def _default(value: Any) -> Any:
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
 
 
-def _bytes(value: Any) -> bytes:
-    return orjson.dumps(value, default=_default, option=_OPTIONS)
+def _big_int(exc: orjson.JSONEncodeError) -> bool:
+    """Whether orjson refused an integer past 64 bits (JSON has no such limit): the
+    standard library's encoder and decoder then take over, exactly."""
+    return "64-bit" in str(exc)
 
 
 def dumps(value: Any) -> str:
     """Compact JSON of anything a graph may stream."""
-    return _bytes(value).decode()
+    try:
+        return orjson.dumps(value, default=_default, option=_OPTIONS).decode()
+    except orjson.JSONEncodeError as exc:
+        if not _big_int(exc):
+            raise
+        return json.dumps(value, default=_default, separators=(",", ":"))
 
 
 def to_jsonable(value: Any) -> Any:
     """``value`` as plain JSON types (for FastAPI responses)."""
-    return orjson.loads(_bytes(value))
+    try:
+        return orjson.loads(orjson.dumps(value, default=_default, option=_OPTIONS))
+    except orjson.JSONEncodeError as exc:
+        if not _big_int(exc):
+            raise
+        return json.loads(json.dumps(value, default=_default))

@@ -46,7 +46,13 @@ def state_copy(values: dict[str, Any] | None) -> dict[str, Any]:
     """
     kept: dict[str, Any] = {}
     for key, value in (values or {}).items():  # orjson: this runs at every run's end
-        text = orjson.dumps(value, default=_plain, option=_AS_TEXT)
+        try:
+            text = orjson.dumps(value, default=_plain, option=_AS_TEXT)
+        except orjson.JSONEncodeError:  # an integer past 64 bits: the standard library's
+            text = json.dumps(value, default=_plain, separators=(",", ":")).encode()
+            if len(text) <= FIELD_MAX_BYTES:
+                kept[key] = json.loads(text)
+            continue
         if len(text) <= FIELD_MAX_BYTES:
             kept[key] = orjson.loads(text)
     return kept

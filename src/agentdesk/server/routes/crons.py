@@ -31,7 +31,7 @@ from agentdesk.server.auth import allowed
 from agentdesk.server.deps import CallerDep, DeskDep, Owner, RunThreadId
 from agentdesk.server.ids import IdentPath
 from agentdesk.server.routes.runs import agent_payload
-from agentdesk.server.schemas import _Body
+from agentdesk.server.schemas import OFFSET_MAX, _Body
 
 router = APIRouter(tags=["crons"])
 
@@ -97,7 +97,7 @@ class CronSearch(_Body):
     enabled: bool | None = None
     metadata: dict[str, Any] | None = None
     limit: int = Field(default=10, ge=1, le=1000)
-    offset: int = Field(default=0, ge=0)
+    offset: int = Field(default=0, ge=0, le=OFFSET_MAX)
     sort_by: Literal[_SORTABLE] | None = None  # type: ignore[valid-type]
     sort_order: Literal["asc", "desc"] | None = None
     select: list[Literal[_FIELDS]] | None = None  # type: ignore[valid-type]

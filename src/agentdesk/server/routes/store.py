@@ -20,6 +20,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from agentdesk.errors import InputError
 from agentdesk.runtime.memory.remember import LOCAL_OWNER
 from agentdesk.server.deps import DeskDep, Owner
+from agentdesk.server.schemas import OFFSET_MAX
 
 __all__ = ["router"]
 
@@ -83,7 +84,7 @@ class StoreSearch(_Body):
     namespace_prefix: list[Label] = Field(default_factory=list)
     filter: dict[str, Any] | None = None
     limit: int = Field(default=10, ge=1, le=1000)
-    offset: int = Field(default=0, ge=0)
+    offset: int = Field(default=0, ge=0, le=OFFSET_MAX)
     query: str | None = Field(default=None, min_length=1)
     refresh_ttl: bool | None = None
 
@@ -95,7 +96,7 @@ class StoreNamespaces(_Body):
     suffix: list[Label] | None = None
     max_depth: int | None = Field(default=None, ge=1, le=1000)
     limit: int = Field(default=100, ge=1, le=1000)
-    offset: int = Field(default=0, ge=0)
+    offset: int = Field(default=0, ge=0, le=OFFSET_MAX)
 
 
 def _space(owner: str | None) -> tuple[str, ...]:
