@@ -8,7 +8,6 @@ fifth of the server's CPU (``bench/peers``, the ``big`` shape).
 from __future__ import annotations
 
 import dataclasses
-import json
 from datetime import date, datetime
 from typing import Any
 from uuid import UUID
@@ -17,6 +16,8 @@ import orjson
 from langchain_core.messages import BaseMessage
 from langgraph.types import Interrupt
 from pydantic import BaseModel
+
+from agentdesk.runtime.storage.jsoncodec import encode
 
 __all__ = ["dumps", "to_jsonable"]
 
@@ -42,27 +43,12 @@ def _default(value: Any) -> Any:
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
 
 
-def _big_int(exc: orjson.JSONEncodeError) -> bool:
-    """Whether orjson refused an integer past 64 bits (JSON has no such limit): the
-    standard library's encoder and decoder then take over, exactly."""
-    return "64-bit" in str(exc)
-
-
 def dumps(value: Any) -> str:
     """Compact JSON of anything a graph may stream."""
-    try:
-        return orjson.dumps(value, default=_default, option=_OPTIONS).decode()
-    except orjson.JSONEncodeError as exc:
-        if not _big_int(exc):
-            raise
-        return json.dumps(value, default=_default, separators=(",", ":"))
+    return encode(value, _default, _OPTIONS)[0].decode()
 
 
 def to_jsonable(value: Any) -> Any:
     """``value`` as plain JSON types (for FastAPI responses)."""
-    try:
-        return orjson.loads(orjson.dumps(value, default=_default, option=_OPTIONS))
-    except orjson.JSONEncodeError as exc:
-        if not _big_int(exc):
-            raise
-        return json.loads(json.dumps(value, default=_default))
+    text, decode = encode(value, _default, _OPTIONS)
+    return decode(text)

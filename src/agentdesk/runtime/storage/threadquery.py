@@ -19,6 +19,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 
 from agentdesk.errors import InputError
 
+from .jsoncodec import encode
 from .persistence import threads
 
 __all__ = ["SORT_COLUMNS", "ApiThreadStatus", "ThreadFilter", "contains", "state_copy"]
@@ -46,15 +47,9 @@ def state_copy(values: dict[str, Any] | None) -> dict[str, Any]:
     """
     kept: dict[str, Any] = {}
     for key, value in (values or {}).items():  # orjson: this runs at every run's end
-        try:
-            text = orjson.dumps(value, default=_plain, option=_AS_TEXT)
-        except orjson.JSONEncodeError:  # an integer past 64 bits: the standard library's
-            text = json.dumps(value, default=_plain, separators=(",", ":")).encode()
-            if len(text) <= FIELD_MAX_BYTES:
-                kept[key] = json.loads(text)
-            continue
+        text, decode = encode(value, _plain, _AS_TEXT)
         if len(text) <= FIELD_MAX_BYTES:
-            kept[key] = orjson.loads(text)
+            kept[key] = decode(text)
     return kept
 
 
