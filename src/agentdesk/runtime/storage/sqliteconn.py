@@ -103,8 +103,7 @@ class WriteGate:
         if self.holder is None:
             self._hand_on()
         try:
-            async with asyncio.timeout_at(asyncio.get_running_loop().time()
-                                          + max(deadline - time.monotonic(), 0)):
+            async with asyncio.timeout(max(deadline - time.monotonic(), 0)):
                 await entry[1]
         except TimeoutError:
             self._leave(entry)
@@ -142,10 +141,15 @@ _GATES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, WriteGate
     weakref.WeakKeyDictionary())
 
 
+def _named_file(path: str) -> bool:
+    """Whether ``path`` names a file by its path (not ``:memory:`` nor a ``file:`` URI)."""
+    return bool(path) and not path.startswith((":", "file:"))
+
+
 def _gate(path: str) -> WriteGate:
     """The write gate of the file at ``path`` on the running loop."""
     gates = _GATES.setdefault(asyncio.get_running_loop(), {})
-    key = path if path.startswith(":") or path.startswith("file:") else os.path.realpath(path)
+    key = os.path.realpath(path) if _named_file(path) else path
     gate = gates.get(key)
     if gate is None:
         gate = gates[key] = WriteGate()
@@ -187,39 +191,37 @@ class InlineConnection(aiosqlite.Connection):
             gate = self._write_gate = _gate(self._path)
         conn = self._connection
         pause, deadline = _FIRST_PAUSE, 0.0
-        while True:
-            if not conn.in_transaction and gate.busy_for(self) and _begins_write(args):
-                deadline = deadline or time.monotonic() + BUSY_SECONDS
-                await gate.wait(self, deadline)
-            try:
-                result = fn(*args, **kwargs)
-            except sqlite3.OperationalError as exc:
-                now = time.monotonic()
-                deadline = deadline or now + BUSY_SECONDS
-                if getattr(exc, "sqlite_errorcode", None) not in _RETRIED or now >= deadline:
-                    gate.note(self, _writing(self))
-                    raise
-                if gate.busy_for(self):  # a writer of this process: queue behind it
+        try:
+            while True:
+                if not conn.in_transaction and gate.busy_for(self) and _begins_write(args):
+                    deadline = deadline or time.monotonic() + BUSY_SECONDS
                     await gate.wait(self, deadline)
-                    continue
-                # Another process's (or thread's) writer. This connection takes the turn
-                # while it waits for it, so this process's other writers queue behind it
-                # instead of each polling the file.
-                gate.holder = self
-                if pause == _FIRST_PAUSE:
-                    meters().sqlite_waits.labels("another process").inc()
-            except BaseException:
-                gate.note(self, _writing(self))
-                raise
-            else:
-                gate.note(self, _writing(self))
-                return result
-            try:
+                try:
+                    result = fn(*args, **kwargs)
+                except sqlite3.OperationalError as exc:
+                    now = time.monotonic()
+                    deadline = deadline or now + BUSY_SECONDS
+                    if getattr(exc, "sqlite_errorcode", None) not in _RETRIED or now >= deadline:
+                        raise
+                    if gate.busy_for(self):  # a writer of this process: queue behind it
+                        await gate.wait(self, deadline)
+                        continue
+                    # Another process's (or thread's) writer. This connection takes the
+                    # turn while it waits for it, so this process's other writers queue
+                    # behind it instead of each polling the file.
+                    gate.holder = self
+                    if pause == _FIRST_PAUSE:
+                        meters().sqlite_waits.labels("another process").inc()
+                else:
+                    gate.note(self, _writing(self))
+                    return result
                 await _pause(pause)
-            except BaseException:
-                gate.note(self, _writing(self))
-                raise
-            pause = min(pause * 2, _LONGEST_PAUSE)
+                pause = min(pause * 2, _LONGEST_PAUSE)
+        except BaseException:
+            # However the call ends (a failed statement, a wait given up, a cancel), a
+            # turn this connection holds outside a transaction goes on to the next.
+            gate.note(self, _writing(self))
+            raise
 
     async def _connect(self) -> InlineConnection:
         if self._connection is None:
@@ -271,11 +273,11 @@ async def sync_to_disk(path: str) -> None:
     commits. Syncing the log file makes every commit so far durable at once, so a
     caller that is about to act on the world (send an email, call a tool with
     effects) first awaits this, and the record that it is acting survives a power
-    cut too. Callers take turns on one thread of their own; after the first
-    sync of a burst the others find little left to write. With ``synchronous=full`` the log is already synced and this costs
-    one system call.
+    cut too. Callers take turns on one thread of their own; after the first sync
+    of a burst the others find little left to write. With ``synchronous=full`` the
+    log is already synced and this costs one system call.
     """
-    if not path or path.startswith(":") or path.startswith("file:"):
+    if not _named_file(path):
         return
     await asyncio.get_running_loop().run_in_executor(_syncer(), _sync_files, path)
 
