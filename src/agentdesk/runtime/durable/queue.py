@@ -260,8 +260,8 @@ def _start_key(table: Any) -> Any:
     return sa.func.coalesce(table.c.run_after, table.c.created_at)
 
 
-def claimable(stamp: datetime | sa.BindParameter[Any]) -> sa.ColumnElement[bool]:
-    """The condition that a pending run may be claimed at ``stamp``.
+def claimable(stamp: sa.BindParameter[Any]) -> sa.ColumnElement[bool]:
+    """The condition that a pending run may be claimed at the time bound to ``stamp``.
 
     Its time has come (``after_seconds``), no run of its thread is due before it
     (runs of one thread go in order, ``enqueue``), and its thread is not held by
@@ -371,13 +371,14 @@ class RunQueue:
     async def pending(self, limit: int, older_than: float = 0.0) -> list[str]:
         """Runs that may be claimed now, first due first (``older_than``: pending at least
         that many seconds, or due since)."""
-        query = (sa.select(runs.c.run_id).where(claimable(now()))
+        query = (sa.select(runs.c.run_id).where(_CLAIMABLE_NOW)
                  .order_by(_start_key(runs)).limit(limit))
+        stamp = now()
         if older_than:
-            since = now() - timedelta(seconds=older_than)
+            since = stamp - timedelta(seconds=older_than)
             query = query.where(sa.or_(runs.c.updated_at < since, runs.c.run_after < since))
         async with self.engine.connect() as conn:
-            return list((await conn.execute(query)).scalars())
+            return list((await conn.execute(query, {"claim_stamp": stamp})).scalars())
 
     def fence(self, lease: Lease) -> sa.ColumnElement[bool]:
         """The condition that ``lease``'s attempt still owns its run.
