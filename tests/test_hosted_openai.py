@@ -29,12 +29,12 @@ from agentdesk.domains.trip.agent.activities import activities_for
 from agentdesk.errors import ConfigError
 from agentdesk.models import bind_tools, get_chat_model, is_small, local_model_path
 from agentdesk.models.hosted import HostedChatModel, structured_method
-from agentdesk.runtime.approvals import Decision
 from agentdesk.runtime.runs.desk import Desk
 from agentdesk.settings import get_settings
 from bench.quality.assistant import cases, judge
 
 from .insurance_flow import ANN_EMAIL, RecordingMailer, mailer
+from .simulation_readme import approve_every_action, expected_cmax
 
 __all__ = ["mailer"]
 
@@ -284,33 +284,11 @@ def test_insurance_plans_the_readme_quote(server: Server, mailer: RecordingMaile
 
 
 def test_simulation_runs_the_readme_request(server: Server) -> None:
-    from agentdesk.domains.simulation.bridge import engine
-    from agentdesk.domains.simulation.bridge.pk import pk_parameters
-
-    request = ("Load the one-compartment oral model, set the dose to 200 mg, run it for 24 "
-               "hours and tell me Cmax")
-
-    async def go() -> tuple[list[dict[str, Any]], Any]:
-        async with Desk.open() as desk:
-            outcome = await desk.start("simulation", {"messages": request},
-                                       model=server.spec(small="1"))
-            actions = []
-            while outcome.status == "interrupted":
-                assert outcome.interrupt["kind"] == "approve_action", outcome.interrupt
-                actions.append(outcome.interrupt["action"])
-                outcome = await desk.decide(outcome.thread_id, Decision(type="approve"))
-            return actions, outcome
-
-    actions, done = asyncio.run(go())
+    actions, done = approve_every_action(server.spec(small="1"))
     assert [a["name"] for a in actions] == ["load_simulation", "set_parameter_value",
                                             "run_simulation"]
     assert done.status == "completed", done.error
-    file, root = engine.resolve_model("one_compartment_oral.ant", engine.configured_dirs(None))
-    spec = engine.load_spec(file, root)
-    series = engine.simulate(spec, {**spec.defaults, "dose": 200.0}, 24.0, 200, 20,
-                             lambda _: True)
-    assert series is not None
-    cmax = pk_parameters(series["time"], series["outputs"]["C"], "C", "mg/L")["cmax"]
+    cmax = expected_cmax()
     stated = [float(n) for n in re.findall(r"\d+\.\d+", done.result["answer"])]
     assert any(math.isclose(n, cmax, rel_tol=0.01) for n in stated), done.result["answer"]
 

@@ -17,6 +17,8 @@ from agentdesk.models.local import LocalChatModel, build_decoding_schema
 from agentdesk.runtime.approvals import Decision
 from agentdesk.runtime.runs.desk import Desk
 
+from .simulation_readme import approve_every_action, expected_cmax
+
 pytestmark = pytest.mark.local_model
 
 BUDGET_TOKENS = 96
@@ -24,36 +26,14 @@ BUDGET_TOKENS = 96
 
 
 def test_the_issues_simulation_request_ends_with_the_right_cmax() -> None:
-    from agentdesk.domains.simulation.bridge import engine
-    from agentdesk.domains.simulation.bridge.pk import pk_parameters
-
-    request = ("Load the one-compartment oral model, set the dose to 200 mg, run it for 24 "
-               "hours and tell me Cmax")
-
-    async def go() -> tuple[list[dict[str, Any]], Any]:
-        async with Desk.open() as desk:
-            outcome = await desk.start("simulation", {"messages": request}, model="local")
-            actions = []
-            while outcome.status == "interrupted":
-                assert outcome.interrupt["kind"] == "approve_action", outcome.interrupt
-                actions.append(outcome.interrupt["action"])
-                outcome = await desk.decide(outcome.thread_id, Decision(type="approve"))
-            return actions, outcome
-
-    actions, done = asyncio.run(go())
+    actions, done = approve_every_action("local")
     assert [(a["name"], {k: v for k, v in a["args"].items() if k != "simulation_id"})
             for a in actions] == [
         ("load_simulation", {"model_path": "one_compartment_oral.ant"}),
         ("set_parameter_value", {"parameter_path": "dose", "value": 200.0, "unit": "mg"}),
         ("run_simulation", {"end_time": 24.0, "points": 200})]
     assert done.status == "completed", done.error
-    # The bridge's own figure, computed here from the same engine.
-    file, root = engine.resolve_model("one_compartment_oral.ant", engine.configured_dirs(None))
-    spec = engine.load_spec(file, root)
-    series = engine.simulate(spec, {**spec.defaults, "dose": 200.0}, 24.0, 200, 20,
-                             lambda _: True)
-    assert series is not None
-    cmax = pk_parameters(series["time"], series["outputs"]["C"], "C", "mg/L")["cmax"]
+    cmax = expected_cmax()  # the bridge's own figure, from the same engine
     answer = done.result["answer"]
     assert "Cmax" in answer
     stated = [float(n) for n in __import__("re").findall(r"\d+\.\d+", answer)]
