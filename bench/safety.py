@@ -4,10 +4,11 @@ Prints the detection rate (injection attempts refused or sent to a person), the
 false-positive rate (ordinary requests not allowed through), the misses per
 category, and how the PII set was redacted.
 
-Each set is reported in two parts: the part the rules were tuned on and the
-part held back (written before the rules changed, never tuned on).
+Each set is reported in three parts: the part the rules were tuned on and two
+parts held back (each written before a round of rule changes, never tuned on:
+``bench/safety_held.py`` and ``bench/safety_held2.py``).
 
-Usage: python -m bench.safety [--verbose]
+Usage: python -m bench.safety [--verbose [--part tuned]]
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from agentdesk.domains.assistant.agent.safety import SafetyVerdict, check_input
 
 from .safety_held import HELD_INJECTIONS, HELD_ORDINARY, HELD_PII
+from .safety_held2 import HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 from .safety_tune import TUNE_INJECTIONS, TUNE_ORDINARY, TUNE_PII
 
@@ -31,6 +33,7 @@ _EARLY_ORDINARY = [case for case in ORDINARY if case not in LATE_ORDINARY]
 PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "tuned": (_EARLY_INJECTIONS + TUNE_INJECTIONS, _EARLY_ORDINARY + TUNE_ORDINARY, PII + TUNE_PII),
     "held back": (LATE_INJECTIONS + HELD_INJECTIONS, LATE_ORDINARY + HELD_ORDINARY, HELD_PII),
+    "held back 2": (HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII),
 }
 """Every labelled case, split into the part tuned on and the part never tuned on."""
 
@@ -148,11 +151,11 @@ def _report(name: str, m: Measurement, verbose: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--verbose", action="store_true", help="print every miss and false positive")
-    parser.add_argument("--part", choices=["tuned", "held back", "both"], default="both",
-                        help="which part to print in detail (held back: look only when done)")
+    parser.add_argument("--part", choices=[*PARTS, "all"], default="all",
+                        help="which part to print in detail (a held-back part: look only when done)")
     args = parser.parse_args()
     for name, (injections, ordinary, pii) in PARTS.items():
-        detail = args.verbose and args.part in (name, "both")
+        detail = args.verbose and args.part in (name, "all")
         _report(name, measure(injections, ordinary, pii), detail)
 
 
