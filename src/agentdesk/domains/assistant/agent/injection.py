@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from .findings import Action, Finding
 from .phrases import PHRASE_RULES
 from .planted import PLANTED_RULES
+from .signals import SIGNAL_RULES
 
 __all__ = ["clean_invisible", "scan_injection"]
 
@@ -186,7 +187,7 @@ def _blobs(text: str) -> Iterator[tuple[str, int, str | None]]:
 def _phrases(text: str) -> list[Finding]:
     """Findings of the phrase rules in one reading of the text."""
     return [_finding(rule.code, rule.kind, rule.action, rule.message)
-            for rule in (*PHRASE_RULES, *PLANTED_RULES) if rule.matches(text)]
+            for rule in (*PHRASE_RULES, *PLANTED_RULES, *SIGNAL_RULES) if rule.matches(text)]
 
 
 def scan_injection(text: str) -> list[Finding]:

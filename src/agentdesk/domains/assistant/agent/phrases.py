@@ -147,6 +147,27 @@ def _fake_transcript(text: str) -> bool:
     return bool(roles & {"user", "human"}) and bool(roles & {"assistant", "ai"})
 
 
+_TEMPLATE_TOKEN = re.compile(r"<\|[a-z_]{2,24}\|>", _I)
+_ROLE_AFTER = re.compile(r"\s*(?:system|user|assistant|developer|tool|ipython)\b", _I)
+
+
+def _template_turn(text: str) -> bool:
+    """A chat-template token used as structure: two of them, one that opens a line or ends
+    one with more lines after it, or one followed by a role. A single token named inside a
+    sentence ("what does <|im_start|> mean?") is a question about it."""
+    tokens = list(_TEMPLATE_TOKEN.finditer(text))
+    if len(tokens) >= 2:
+        return True
+    for token in tokens:
+        line_start = text.rfind("\n", 0, token.start()) + 1
+        rest = text[token.end():]
+        at_start = not text[line_start:token.start()].strip()
+        ends_line = rest.split("\n", 1)[0].strip() == "" and bool(rest.strip())
+        if at_start or ends_line or _ROLE_AFTER.match(rest):
+            return True
+    return False
+
+
 # -- the rules -----------------------------------------------------------------------------
 
 PHRASE_RULES: tuple[PhraseRule, ...] = (
@@ -203,8 +224,8 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"(?:扮演|假装|假設|假设).{0,30}(?:没有|沒有|不受)(?:任何)?(?:限制|规则|規則|约束)",
     )),
     PhraseRule("injection.role_marker", "template_token", "refuse",
-               "a chat-template token or system tag that fakes a conversation turn", patterns=_rx(
-        r"<\|[a-z_]{2,24}\|>",
+               "a chat-template token or system tag that fakes a conversation turn",
+               check=_template_turn, patterns=_rx(
         r"\[/?INST\]", r"<</?SYS>>", r"<(?:start|end)_of_turn>",
         r"</?(?:system|system_prompt|system_message|sys|developer|developer_message)\s*>",
     )),

@@ -121,6 +121,11 @@ _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("api_key", re.compile(r"\bhf_[A-Za-z0-9]{30,}\b")),                      # Hugging Face
     ("token", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),  # JWT
     ("token", re.compile(r"(?<=\bBearer )[A-Za-z0-9._~+/-]{20,}=*")),
+    # Microsoft Entra (Azure AD) client secrets: three characters, a digit, "Q~", 31-34 more
+    ("api_key", re.compile(r"(?<![\w~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![\w~.-])")),
+    # a signed URL's signature or token parameter (Azure SAS sig=, AWS X-Amz-Signature=...)
+    ("token", re.compile(r"(?i)(?<=[?&;])(?:sig|signature|x-amz-signature|x-goog-signature|"
+                         r"x-amz-security-token|access_token|id_token|token)=(?P<value>[^&\s#\"'<>]{16,})")),
 ]
 # "password: hunter22", "API_KEY='abc...'": the value only, when it looks like one.
 _ASSIGNED = re.compile(
@@ -140,7 +145,9 @@ def find_secrets(text: str) -> list[Span]:
     spans = find_scanned_secrets(text)
     for kind, pattern in _SECRET_PATTERNS:
         what = {"private_key": "a private key", "token": "a token"}.get(kind, "an API key")
-        spans += [Span(m.start(), m.end(), _finding(kind, what)) for m in pattern.finditer(text)]
+        group = "value" if "value" in pattern.groupindex else 0  # the value, not its name
+        spans += [Span(m.start(group), m.end(group), _finding(kind, what))
+                  for m in pattern.finditer(text)]
     for match in _ASSIGNED.finditer(text):
         if _looks_secret(match.group("value")):
             spans.append(Span(match.start("value"), match.end("value"),

@@ -39,12 +39,18 @@ _TARGET_OTHER = (r"(?:(?:el|la|los|le|l'|l’|den|die|das|dem|der)\s*)?(?:ia|ki|
 _NOTE = (r"(?:note|notice|message|instructions?|directions|p\.?\s?s\.?|reminder|warning|alert|memo|"
          r"attention|important)")
 
+# The model named at the end of the phrase or followed by who reads: "a note to the AI
+# reading this", never "a note to the AI team".
+_ENDS = (r"(?=\s*(?:[^\w\s]|$)|\s+(?:reading|processing|summari[sz]ing|parsing|handling|that|which|"
+         r"who|here)\b)")
+
 NOTE_TO_MODEL = _rx(
-    rf"\b{_NOTE}\s+(?:to|for)\s+{_TARGET}\b",
+    rf"\b{_NOTE}\s+(?:to|for)\s+{_TARGET}{_ENDS}",
     rf"\b(?:attention|attn|dear|hey|hello|note)\s*[,:!]?\s+{_TARGET}\s*[:!,]",
     rf"\b(?:to|for)\s+{_TARGET}\s+(?:reading|processing|summari[sz]ing|parsing|that\s+(?:reads|processes))\b",
     rf"\b{_TARGET}\s+(?:reading|processing|summari[sz]ing|parsing)\s+(?:this|these)\b",
-    r"\b(?:instructions?|notes?|messages?)[\s_-]+(?:for|to)[\s_-]+(?:the[\s_-]+)?(?:assistant|ai|model|llm)\b",
+    r"\b(?:instructions?|notes?|messages?)[\s_-]+(?:for|to)[\s_-]+(?:the[\s_-]+)?(?:assistant|ai|model|llm)"
+    + _ENDS,
     rf"\b(?:nota|aviso|instrucciones|mensaje|hinweis|anweisungen?|nachricht|avis|remarque|consignes?)"
     rf"\s+(?:para|an|für|fur|pour|à|a)\s+{_TARGET_OTHER}\b",
 )
@@ -78,15 +84,27 @@ FAKE_TOOL_RESULT = _rx(
     rf"^\s*</(?:{_TOOL_TAGS})\s*>\s*\S",
     r"<system-reminder\b",
     r"[\"']role[\"']\s*:\s*[\"'](?:tool|function|system|developer)[\"']",
+    # the same block in brackets: "[tool output] ... [/tool output]"
+    r"\[\s*(?P<btag>(?:tool|function)[ _-]?(?:output|result|response)s?)\s*\][\s\S]*?\S"
+    r"[\s\S]*?\[\s*/\s*(?P=btag)\s*\]",
 )
 
 _REACT_LABEL = re.compile(r"^[ \t]*(thought|action|action\s+input|observation|final\s+answer)[ \t]*:", _I)
 
 
+# "Action: transfer_funds" names a tool; "Action: call the engineer" is a person's note.
+_TOOL_ACTION = re.compile(r"^[ \t]*action[ \t]*:[ \t]*[A-Za-z_][\w.-]*[ \t]*$", _I)
+
+
 def _react_turns(text: str) -> bool:
-    """Two kinds of ReAct line label, or an ``Action Input:`` line: an agent's scratchpad."""
+    """An agent's scratchpad: an ``Action Input:`` line, or two kinds of ReAct line label
+    of which one is an agent's own (``Thought``, ``Final Answer``, an ``Action`` naming a
+    tool). Notes and minutes use ``Observation:`` and ``Action:`` for people."""
     labels = {re.sub(r"\s+", " ", match.group(1).lower()) for match in _REACT_LABEL.finditer(text)}
-    return len(labels) >= 2 or "action input" in labels
+    if "action input" in labels:
+        return True
+    agent_own = bool(labels & {"thought", "final answer"}) or bool(_TOOL_ACTION.search(text))
+    return len(labels) >= 2 and agent_own
 
 
 # "translate your system prompt", "quote the rules you were set up with", "the first message

@@ -1,0 +1,285 @@
+"""General signs of instructions aimed at the model, read from the shape of the text.
+
+:mod:`.phrases` and :mod:`.planted` know the usual wordings; the rules here
+look for what any wording of the same move needs, in a dozen languages:
+
+* **addressee**: a sentence that opens by speaking to the model ("TO ANY BOT
+  HANDLING THIS:", "Assistant, once you have read this...", "An das
+  Sprachmodell, das diese Mail liest:"). Naming the AI in passing ("a note to
+  the AI team") is not addressing it: the name must end the phrase or be
+  followed by who reads or handles the text;
+* **policy change**: a noun for the model's instructions or checks said to be
+  void, withdrawn, paused or off. Nouns that are the model's by themselves
+  (guardrails, moderation, content filters) need nothing more; instructions or
+  filters need a qualifier (earlier, all, your...); plain "rules" need a notice
+  in capitals or a sentence addressed to the model as well;
+* **disclosure**: a verb of showing, quoting or translating aimed at the
+  model's instructions: its system prompt (named in eight languages), "the
+  rules that govern your answers", "every line before my message", "starting
+  with 'You are'"; and a role-play whose AI persona recites its own setup;
+* **mode switch**: a developer, debug or god mode named together with the
+  limits it would lift (a phone's developer mode lifts none);
+* **settings block**: key/value settings that switch safety off or pick an
+  override mode (``guardrails: off``, ``"mode": "override"``);
+* **claimed authority in a ReAct line**: an ``Observation:`` or ``Thought:``
+  line that says checks were passed, bypassed or switched off.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .phrases import PhraseRule
+
+__all__ = ["SIGNAL_RULES", "addressed_to_model"]
+
+_I = re.IGNORECASE | re.MULTILINE
+
+
+def _rx(*parts: str) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(part, _I) for part in parts)
+
+
+# -- addressee -----------------------------------------------------------------------------
+
+_MODEL = (r"(?:ai\s+(?:assistant|model|system|agent)|ai|a\.i\.|llm|large\s+language\s+model|"
+          r"language\s+model|model|chat\s*bot|bot|assistant|virtual\s+assistant|gpt|chatgpt|copilot)")
+_DET = r"(?:(?:the|any|all|every|each|whatever|whichever|an?)\s+)?"
+_READS = (r"(?:reading|processing|summari[sz]ing|parsing|handling|seeing|scanning|reviewing|"
+          r"analy[sz]ing|answering|triaging|receiving|looking\s+at|that|which|who)")
+# A sentence starts at the start of a line, after a full stop, or inside a comment or bracket.
+_START = r"(?:^|[.!?]\s+|[(\[«\"']\s*|<!--\s*|#\s*\(\s*)"
+_NOTE_WORDS = (r"(?:note|notice|message|reminder|important|attention|warning|nota|aviso|mensaje|"
+               r"mensagem|observação|observacao|recado|messaggio|avviso|avvertenza|hinweis|nachricht|"
+               r"mitteilung|wichtig|achtung|avis|remarque|message|important|примечание|внимание|"
+               r"сообщение)")
+_OPENS = rf"(?:{_START}|\b{_NOTE_WORDS}\s+)"
+
+ADDRESSEE = _rx(
+    # "to any bot handling this", "for whatever AI reads this"
+    rf"\b(?:to|for)\s+{_DET}{_MODEL}s?\s+(?:{_READS}|reads|processes|handles|sees|summari[sz]es)\b",
+    # Spanish, Portuguese, Italian, French, German: who is spoken to, then a colon or who reads
+    rf"{_OPENS}(?:para|al|a)\s+(?:el\s+|la\s+|cualquier\s+)?(?:asistente|ia|modelo|bot|chatbot)"
+    rf"(?:\s+(?:de\s+ia|virtual))?\s*(?::|,?\s+que\s+(?:lea|lee|procese|resuma|esté|este)\b)",
+    rf"{_OPENS}(?:para|ao|à|a)\s+(?:o\s+|a\s+|qualquer\s+)?(?:assistente|ia|modelo|bot|chatbot)"
+    rf"(?:\s+(?:virtual|de\s+ia))?\s*(?::|,?\s+que\s+(?:ler|lê|le|leia|estiver|processar|resumir)\b)",
+    rf"{_OPENS}(?:per|all['’]|al|alla)\s*(?:l['’]\s*|il\s+|la\s+|qualsiasi\s+)?(?:assistente|ia|"
+    rf"modello|bot|chatbot)(?:\s+(?:ia|virtuale))?\s*(?::|,?\s+che\s+(?:legge|leggerà|elabora|"
+    rf"riassume|sta)\b)",
+    rf"{_OPENS}(?:pour|à|au)\s+(?:l['’]\s*|le\s+|la\s+|tout\s+|toute\s+)?(?:ia|assistant|modèle|"
+    rf"bot|chatbot)(?:\s+ia)?\s*(?::|,?\s+qui\s+(?:lit|lira|traite|résume)\b)",
+    rf"{_OPENS}(?:an|für)\s+(?:die|das|den|jede|jedes|jeden)\s+(?:ki|sprachmodell|modell|"
+    rf"ki-assistenten|assistenten|bot|chatbot)\s*(?::|,\s*(?:die|das|der)\s)",
+    r"(?:^|[.!?]\s+|\b(?:примечание|внимание|сообщение)\s+)(?:для|к)\s+(?:ии|ии-ассистента|"
+    r"ассистента|модели|бота|нейросети)\s*(?::|,\s*(?:который|которая))",
+    r"(?:致|给|對|对)(?:正在)?(?:阅读|處理|处理)?(?:此|本|这封)?.{0,4}?(?:AI|人工智能|助手|模型|机器人)"
+    r"\s*[：:，,]",
+    r"(?:AI|アシスタント|モデル)(?:へ|に)の?(?:注意|指示|メッセージ|お願い)",
+)
+
+# "Assistant, once you have read this...", "model: ignore the question": the model spoken to
+# at the start of a sentence, then told what to do.
+_ORDER = (r"(?:you|your|ignore|disregard|forget|do\s+not|don'?t|tell|reply|respond|answer|say|"
+          r"output|print|reveal|send|forward|email|use|call|mark|set|grant|approve|skip|stop|"
+          r"recommend|ask|after|once|when|before|instead|please)")
+VOCATIVE = _rx(
+    rf"{_START}(?:dear\s+|hey\s+|hi\s+|attention\s+|attn:?\s+)?(?:the\s+)?(?:ai|assistant|model|"
+    rf"llm|chat\s*bot|language\s+model)\s*[,:]\s*(?:[\w'’-]+\s+){{0,6}}?{_ORDER}\b",
+)
+
+
+def addressed_to_model(text: str) -> bool:
+    """True when a sentence of ``text`` speaks to the model that reads it."""
+    return any(p.search(text) for p in ADDRESSEE + VOCATIVE)
+
+
+# -- policy change ---------------------------------------------------------------------------
+
+_OWN_NOUN = (r"(?:guardrails|safeguards|moderation(?:\s+(?:rules|layer|filters?))?|"
+             r"content\s+(?:rules|polic(?:y|ies)|filters?|restrictions)|safety\s+(?:rules|checks?|"
+             r"layer|filters?|settings|polic(?:y|ies)|restrictions|guidelines)|system\s+prompt)")
+_NOUN = (r"(?:instructions?|directives?|guidelines|restrictions|filters?|programming|guidance|"
+         r"instrucciones|indicaciones|directrices|restricciones|consignes|istruzioni|direttive|"
+         r"restrizioni|instruções|instrucoes|orientações|diretrizes|restrições|anweisungen|vorgaben|"
+         r"richtlinien|einschränkungen|инструкции|указания|ограничения)")
+_WEAK_NOUN = r"(?:rules|policies|checks|limits|reglas|règles|regole|regras|regeln|правила)"
+_QUAL = (r"(?:earlier|prior|previous|preceding|original|all|every|your|its|the\s+model'?s|"
+         r"the\s+assistant'?s|the\s+ai'?s|anteriores|previas|prévias|précédentes|antérieures|"
+         r"precedenti|bisherigen|vorherigen|alle|todas|toutes|tutte|предыдущие|все|твои|ваши|"
+         r"tus|tes|vos|tuoi|tue|deine|suas|tuas)")
+_QUAL_AFTER = (r"(?:anteriores|previas|prévias|précédentes|antérieures|precedenti|originales|"
+               r"originali|originais|del\s+sistema|do\s+sistema|di\s+sistema|du\s+système)")
+_STATE = (r"(?:void|null|withdrawn|revoked|rescinded|cancell?ed|lifted|suspended|paused|disabled|"
+          r"deactivated|switched\s+off|turned\s+off|off|overridden|superseded|invalid|obsolete|"
+          r"expired|waived|no\s+longer\s+(?:valid|apply|applies|in\s+(?:effect|force)|active|binding)|"
+          r"anulad\w*|anulad\w*|cancelad\w*|annul\w*|caduc\w*|suspend\w*|sospes\w*|revoc\w*|revog\w*|"
+          r"levées|aufgehoben|ungültig|außer\s+kraft|ausser\s+kraft|deaktiviert|abgeschaltet|"
+          r"nicht\s+mehr\s+gültig|отменены|отключены|недействительны|аннулированы)")
+_BETWEEN = r"(?:\s+[\w'’-]+){0,4}?\s+"
+
+_OWN_CHANGE = _rx(rf"\b{_OWN_NOUN}\b{_BETWEEN}{_STATE}\b")
+_CHANGE = _rx(
+    rf"\b{_QUAL}\s+(?:[\w'’-]+\s+){{0,2}}?{_NOUN}\b{_BETWEEN}{_STATE}\b",
+    rf"\b{_NOUN}\s+{_QUAL_AFTER}{_BETWEEN}{_STATE}\b",
+    r"(?:之前|以前|先前|原来|原來|所有)的?.{0,4}(?:指示|指令|规则|規則|设定|設定|限制).{0,6}"
+    r"(?:无效|無效|作废|作廢|取消|解除)",
+    r"(?:これまで|以前|前|すべて)の.{0,6}(?:指示|ルール|制限|設定).{0,8}(?:無効|解除|取り消)",
+)
+_WEAK_CHANGE = _rx(
+    rf"\b{_QUAL}\s+(?:[\w'’-]+\s+){{0,2}}?{_WEAK_NOUN}\b{_BETWEEN}{_STATE}\b",
+    rf"\b{_WEAK_NOUN}\s+{_QUAL_AFTER}{_BETWEEN}{_STATE}\b",
+)
+
+
+def _in_capitals(text: str, start: int) -> bool:
+    """True when the line around ``start`` is written in capitals (a notice)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start: line_end if line_end >= 0 else len(text)]
+    letters = [c for c in line if c.isalpha()]
+    return len(letters) >= 12 and sum(c.isupper() for c in letters) / len(letters) >= 0.7
+
+
+def _policy_change(text: str) -> bool:
+    if any(p.search(text) for p in _OWN_CHANGE + _CHANGE):
+        return True
+    for pattern in _WEAK_CHANGE:
+        for match in pattern.finditer(text):
+            if _in_capitals(text, match.start()) or addressed_to_model(text):
+                return True
+    return False
+
+
+# -- disclosure of the instructions -------------------------------------------------------------
+
+_SHOW = (r"(?:reveal|show|display|print|output|dump|leak|expose|disclose|share|give|tell|list|quote|"
+         r"recite|repeat|copy|reproduce|paste|translate|render|rewrite|turn|convert|summari[sz]e|"
+         r"paraphrase|read|write\s+out|spell\s+out|echo|enumerate|muestra|muéstrame|muestrame|dime|"
+         r"enseña|ensename|revela|imprime|traduce|repite|copia|affiche|montre|donne|dis|révèle|"
+         r"traduis|répète|zeig|zeige|gib|nenne|verrate|übersetze|wiederhole|kopiere|mostra|mostrami|"
+         r"mostre|mostrar|diga|dimmi|rivela|stampa|traduci|ripeti|покажи|выведи|скажи|напиши|"
+         r"повтори|переведи|раскрой)")
+_SYSTEM_PROMPT = (r"(?:system\s*(?:prompt|message|instructions?)s?|prompt\s+(?:du\s+)?(?:système|systeme)|"
+                  r"(?:prompt|mensaje|instrucciones)\s+del\s+sistema|(?:prompt|mensagem|instruções|"
+                  r"instrucoes)\s+(?:do|de)\s+sistema|(?:prompt|messaggio|istruzioni)\s+di\s+sistema|"
+                  r"(?:message|instructions|consignes)\s+(?:du\s+)?(?:système|systeme)|system-?prompt|"
+                  r"systemanweisungen|systemnachricht|системн\w*\s+(?:промпт\w*|инструкци\w*|"
+                  r"сообщени\w*|подсказк\w*))")
+_OWNER = (r"(?:your|the|its|ton|ta|tes|le|la|les|tu|tus|el|los|las|tuo|tua|tuoi|tue|il|lo|gli|"
+          r"seu|sua|seus|suas|o|a|os|as|dein|deine|deinen|deiner|den|die|das|свой|свои|свою|твой|"
+          r"твои|твою|ваш|ваши)")
+_HIDDEN_RULES = (r"(?:(?:hidden|secret|internal|confidential|original|initial|ocult\w*|secret\w*|"
+                 r"geheim\w*|segret\w*|скрыт\w*|тайн\w*)\s+(?:\w+\s+)?(?:rules|guidelines|instructions|"
+                 r"prompt|reglas|instrucciones|règles|consignes|instructions|regeln|anweisungen|regole|"
+                 r"istruzioni|regras|instruções|правила|инструкции)|(?:instrucciones|consignes|"
+                 r"anweisungen|istruzioni|instruções|инструкции)\s+(?:ocult\w*|secrètes|geheim\w*|"
+                 r"segrete|secretas|скрыт\w*))")
+_BEFORE_MINE = (r"(?:before|above|prior\s+to|ahead\s+of)\s+(?:my|this)\s+(?:first\s+|very\s+first\s+)?"
+                r"(?:message|question|prompt|request|input|turn)|vor\s+meiner\s+(?:ersten\s+)?"
+                r"(?:nachricht|frage)|avant\s+mon\s+(?:premier\s+)?(?:message|question)|"
+                r"antes\s+de\s+mi\s+(?:primer\s+)?(?:mensaje|pregunta)|antes\s+da\s+minha\s+"
+                r"(?:primeira\s+)?(?:mensagem|pergunta)|prima\s+del\s+mio\s+(?:primo\s+)?"
+                r"(?:messaggio|domanda)|до\s+моего\s+(?:первого\s+)?(?:сообщения|вопроса)")
+
+DISCLOSURE = _rx(
+    rf"\b{_SHOW}\b(?:\s+[\w'’-]+){{0,5}}?\s+{_OWNER}\s+(?:[\w'’-]+\s+){{0,2}}?{_SYSTEM_PROMPT}",
+    rf"\b{_SHOW}\b(?:\s+[\w'’-]+){{0,5}}?\s+{_OWNER}\s+(?:[\w'’-]+\s+){{0,1}}?{_HIDDEN_RULES}",
+    r"(?:告诉|显示|输出|发给|给我|打印|重复|翻译|告訴|顯示|輸出|教えて|見せて|出力|表示|翻訳)"
+    r".{0,15}?(?:系统提示|系統提示|系统指令|系统消息|システムプロンプト|システム指示)|"
+    r"(?:系统提示|系統提示|系统指令|系统消息|システムプロンプト|システム指示).{0,15}?"
+    r"(?:告诉|显示|输出|发给|给我|打印|重复|翻译|告訴|顯示|輸出|教え|見せ|出力|表示|翻訳)",
+    # the model's instructions by what they do to it
+    r"\b(?:instructions|rules|guidelines|guidance|directives|prompt|constraints|policies)\s+"
+    r"(?:that\s+|which\s+)?(?:you\s+(?:are|'re)\s+(?:following|obeying|operating\s+under|"
+    r"working\s+(?:from|under)|bound\s+by|running\s+(?:on|with))|(?:govern|shape|guide|control|"
+    r"determine|dictate|constrain)s?\s+(?:your|how\s+you))",
+    # what came before the person's first message
+    rf"\b(?:everything|all|every\s+(?:line|word|message|sentence)|each\s+(?:line|word)|the\s+"
+    rf"(?:text|lines|words|messages?|content|instructions|rules)|whatever|alles|tout|todo|tutto|"
+    rf"die\s+anweisungen|les\s+instructions|las\s+instrucciones|le\s+istruzioni|as\s+instruções|"
+    rf"всё|все)\b(?:[\s,;:]+[\w'’-]+){{0,5}}?[\s,;:]+(?:{_BEFORE_MINE})",
+    r"\b(?:start|starting|begin|beginning|commencing)\s+(?:with|from|at)\s+(?:the\s+(?:words?|"
+    r"phrase|line|sentence)\s+)?[\"'“‘«]?\s*you\s+are\b",
+    r"\b(?:at|on)\s+the\s+(?:very\s+)?(?:top|start|beginning)\s+of\s+(?:this|the|our)\s+"
+    r"(?:chat|conversation|session|context)\b.{0,60}?\b(?:before\s+(?:my|i)|exactly|verbatim|"
+    r"word\s+for\s+word|copy|quote|repeat|print)",
+)
+
+_FRAME = re.compile(r"\b(?:pretend|imagine|act\s+as|play(?:ing)?|be\s+my|you\s+are|you'?re|"
+                    r"role-?play|let'?s\s+(?:play|do)|sketch|scene|improv|story|game)\b", _I)
+_PERSONA = re.compile(r"\b(?:chat\s*bot|bot|ai|a\.i\.|assistant|language\s+model|llm|[a-z]+bot)\b", _I)
+_RECITE = re.compile(r"\b(?:recit\w*|read\w*(?:\s+\w+){0,2}\s+(?:out|aloud)|read\s+(?:it|them|the|"
+                     r"your|its|his|her)|prints?|printing|echo\w*|repeat\w*|quot\w+|dump\w*|"
+                     r"output\w*|shows?|tells?|spells?\s+out)\b", _I)
+_SETUP = re.compile(r"\b(?:(?:operating|setup|set-up|boot|start-?up|initiali[sz]ation|init|system|"
+                    r"hidden|secret|original|initial|configuration)\s+(?:instructions|prompt|message|"
+                    r"rules|memo|script|text)|(?:own|its|his|her|their|your)\s+(?:\w+\s+){0,1}?"
+                    r"(?:instructions|prompt|system\s+message|configuration|setup))\b", _I)
+_OWN_SETUP = re.compile(r"\byour\s+own\s+(?:\w+\s+){0,2}?(?:instructions|prompt|message|configuration|"
+                        r"setup|rules)\b", _I)
+
+
+def _role_play_leak(text: str) -> bool:
+    """A role-play whose AI persona recites its setup, or a scene built around the model's own."""
+    if not _RECITE.search(text) or not _SETUP.search(text):
+        return False
+    return bool(_OWN_SETUP.search(text) or (_FRAME.search(text) and _PERSONA.search(text)))
+
+
+# -- developer mode, settings blocks ---------------------------------------------------------------
+
+_MODE = re.compile(r"\b(?:developer|dev|debug|god|sudo|admin|maintenance|unrestricted|jailbreak)"
+                   r"[\s-]+mode\b", _I)
+_UNLIMITED = re.compile(
+    r"\b(?:no|without|zero|free\s+of)\s+(?:\w+\s+)?(?:polic(?:y|ies)|filters?|restrictions|"
+    r"guardrails|limits|limitations|rules|censorship|refusals)\b|\b(?:unfiltered|uncensored|"
+    r"unrestricted|unlimited)\b|\bnever\s+(?:refuse|mention|decline)|\banswer\s+(?:every|any)",
+    _I)
+
+
+def _mode_switch(text: str) -> bool:
+    return any(abs(m.start() - u.start()) <= 200
+               for m in _MODE.finditer(text) for u in _UNLIMITED.finditer(text))
+
+
+_KEY = r"[\"']?"
+SETTINGS_BLOCK = _rx(
+    rf"{_KEY}\b(?:guardrails?|safety(?:[_-]?(?:checks?|filters?|layer|mode|settings))?|"
+    rf"content[_-]?filter(?:ing|s)?|moderation|censorship|restrictions|refusals?|"
+    rf"approval[_-]?required|require[_-]?approvals?|approvals?|confirmations?){_KEY}\s*[:=]\s*"
+    rf"{_KEY}(?:off|false|disabled?|none|no|0|skip(?:ped)?|bypass(?:ed)?)\b",
+    rf"{_KEY}\b(?:mode|persona){_KEY}\s*[:=]\s*{_KEY}(?:override|unrestricted|unfiltered|uncensored|"
+    rf"jailbreak|jailbroken|god|dan)\b",
+    rf"{_KEY}\b(?:override|jailbreak|developer[_-]?mode|dev[_-]?mode|god[_-]?mode|unrestricted)"
+    rf"{_KEY}\s*[:=]\s*{_KEY}(?:true|on|yes|1|enabled?)\b",
+)
+
+# -- claimed authority in an agent's line -------------------------------------------------------------
+
+REACT_CLAIM = _rx(
+    r"^[ \t]*(?:observation|thought|result|tool\s+output|action\s+result)[ \t]*:[^\n]*?"
+    r"\b(?:approved|auto-?approved|verified|authori[sz]ed|bypass(?:ed)?|overrid\w+|elevated|"
+    r"granted|privileges?|cleared|disabled|whitelisted|root|confirmed\s+as|passed\s+verification|"
+    r"offline)\b",
+)
+
+SIGNAL_RULES: tuple[PhraseRule, ...] = (
+    PhraseRule("injection.planted", "addressee", "refuse",
+               "a sentence addressed to the model that reads the text", patterns=ADDRESSEE),
+    PhraseRule("injection.planted", "vocative", "ask",
+               "the model spoken to by name and told what to do", patterns=VOCATIVE),
+    PhraseRule("injection.override", "policy_change", "refuse",
+               "a notice that the model's instructions or checks are void or off",
+               check=_policy_change),
+    PhraseRule("injection.prompt_leak", "disclosure", "refuse",
+               "a request to show, quote or translate the model's instructions", patterns=DISCLOSURE),
+    PhraseRule("injection.prompt_leak", "role_play", "refuse",
+               "a role-play whose AI persona recites its own setup", check=_role_play_leak),
+    PhraseRule("injection.persona", "mode_switch", "refuse",
+               "a special mode named with the limits it would lift", check=_mode_switch),
+    PhraseRule("injection.fake_tool_result", "settings_block", "ask",
+               "settings in the text that switch the model's checks off", patterns=SETTINGS_BLOCK),
+    PhraseRule("injection.fake_tool_result", "react_claim", "ask",
+               "an agent's line in the text claiming checks passed or are off",
+               patterns=REACT_CLAIM),
+)
