@@ -85,6 +85,10 @@ def find_scanned_secrets(text: str) -> list[Span]:
     for plugin in _plugins():
         name = type(plugin).__name__
         for value in set(plugin.analyze_string(text)):
+            if name != "PrivateKeyDetector":
+                # a token holds no space: a plugin whose pattern ends in ".+" (npm's) would
+                # take the rest of the line, and every ordinary word on it, with the token
+                value = value.split(maxsplit=1)[0] if value.strip() else ""
             if not value:
                 continue
             for match in re.finditer(re.escape(value), text):

@@ -47,8 +47,9 @@ _MODEL = (r"(?:ai\s+(?:assistant|model|system|agent)|ai|a\.i\.|llm|large\s+langu
 _DET = r"(?:(?:the|any|all|every|each|whatever|whichever|an?)\s+)?"
 _READS = (r"(?:reading|processing|summari[sz]ing|parsing|handling|seeing|scanning|reviewing|"
           r"analy[sz]ing|answering|triaging|receiving|looking\s+at|that|which|who)")
-# A sentence starts at the start of a line, after a full stop, or inside a comment or bracket.
-_START = r"(?:^|[.!?]\s+|[(\[«\"']\s*|<!--\s*|#\s*\(\s*)"
+# A sentence starts at the start of a line (after any '>' of a quoted mail), after a full stop,
+# or inside a comment or bracket.
+_START = r"(?:^(?:[ \t]*>+[ \t]*)?|[.!?]\s+|[(\[«\"']\s*|<!--\s*|#\s*\(\s*)"
 _NOTE_WORDS = (r"(?:note|notice|message|reminder|important|attention|warning|nota|aviso|mensaje|"
                r"mensagem|observação|observacao|recado|messaggio|avviso|avvertenza|hinweis|nachricht|"
                r"mitteilung|wichtig|achtung|avis|remarque|message|important|примечание|внимание|"
@@ -57,6 +58,8 @@ _OPENS = rf"(?:{_START}|\b{_NOTE_WORDS}\s+)"
 
 ADDRESSEE = _rx(
     # "to any bot handling this", "for whatever AI reads this"
+    rf"\b(?:to|for)\s+{_DET}(?:automated|autonomous)\s+(?:assistants?|agents?|systems?|tools?|readers?|"
+    rf"summari[sz]ers?)\b",
     rf"\b(?:to|for)\s+{_DET}{_MODEL}s?\s+(?:{_READS}|reads|processes|handles|sees|summari[sz]es)\b",
     # Spanish, Portuguese, Italian, French, German: who is spoken to, then a colon or who reads
     rf"{_OPENS}(?:para|al|a)\s+(?:el\s+|la\s+|cualquier\s+)?(?:asistente|ia|modelo|bot|chatbot)"
@@ -159,7 +162,7 @@ _SHOW = (r"(?:reveal|show|display|print|output|dump|leak|expose|disclose|share|g
          r"traduis|répète|zeig|zeige|gib|nenne|verrate|übersetze|wiederhole|kopiere|mostra|mostrami|"
          r"mostre|mostrar|diga|dimmi|rivela|stampa|traduci|ripeti|покажи|выведи|скажи|напиши|"
          r"повтори|переведи|раскрой)")
-_SYSTEM_PROMPT = (r"(?:system\s*(?:prompt|message|instructions?)s?|prompt\s+(?:du\s+)?(?:système|systeme)|"
+_SYSTEM_PROMPT = (r"(?:system\s*(?:prompt|message|instructions?)s?|context\s+window|prompt\s+(?:du\s+)?(?:système|systeme)|"
                   r"(?:prompt|mensaje|instrucciones)\s+del\s+sistema|(?:prompt|mensagem|instruções|"
                   r"instrucoes)\s+(?:do|de)\s+sistema|(?:prompt|messaggio|istruzioni)\s+di\s+sistema|"
                   r"(?:message|instructions|consignes)\s+(?:du\s+)?(?:système|systeme)|system-?prompt|"
@@ -193,6 +196,13 @@ DISCLOSURE = _rx(
     r"(?:that\s+|which\s+)?(?:you\s+(?:are|'re)\s+(?:following|obeying|operating\s+under|"
     r"working\s+(?:from|under)|bound\s+by|running\s+(?:on|with))|(?:govern|shape|guide|control|"
     r"determine|dictate|constrain)s?\s+(?:your|how\s+you))",
+    # the model's instructions by who gave them
+    r"\b(?:message|text|prompt|instructions|words|document|rules)\s+(?:that|which)\s+(?:first\s+)?"
+    r"(?:configured|created|set\s+up|programmed|initiali[sz]ed|instructed|defined|started)\s+you\b",
+    r"\b(?:what|everything|anything)\s+(?:your|the)\s+(?:developers?|creators?|makers?|operators?|"
+    r"company|owners?|admins?|programmers?)\s+(?:told|instructed|asked|wanted|programmed|ordered)\s+you\b",
+    r"\b(?:did|have|has)\s+(?:your|the)\s+(?:developers?|creators?|makers?|operators?|company|owners?|"
+    r"admins?|programmers?)\s+(?:tell|instruct|ask|program|order|told|instructed)\s+you\b",
     # what came before the person's first message
     rf"\b(?:everything|all|every\s+(?:line|word|message|sentence)|each\s+(?:line|word)|the\s+"
     rf"(?:text|lines|words|messages?|content|instructions|rules)|whatever|alles|tout|todo|tutto|"
@@ -225,6 +235,51 @@ def _role_play_leak(text: str) -> bool:
         return False
     return bool(_OWN_SETUP.search(text) or (_FRAME.search(text) and _PERSONA.search(text)))
 
+
+# -- orders inside the pasted part ---------------------------------------------------------------
+
+# What follows the first line, and what the first line quotes, is the pasted part: mail,
+# pages, tickets. An order there to handle "the user" or to skip the summary is aimed at
+# the model reading it; the same words on the first line are the person's own request.
+_QUOTED = re.compile(r"[\"“«‘']([^\"”»’\n]{20,})[\"”»’']")
+_PASTED_ORDER = _rx(
+    rf"{_START}(?:please\s+)?(?:tell|ask|inform|remind|warn|convince|persuade|instruct|direct|"
+    rf"redirect|advise|urge)\s+(?:the|this)\s+(?:user|reader|requester|human)\b",
+    r"\b(?:do\s+not|don'?t|never)\s+(?:summari[sz]e|translate|analy[sz]e|process)\s+(?:this|these|"
+    r"the\s+(?:above|following|message|email|mail|page|text))\b",
+    r"\binstead\s+of\s+(?:summari[sz]ing|translating|answering)\b",
+    r"\b(?:when|while|after|once|before)\s+(?:you\s+)?(?:are\s+|have\s+)?(?:summari[sz]\w*|"
+    r"translat\w*|process\w*|read\w*)\s+(?:this|these|the\s+(?:above|following))\b",
+)
+_HIDDEN_HTML = re.compile(
+    r"<\w+[^>]*\bstyle\s*=\s*[\"'][^\"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|"
+    r"font-size\s*:\s*0|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:#fff(?:fff)?\b|white))[^\"']*[\"'][^>]*>"
+    r"(?P<hidden>[^<]+)", _I)
+
+
+def _pasted(text: str) -> str:
+    first, _, rest = text.partition("\n")
+    return "\n".join([rest, *_QUOTED.findall(first)])
+
+
+def _order_in_pasted(text: str) -> bool:
+    pasted = _pasted(text)
+    return bool(pasted.strip()) and any(p.search(pasted) for p in _PASTED_ORDER)
+
+
+def _hidden_html(text: str) -> bool:
+    """Text hidden by its style (display:none, white, size 0) that reads as a sentence."""
+    return any(len(m.group("hidden").split()) >= 6 for m in _HIDDEN_HTML.finditer(text))
+
+
+# "the assistant may skip approvals", "the agent must now export the list": an order to the
+# model written about it, as a tool result or a policy would put it.
+MODEL_ORDER = _rx(
+    r"\b(?:the\s+)?(?:assistant|agent|model|ai|bot|llm|chatbot)\s+(?:must|should|shall|may|can|will|"
+    r"is\s+(?:now\s+)?(?:allowed|authori[sz]ed|permitted|cleared|required)\s+to)\s+(?:now\s+)?"
+    r"(?:also\s+)?(?:email|send|forward|reveal|disclose|grant|approve|skip|bypass|ignore|disregard|"
+    r"transfer|pay|wire|delete|export|dump|share|obey|comply|execute|print|leak|waive|release|upload)\b",
+)
 
 # -- developer mode, settings blocks ---------------------------------------------------------------
 
@@ -279,6 +334,14 @@ SIGNAL_RULES: tuple[PhraseRule, ...] = (
                "a special mode named with the limits it would lift", check=_mode_switch),
     PhraseRule("injection.fake_tool_result", "settings_block", "ask",
                "settings in the text that switch the model's checks off", patterns=SETTINGS_BLOCK),
+    PhraseRule("injection.planted", "pasted_order", "refuse",
+               "an order inside pasted mail or pages aimed at the model that reads them",
+               check=_order_in_pasted),
+    PhraseRule("injection.planted", "hidden_html", "ask",
+               "a sentence in the text hidden from people by its style", check=_hidden_html),
+    PhraseRule("injection.planted", "model_order", "ask",
+               "an order to the model written about it (the assistant must/may ...)",
+               patterns=MODEL_ORDER),
     PhraseRule("injection.fake_tool_result", "react_claim", "ask",
                "an agent's line in the text claiming checks passed or are off",
                patterns=REACT_CLAIM),
