@@ -275,4 +275,8 @@ TUNE_PII: list[PiiCase] = [
     PiiCase("AZURE_STORAGE_KEY=\"cIGsOhlqtV0fJdSZkokLY2EsylmCUpqbGezRj9T1pvBT3Z2OPIxZx6RQ5kmHx39f1pP6WI"
             "37oAVji1slAyX/Dw==\"", frozenset({"api_key"}),
             ("cIGsOhlqtV0fJdSZkokLY2EsylmCUpqbGezRj9T1pvBT3Z2OPIxZx6RQ5kmHx39f1pP6WI37oAVji1slAyX/Dw",)),
+    PiiCase("settings.py has OPENAI_API_KEY = \"sk-proj-XRAJmlJU2xjANzRtnf6aJhAHUS7SM-wReI1TSPF2KUQgKNks"
+            "\" and db_pass = \"hunter2hunter\" checked in", frozenset({"api_key", "credential"}),
+            ("sk-proj-XRAJmlJU2xjANzRtnf6aJhAHUS7SM-wReI1TSPF2KUQgKNks", "hunter2hunter")),
+    PiiCase("password: \"see the wiki\" is what the runbook says", frozenset(), ()),
 ]

@@ -152,7 +152,10 @@ def find_secrets(text: str) -> list[Span]:
         if _looks_secret(match.group("value")):
             spans.append(Span(match.start("value"), match.end("value"),
                               _finding("credential", "a password or secret")))
-    return _resolve([sorted(spans, key=lambda span: span.start - span.end)])  # widest first
+    # widest first; on the same span a named format (API key, token) beats the context rule
+    # that only saw a secret's name beside it (credential)
+    return _resolve([sorted(spans, key=lambda span: (span.start - span.end,
+                                                     span.finding.kind == "credential"))])
 
 
 DETECTORS: list[tuple[str, Callable[[str], list[Span]]]] = [

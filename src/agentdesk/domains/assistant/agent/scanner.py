@@ -36,7 +36,8 @@ their own plugin)."""
 _SKIPPED = {"IPPublicDetector"}
 _KIND = {"PrivateKeyDetector": ("private_key", "a private key"),
          "JwtTokenDetector": ("token", "a token"),
-         "BasicAuthDetector": ("credential", "a password or secret")}
+         "BasicAuthDetector": ("credential", "a password or secret"),
+         "KeywordDetector": ("credential", "a password or secret")}
 _RUN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/_=-])")
 
 
@@ -48,6 +49,17 @@ def _plugins() -> tuple[Any, ...]:
     classes: list[type[Any]] = list(get_mapping_from_secret_type_to_class().values())
     return tuple(cls() for cls in classes
                  if issubclass(cls, RegexBasedDetector) and cls.__name__ not in _SKIPPED)
+
+
+@lru_cache(maxsize=1)
+def _line_plugins() -> tuple[Any, ...]:
+    """The plugins that read a value in its context, line by line: a quoted value assigned to a
+    secret's name (``db_pass = "..."``), a quoted base64 string of high entropy. The hex one is
+    left out: a quoted commit id or checksum is not a secret."""
+    from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
+    from detect_secrets.plugins.keyword import KeywordDetector
+
+    return KeywordDetector(), Base64HighEntropyString()
 
 
 def _finding(detector: str) -> Finding:
@@ -93,6 +105,18 @@ def find_scanned_secrets(text: str) -> list[Span]:
                 continue
             for match in re.finditer(re.escape(value), text):
                 spans.append(Span(match.start(), match.end(), _finding(name)))
+    for line in set(text.splitlines()):
+        for plugin in _line_plugins():
+            name = type(plugin).__name__
+            for found in plugin.analyze_line(filename="input.txt", line=line, line_number=1):
+                value = found.secret_value or ""
+                # a value with a space is a phrase ("see the wiki"); a quoted base64 string
+                # that decodes to text is a message, left for the injection scan
+                if not value or any(c.isspace() for c in value) or (
+                        name == "Base64HighEntropyString" and _decodes_to_text(value)):
+                    continue
+                for match in re.finditer(re.escape(value), text):
+                    spans.append(Span(match.start(), match.end(), _finding(name)))
     for match in _RUN.finditer(text):
         if _high_entropy(match.group()):
             spans.append(Span(match.start(), match.end(), _finding("entropy")))
