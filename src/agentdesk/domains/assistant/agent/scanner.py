@@ -91,6 +91,21 @@ def _high_entropy(run: str) -> bool:
     return entropy >= ENTROPY_LIMIT and not _decodes_to_text(run)
 
 
+def _line_values(plugin: Any, line: str) -> list[str]:
+    """Every value ``plugin`` finds in ``line``: it reports one assignment per line, so the
+    rest of the line after each value is read again."""
+    values: list[str] = []
+    while line and len(values) < 20:
+        found = [f.secret_value for f in plugin.analyze_line(filename="input.txt", line=line,
+                                                             line_number=1) if f.secret_value]
+        ends = [line.find(value) + len(value) for value in found if value in line]
+        if not ends:
+            break
+        values += found
+        line = line[min(ends):]
+    return values
+
+
 def find_scanned_secrets(text: str) -> list[Span]:
     """Secrets ``detect-secrets`` finds in ``text``, as spans (every occurrence)."""
     spans: list[Span] = []
@@ -108,11 +123,10 @@ def find_scanned_secrets(text: str) -> list[Span]:
     for line in set(text.splitlines()):
         for plugin in _line_plugins():
             name = type(plugin).__name__
-            for found in plugin.analyze_line(filename="input.txt", line=line, line_number=1):
-                value = found.secret_value or ""
+            for value in _line_values(plugin, line):
                 # a value with a space is a phrase ("see the wiki"); a quoted base64 string
                 # that decodes to text is a message, left for the injection scan
-                if not value or any(c.isspace() for c in value) or (
+                if any(c.isspace() for c in value) or (
                         name == "Base64HighEntropyString" and _decodes_to_text(value)):
                     continue
                 for match in re.finditer(re.escape(value), text):
