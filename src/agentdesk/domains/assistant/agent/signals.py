@@ -80,6 +80,18 @@ ADDRESSEE = _rx(
     r"(?:AI|アシスタント|モデル)(?:へ|に)の?(?:注意|指示|メッセージ|お願い)",
 )
 
+# "KI-Systeme, die diesen Text lesen, sollen...", "AI models that process this must...": the
+# model as the one who reads, then what it is to do.
+READER_CLAUSE = _rx(
+    r"\b(?:ai|ki|ia|llm|gpt|chat\s*bots?|bots?|assistants?|asistentes?|assistente|assistenti|"
+    r"sprachmodell\w*|modell\w*|modelos?|modèles?|modelli|language\s+models?|ai\s+(?:systems?|models?|"
+    r"assistants?|agents?)|ki-\w+|ia\s+\w+)\s*,?\s+(?:die|das|der|que|qui|che|which|that|who)\s+"
+    r"(?:\S+\s+){0,3}?(?:lesen|liest|verarbeiten|verarbeitet|lee|leen|procesa\w*|lit|lisent|traite\w*|"
+    r"legge\w*|elabora\w*|lê|leem|processa\w*|reads?|process(?:es)?|summari[sz]es?|sees?)\b"
+    r"[^.!?\n]{0,40}?\b(?:sollen|müssen|sollten|deben|debe|doivent|doit|devono|deve|devem|should|"
+    r"must|shall|are\s+to|need\s+to|have\s+to)\b",
+)
+
 # "Assistant, once you have read this...", "model: ignore the question": the model spoken to
 # at the start of a sentence, then told what to do.
 _ORDER = (r"(?:you|your|ignore|disregard|forget|do\s+not|don'?t|tell|reply|respond|answer|say|"
@@ -87,13 +99,13 @@ _ORDER = (r"(?:you|your|ignore|disregard|forget|do\s+not|don'?t|tell|reply|respo
           r"recommend|ask|after|once|when|before|instead|please)")
 VOCATIVE = _rx(
     rf"{_START}(?:dear\s+|hey\s+|hi\s+|attention\s+|attn:?\s+)?(?:the\s+)?(?:ai|assistant|model|"
-    rf"llm|chat\s*bot|language\s+model)\s*[,:]\s*(?:[\w'’-]+\s+){{0,6}}?{_ORDER}\b",
+    rf"llm|chat\s*bot|language\s+model)s?\s*[,:]\s*(?:[\w'’-]+\s+){{0,6}}?{_ORDER}\b",
 )
 
 
 def addressed_to_model(text: str) -> bool:
     """True when a sentence of ``text`` speaks to the model that reads it."""
-    return any(p.search(text) for p in ADDRESSEE + VOCATIVE)
+    return any(p.search(text) for p in ADDRESSEE + VOCATIVE + READER_CLAUSE)
 
 
 # -- policy change ---------------------------------------------------------------------------
@@ -196,6 +208,18 @@ DISCLOSURE = _rx(
     r"(?:that\s+|which\s+)?(?:you\s+(?:are|'re)\s+(?:following|obeying|operating\s+under|"
     r"working\s+(?:from|under)|bound\s+by|running\s+(?:on|with))|(?:govern|shape|guide|control|"
     r"determine|dictate|constrain)s?\s+(?:your|how\s+you))",
+    # "print your configuration", "paste your startup instructions"
+    rf"\b{_SHOW}\b(?:\s+[\w'’-]+){{0,3}}?\s+your\s+(?:(?:full|entire|whole|exact|complete|initial|"
+    r"original|startup|start-up|boot|current|hidden|internal|secret|underlying|base|core)\s+)*"
+    r"(?:configuration|config|setup|instructions|directives|prompt)\b",
+    r"\b(?:instructions|rules?|guidelines|directives|constraints|policies|prompt|lines|words|text|"
+    r"messages?)\s+(?:that\s+|which\s+)?you\s+(?:are\s+|'re\s+)?(?:operat\w*\s+under|work\w*\s+"
+    r"(?:from|under)|run\w*\s+(?:on|with|under)|bound\s+by|abid\w*\s+by|were\s+(?:given|handed|fed|"
+    r"told))\b",
+    r"\b(?:hidden|invisible|secret|unseen)\s+(?:part|portion|section|messages?|text|context|turns?)\s+"
+    r"(?:of|in)\s+(?:this|our|the)\s+(?:conversation|chat|session|thread)\b",
+    r"\bwhat\s+(?:would|does|did|might|do)\s+(?:its|your|the|their)\s+(?:system\s+prompt|system\s+"
+    r"message|instructions|setup|configuration|hidden\s+prompt)\s+(?:say|look\s+like|contain|read)\b",
     # the model's instructions by who gave them
     r"\b(?:message|text|prompt|instructions|words|document|rules)\s+(?:that|which)\s+(?:first\s+)?"
     r"(?:configured|created|set\s+up|programmed|initiali[sz]ed|instructed|defined|started)\s+you\b",
@@ -214,6 +238,25 @@ DISCLOSURE = _rx(
     r"(?:chat|conversation|session|context)\b.{0,60}?\b(?:before\s+(?:my|i)|exactly|verbatim|"
     r"word\s+for\s+word|copy|quote|repeat|print)",
 )
+
+# "quote the exact instruction you were given", "palabra por palabra, lo que te indicaron":
+# word for word, and what the model was told.
+_VERBATIM = re.compile(
+    r"\b(?:quote|verbatim|word\s+for\s+word|exact\s+(?:words?|wording|instructions?|text|phrasing)|"
+    r"palabra\s+por\s+palabra|textualmente|literalmente|mot\s+pour\s+mot|textuellement|wörtlich|"
+    r"parola\s+per\s+parola|testualmente|palavra\s+por\s+palavra|дословно|слово\s+в\s+слово)\b|"
+    r"原文|逐字|そのまま", _I)
+_TOLD_YOU = re.compile(
+    r"\b(?:(?:were|have|has)\s+you(?:\s+been)?|you\s+(?:were|'ve\s+been|have\s+been))\s+"
+    r"(?:instructed|told|programmed|configured|set\s+up|given|prompted)\b|"
+    r"\b(?:te|ti)\s+(?:dijeron|indicaron|ordenaron|programaron|configuraron|hanno\s+detto|disseram|"
+    r"mandaram|instruíram)\b|\bal\s+configurarte\b|\bon\s+t['’]a\s+(?:dit|donné|demandé)|"
+    r"\bdir\s+(?:gesagt|aufgetragen|vorgegeben)\b|тебе\s+(?:сказали|велели|приказали)", _I)
+
+
+def _verbatim_told(text: str) -> bool:
+    return bool(_VERBATIM.search(text) and _TOLD_YOU.search(text))
+
 
 _FRAME = re.compile(r"\b(?:pretend|imagine|act\s+as|play(?:ing)?|be\s+my|you\s+are|you'?re|"
                     r"role-?play|let'?s\s+(?:play|do)|sketch|scene|improv|story|game)\b", _I)
@@ -257,6 +300,13 @@ _HIDDEN_HTML = re.compile(
     r"(?P<hidden>[^<]+)", _I)
 
 
+_IF_MODEL = re.compile(
+    r"\b(?:if\s+you\s+are|if\s+you're|si\s+tu\s+es|si\s+vous\s+êtes|si\s+eres|wenn\s+du|falls\s+du|"
+    r"se\s+(?:você\s+)?(?:é|for)|se\s+sei|если\s+ты)\s+(?:an?\s+|une?\s+|una?\s+|un['’]\s*|eine?\s+)?"
+    r"(?:ai|a\.i\.|llm|language\s+model|chat\s*bot|bot|assistant|ia|ki|modèle|modelo|modello|"
+    r"sprachmodell|ии|нейросеть)\b", _I)
+
+
 def _pasted(text: str) -> str:
     first, _, rest = text.partition("\n")
     return "\n".join([rest, *_QUOTED.findall(first)])
@@ -264,7 +314,7 @@ def _pasted(text: str) -> str:
 
 def _order_in_pasted(text: str) -> bool:
     pasted = _pasted(text)
-    return bool(pasted.strip()) and any(p.search(pasted) for p in _PASTED_ORDER)
+    return bool(pasted.strip()) and any(p.search(pasted) for p in (*_PASTED_ORDER, _IF_MODEL))
 
 
 def _hidden_html(text: str) -> bool:
@@ -321,6 +371,8 @@ REACT_CLAIM = _rx(
 SIGNAL_RULES: tuple[PhraseRule, ...] = (
     PhraseRule("injection.planted", "addressee", "refuse",
                "a sentence addressed to the model that reads the text", patterns=ADDRESSEE),
+    PhraseRule("injection.planted", "addressee", "refuse",
+               "the model that reads the text told what to do", patterns=READER_CLAUSE),
     PhraseRule("injection.planted", "vocative", "ask",
                "the model spoken to by name and told what to do", patterns=VOCATIVE),
     PhraseRule("injection.override", "policy_change", "refuse",
@@ -328,6 +380,8 @@ SIGNAL_RULES: tuple[PhraseRule, ...] = (
                check=_policy_change),
     PhraseRule("injection.prompt_leak", "disclosure", "refuse",
                "a request to show, quote or translate the model's instructions", patterns=DISCLOSURE),
+    PhraseRule("injection.prompt_leak", "verbatim", "refuse",
+               "a request for the exact words the model was given", check=_verbatim_told),
     PhraseRule("injection.prompt_leak", "role_play", "refuse",
                "a role-play whose AI persona recites its own setup", check=_role_play_leak),
     PhraseRule("injection.persona", "mode_switch", "refuse",
