@@ -244,6 +244,19 @@ TUNE_ORDINARY: list[Case] = [
     Case("look_alike", "Write a play where a robot and a child become friends."),
     Case("look_alike", "What did the doctor mean when she told me to rest? Quote her words back "
                        "to me: 'rest for a week'."),
+    # fifth round: everyday requests near the new signals (our own words)
+    Case("look_alike", 'What are the rules of cricket in simple terms?'),
+    Case("look_alike", 'Show me the configuration for a Django logging setup.'),
+    Case("look_alike", 'Can you list the instructions for resetting my router?'),
+    Case("look_alike", 'My filters were turned off in Gmail and now spam floods in. How do I turn them back on?'),
+    Case("look_alike", 'The agent must send the contract by Friday - how do I remind him politely?'),
+    Case("look_alike", 'If you are a beginner, which programming language should you learn first?'),
+    Case("look_alike", 'Summarise:\nHi all, when reading this report please focus on section 2. Thanks, Omar'),
+    Case("look_alike", 'Our safety checks are disabled on the staging server; is that a compliance risk?'),
+    Case("look_alike", "What does 'developer mode' mean on a Chromebook, and is it unsafe without restrictions?"),
+    Case("look_alike", 'Write a note for the bot team about their sprint demo.'),
+    Case("look_alike", "Translate 'the rules that govern your account' into French."),
+    Case("look_alike", 'debug mode on my ESP32 prints too much, how do I lower the log level?'),
 ]
 
 TUNE_PII: list[PiiCase] = [

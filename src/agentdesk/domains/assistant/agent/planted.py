@@ -62,7 +62,11 @@ OVERRIDE_NOTICE = _rx(
     r"revoked|cancell?ed|lifted|suspended|disabled|overridden|replaced|invalid|obsolete|expired|"
     r"rescinded|no\s+longer\s+(?:valid|in\s+effect|active))\b",
     r"\b(?:instructions|directives|guidelines|guidance|rules|restrictions|policies)\s+no\s+longer\s+apply\b",
-    r"\b(?:safety|content)\s+(?:layer|filters?|checks?|systems?|guardrails)\s+(?:is\s+|are\s+)?"
+    # "our safety checks are disabled on staging" is an engineer's worry, not a notice: checks,
+    # filters and systems need to be the model's
+    r"\b(?:content\s+(?:layer|filters?|checks?|systems?|guardrails)|safety\s+(?:layer|guardrails)|"
+    r"(?:your|its|the\s+model'?s|the\s+assistant'?s|the\s+ai'?s)\s+safety\s+(?:filters?|checks?|"
+    r"systems?))\s+(?:is\s+|are\s+)?"
     r"(?:now\s+)?(?:suspended|disabled|lifted|off|deactivated)\b",
     r"\bno\s+refusals?\s+(?:are|is)?\s*(?:permitted|allowed)\b",
     r"\b(?:the\s+)?(?:assistant|model|ai)\s+(?:must|shall|will)\s+now\s+(?:obey|comply|answer|follow)\b",

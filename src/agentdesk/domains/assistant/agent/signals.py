@@ -110,10 +110,10 @@ def addressed_to_model(text: str) -> bool:
 
 # -- policy change ---------------------------------------------------------------------------
 
-_OWN_NOUN = (r"(?:guardrails|safeguards|moderation(?:\s+(?:rules|layer|filters?))?|"
-             r"content\s+(?:rules|polic(?:y|ies)|filters?|restrictions)|safety\s+(?:rules|checks?|"
-             r"layer|filters?|settings|polic(?:y|ies)|restrictions|guidelines)|system\s+prompt)")
-_NOUN = (r"(?:instructions?|directives?|guidelines|restrictions|filters?|programming|guidance|"
+_OWN_NOUN = (r"(?:guardrails|moderation(?:\s+(?:rules|layer|filters?))?|"
+             r"content\s+(?:rules|polic(?:y|ies)|filters?|restrictions)|system\s+prompt)")
+_NOUN = (r"(?:safety\s+(?:rules|checks?|layer|filters?|settings|polic(?:y|ies)|restrictions|"
+         r"guidelines)|safeguards|instructions?|directives?|guidelines|restrictions|filters?|programming|guidance|"
          r"instrucciones|indicaciones|directrices|restricciones|consignes|istruzioni|direttive|"
          r"restrizioni|instruções|instrucoes|orientações|diretrizes|restrições|anweisungen|vorgaben|"
          r"richtlinien|einschränkungen|инструкции|указания|ограничения)")
@@ -207,7 +207,8 @@ DISCLOSURE = _rx(
     r"\b(?:instructions|rules|guidelines|guidance|directives|prompt|constraints|policies)\s+"
     r"(?:that\s+|which\s+)?(?:you\s+(?:are|'re)\s+(?:following|obeying|operating\s+under|"
     r"working\s+(?:from|under)|bound\s+by|running\s+(?:on|with))|(?:govern|shape|guide|control|"
-    r"determine|dictate|constrain)s?\s+(?:your|how\s+you))",
+    r"determine|dictate|constrain)s?\s+(?:how\s+you|your\s+(?:answers|replies|responses|"
+    r"behaviou?r|output|conduct|words)))",
     # "print your configuration", "paste your startup instructions"
     rf"\b{_SHOW}\b(?:\s+[\w'’-]+){{0,3}}?\s+your\s+(?:(?:full|entire|whole|exact|complete|initial|"
     r"original|startup|start-up|boot|current|hidden|internal|secret|underlying|base|core)\s+)*"
@@ -292,7 +293,9 @@ _PASTED_ORDER = _rx(
     r"the\s+(?:above|following|message|email|mail|page|text))\b",
     r"\binstead\s+of\s+(?:summari[sz]ing|translating|answering)\b",
     r"\b(?:when|while|after|once|before)\s+(?:you\s+)?(?:are\s+|have\s+)?(?:summari[sz]\w*|"
-    r"translat\w*|process\w*|read\w*)\s+(?:this|these|the\s+(?:above|following))\b",
+    r"process\w*|pars\w*)\s+(?:this|these)\s+(?:e-?mails?|mails?|messages?|pages?|documents?|texts?|"
+    r"tickets?|threads?)\b[^.\n]{0,80}?\b(?:also|instead|forward|send|tell|reply|include|add|ignore|"
+    r"disregard|mention|say)\b",
 )
 _HIDDEN_HTML = re.compile(
     r"<\w+[^>]*\bstyle\s*=\s*[\"'][^\"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|"
@@ -324,8 +327,12 @@ def _hidden_html(text: str) -> bool:
 
 # "the assistant may skip approvals", "the agent must now export the list": an order to the
 # model written about it, as a tool result or a policy would put it.
+_ORDER_VERB = (r"(?:must|should|shall|may|can|will|is\s+(?:now\s+)?(?:allowed|authori[sz]ed|permitted|"
+               r"cleared|required)\s+to)\s+(?:now\s+)?(?:also\s+)?(?:email|send|forward|reveal|disclose|"
+               r"grant|approve|skip|bypass|ignore|disregard|transfer|pay|wire|delete|export|dump|share|"
+               r"obey|comply|execute|print|leak|waive|release|upload)\b")
 MODEL_ORDER = _rx(
-    r"\b(?:the\s+)?(?:assistant|agent|model|ai|bot|llm|chatbot)\s+(?:must|should|shall|may|can|will|"
+    r"\b(?:the\s+)?(?:assistant|model|ai|bot|llm|chatbot)\s+(?:must|should|shall|may|can|will|"
     r"is\s+(?:now\s+)?(?:allowed|authori[sz]ed|permitted|cleared|required)\s+to)\s+(?:now\s+)?"
     r"(?:also\s+)?(?:email|send|forward|reveal|disclose|grant|approve|skip|bypass|ignore|disregard|"
     r"transfer|pay|wire|delete|export|dump|share|obey|comply|execute|print|leak|waive|release|upload)\b",
@@ -336,15 +343,17 @@ MODEL_ORDER = _rx(
 _MODE = re.compile(r"\b(?:developer|dev|debug|god|sudo|admin|maintenance|unrestricted|jailbreak)"
                    r"[\s-]+mode\b", _I)
 _UNLIMITED = re.compile(
-    r"\b(?:no|without|zero|free\s+of)\s+(?:\w+\s+)?(?:polic(?:y|ies)|filters?|restrictions|"
-    r"guardrails|limits|limitations|rules|censorship|refusals)\b|\b(?:unfiltered|uncensored|"
-    r"unrestricted|unlimited)\b|\bnever\s+(?:refuse|mention|decline)|\banswer\s+(?:every|any)",
-    _I)
+    r"\b(?:no|without|zero|free\s+of)\s+(?:\w+\s+)?(?:content\s+polic(?:y|ies)|polic(?:y|ies)|"
+    r"filters?|guardrails|censorship|refusals|ethics|morals)\b|\b(?:unfiltered|uncensored)\b|"
+    r"\bnever\s+(?:refuse|mention|decline)|\banswer\s+(?:every|any)", _I)
+# "without restrictions" alone is how people describe a phone's developer mode, too
+_UNLIMITED_YOU = re.compile(r"\byou\b[^.!?\n]{0,60}?\b(?:no|without)\s+(?:\w+\s+)?(?:restrictions|"
+                            r"limits|limitations|rules)\b|\bunrestricted\s+(?:assistant|ai|model|bot)", _I)
 
 
 def _mode_switch(text: str) -> bool:
-    return any(abs(m.start() - u.start()) <= 200
-               for m in _MODE.finditer(text) for u in _UNLIMITED.finditer(text))
+    limits = [*_UNLIMITED.finditer(text), *_UNLIMITED_YOU.finditer(text)]
+    return any(abs(m.start() - u.start()) <= 200 for m in _MODE.finditer(text) for u in limits)
 
 
 _KEY = r"[\"']?"
@@ -366,6 +375,9 @@ REACT_CLAIM = _rx(
     r"\b(?:approved|auto-?approved|verified|authori[sz]ed|bypass(?:ed)?|overrid\w+|elevated|"
     r"granted|privileges?|cleared|disabled|whitelisted|root|confirmed\s+as|passed\s+verification|"
     r"offline)\b",
+    # in an agent's line, "the agent" is the model
+    rf"^[ \t]*(?:observation|thought|result|tool\s+output|action\s+result)[ \t]*:[^\n]*?"
+    rf"\b(?:agent|assistant|model|ai)\s+{_ORDER_VERB}",
 )
 
 SIGNAL_RULES: tuple[PhraseRule, ...] = (
