@@ -202,7 +202,10 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"\bjailbr(?:eak|oken)\b.{0,40}?\b(?:mode|you|prompt|enabled|activated)\b",
         r"\b(?:you\s+are|you're|act|acting|enter|enable|activate|switch\s+to)\b.{0,30}?"
         r"\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|evil|DAN|opposite)\s+mode\b",
-        r"\byou\b.{0,30}?\bdeveloper\s+mode\b|\bdeveloper\s+mode\s+(?:enabled|activated|on)\b",
+        # "you are in developer mode", "developer mode enabled"; not "developer mode on a phone"
+        r"\byou(?:\s+are|'re|\s+will\s+be)\s+(?:now\s+)?(?:in\s+)?developer\s+mode\b|"
+        r"\bdeveloper\s+mode\s+(?:enabled|activated|on)\b(?!\s+(?:a|an|the|my|your|his|her|our|their|"
+        r"this|that|windows|android|ios|mac|chrome)\b)",
         r"\b(?:pretend|imagine|act\s+as|act\s+like|behave\s+as|behave\s+like|roleplay|role-play|"
         r"play\s+the\s+role|you\s+are\s+now|you're\s+now|from\s+now\s+on,?\s+you)\b.{0,80}?"
         r"\b(?:no|without|free\s+(?:of|from)|zero|none\s+of\s+(?:the|your))\s+(?:\w+\s+){0,2}?"

@@ -91,6 +91,19 @@ def _high_entropy(run: str) -> bool:
     return entropy >= ENTROPY_LIMIT and not _decodes_to_text(run)
 
 
+def _path_pieces(start: int, run: str) -> list[tuple[int, str]]:
+    """``run``, or its ``/``-separated pieces when one of them is a word: a URL's path
+    ("com/api/webhooks/123/<token>") holds a key, it is not one, and its words stay."""
+    pieces = run.split("/")
+    if len(pieces) == 1 or not any(re.fullmatch(r"[a-z]{3,}", piece) for piece in pieces):
+        return [(start, run)]
+    found = []
+    for piece in pieces:
+        found.append((start, piece))
+        start += len(piece) + 1
+    return found
+
+
 def _line_values(plugin: Any, line: str) -> list[str]:
     """Every value ``plugin`` finds in ``line``: it reports one assignment per line, so the
     rest of the line after each value is read again."""
@@ -132,6 +145,7 @@ def find_scanned_secrets(text: str) -> list[Span]:
                 for match in re.finditer(re.escape(value), text):
                     spans.append(Span(match.start(), match.end(), _finding(name)))
     for match in _RUN.finditer(text):
-        if _high_entropy(match.group()):
-            spans.append(Span(match.start(), match.end(), _finding("entropy")))
+        for start, run in _path_pieces(match.start(), match.group()):
+            if _high_entropy(run):
+                spans.append(Span(start, start + len(run), _finding("entropy")))
     return spans

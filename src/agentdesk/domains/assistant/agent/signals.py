@@ -60,7 +60,8 @@ ADDRESSEE = _rx(
     # "to any bot handling this", "for whatever AI reads this"
     rf"\b(?:to|for)\s+{_DET}(?:automated|autonomous)\s+(?:assistants?|agents?|systems?|tools?|readers?|"
     rf"summari[sz]ers?)\b",
-    rf"\b(?:to|for)\s+{_DET}{_MODEL}s?\s+(?:{_READS}|reads|processes|handles|sees|summari[sz]es)\b",
+    rf"\b(?:to|for)\s+{_DET}{_MODEL}s?\s+(?:{_READS}|reads|processes|handles|sees|summari[sz]es|"
+    rf"triages|parses|scans|reviews|answers|receives)\b",
     # Spanish, Portuguese, Italian, French, German: who is spoken to, then a colon or who reads
     rf"{_OPENS}(?:para|al|a)\s+(?:el\s+|la\s+|cualquier\s+)?(?:asistente|ia|modelo|bot|chatbot)"
     rf"(?:\s+(?:de\s+ia|virtual))?\s*(?::|,?\s+que\s+(?:lea|lee|procese|resuma|esté|este)\b)",
@@ -99,7 +100,7 @@ _ORDER = (r"(?:you|your|ignore|disregard|forget|do\s+not|don'?t|tell|reply|respo
           r"recommend|ask|after|once|when|before|instead|please)")
 VOCATIVE = _rx(
     rf"{_START}(?:dear\s+|hey\s+|hi\s+|attention\s+|attn:?\s+)?(?:the\s+)?(?:ai|assistant|model|"
-    rf"llm|chat\s*bot|language\s+model)s?\s*[,:]\s*(?:[\w'’-]+\s+){{0,6}}?{_ORDER}\b",
+    rf"llm|chat\s*bot|bot|language\s+model)s?\s*[,:]\s*(?:[\w'’-]+\s+){{0,6}}?{_ORDER}\b",
 )
 
 
@@ -112,7 +113,7 @@ def addressed_to_model(text: str) -> bool:
 
 _OWN_NOUN = (r"(?:guardrails|moderation(?:\s+(?:rules|layer|filters?))?|"
              r"content\s+(?:rules|polic(?:y|ies)|filters?|restrictions)|system\s+prompt)")
-_NOUN = (r"(?:safety\s+(?:rules|checks?|layer|filters?|settings|polic(?:y|ies)|restrictions|"
+_NOUN = (r"(?:guidelines?|safety\s+(?:rules|checks?|layer|filters?|settings|polic(?:y|ies)|restrictions|"
          r"guidelines)|safeguards|instructions?|directives?|guidelines|restrictions|filters?|programming|guidance|"
          r"instrucciones|indicaciones|directrices|restricciones|consignes|istruzioni|direttive|"
          r"restrizioni|instruções|instrucoes|orientações|diretrizes|restrições|anweisungen|vorgaben|"
@@ -197,7 +198,7 @@ _BEFORE_MINE = (r"(?:before|above|prior\s+to|ahead\s+of)\s+(?:my|this)\s+(?:firs
                 r"(?:messaggio|domanda)|до\s+моего\s+(?:первого\s+)?(?:сообщения|вопроса)")
 
 DISCLOSURE = _rx(
-    rf"\b{_SHOW}\b(?:\s+[\w'’-]+){{0,5}}?\s+{_OWNER}\s+(?:[\w'’-]+\s+){{0,2}}?{_SYSTEM_PROMPT}",
+    rf"\b{_SHOW}\b(?:[\s-]+[\w'’-]+){{0,5}}?\s+{_OWNER}\s+(?:[\w'’-]+\s+){{0,2}}?{_SYSTEM_PROMPT}",
     rf"\b{_SHOW}\b(?:\s+[\w'’-]+){{0,5}}?\s+{_OWNER}\s+(?:[\w'’-]+\s+){{0,1}}?{_HIDDEN_RULES}",
     r"(?:告诉|显示|输出|发给|给我|打印|重复|翻译|告訴|顯示|輸出|教えて|見せて|出力|表示|翻訳)"
     r".{0,15}?(?:系统提示|系統提示|系统指令|系统消息|システムプロンプト|システム指示)|"
