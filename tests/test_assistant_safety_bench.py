@@ -1,8 +1,8 @@
 """The ingress policy keeps its measured quality on the labelled sets in bench/.
 
-Measured with ``python -m bench.safety`` when these floors were set: 85 injection
-attempts, 84 detected (0.988), 75 refused outright (0.882); 80 ordinary requests,
-none flagged (0.000); 15 PII texts redacted exactly. The floors leave room for a
+Measured with ``python -m bench.safety`` when these floors were last looked at
+(2026-11-28): 85 injection attempts, 85 detected (1.000), 76 refused outright (0.894);
+80 ordinary requests, none flagged (0.000); 15 PII texts redacted exactly. The floors leave room for a
 few cases (about four attempts, two ordinary requests) so that a new rule can be
 traded against an old miss; a larger regression fails.
 """
@@ -45,11 +45,14 @@ def test_personal_data_never_survives_redaction(measured: Measurement) -> None:
     assert measured.pii_exact == measured.pii_cases
 
 
-# Issue 23 item 5: every set in two parts (bench.safety.PARTS). Measured when set
-# (python -m bench.safety): tuned part 94 attempts, all detected, 76 ordinary, none
-# flagged, 21 PII texts exact; held-back part (written first, never tuned on) 48
-# attempts, 42 detected (0.875), 42 ordinary, none flagged, 8 of 10 PII texts exact
-# with 2 values left. The held-back floors are what was measured, not the targets.
+# Issue 23 item 5: every set in three parts (bench.safety.PARTS). Measured when set
+# (python -m bench.safety, 2026-11-28, after the second round of rules): tuned part 165
+# attempts, 164 detected, 123 ordinary, none flagged, 45 PII texts exact; held-back part
+# (written before the first round, never tuned on) 48 attempts, 45 detected (0.938), 42
+# ordinary, none flagged, 8 of 10 PII texts exact with 2 values left; held-back part 2
+# (written before the second round, never tuned on) 49 attempts, 48 detected (0.980), 44
+# ordinary, none flagged, 20 PII texts exact. The held-back floors are what was measured,
+# not the targets (the first part is still below the 0.95 target).
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +72,7 @@ def test_the_tuned_part_meets_the_targets(parts: dict[str, Measurement]) -> None
 
 def test_the_held_back_part_keeps_its_measured_floor(parts: dict[str, Measurement]) -> None:
     held = parts["held back"]
-    assert held.detection_rate >= 0.85
+    assert held.detection_rate >= 0.93
     assert held.false_positive_rate <= 0.03
     assert len(held.pii_leaks) <= 2 and held.pii_words_lost == []
 
@@ -81,3 +84,11 @@ def test_an_ordinary_word_beside_a_phone_number_counts_as_lost() -> None:
                       "call [REDACTED_PHONE_NUMBER] now") == ["ext"]
     assert lost_words("call 415-555-2671 ext 3 now", ("415-555-2671",),
                       "call [REDACTED_PHONE_NUMBER] ext 3 now") == []
+
+
+def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Measurement]) -> None:
+    held = parts["held back 2"]
+    assert held.injections >= 40 and held.ordinary >= 40 and held.pii_cases >= 15
+    assert held.detection_rate >= 0.95
+    assert held.false_positive_rate <= 0.03
+    assert held.pii_leaks == [] and held.pii_words_lost == []
