@@ -111,3 +111,19 @@ def test_a_spouse_licensed_in_a_month_is_accepted() -> None:
     info = read_email("My husband Tom was licensed in 09/2001.", today=TODAY, known=known)
     assert info["drivers"][0]["license_date"] == "2001-09-01"
     assert "drivers[0].license_date" in info["solved"]
+
+
+@pytest.mark.parametrize("text", ["born on the 2nd of February 1956", "born the 2nd February 1956",
+                                  "born 2 Feb 1956", "born February 2nd, 1956"])
+def test_a_day_in_words_is_read_whole(text: str) -> None:
+    assert read_email(f"I was {text}.", today=TODAY)["birth_date"] == "1956-02-02"
+
+
+def test_a_ticket_in_a_month_is_dated_in_that_month_not_mid_year() -> None:
+    info = read_email("I got a speeding ticket in March 2025.", today=TODAY)
+    assert info["violations"] == [{"kind": "speeding", "date": "2025-03-01"}]
+
+
+def test_driving_since_a_day_is_the_licence_date() -> None:
+    info = read_email("Born 09/23/1983, driving since 10/01/2001.", today=TODAY)
+    assert info["license_date"] == "2001-10-01"

@@ -154,7 +154,7 @@ def test_record_years_and_fault() -> None:
     info = read_email("Speeding ticket in 2024; an accident in March 2025, not my fault. "
                       "Licensed for 10 years.", today=TODAY)
     assert info["violations"] == [{"kind": "speeding", "date": "2024-07-01"}]
-    assert info["accidents"] == [{"date": "2025-07-01", "at_fault": False}]
+    assert info["accidents"] == [{"date": "2025-03-01", "at_fault": False}]
     assert info["license_date"] == "2016-11-23"
     assert "first licensed 10 years ago" in info["assumed"][0]
 
@@ -338,3 +338,28 @@ def test_flat_corrections_go_where_the_tool_takes_them() -> None:
     with pytest.raises(InputError) as refused:
         SPEC.check_edit(values, Decision(type="edit", args={"birth_date": "02/30/1985"}))
     assert refused.value.details["field"] == "args.driver.birth_date"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("hey,\nquote pls\n\n--\nAnn Lee\nSent from my iPhone", ("Ann", "Lee")),
+    ("Hi! Carlos Mendez here. Need a quote.", ("Carlos", "Mendez")),
+    ("Quote for my Jetta please. I'm 34. - Marcus Bell", ("Marcus", "Bell")),
+    ("hi my name is jake turner i was born 5/2/1991", ("Jake", "Turner")),
+    ("my name is on the old policy, can you quote again?", None),
+    ("Car - Honda Civic\nplease quote", None),
+])
+def test_a_name_is_read_where_people_sign(text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=date(2026, 11, 28))
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+@pytest.mark.parametrize(("text", "zip_code"), [
+    ("We're at 98101. Married, born 09/23/1983.", "98101"),
+    ("DOB 12/12/1990, married, licensed 01/20/2008, 85004.", "85004"),
+    ("I drive 12000 miles a year and live at 98101 or 85004.", None),  # two: not guessed
+    ("I drive 12000 miles a year.", None),
+    ("Budget $20000 for a car.", None),
+])
+def test_five_digits_alone_are_a_zip_only_when_one_known_zip_stands_alone(
+        text: str, zip_code: str | None) -> None:
+    assert read_email(text, today=date(2026, 11, 28)).get("zip_code") == zip_code

@@ -14,6 +14,9 @@ from agentdesk.domains.insurance.agent.render import final_email
 from bench.quality.insurance import cases, compare
 
 CASES = cases()
+TUNED = [c for c in CASES if "held-back" not in c.tags]
+"""The held-back emails are measured by ``python -m bench.quality`` only: a test that
+held them to their labels would be tuning on them."""
 
 
 def test_the_set_is_labelled() -> None:
@@ -23,7 +26,7 @@ def test_the_set_is_labelled() -> None:
     assert actions == {"quote_initiate_tool", "ask_customer_tool", "request_human_review_tool"}
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+@pytest.mark.parametrize("case", TUNED, ids=lambda c: c.id)
 def test_code_reads_and_plans_as_labelled(case: Any) -> None:
     """Every label is code's own plan (the embedded model may pick the other step)."""
     item = case.expected

@@ -181,3 +181,38 @@ def test_a_database_from_the_previous_version_gets_the_queue(tmp_path: Path) -> 
     row, thread = asyncio.run(upgraded())
     assert row.attempt == 0 and row.lapses == 0 and row.lease_expires_at is not None
     assert thread == "busy"
+
+
+def test_one_heartbeat_renews_the_held_leases_and_flags_the_lost_and_the_cancelled(
+        tmp_path: Path, trip_script: TripScript, database_url: str) -> None:
+    """The heartbeat renews every lease of the process in one statement: a lease whose
+    attempt is still the run's is extended; one whose run another attempt took is lost;
+    one whose run was asked to cancel is told so."""
+    model = trip_script.write(trip_script.search(), trip_script.answer(trip_script.itinerary()))
+
+    async def body(desk: Desk) -> None:
+        prepared = [await desk.prepare_start("trip", {"messages": REQUEST}, model=model,
+                                             claim=False) for _ in range(3)]
+        leases = [await desk.queue.claim(run.run_id) for run in prepared]
+        assert all(lease is not None for lease in leases)
+        kept, taken, cancelled = (lease for lease in leases if lease is not None)
+        async with desk.persistence.engine.begin() as conn:
+            await conn.execute(runs.update().where(runs.c.run_id == taken.run_id)
+                               .values(attempt=taken.attempt + 1))
+            await conn.execute(runs.update().where(runs.c.run_id == cancelled.run_id)
+                               .values(cancel_requested=True))
+        before = {lease.run_id: lease.deadline for lease in (kept, taken, cancelled)}
+        await asyncio.to_thread(desk.queue.heartbeat.beat, [kept, taken, cancelled])
+        assert kept.deadline > before[kept.run_id] and not kept.lost
+        assert not kept.cancel_requested
+        assert taken.lost and taken.deadline == before[taken.run_id]
+        assert cancelled.cancel_requested and not cancelled.lost
+        async with desk.persistence.engine.connect() as conn:
+            expiry = dict((await conn.execute(sa.select(runs.c.run_id, runs.c.lease_expires_at)
+                                              .where(runs.c.run_id.in_(before)))).all())
+        assert expiry[kept.run_id] is not None and expiry[cancelled.run_id] is not None
+        for lease in leases:
+            assert lease is not None
+            desk.queue.release(lease)
+
+    _desk_case(body, tmp_path, database_url=database_url)

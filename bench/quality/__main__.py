@@ -1,9 +1,12 @@
 """Run the labelled sets through the real agents; print accuracy, failures and time.
 
-Usage: python -m bench.quality [--model SPEC] [--agent NAME] [--limit N] [--json]
+Usage: python -m bench.quality [--model SPEC] [--agent NAME] [--limit N] [--part P] [--json]
 
 Each agent with a module here (``bench/quality/<agent>.py``) is run; agents without
 one are skipped. Every agent gets a fresh data directory in the system temp dir.
+An agent whose module has ``verdict(cause)`` is also counted right / refused / silent
+wrong by part of its set: ``first`` (the cases it was built on), ``people`` (written in
+other people's words) and ``held back`` (people's cases never tuned on).
 """
 
 from __future__ import annotations
@@ -21,10 +24,18 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .common import CaseResult, summarize
+from .common import Case, CaseResult, summarize
 
 AGENTS = ("banking", "simulation", "trip", "assistant", "insurance")
 """Agents whose quality module is looked for, in this order."""
+PARTS = ("first", "people", "held back")
+
+
+def part_of(case: Case) -> str:
+    """Which part of its set a case is in (see the module's docstring)."""
+    if "held-back" in case.tags:
+        return "held back"
+    return "people" if "people" in case.tags else "first"
 
 
 def _module(agent: str) -> ModuleType | None:
@@ -35,8 +46,9 @@ def _module(agent: str) -> ModuleType | None:
 
 
 async def _run_agent(module: ModuleType, model: str, limit: int | None, *,
-                     verbose: bool) -> dict[str, Any]:
-    cases = module.cases() if limit is None else module.cases()[:limit]
+                     verbose: bool, part: str | None = None) -> dict[str, Any]:
+    cases = [c for c in module.cases() if part is None or part_of(c) == part]
+    cases = cases if limit is None else cases[:limit]
     results: list[CaseResult] = []
     with tempfile.TemporaryDirectory(prefix=f"agentdesk-quality-{module.NAME}-") as tmp:
         for case in cases:
@@ -49,13 +61,20 @@ async def _run_agent(module: ModuleType, model: str, limit: int | None, *,
                 if verbose:
                     traceback.print_exc(file=sys.stderr)
             results.append(result)
-            if verbose:
+            if verbose and (part_of(case) != "held back" or part == "held back"):
                 mark = "ok  " if result.ok else f"FAIL {result.cause}"
                 print(f"  [{module.NAME}] {case.id:<28} {mark:<22} {result.seconds:6.1f}s"
                       f"  {'' if result.ok else result.detail[:160]}", file=sys.stderr)
     summary = summarize(module.NAME, results)
     summary["model"] = model
     summary["results"] = [vars(r) for r in results]
+    if hasattr(module, "verdict"):
+        parts: dict[str, dict[str, int]] = {}
+        for case, result in zip(cases, results, strict=True):
+            counts = parts.setdefault(part_of(case), {"right": 0, "refused": 0,
+                                                      "silent_wrong": 0})
+            counts[module.verdict(None if result.ok else result.cause)] += 1
+        summary["parts"] = parts
     return summary
 
 
@@ -64,6 +83,10 @@ def _print(summary: dict[str, Any]) -> None:
           f"right, accuracy {summary['accuracy']:.1%}, median {summary['median_seconds']:.1f} s")
     for cause, count in summary["failures"].items():
         print(f"  {count:3d} x {cause}")
+    for part in PARTS:
+        if (counts := summary.get("parts", {}).get(part)) is not None:
+            print(f"  {part:10} right {counts['right']:3d}  refused {counts['refused']:3d}  "
+                  f"silent wrong {counts['silent_wrong']:3d}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--agent", action="append", choices=AGENTS,
                         help="only this agent (repeatable)")
     parser.add_argument("--limit", type=int, default=None, help="first N cases per agent")
+    parser.add_argument("--part", choices=PARTS, help="only this part of each set; a held-back "
+                        "case's detail is printed only when this is 'held back'")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
 
@@ -83,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.agent:
                 print(f"no quality set for {agent!r} (bench/quality/{agent}.py)", file=sys.stderr)
             continue
-        summary = asyncio.run(_run_agent(module, args.model, args.limit, verbose=True))
+        summary = asyncio.run(_run_agent(module, args.model, args.limit, verbose=True,
+                                         part=args.part))
         summaries.append(summary)
         if not args.json:
             _print(summary)

@@ -6,6 +6,12 @@ when every expected field is in ``customer_info`` as expected (``vins`` lists th
 vehicles' VINs), the fields asked for are exactly ``missing`` (for a question), and the
 next planned action is ``action``: the tool the agency is asked to approve, or
 ``request_human_review_tool`` when the thread went to the agency.
+
+A miss is a **refusal** when the customer is asked again for something the email gave,
+or a thread that wanted a quote goes to the agency (safe: a person sees it), and a
+**silent wrong** when a value other than the email's goes on unasked, a quote starts
+while something is missing or invalid, or a question leaves out what is missing
+(:func:`verdict`).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Any
 
 from .common import Case, CaseResult, open_desk
 
-__all__ = ["NAME", "cases", "compare", "run_case"]
+__all__ = ["NAME", "cases", "compare", "run_case", "verdict"]
 
 NAME = "insurance"
 SET_FILE = Path(__file__).with_name("insurance_set.json")
@@ -32,16 +38,39 @@ def cases() -> list[Case]:
 def compare(expected: dict[str, Any], action: str, missing: list[str] | None,
             info: dict[str, Any]) -> tuple[str | None, str]:
     """(cause, detail) of a mismatch, or (None, "") when the case is right."""
-    if action != expected["action"]:
-        return "wrong_action", f"planned {action}, expected {expected['action']}"
+    want_action = expected["action"]
+    if action != want_action:
+        if action == "request_human_review_tool" or (
+                action == "ask_customer_tool" and want_action != "request_human_review_tool"):
+            return "asked_or_handed", f"planned {action}, expected {want_action}"
+        return "wrong_action", f"planned {action}, expected {want_action}"
     if "missing" in expected and missing != expected["missing"]:
-        return "wrong_question", f"asked for {missing}, expected {expected['missing']}"
+        left_out = [m for m in expected["missing"] if m not in (missing or [])]
+        cause = "question_leaves_out" if left_out else "asked_too_much"
+        return cause, f"asked for {missing}, expected {expected['missing']}"
     for field, want in expected.get("fields", {}).items():
         got = ([v.get("vin") for v in info.get("vehicles", [])] if field == "vins"
                else info.get(field))
         if got != want:
-            return "wrong_field", f"{field}: read {got!r}, expected {want!r}"
+            asked = action == "ask_customer_tool" and any(
+                m == field or m.startswith(field) or (m == "name" and field.endswith("_name"))
+                for m in (missing or []))
+            return ("wrong_field_asked" if asked else "wrong_field",
+                    f"{field}: read {got!r}, expected {want!r}")
     return None, ""
+
+
+VERDICTS = {"asked_or_handed": "refused", "asked_too_much": "refused",
+            "wrong_field_asked": "refused", "wrong_action": "silent_wrong",
+            "question_leaves_out": "silent_wrong", "wrong_field": "silent_wrong"}
+"""What each cause of a miss is to the customer: a question or the agency's look
+(refused), or a quote on something the email did not say (silent wrong)."""
+
+
+def verdict(cause: str | None) -> str:
+    """right | refused | silent_wrong for a case's cause (a crash counts as refused:
+    the thread stops, nobody is quoted)."""
+    return "right" if cause is None else VERDICTS.get(cause, "refused")
 
 
 async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
@@ -69,7 +98,9 @@ async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
     action = (pause.get("action") or {}).get("name") if outcome.status == "interrupted" else (
         "request_human_review_tool" if values.get("outcome") == "escalated"
         else f"({outcome.status})")
-    args = (pause.get("action") or {}).get("args") or {}
+    # The review shows the email; the fields it asks for are in the planned inputs.
+    planned = values.get("planned_tool_inputs") or {}
+    args = planned.get("args", planned) if isinstance(planned, dict) else {}
     missing = ([m["field"] for m in args.get("missing_fields", [])]
                if action == "ask_customer_tool" else None)
     cause, detail = compare(expected, str(action), missing, values.get("customer_info") or {})

@@ -109,6 +109,17 @@ current_lease: ContextVar[Lease | None] = ContextVar("agentdesk_lease", default=
 """The lease of the run this task executes; the checkpointer and the effect ledger check it."""
 
 
+_RENEW = (runs.update()
+          .where(sa.tuple_(runs.c.run_id, runs.c.attempt).in_(sa.bindparam("held", expanding=True)),
+                 runs.c.status == "running")
+          .values(lease_expires_at=sa.bindparam("expires"))
+          .returning(runs.c.run_id, runs.c.attempt, runs.c.cancel_requested))
+"""Every lease of this process renewed in one statement (built once): a lease whose run
+is not returned is lost (another attempt has it, or the run ended)."""
+_RENEW_CHUNK = 400
+"""Leases per statement (two bound values each, well inside SQLite's limit)."""
+
+
 class Heartbeat:
     """Renews this process's leases from its own thread and database connection."""
 
@@ -156,16 +167,14 @@ class Heartbeat:
                 self._engine = sa.create_engine(self.sync_url, pool_pre_ping=True,
                                                 connect_args=_sync_connect_args(self.sync_url))
             expires = now() + timedelta(seconds=self.seconds)
+            held = {(lease.run_id, lease.attempt): lease for lease in leases}
+            keys = list(held)
+            found: dict[Lease, Any] = dict.fromkeys(leases)
             with self._engine.begin() as conn:
-                found = {}
-                for lease in leases:
-                    row = conn.execute(
-                        runs.update()
-                        .where(runs.c.run_id == lease.run_id, runs.c.attempt == lease.attempt,
-                               runs.c.status == "running")
-                        .values(lease_expires_at=expires)
-                        .returning(runs.c.cancel_requested)).first()
-                    found[lease] = row
+                for start in range(0, len(keys), _RENEW_CHUNK):
+                    for row in conn.execute(_RENEW, {"held": keys[start:start + _RENEW_CHUNK],
+                                                     "expires": expires}):
+                        found[held[(row.run_id, row.attempt)]] = row
         except Exception as exc:  # the database is away: leases run down on their own
             log.warning("heartbeat could not renew leases: %s", exc)
             for lease in leases:

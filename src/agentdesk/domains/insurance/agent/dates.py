@@ -1,6 +1,7 @@
 """Dates as customers write them: the patterns that find them in an email, and their parsing.
 
-Two kinds: a whole day (``DATE``: 03/14/1985, 1985-03-14, March 14, 1985, 14 March 1985)
+Two kinds: a whole day (``DATE``: 03/14/1985, 1985-03-14, March 14, 1985, 14 March 1985,
+the 14th of March 1985)
 and a month of a year (``MONTH_YEAR``: 06/2008, 6/2008, 2008-06, June 2008), which is
 what the licence question allows ("month and year is fine"). A month is read as its first
 day; :func:`agentdesk.domains.insurance.validation.parse_month` does the reading.
@@ -22,7 +23,8 @@ MONTHS = {m: i + 1 for i, m in enumerate(
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 DATE = (rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTH}\s+\d{{1,2}}"
-        rf"(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH},?\s+\d{{4}})")
+        rf"(?:st|nd|rd|th)?,?\s+\d{{4}}|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+        rf"{_MONTH},?\s+\d{{4}})")
 """A whole day, as one regex group."""
 MONTH_YEAR = (rf"((?<![\d/-])\d{{1,2}}/\d{{4}}(?![\d/])|(?<![\d/-])\d{{4}}-\d{{1,2}}(?![\d-])|"
               rf"\b{_MONTH},?\s+\d{{4}}\b)")
@@ -33,7 +35,8 @@ def read_date(text: str) -> date | Invalid:
     """A day in any of the forms :data:`DATE` matches."""
     text = text.strip().rstrip(".,")
     words = re.match(rf"({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", text, re.I)
-    words2 = re.match(rf"(\d{{1,2}})\s+({_MONTH}),?\s+(\d{{4}})$", text, re.I)
+    words2 = re.match(rf"(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH}),?\s+"
+                      rf"(\d{{4}})$", text, re.I)
     if words or words2:
         if words:
             month_name, day, year = words.groups()

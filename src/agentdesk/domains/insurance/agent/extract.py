@@ -36,7 +36,8 @@ _BIRTH = re.compile(rf"(?:born(?:\s+on)?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*
                     rf"birthday)\s*(?:is|:|-)?\s*{DATE}", re.I)
 _BIRTH_MONTH = re.compile(rf"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|"
                           rf"birth\s*date|birthday)\s*(?:is|:|-)?\s*{MONTH_YEAR}", re.I)
-_LICENSE_DATE = re.compile(rf"licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?\s*{DATE}", re.I)
+_LICENSE_DATE = re.compile(rf"(?:licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?|"
+                           rf"driving\s+since)\s*{DATE}", re.I)
 _LICENSE_MONTH = re.compile(rf"licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?\s*{MONTH_YEAR}",
                             re.I)
 _LICENSE_YEAR = re.compile(r"(?:licen[cs]ed?|driving)\b[^.\n\d]{0,40}?(?:since|in)\s+(\d{4})\b",
@@ -49,15 +50,22 @@ _VIN_TOKEN = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b", re
 _ZIP_NEAR = re.compile(r"\b(?:zip|postal)(?:\s*code)?\s*(?:is|:|-)?\s*(\d{3,}(?:-\d{4})?)\b",
                        re.I)
 _ZIP_ADDRESS = re.compile(r"\b[A-Z]{2},?\s+(\d{5})(?:-\d{4})?\b")
+_ZIP_ALONE = re.compile(r"(?<![\w$/.,:-])(\d{5})(?![\w/-]|[.,]\d|\s*(?:miles|mi\b|km|dollars|usd|k\b))",
+                        re.I)
+"""Five digits standing alone ("We're at 98101", "..., 85004."): a ZIP only when the email
+holds exactly one such number and it is a known ZIP code."""
 _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,15}"
                     r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
 _PERSON = r"([A-Z][a-z'-]+(?:\s+[A-Z]\.?)?\s+[A-Z][a-zA-Z'-]+)"
 _NAMES = [re.compile(r"\b(?i:my name is|name:|I am|I'm|this is)\s+" + _PERSON),
           re.compile(_PERSON + r",\s+(?i:born|dob|d\.o\.b|date of birth)\b"),
-          re.compile(r"\b(?i:quote|insurance)\s+for\s+" + _PERSON + r"\b")]
+          re.compile(r"\b(?i:quote|insurance)\s+for\s+" + _PERSON + r"\b"),
+          re.compile(r"(?:^|[.!?]\s+|\n)" + _PERSON + r"\s+here\b"),
+          re.compile(r"(?:^|\s)[-–—]\s*" + _PERSON + r"\s*\Z")]
 _EMAIL = re.compile(r"\b[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}\b")
 _STATE_LICENSE = re.compile(r"\b([A-Z]{2})\s+(?:[Dd]river'?s?\s+)?[Ll]icen[cs]e")
-_SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely)\b", re.I)
+_SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
+                       r"^(?:thanks|thank you|best|regards|cheers|sincerely)\b", re.I)
 _MARITAL = [
     (re.compile(r"\bnot\s+married\b|\bsingle\b|\bunmarried\b|\bnever\s+married\b", re.I),
      "single"),
@@ -126,11 +134,25 @@ def _vins(text: str) -> list[str]:
     return seen
 
 
+_LOWER_NAME = re.compile(r"\bmy name is\s+([a-z][a-z'-]+)\s+([a-z][a-z'-]+)\b")
+"""A name written in lower case after "my name is" ("hi my name is jake turner i was ...")."""
+_NOT_NAMES = frozenset({
+    "a", "an", "and", "the", "is", "on", "in", "of", "at", "to", "for", "not", "my", "our",
+    "your", "his", "her", "their", "this", "that", "it", "i", "im", "i'm", "was", "am", "are",
+    "be", "been", "with", "from", "by", "as", "or", "but", "so", "also", "still", "just",
+    "here", "there", "what", "who", "written", "listed", "given", "shown", "above", "below",
+    "same", "different"})
+"""Words that end the phrase after "my name is" without being a name."""
+
+
 def _name(text: str, given: str | None) -> tuple[str, str] | None:
     for pattern in _NAMES:
         if match := pattern.search(text):
             parts = match.group(1).split()
             return parts[0], parts[-1]
+    if (lower := _LOWER_NAME.search(text)) and not _NOT_NAMES.intersection(lower.groups()):
+        first, last = lower.groups()
+        return first.capitalize(), last.capitalize()
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     for i, line in enumerate(lines[:-1]):
         if _SIGN_OFF.match(line) and re.fullmatch(r"[A-Z][a-z'-]+(?:\s+[A-Z][a-zA-Z'-]+)+",
@@ -183,6 +205,10 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         found["email"] = mail.group(0)
 
     zip_match = _ZIP_NEAR.search(text) or _ZIP_ADDRESS.search(text)
+    alone = {m.group(1) for m in _ZIP_ALONE.finditer(text)}
+    if zip_match is None and len(alone) == 1 and \
+            not isinstance(check_zip(next(iter(alone))), Invalid):
+        zip_match = _ZIP_ALONE.search(text)
     if zip_match:
         checked = check_zip(zip_match.group(1))
         keep("zip_code", checked if isinstance(checked, Invalid) else checked.zip_code)
@@ -321,6 +347,10 @@ def _when(sentence: str, today: date) -> date | None:
             return parsed
     if re.search(r"\blast year\b", sentence, re.I):
         return date(today.year - 1, 7, 1)
+    if match := re.search(MONTH_YEAR, sentence, re.I):
+        month = parse_month(match.group(1))
+        if isinstance(month, date):
+            return month if month <= today else None
     if match := _YEAR.search(sentence):
         year = int(match.group(1))
         return min(date(year, 7, 1), today) if year <= today.year else None
