@@ -14,15 +14,20 @@ runs that pass the checks, it chooses among readable ones (or none).
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
+from langchain_core.runnables import RunnableConfig
 
-from .request import _is_city, _parse_date, read_fully
+from .request import _is_city, _parse_date, read_fully, same_place, stated_days
 
-__all__ = ["NOT_SAID", "candidate_spans", "fill_with_model", "read_span"]
+__all__ = ["NOT_SAID", "SLOTS", "candidate_spans", "complete_input", "fill_with_model",
+           "read_span"]
+
+SLOTS = ("origin", "destination", "depart")
+"""The slots a span of the request can fill."""
 
 MAX_SPANS = 120
 """Most spans offered in one schema (a long request keeps its first ones)."""
@@ -61,34 +66,82 @@ def _valid(slot: str, span: str, today: date) -> Any:
 
 
 def read_span(model: BaseChatModel, text: str, slot: str, today: date | None = None,
-              taken: tuple[str, ...] = ()) -> Any:
-    """``slot`` read by ``model`` as a span of ``text``, checked by code (None if not)."""
+              taken: tuple[str, ...] = (), config: RunnableConfig | None = None) -> Any:
+    """``slot`` read by ``model`` as a span of ``text``, checked by code (None if not).
+
+    ``taken``: places another slot holds; a span naming one of them (in any case, or as
+    its airport code) is not offered for a city slot.
+    """
     today = today or date.today()
     # Only spans code would accept are offered: the model chooses, code has the last word.
     spans = [span for span in candidate_spans(text) if _valid(slot, span, today) is not None
-             and span not in taken]
+             and not (slot != "depart" and any(same_place(span, t) for t in taken))]
     if not spans:
         return None
     schema = {"type": "object", "additionalProperties": False, "required": ["span"],
               "properties": {"span": {"enum": [*spans, NOT_SAID]}}}
     answer = model.with_structured_output(schema).invoke(
-        [HumanMessage(_PROMPT.format(text=text, what=_ASK[slot]))])
+        [HumanMessage(_PROMPT.format(text=text, what=_ASK[slot]))], config)
     span = str(answer.get("span", NOT_SAID)) if isinstance(answer, dict) else NOT_SAID
     if span not in spans:
         return None
     return _valid(slot, span, today)
 
 
-def fill_with_model(text: str, model: BaseChatModel,
-                    today: date | None = None) -> dict[str, Any]:
-    """The slots code did not read and the model found, checked (the rest stays unset)."""
-    found, _ = read_fully(text, today)
+def fill_with_model(text: str, model: BaseChatModel, today: date | None = None,
+                    given: dict[str, Any] | None = None,
+                    config: RunnableConfig | None = None) -> dict[str, Any]:
+    """The slots neither code nor the caller (``given`` preferences) filled and the model
+    found, checked (the rest stays unset). A departure the model found comes with the
+    return the request's length gives ("for 4 days"), as code reads them together."""
+    today = today or date.today()
+    found = {**read_fully(text, today)[0], **_stated(given or {})}
     filled: dict[str, Any] = {}
-    for slot in ("origin", "destination", "depart"):
+    for slot in SLOTS:
         if slot not in found:
-            taken = tuple(str(v) for v in (*found.values(), *filled.values()))
-            value = read_span(model, text, slot, today, taken)
-            if value is not None and value not in (found.get("origin"),
-                                                   filled.get("origin")):
+            taken = tuple(str(v) for k, v in (*found.items(), *filled.items())
+                          if k in ("origin", "destination"))
+            value = read_span(model, text, slot, today, taken, config)
+            if value is not None:
                 filled[slot] = value
+    days = stated_days(text)
+    if "depart" in filled and "return" not in found and days is not None:
+        filled["return"] = (date.fromisoformat(filled["depart"])
+                            + timedelta(days=days)).isoformat()
     return filled
+
+
+def complete_input(payload: dict[str, Any], model: BaseChatModel,
+                   config: RunnableConfig | None = None) -> dict[str, Any] | None:
+    """A refused trip input with the slots ``model`` read in its request, or None.
+
+    The trip agent's :attr:`~agentdesk.runtime.registry.AgentSpec.complete_input`. The
+    model is asked only when a slot it can read (origin, destination, departure) is all
+    that is missing: not for a request with a phrase code could not read, nor one without
+    a length or return date (no departure found would plan it). What it finds goes to
+    ``preferences`` as if the caller had given it; the request stays the person's text.
+    ``AGENTDESK_TRIP_SPAN_READER=off`` turns it off.
+    """
+    from agentdesk.settings import get_settings
+
+    text, given = payload.get("messages"), payload.get("preferences") or {}
+    if not get_settings().trip_span_reader or not isinstance(text, str) or \
+            not text.strip() or not isinstance(given, dict):
+        return None
+    today = date.today()  # the clock TripInput reads the request by
+    read, unread = read_fully(text, today)
+    known = {**read, **_stated(given)}
+    if unread or all(slot in known for slot in SLOTS):
+        return None  # refused for what it says, or for what no span holds
+    if "return" not in known and ("depart" in known or stated_days(text) is None):
+        return None  # no return date to be had, whatever the model finds
+    filled = fill_with_model(text, model, today, given, config)
+    if not filled:
+        return None
+    return {**payload, "preferences": {**filled, **given}}
+
+
+def _stated(preferences: dict[str, Any]) -> dict[str, Any]:
+    """The preferences a caller set, keyed as :func:`read_fully` keys them."""
+    return {("return" if key == "return_" else key): value
+            for key, value in preferences.items() if value is not None}
