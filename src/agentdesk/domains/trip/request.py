@@ -17,7 +17,8 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-__all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_days"]
+__all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_days",
+           "stated_length"]
 
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|"
            "november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
@@ -223,6 +224,12 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     unit = length.group(2) or length.group(4)
     return length.span(), _number(length.group(1) or "a") * {"week": 7,
                                                              "fortnight": 14}.get(unit, 1)
+
+
+def stated_length(text: str) -> str | None:
+    """The words that say how long the trip lasts, in lower case ("4 days"), or None."""
+    length = _length(text.lower())
+    return text.lower()[slice(*length[0])] if length else None
 
 
 def stated_days(text: str) -> int | None:

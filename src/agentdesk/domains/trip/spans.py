@@ -21,13 +21,24 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 from langchain_core.runnables import RunnableConfig
 
-from .request import _is_city, _parse_date, read_fully, same_place, stated_days
+from .request import (
+    _WORDS,
+    _is_city,
+    _parse_date,
+    read_fully,
+    same_place,
+    stated_days,
+    stated_length,
+)
 
 __all__ = ["NOT_SAID", "SLOTS", "candidate_spans", "complete_input", "fill_with_model",
            "read_span"]
 
 SLOTS = ("origin", "destination", "depart")
 """The slots a span of the request can fill."""
+
+_NOT_WHEN = frozenset({*_WORDS, "in", "on", "at", "the", "of", "for", "from", "to", "by"})
+"""Words a date span needs more than: "four", "in a" and "10" alone are no departure."""
 
 MAX_SPANS = 120
 """Most spans offered in one schema (a long request keeps its first ones)."""
@@ -65,17 +76,32 @@ def _valid(slot: str, span: str, today: date) -> Any:
     return day.isoformat() if day is not None and day >= today else None
 
 
-def read_span(model: BaseChatModel, text: str, slot: str, today: date | None = None,
-              taken: tuple[str, ...] = (), config: RunnableConfig | None = None) -> Any:
-    """``slot`` read by ``model`` as a span of ``text``, checked by code (None if not).
+def _offered(text: str, slot: str, today: date, taken: tuple[str, ...]) -> list[str]:
+    """The spans of ``text`` code accepts for ``slot``.
 
-    ``taken``: places another slot holds; a span naming one of them (in any case, or as
-    its airport code) is not offered for a city slot.
+    A city slot is not offered a place another slot holds (``taken``). A date is not a
+    count alone, nor a length of stay: ``dateparser`` reads "four", "in a" and "4 days"
+    as dates, which a request says as how long, not when.
     """
-    today = today or date.today()
+    spans = []
+    for span in candidate_spans(text):
+        if _valid(slot, span, today) is None:
+            continue
+        if slot != "depart" and any(same_place(span, place) for place in taken):
+            continue
+        if slot == "depart" and (all(word.lower() in _NOT_WHEN or word.isdigit()
+                                     for word in span.split())
+                                 or stated_length(span) == span.lower()):
+            continue
+        spans.append(span)
+    return spans
+
+
+def _pick(model: BaseChatModel, text: str, slot: str, today: date,
+          taken: tuple[str, ...], config: RunnableConfig | None) -> str | None:
+    """The span of ``text`` ``model`` picked for ``slot``, if it is one code offered."""
     # Only spans code would accept are offered: the model chooses, code has the last word.
-    spans = [span for span in candidate_spans(text) if _valid(slot, span, today) is not None
-             and not (slot != "depart" and any(same_place(span, t) for t in taken))]
+    spans = _offered(text, slot, today, taken)
     if not spans:
         return None
     schema = {"type": "object", "additionalProperties": False, "required": ["span"],
@@ -83,9 +109,19 @@ def read_span(model: BaseChatModel, text: str, slot: str, today: date | None = N
     answer = model.with_structured_output(schema).invoke(
         [HumanMessage(_PROMPT.format(text=text, what=_ASK[slot]))], config)
     span = str(answer.get("span", NOT_SAID)) if isinstance(answer, dict) else NOT_SAID
-    if span not in spans:
-        return None
-    return _valid(slot, span, today)
+    return span if span in spans else None
+
+
+def read_span(model: BaseChatModel, text: str, slot: str, today: date | None = None,
+              taken: tuple[str, ...] = (), config: RunnableConfig | None = None) -> Any:
+    """``slot`` read by ``model`` as a span of ``text``, checked by code (None if not).
+
+    ``taken``: places other slots hold; a span naming one of them (in any case, or as
+    its airport code) is not offered for a city slot.
+    """
+    today = today or date.today()
+    span = _pick(model, text, slot, today, taken, config)
+    return None if span is None else _valid(slot, span, today)
 
 
 def fill_with_model(text: str, model: BaseChatModel, today: date | None = None,
@@ -98,16 +134,19 @@ def fill_with_model(text: str, model: BaseChatModel, today: date | None = None,
     found = {**read_fully(text, today)[0], **_stated(given or {})}
     filled: dict[str, Any] = {}
     for slot in SLOTS:
-        if slot not in found:
-            taken = tuple(str(v) for k, v in (*found.items(), *filled.items())
-                          if k in ("origin", "destination"))
-            value = read_span(model, text, slot, today, taken, config)
-            if value is not None:
-                filled[slot] = value
-    days = stated_days(text)
-    if "depart" in filled and "return" not in found and days is not None:
-        filled["return"] = (date.fromisoformat(filled["depart"])
-                            + timedelta(days=days)).isoformat()
+        if slot in found:
+            continue
+        taken = tuple(str(v) for k, v in (*found.items(), *filled.items())
+                      if k in ("origin", "destination"))
+        span = _pick(model, text, slot, today, taken, config)
+        value = None if span is None else _valid(slot, span, today)
+        if value is None:
+            continue
+        filled[slot] = value
+        # The length is read around the departure: "in a fortnight" is when, not how long.
+        days = stated_days(text.replace(span, " ")) if slot == "depart" else None
+        if days is not None and "return" not in found:
+            filled["return"] = (date.fromisoformat(value) + timedelta(days=days)).isoformat()
     return filled
 
 
