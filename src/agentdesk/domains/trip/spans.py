@@ -140,7 +140,7 @@ def fill_with_model(text: str, model: BaseChatModel, today: date | None = None,
                       if k in ("origin", "destination"))
         span = _pick(model, text, slot, today, taken, config)
         value = None if span is None else _valid(slot, span, today)
-        if value is None:
+        if span is None or value is None:
             continue
         filled[slot] = value
         # The length is read around the departure: "in a fortnight" is when, not how long.

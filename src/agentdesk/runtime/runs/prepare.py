@@ -231,8 +231,8 @@ class RunPreparer(ThreadReader):
             thread_id = new_thread_id or str(uuid.uuid4())
             opening["create"] = {"agent": agent, "owner": owner, "model": model_spec,
                                  "metadata": metadata or {}}
-        data = None if replay else await self._start_input(spec, payload, chat_model,
-                                                           thread_id, prefix)
+        data = None if replay else await self._checked_input(spec, payload, chat_model,
+                                                             thread_id, prefix)
         if "create" not in opening:
             seen = await self.store.get_thread(thread_id, owner)
             if seen.agent not in (None, agent):
@@ -262,8 +262,8 @@ class RunPreparer(ThreadReader):
             run.first_input = (None, True)
         return run
 
-    async def _start_input(self, spec: AgentSpec, payload: Any, chat_model: Any,
-                           thread_id: str, prefix: str) -> BaseModel:
+    async def _checked_input(self, spec: AgentSpec, payload: Any, chat_model: Any,
+                             thread_id: str, prefix: str) -> BaseModel:
         """``payload`` validated; if refused, completed by the agent's model and validated again.
 
         Only a refused dict payload is completed (:attr:`AgentSpec.complete_input`). A
