@@ -26,6 +26,7 @@ from langgraph.types import Command, StateSnapshot
 from pydantic import BaseModel, ValidationError
 
 from agentdesk.errors import (
+    ConfigError,
     ConflictError,
     DecisionError,
     InputError,
@@ -223,7 +224,6 @@ class RunPreparer(ThreadReader):
             raise InputError("give input, or a checkpoint_id to replay from", field="input")
         await self.check_options(spec, options, thread_id)
         model_spec = model or self.settings.model_for(agent)
-        chat_model = get_chat_model(model_spec, self.settings)  # a bad spec fails before writing
         seen: ThreadRecord | None = None
         opening: dict[str, Any] = {}
         prefix = "input" if thread_id else ""
@@ -231,8 +231,10 @@ class RunPreparer(ThreadReader):
             thread_id = new_thread_id or str(uuid.uuid4())
             opening["create"] = {"agent": agent, "owner": owner, "model": model_spec,
                                  "metadata": metadata or {}}
-        data = None if replay else await self._checked_input(spec, payload, chat_model,
-                                                             thread_id, prefix)
+        data, chat_model = (None, None) if replay else await self._checked_input(
+            spec, payload, model_spec, thread_id, prefix)
+        if chat_model is None:
+            chat_model = get_chat_model(model_spec, self.settings)  # a bad spec fails here
         if "create" not in opening:
             seen = await self.store.get_thread(thread_id, owner)
             if seen.agent not in (None, agent):
@@ -262,20 +264,27 @@ class RunPreparer(ThreadReader):
             run.first_input = (None, True)
         return run
 
-    async def _checked_input(self, spec: AgentSpec, payload: Any, chat_model: Any,
-                             thread_id: str, prefix: str) -> BaseModel:
-        """``payload`` validated; if refused, completed by the agent's model and validated again.
+    async def _checked_input(self, spec: AgentSpec, payload: Any, model_spec: str,
+                             thread_id: str, prefix: str) -> tuple[BaseModel, Any]:
+        """``payload`` validated; if refused, completed by the agent's model and validated
+        again. Returns the input and the chat model it built (None if it needed none).
 
         Only a refused dict payload is completed (:attr:`AgentSpec.complete_input`). A
-        refusal stays the schema's own, naming the field: as code read it when the model
-        found nothing (or failed), else as the completed payload still is.
+        refusal is the schema's own, naming the field: as code read the input when the
+        model found nothing, failed, or cannot be built from ``model_spec`` (the input is
+        refused before the model, as it is without completion); else as the completed
+        payload still is.
         """
         try:
-            return spec.input_schema.model_validate(payload)
+            return spec.input_schema.model_validate(payload), None
         except ValidationError as exc:
             refused = InputError.from_validation(exc, prefix)
         if spec.complete_input is None or not isinstance(payload, dict):
             raise refused
+        try:
+            chat_model = get_chat_model(model_spec, self.settings)
+        except ConfigError:
+            raise refused from None
         config: RunnableConfig = {"configurable": {"thread_id": thread_id},
                                   "metadata": {"agentdesk.agent": spec.name}}
         try:  # a model call blocks: off the event loop
@@ -287,7 +296,7 @@ class RunPreparer(ThreadReader):
         if completed is None:
             raise refused
         try:
-            return spec.input_schema.model_validate(completed)
+            return spec.input_schema.model_validate(completed), chat_model
         except ValidationError as exc:
             raise InputError.from_validation(exc, prefix) from None
 
