@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -62,11 +64,15 @@ def test_a_span_code_accepts_fills_the_slot_and_one_it_refuses_does_not() -> Non
 
 
 @pytest.mark.local_model
-def test_the_embedded_model_reads_the_city_code_missed() -> None:
-    from agentdesk.models import get_chat_model
+def test_the_embedded_model_reads_the_city_code_missed_when_the_trip_starts() -> None:
+    async def prepare() -> Any:
+        async with Desk.open() as desk:  # recorded, not executed: the planner is not run
+            return await desk.prepare_start("trip", {"messages": REQUEST}, model="local")
 
-    filled = fill_with_model(REQUEST, get_chat_model("local"), TODAY)
-    assert filled == {"destination": "oslo"}
+    run = asyncio.run(prepare())
+    assert run.input["preferences"]["destination"] == "oslo"
+    assert run.input["messages"] == REQUEST
+    assert run.first_input[0]["messages"][0].content == REQUEST
 
 
 # -- through the runtime: what starts a trip ------------------------------------------
@@ -102,6 +108,12 @@ def _threads_and_runs() -> tuple[int, int]:
     return asyncio.run(go())
 
 
+def _model_calls() -> int:
+    """Items the scripted model gave so far (its cursors under the data dir)."""
+    folder = Path(os.environ["AGENTDESK_DATA_DIR"]) / "scripted"
+    return sum(json.loads(f.read_text())["position"] for f in folder.glob("*.json"))
+
+
 def test_a_slot_the_model_reads_starts_the_thread_as_if_the_caller_gave_it(
         trip_script: TripScript) -> None:
     model = trip_script.write({"structured": {"span": "lisbon"}},
@@ -132,6 +144,7 @@ def test_a_missing_slot_the_model_does_not_find_is_refused_with_nothing_written(
     with pytest.raises(InputError, match="the request does not say where to go") as refused:
         _start({"messages": LOWER_LISBON}, model)
     assert str(refused.value).startswith("messages:")
+    assert _model_calls() == 1, "the model was asked"
     assert _threads_and_runs() == (0, 0), why
 
 
@@ -141,6 +154,7 @@ def test_the_span_reader_turned_off_refuses_without_asking(
     model = trip_script.write({"structured": {"span": "lisbon"}})
     with pytest.raises(InputError, match="where to go"):
         _start({"messages": LOWER_LISBON}, model)
+    assert _model_calls() == 0
     assert _threads_and_runs() == (0, 0)
 
 
