@@ -63,6 +63,18 @@ def test_a_span_code_accepts_fills_the_slot_and_one_it_refuses_does_not() -> Non
                            _Picks(responses=["2020-03-10"]), TODAY) == {}
 
 
+@pytest.mark.parametrize("text", [
+    "Plan 4 days in Lisbon, leaving 2027-03-10, it would be nice to hear fado",
+    "From Denver, 4 nights, leaving 2027-09-09, anywhere sunny, we split the bill",
+])
+def test_a_city_name_written_as_a_word_where_no_place_goes_is_not_offered(text: str) -> None:
+    # "nice" and "split" are cities (Nice, Split), here adjective and verb: the embedded
+    # model, offered them, took each for the missing origin or destination.
+    model = _Picks(responses=["nice", "split"])
+    assert fill_with_model(text, model, TODAY) == {}
+    assert model.i == 0  # nothing to choose from: not asked
+
+
 @pytest.mark.local_model
 def test_the_embedded_model_reads_the_city_code_missed_when_the_trip_starts() -> None:
     async def prepare() -> Any:

@@ -22,6 +22,8 @@ from langchain_core.messages import HumanMessage
 from langchain_core.runnables import RunnableConfig
 
 from .request import (
+    _DESTINATION_CUE,
+    _ORIGIN_CUE,
     _WORDS,
     _is_city,
     _parse_date,
@@ -87,7 +89,8 @@ def _offered(text: str, slot: str, today: date, taken: tuple[str, ...]) -> list[
     for span in candidate_spans(text):
         if _valid(slot, span, today) is None:
             continue
-        if slot != "depart" and any(same_place(span, place) for place in taken):
+        if slot != "depart" and (any(same_place(span, place) for place in taken)
+                                 or not _placed(text, span, slot)):
             continue
         if slot == "depart" and (all(word.lower() in _NOT_WHEN or word.isdigit()
                                      for word in span.split())
@@ -95,6 +98,21 @@ def _offered(text: str, slot: str, today: date, taken: tuple[str, ...]) -> list[
             continue
         spans.append(span)
     return spans
+
+
+def _placed(text: str, span: str, slot: str) -> bool:
+    """Whether ``span`` may name ``slot``'s city where the request writes it: a name in
+    lower case (in a text with capitals) only at the request's start or after that slot's
+    cue ("from", "to", "in"...), as :func:`read_fully` would place it. Elsewhere it is a
+    word: "it would be nice", "we split the bill" name no city, whatever a model says."""
+    if not span[:1].islower():
+        return True
+    cue = _ORIGIN_CUE if slot == "origin" else _DESTINATION_CUE
+    for found in re.finditer(rf"(?<![\w'’-]){re.escape(span)}(?![\w'’-])", text):
+        if not text[:found.start()].strip(" \"'(") or \
+                cue.search(text[max(0, found.start() - 24):found.start()]):
+            return True
+    return False
 
 
 def _pick(model: BaseChatModel, text: str, slot: str, today: date,
