@@ -21,6 +21,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 from langchain_core.runnables import RunnableConfig
 
+from agentdesk.settings import Settings
+
 from .request import (
     _DESTINATION_CUE,
     _ORIGIN_CUE,
@@ -168,7 +170,7 @@ def fill_with_model(text: str, model: BaseChatModel, today: date | None = None,
     return filled
 
 
-def complete_input(payload: dict[str, Any], model: BaseChatModel,
+def complete_input(payload: dict[str, Any], model: BaseChatModel, settings: Settings,
                    config: RunnableConfig | None = None) -> dict[str, Any] | None:
     """A refused trip input with the slots ``model`` read in its request, or None.
 
@@ -177,12 +179,10 @@ def complete_input(payload: dict[str, Any], model: BaseChatModel,
     that is missing: not for a request with a phrase code could not read, nor one without
     a length or return date (no departure found would plan it). What it finds goes to
     ``preferences`` as if the caller had given it; the request stays the person's text.
-    ``AGENTDESK_TRIP_SPAN_READER=off`` turns it off.
+    ``settings.trip_span_reader`` off (``AGENTDESK_TRIP_SPAN_READER=off``): never asked.
     """
-    from agentdesk.settings import get_settings
-
     text, given = payload.get("messages"), payload.get("preferences") or {}
-    if not get_settings().trip_span_reader or not isinstance(text, str) or \
+    if not settings.trip_span_reader or not isinstance(text, str) or \
             not text.strip() or not isinstance(given, dict):
         return None
     today = date.today()  # the clock TripInput reads the request by

@@ -288,7 +288,8 @@ class RunPreparer(ThreadReader):
         config: RunnableConfig = {"configurable": {"thread_id": thread_id},
                                   "metadata": {"agentdesk.agent": spec.name}}
         try:  # a model call blocks: off the event loop
-            completed = await asyncio.to_thread(spec.complete_input, payload, chat_model, config)
+            completed = await asyncio.to_thread(spec.complete_input, payload, chat_model,
+                                                self.settings, config)
         except Exception:  # the request is what was refused; a failed reading changes nothing
             logger.warning("agent %s: the model could not complete a refused input",
                            spec.name, exc_info=True)
