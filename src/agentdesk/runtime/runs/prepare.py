@@ -264,6 +264,16 @@ class RunPreparer(ThreadReader):
             run.first_input = (None, True)
         return run
 
+    async def start_input(self, spec: AgentSpec, payload: Any, *, model: str | None = None,
+                          ) -> dict[str, Any]:
+        """``payload`` as a start run of ``spec`` on ``model`` (the agent's model if None)
+        would record it: validated, completed by the model where the agent does that, or
+        an :class:`InputError` naming the field under ``input``. Nothing is written (a
+        cron's input is checked so at create)."""
+        data, _ = await self._checked_input(spec, payload, model or self.settings.model_for(
+            spec.name), str(uuid.uuid4()), "input")
+        return dict(data.model_dump(mode="json"))
+
     async def _checked_input(self, spec: AgentSpec, payload: Any, model_spec: str,
                              thread_id: str, prefix: str) -> tuple[BaseModel, Any]:
         """``payload`` validated; if refused, completed by the agent's model and validated
