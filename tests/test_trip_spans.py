@@ -182,3 +182,12 @@ def test_a_place_code_took_is_not_offered_again_in_another_spelling() -> None:
     # Code reads BOS as the origin and misses "boston": the same city, not a destination.
     text = "Trip to boston from BOS, leaving 2027-05-03 for 4 days"
     assert fill_with_model(text, _Picks(responses=["boston"]), TODAY) == {}
+
+
+def test_a_model_that_fails_to_read_leaves_the_refusal_as_code_read_it(
+        trip_script: TripScript) -> None:
+    model = trip_script.write({"tool_calls": [{"name": "search_flights", "args": {}}]})
+    with pytest.raises(InputError, match="the request does not say where to go"):
+        _start({"messages": LOWER_LISBON}, model)  # a tool call where a span was asked
+    assert _model_calls() == 1
+    assert _threads_and_runs() == (0, 0)
