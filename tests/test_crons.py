@@ -18,9 +18,14 @@ from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
+import sqlalchemy as sa
 from langgraph_sdk import get_client
 
+from agentdesk.runtime.storage.persistence import crons
+from agentdesk.settings import Settings
+
 from .servers import Servers
+from .trip_script import TripScript
 
 HITL = Path(__file__).parent / "graphs" / "hitl" / "langgraph.json"
 EVERY_2S = "* * * * * */2"
@@ -310,3 +315,24 @@ def test_a_webhook_that_is_not_a_url_is_refused_before_the_assistant_is_looked_u
         missing = client.post(route, json={**body, "webhook": "https://example.com/hook"})
         assert missing.status_code == 404, missing.text
         assert client.post("/runs/crons/count", json={}).json() == 0
+
+
+def test_a_trip_cron_whose_request_code_half_read_is_completed_by_the_model_at_create(
+        servers: Servers, trip_script: TripScript, monkeypatch: pytest.MonkeyPatch) -> None:
+    request = "Plan 4 days in lisbon from Boston, leaving 2027-03-10, budget 2500 USD"
+    monkeypatch.setenv("AGENTDESK_MODEL_TRIP",
+                       trip_script.write({"structured": {"span": "lisbon"}}))
+    url = servers.app().url
+
+    async def scenario() -> dict[str, Any]:
+        return await get_client(url=url).crons.create(
+            "trip", schedule="0 9 * * *", input={"messages": request})
+
+    made = asyncio.run(scenario())
+    engine = sa.create_engine(Settings(data_dir=servers.data_dir).resolved_database_url)
+    with engine.connect() as conn:
+        stored = conn.execute(sa.select(crons.c.agent_input).where(
+            crons.c.cron_id == made["cron_id"])).scalar_one()
+    engine.dispose()
+    assert stored["messages"] == request  # each tick starts from the person's text...
+    assert stored["preferences"]["destination"] == "lisbon"  # ...and what the model read

@@ -453,3 +453,22 @@ def test_a_refused_stateless_run_leaves_no_thread(serve: Any, trip_script: TripS
             assert answer.status_code == 422, answer.text
             assert answer.json()["detail"].startswith("input")
         assert http.post("/threads/search", json={}).json() == []
+
+
+def test_a_request_the_reader_half_read_starts_with_the_slot_its_model_read(
+        serve: Any, trip_script: TripScript) -> None:
+    request = "Plan 4 days in lisbon from Boston, leaving 2027-03-10, budget 2500 USD"
+    url = serve(trip_script.write(
+        {"structured": {"span": "lisbon"}},  # the destination code missed, as a span
+        {"tool_calls": [{"name": "get_airport_code", "args": {}}]},
+        {"tool_calls": [{"name": "search_flights", "args": {}}]},
+        {"content": json.dumps({"outbound": 1, "return": 1, "hotel": 1,
+                                "activities": [1, 2, 3, 4], "notes": 1})}))
+    with httpx.Client(base_url=url, timeout=60) as http:
+        answer = http.post("/runs/wait", json={"assistant_id": "trip",
+                                               "input": {"messages": request}})
+        assert answer.status_code == 200, answer.text
+        values = answer.json()
+        assert values["__interrupt__"][0]["value"]["kind"] == "review_result"
+        assert values["preferences"]["destination"] == "lisbon"
+        assert values["messages"][0]["content"] == request

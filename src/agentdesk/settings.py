@@ -46,6 +46,10 @@ class Settings(BaseSettings):
     actor: str | None = None
     """Who decisions made from this process are attributed to; default: the OS user."""
 
+    trip_span_reader: bool = True
+    """Whether the trip agent asks its model for the origin, destination or departure date
+    code could not read, as a span of the request (``off``: such a request is refused)."""
+
     insurance_review: str | None = None
     """Tools of the insurance agent that wait for the agency's review, a comma list
     (``none`` for no review); default: every email to the customer and every carrier call

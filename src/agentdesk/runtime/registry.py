@@ -12,10 +12,13 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables import RunnableConfig
 from langgraph.graph import StateGraph
 from pydantic import BaseModel
 
 from agentdesk.errors import ConfigError, NotFoundError
+from agentdesk.settings import Settings
 
 from . import catalog
 from .approvals import Decision, InterruptKind
@@ -75,6 +78,13 @@ class AgentSpec:
     run_graph: Callable[[Any, Any, Any], AbstractAsyncContextManager[Any]] | None = None
     """A graph of your own from a factory: ``run_graph(config, context, checkpointer)``
     opens the graph one run executes, the factory called with that run's config."""
+    complete_input: Callable[[dict[str, Any], BaseChatModel, Settings, RunnableConfig],
+                             dict[str, Any] | None] | None = None
+    """Reads, with the run's model, what a start input ``input_schema`` refused leaves
+    unread: ``complete_input(payload, model, settings, config)`` returns the payload with
+    what the model found (validated again, and refused as usual if still invalid), or None
+    when it found nothing. Called off the event loop, before anything is written;
+    ``config`` carries the thread's id, for the model call."""
 
 
 _REGISTERED: dict[str, tuple[AgentSpec, int]] = {}

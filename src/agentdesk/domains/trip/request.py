@@ -17,7 +17,8 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-__all__ = ["find_dates", "read_fully", "read_request"]
+__all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_days",
+           "stated_length"]
 
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|"
            "november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
@@ -82,6 +83,27 @@ def _is_city(candidate: str, any_case: bool) -> bool:
     if len(candidate) == 3 and candidate.isupper() and candidate not in _NOT_PLACES:
         return candidate in _codes()
     return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
+
+
+def same_place(one: str, other: str) -> bool:
+    """Whether two names of a slot are one place: a city in any case or accents, or an
+    airport code and its city ("BOS", "boston")."""
+    return _place_key(one) == _place_key(other)
+
+
+def _place_key(name: str) -> str:
+    name = name.strip()
+    if len(name) == 3 and name.isupper():
+        return _code_cities().get(name, _fold(name))
+    return _fold(name)
+
+
+@lru_cache(maxsize=1)
+def _code_cities() -> dict[str, str]:
+    import airportsdata
+
+    return {code: _fold(row.get("city") or code)
+            for code, row in airportsdata.load("IATA").items()}
 
 
 def _places(text: str) -> list[tuple[int, int, str]]:
@@ -193,6 +215,29 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     return (2, [couple.span()]) if couple else None
 
 
+def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
+    """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week")."""
+    length = re.search(rf"\b{_COUNT}[ -](day|night|week|fortnight)s?\b|\b(a )?(fortnight)\b",
+                       lowered)
+    if not length:
+        return None
+    unit = length.group(2) or length.group(4)
+    return length.span(), _number(length.group(1) or "a") * {"week": 7,
+                                                             "fortnight": 14}.get(unit, 1)
+
+
+def stated_length(text: str) -> str | None:
+    """The words that say how long the trip lasts, in lower case ("4 days"), or None."""
+    length = _length(text.lower())
+    return text.lower()[slice(*length[0])] if length else None
+
+
+def stated_days(text: str) -> int | None:
+    """How many days the request says the trip lasts ("4 nights": 4), None if it does not."""
+    length = _length(text.lower())
+    return length[1] if length else None
+
+
 def read_request(text: str, today: date | None = None) -> dict[str, Any]:
     """The preference fields a request states (keys as ``TripPreferences`` names them)."""
     return read_fully(text, today)[0]
@@ -221,14 +266,11 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if len(dates) > 1 and dates[1] >= dates[0]:
         found["return"] = dates[1].isoformat()
     lowered = text.lower()
-    length = re.search(rf"\b{_COUNT}[ -](day|night|week|fortnight)s?\b|\b(a )?(fortnight)\b",
-                       lowered)
+    length = _length(lowered)
     if length:
-        used.append(length.span())
+        used.append(length[0])
         if "return" not in found and dates:
-            unit = length.group(2) or length.group(4)
-            count = _number(length.group(1) or "a") * {"week": 7, "fortnight": 14}.get(unit, 1)
-            found["return"] = (dates[0] + timedelta(days=count)).isoformat()
+            found["return"] = (dates[0] + timedelta(days=length[1])).isoformat()
     party = _party(lowered)
     if party:
         found["travelers"], spans_party = party

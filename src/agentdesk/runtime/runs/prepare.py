@@ -13,6 +13,7 @@ recorded with its run, so a second decision for the same interrupt is refused.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
@@ -20,10 +21,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command, StateSnapshot
 from pydantic import BaseModel, ValidationError
 
 from agentdesk.errors import (
+    ConfigError,
     ConflictError,
     DecisionError,
     InputError,
@@ -42,6 +45,8 @@ from .options import RunOptions, build_context
 from .reading import ThreadReader
 
 __all__ = ["Lifecycle", "PreparedRun", "RunOutcome", "RunPreparer", "RunStatus"]
+
+logger = logging.getLogger(__name__)
 
 
 RunStatus = Literal["interrupted", "completed", "failed", "queued"]
@@ -218,19 +223,19 @@ class RunPreparer(ThreadReader):
         if replay and options.checkpoint_id is None:
             raise InputError("give input, or a checkpoint_id to replay from", field="input")
         await self.check_options(spec, options, thread_id)
-        try:
-            data = None if replay else spec.input_schema.model_validate(payload)
-        except ValidationError as exc:
-            raise InputError.from_validation(exc, "input" if thread_id else "") from None
         model_spec = model or self.settings.model_for(agent)
-        chat_model = get_chat_model(model_spec, self.settings)  # a bad spec fails before writing
         seen: ThreadRecord | None = None
         opening: dict[str, Any] = {}
+        prefix = "input" if thread_id else ""
         if thread_id is None:
             thread_id = new_thread_id or str(uuid.uuid4())
             opening["create"] = {"agent": agent, "owner": owner, "model": model_spec,
                                  "metadata": metadata or {}}
-        else:
+        data, chat_model = (None, None) if replay else await self._checked_input(
+            spec, payload, model_spec, thread_id, prefix)
+        if chat_model is None:
+            chat_model = get_chat_model(model_spec, self.settings)  # a bad spec fails here
+        if "create" not in opening:
             seen = await self.store.get_thread(thread_id, owner)
             if seen.agent not in (None, agent):
                 raise ConflictError(f"thread {thread_id!r} belongs to agent {seen.agent!r}",
@@ -258,6 +263,53 @@ class RunPreparer(ThreadReader):
         if data is None:
             run.first_input = (None, True)
         return run
+
+    async def start_input(self, spec: AgentSpec, payload: Any, *, model: str | None = None,
+                          ) -> dict[str, Any]:
+        """``payload`` as a start run of ``spec`` on ``model`` (the agent's model if None)
+        would record it: validated, completed by the model where the agent does that, or
+        an :class:`InputError` naming the field under ``input``. Nothing is written (a
+        cron's input is checked so at create)."""
+        data, _ = await self._checked_input(spec, payload, model or self.settings.model_for(
+            spec.name), str(uuid.uuid4()), "input")
+        return dict(data.model_dump(mode="json"))
+
+    async def _checked_input(self, spec: AgentSpec, payload: Any, model_spec: str,
+                             thread_id: str, prefix: str) -> tuple[BaseModel, Any]:
+        """``payload`` validated; if refused, completed by the agent's model and validated
+        again. Returns the input and the chat model it built (None if it needed none).
+
+        Only a refused dict payload is completed (:attr:`AgentSpec.complete_input`). A
+        refusal is the schema's own, naming the field: as code read the input when the
+        model found nothing, failed, or cannot be built from ``model_spec`` (the input is
+        refused before the model, as it is without completion); else as the completed
+        payload still is.
+        """
+        try:
+            return spec.input_schema.model_validate(payload), None
+        except ValidationError as exc:
+            refused = InputError.from_validation(exc, prefix)
+        if spec.complete_input is None or not isinstance(payload, dict):
+            raise refused
+        try:
+            chat_model = get_chat_model(model_spec, self.settings)
+        except ConfigError:
+            raise refused from None
+        config: RunnableConfig = {"configurable": {"thread_id": thread_id},
+                                  "metadata": {"agentdesk.agent": spec.name}}
+        try:  # a model call blocks: off the event loop
+            completed = await asyncio.to_thread(spec.complete_input, payload, chat_model,
+                                                self.settings, config)
+        except Exception:  # the request is what was refused; a failed reading changes nothing
+            logger.warning("agent %s: the model could not complete a refused input",
+                           spec.name, exc_info=True)
+            raise refused from None
+        if completed is None:
+            raise refused
+        try:
+            return spec.input_schema.model_validate(completed), chat_model
+        except ValidationError as exc:
+            raise InputError.from_validation(exc, prefix) from None
 
     async def prepare_decide(self, thread_id: str,
                              decision: Decision | Callable[[InterruptPayload], Decision], *,

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request, Response
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from agentdesk.errors import InputError, NotFoundError
 from agentdesk.runtime.assistants import ResolvedAssistant, resolve_assistant
@@ -109,13 +109,12 @@ class CronCount(_Body):
     metadata: dict[str, Any] | None = None
 
 
-def _agent_input(spec: AgentSpec, data: dict[str, Any] | None) -> dict[str, Any]:
-    """The agent's input for each run, checked now so a bad one is refused at create."""
+async def _agent_input(desk: DeskDep, spec: AgentSpec, data: dict[str, Any] | None,
+                       ) -> dict[str, Any]:
+    """The agent's input for each run, checked now so a bad one is refused at create (and
+    completed now by the agent's model where a start run would be)."""
     payload = (data or {}) if spec.origin else agent_payload(data or {}, spec.request_field)
-    try:
-        return dict(spec.input_schema.model_validate(payload).model_dump(mode="json"))
-    except ValidationError as exc:
-        raise InputError.from_validation(exc, "input") from None
+    return await desk.start_input(spec, payload)
 
 
 def _first_tick(schedule: str, timezone: str | None, enabled: bool) -> datetime | None:
@@ -158,7 +157,7 @@ async def _create(desk: DeskDep, caller: CallerDep, body: CronCreate,
     assistant = await resolve_assistant(desk, body.assistant_id, caller.owner)
     spec = assistant.spec
     check_schedule(body.schedule)
-    agent_input = _agent_input(spec, body.input)
+    agent_input = await _agent_input(desk, spec, body.input)
     run_fields = await _run_fields(desk, body, assistant, thread_id, {})
     if thread_id is not None:
         await desk.store.get_thread(thread_id, caller.owner)  # 404 if not the caller's
@@ -221,7 +220,7 @@ async def update_cron(cron_id: IdentPath, body: CronPatch, desk: DeskDep,
         changes["schedule"] = check_schedule(body.schedule)
     assistant = await resolve_assistant(desk, current["assistant_id"], owner)
     if body.input is not None:
-        changes["agent_input"] = _agent_input(assistant.spec, body.input)
+        changes["agent_input"] = await _agent_input(desk, assistant.spec, body.input)
     given = {k: v for k, v in current["payload"].items() if k in _RUN_FIELDS}
     run_fields = await _run_fields(desk, body, assistant, current["thread_id"], given)
     if body.input is not None or body.metadata is not None or run_fields != given:

@@ -13,6 +13,7 @@ from agentdesk.errors import InputError
 from agentdesk.runtime.approvals import Decision
 from agentdesk.runtime.registry import AgentSpec
 
+from ..spans import complete_input
 from .audit import render_itinerary
 from .graph import build_graph
 from .prompts import REQUEST_FROM_PREFERENCES
@@ -71,4 +72,5 @@ SPEC = AgentSpec(
     failure=_failure,
     check_edit=_check_edit,
     render=_render,
+    complete_input=complete_input,
 )
