@@ -16,6 +16,7 @@ from agentdesk.domains.assistant.agent.route import (
     kb_terms,
     narrower_terms,
     read_question,
+    uncovered_terms,
 )
 from agentdesk.runtime.mcp import build_server
 from agentdesk.runtime.tools import ToolPolicy
@@ -88,8 +89,9 @@ def test_what_code_cannot_read_is_left_to_the_bank_reader_or_the_knowledge_base(
 
 def test_every_labelled_tool_question_is_read_to_its_tool() -> None:
     """The quality set's calculator, date and travel questions all reach the right tool."""
-    tool_cases = [case for case in cases()
-                  if case.expected["tool"] not in ("sql_query", "kb_search")]
+    tool_cases = [case for case in cases()  # the held-back part is measured, never held
+                  if case.expected["tool"] not in ("sql_query", "kb_search")
+                  and "held-back" not in case.tags]
     for case, reading in zip(tool_cases, read(*(c.request for c in tool_cases)), strict=True):
         assert reading is not None, case.id
         assert {name for name, _ in reading.calls} == {case.expected["tool"]}, case.id
@@ -102,3 +104,46 @@ def test_a_re_plan_changes_the_terms_until_none_are_left() -> None:
         assert terms not in tried
         tried.append(terms)
     assert tried == ["approve pending decision", "pending decision", "decision"]
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("Could you work out 3 to the power of 5 for me?", "3 ** 5"),
+    ("convert 30 celsius to fahrenheit please", "30 celsius to fahrenheit"),
+    ("if i drive 150 miles how many km is that", "150 miles to km"),
+])
+def test_questions_in_other_words_reach_the_calculator(question: str, expression: str) -> None:
+    reading = read(question)[0]
+    assert reading is not None and reading.calls == [
+        ("calculator", {"expression": expression})]
+
+
+def test_a_day_count_between_dates_in_words_reaches_the_clock() -> None:
+    reading = read("How many weeks are there between March 1 2027 and May 31 2027?")[0]
+    assert reading is not None and reading.calls == [("datetime_tool", {
+        "operation": "difference", "value": "2027-03-01", "other": "2027-05-31"})]
+
+
+@pytest.mark.parametrize(("question", "city"), [
+    ("whats the airport code for seattle", "seattle"),
+    ("Which airport code does Lisbon, Portugal use?", "Lisbon, Portugal")])
+def test_an_airport_question_names_its_city_in_any_case_or_order(question: str,
+                                                                  city: str) -> None:
+    reading = read(question)[0]
+    assert reading is not None and reading.calls == [("get_airport_code", {"city_name": city})]
+
+
+@pytest.mark.parametrize(("question", "passages", "missing"), [
+    # The README's approval passage answers an approval question, filler words aside.
+    ("How do I approve what an agent wants to do?",
+     ["agentdesk decide THREAD approve ... a person approves what the agent"], []),
+    # A passage about something else holds some words but not the question's number or name.
+    ("how many new customers signed up in 2024", ["customers of a key ... signed with a secret"],
+     ["new", "up", "2024"]),
+    ("Which airport code does Lisbon, Portugal use?",
+     ["real IATA codes from airportsdata; Lisbon is LIS"], ["Portugal"]),
+    ("convert 30 celsius to fahrenheit please", ["a 30-second timeout"],
+     ["convert", "celsius", "fahrenheit"]),
+])
+def test_passages_that_leave_out_the_question_are_no_answer(
+        question: str, passages: list[str], missing: list[str]) -> None:
+    assert uncovered_terms(question, passages) == missing

@@ -3,10 +3,16 @@
 A case is right when the run completes, the expected tool was called, and the answer
 holds every expected group (see :mod:`.assistant_set`); for questions about the bank's
 data, the reference query's value.
+
+A miss is a **refusal** when the agent asked for clarification, failed, or said it could
+not answer, and a **silent wrong** when it answered without the expected fact (another
+tool's answer, or another value) and did not say it could not (:func:`verdict`). A right
+answer without its citation is still right to the person reading it.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -14,9 +20,20 @@ from typing import Any
 from .assistant_set import QUESTIONS
 from .common import Case, CaseResult, open_desk
 
-__all__ = ["NAME", "cases", "judge", "run_case"]
+__all__ = ["NAME", "cases", "judge", "run_case", "verdict"]
 
 NAME = "assistant"
+_COULD_NOT = re.compile(r"\b(?:could ?n[o']t|can ?n[o']t|cannot|unable|did ?n[o']t find|"
+                        r"no (?:results?|answer)|not (?:able|sure|find))\b", re.I)
+"""How the agent says it has no answer."""
+VERDICTS = {"said it could not": "refused", "run interrupted": "refused", "run failed": "refused",
+            "crash": "refused", "no citation": "right", "wrong tool": "silent_wrong",
+            "answer misses the fact": "silent_wrong"}
+
+
+def verdict(cause: str | None) -> str:
+    """right | refused | silent_wrong for a case's cause."""
+    return "right" if cause is None else VERDICTS.get(cause, "refused")
 
 
 def cases() -> list[Case]:
@@ -69,4 +86,7 @@ async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
         message = str((outcome.error or {}).get("message") or outcome.status)
         return CaseResult(case.id, False, f"run {outcome.status}", seconds, message[:300])
     ok, cause, detail = judge(case, outcome.result or {}, bank_url)
+    if not ok and cause != "no citation" and _COULD_NOT.search(
+            str((outcome.result or {}).get("answer") or "")):
+        cause = "said it could not"
     return CaseResult(case.id, ok, cause, seconds, detail)

@@ -9,6 +9,7 @@ sentence at most. Either way the tokens stream through the chat model
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -40,11 +41,14 @@ def _when(item: dict[str, Any]) -> str:
            f"{item.get('timezone', '')}".strip()
 
 
-def _fact_datetime(args: dict[str, Any], data: dict[str, Any]) -> str:
+def _fact_datetime(args: dict[str, Any], data: dict[str, Any], question: str = "") -> str:
     operation = args.get("operation")
     if operation == "difference":
+        days = data.get("calendar_days")
+        weeks = (f", {days / 7:g} weeks" if isinstance(days, int) and days % 7 == 0 and
+                 re.search(r"\bweeks?\b", question, re.I) else "")
         return (f"From {data['from']['date']} to {data['to']['date']} is {data.get('human')} "
-                f"({data.get('calendar_days')} calendar days)")
+                f"({days} calendar days{weeks})")
     if operation in ("convert", "shift"):
         return f"{_when(data['from'])} is {_when(data)}" if operation == "convert" else \
             f"{args.get('amount')} from {data['from']['date']} is {data['weekday']} {data['date']}"
@@ -76,11 +80,14 @@ def render_fact(result: dict[str, Any], question: str) -> str:
         return f"{tool} failed: {_short(result['content'].removeprefix('Error: '), 200)}"
     if result["outcome"] == "empty":
         return f"{tool} found nothing for {json.dumps(result['args'])}"
+    if result["outcome"] == "off_topic":
+        said = ", ".join(repr(term) for term in result.get("missing") or [])
+        return f"{tool}: the knowledge base says nothing about {said}"
     try:
         if tool == "calculator" and isinstance(data, dict):
             return f"{data['expression']} = {data['text']}"
         if tool == "datetime_tool" and isinstance(data, dict):
-            return _fact_datetime(result["args"], data)
+            return _fact_datetime(result["args"], data, question)
         if tool == "get_airport_code" and isinstance(data, dict):
             return (f"The main airport of {data['city']} ({data.get('region') or data.get('country')})"
                     f" is {data['airport']}, code {data['code']}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from langchain_core.callbacks.manager import adispatch_custom_event
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
@@ -23,6 +23,7 @@ from agentdesk.runtime.tools import redact, tool_result_data
 
 from . import prompts
 from .plan import _question, _writer, available_tools
+from .route import uncovered_terms
 from .safety import operator_check, redact_personal_data
 from .state import MAX_RETRY_COUNT, AgentState
 
@@ -88,6 +89,8 @@ class CallTask(TypedDict):
     n: int
     """The number the answer cites it by."""
     round: int
+    question: NotRequired[str]
+    """The person's question (a knowledge-base search is checked against it)."""
 
 
 def router(state: AgentState) -> dict[str, Any]:
@@ -100,7 +103,9 @@ def dispatch(state: AgentState) -> list[Send]:
     """One ``Send`` per planned call; LangGraph runs them in one step, in parallel."""
     done = len(state.get("tool_results", []))
     round_ = state.get("retry_count", 0)
-    return [Send("executor", CallTask(call=call, n=done + i + 1, round=round_))
+    question = (state.get("scratchpad") or {}).get("question") or ""
+    return [Send("executor", CallTask(call=call, n=done + i + 1, round=round_,
+                                      question=question))
             for i, call in enumerate(state.get("planned_calls", []))]
 
 
@@ -153,6 +158,13 @@ async def executor(task: CallTask, runtime: Runtime[AgentContext]) -> dict[str, 
               "args": redact(call["args"]), "status": status, "content": content, "data": data,
               "outcome": _outcome(status, content, data), "started": started,
               "finished": time.time()}
+    if record["outcome"] == "ok" and call["name"] == "kb_search" and task.get("question") \
+            and isinstance(data, dict):
+        passages = [str(hit.get("text") or "") for hit in data.get("results") or []
+                    if isinstance(hit, dict)]
+        if missing := uncovered_terms(task["question"], passages):
+            # Passages about something else: nothing on what was asked.
+            record.update(outcome="off_topic", missing=missing)
     return {"tool_results": [record], "messages": [ToolMessage(
         content=content, tool_call_id=call["id"], name=call["name"], status=status)]}
 
@@ -169,7 +181,8 @@ async def verifier(state: AgentState) -> dict[str, Any]:
         verdict = "generate"
     elif "input_error" in outcomes:
         verdict = "clarify"
-    elif round_ >= MAX_RETRY_COUNT:
+    elif round_ >= MAX_RETRY_COUNT or outcomes == {"off_topic"}:
+        # Other terms cannot make the knowledge base mention what it never mentions.
         verdict = "give_up"
     else:
         verdict = "replan"

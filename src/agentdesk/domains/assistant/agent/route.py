@@ -22,7 +22,7 @@ from agentdesk.domains.assistant.clock import TimeError, zone
 
 from .lookups import TravelLookups
 
-__all__ = ["Reading", "kb_terms", "narrower_terms", "read_question"]
+__all__ = ["Reading", "kb_terms", "narrower_terms", "read_question", "uncovered_terms"]
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,8 @@ class Reading:
 
 
 _LEAD = re.compile(r"^\s*(?:please\s+)?(?:what\s+is|what's|whats|calculate|compute|evaluate|"
-                   r"how\s+much\s+is|work\s+out|tell\s+me|can\s+you\s+(?:calculate|compute)|"
+                   r"how\s+much\s+is|work\s+out|tell\s+me|(?:can|could|would)\s+you\s+(?:please\s+)?"
+                   r"(?:calculate|compute|work\s+out|tell\s+me|convert)|"
                    r"convert)\s+", re.I)
 _WORD_OPS = [(r"\bdivided\s+by\b", "/"), (r"\bmultiplied\s+by\b", "*"), (r"\btimes\b", "*"),
              (r"\bplus\b", "+"), (r"\bminus\b", "-"), (r"\bover\b", "/"),
@@ -51,8 +52,19 @@ _CONVERT = re.compile(r"^\s*(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°][a-z° /^\d
                       r"(?:to|in|into|as)\s+(?P<to>[a-z°][a-z° /^\d]*?)\s*\??$", re.I)
 
 
+_POLITE = re.compile(r"(?:\s*,?\s*(?:for\s+me|please|pls|thanks|thank\s+you))+\s*[?.!]*\s*$",
+                     re.I)
+_HOW_MANY_IS_THAT = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b.*?\bhow\s+many\s+"
+                               r"(?P<to>[a-z° /]+?)\s+(?:is|are)\s+(?:that|this|it|those)\s*\??$",
+                               re.I)
+""""if I drive 150 miles how many km is that": the amount comes first, the unit asked last."""
+
+
 def _calculation(text: str) -> str | None:
     """The calculator expression the question asks for, or None."""
+    text = _POLITE.sub("", text.strip())
+    if (that := _HOW_MANY_IS_THAT.search(text)) and _is_unit(that.group("to")):
+        return f"{that.group('amount').replace(',', '')} to {that.group('to').strip()}"
     body = _LEAD.sub("", text.strip()).rstrip(" ?.!")
     body = _PERCENT_OF.sub(lambda m: f"{m.group(1)} / 100 * {m.group(2)}", body)
     body = _ROOT.sub(lambda m: f"sqrt({m.group(1)})", body)
@@ -81,6 +93,19 @@ _ZONE_WORDS = re.compile(r"\b(?:time|clock|timezone|time zone)\b", re.I)
 _IN_PLACE = re.compile(r"\bin\s+([A-Z][A-Za-z_]+(?:[ /][A-Z][A-Za-z_]+)?)")
 _ISO = r"\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?"
 _BETWEEN = re.compile(rf"(?:between|from)\s+({_ISO})\s+(?:and|to|until)\s+({_ISO})", re.I)
+_BETWEEN_WORDS = re.compile(r"\b(?:between|from)\s+(.{6,30}?)\s+(?:and|to|until)\s+(.{6,30}?)\s*"
+                            r"(?:[?.!]|$)", re.I)
+
+
+def _whole_date(text: str) -> str | None:
+    """``text`` as an ISO date when it names a whole day ("March 1 2027"), else None."""
+    import dateparser
+
+    parsed = dateparser.parse(text, languages=["en"], settings={
+        "REQUIRE_PARTS": ["day", "month", "year"], "STRICT_PARSING": True})
+    return parsed.date().isoformat() if parsed is not None else None
+
+
 _UNTIL = re.compile(rf"(?:days?|weeks?)\s+(?:until|till|to|before)\s+({_ISO})", re.I)
 _SHIFT = re.compile(rf"(\d+\s+(?:day|week|month|year|hour)s?)\s+(after|from|before)\s+({_ISO})",
                     re.I)
@@ -109,6 +134,9 @@ def _datetime(text: str) -> dict[str, Any] | None:
         return {"operation": "convert", "timezone": a, "value": value, "to_timezone": b}
     if (m := _BETWEEN.search(text)):
         return {"operation": "difference", "value": m.group(1), "other": m.group(2)}
+    if (m := _BETWEEN_WORDS.search(text)) and (a := _whole_date(m.group(1))) \
+            and (b := _whole_date(m.group(2))):
+        return {"operation": "difference", "value": a, "other": b}
     if (m := _SHIFT.search(text)):  # "2 weeks before X" is a shift, not "weeks before X"
         sign = "-" if m.group(2).lower() == "before" else "+"
         return {"operation": "shift", "value": m.group(3), "amount": f"{sign}{m.group(1)}"}
@@ -131,8 +159,11 @@ def _datetime(text: str) -> dict[str, Any] | None:
 _AIRPORT = re.compile(r"\b(?:airport|iata)\b", re.I)
 _FLIGHTS = re.compile(r"\b(?:flights?|fly|flying|airfares?)\b", re.I)
 _HOTELS = re.compile(r"\b(?:hotels?|rooms?|stay)\b", re.I)
-_CITY_AFTER = re.compile(r"\b(?:for|of|in|near|serves|serving|to|at)\s+([A-Z][A-Za-z.'-]*(?:[ ,]+"
-                         r"[A-Z][A-Za-z.'-]*){0,3})")
+_CITY_AFTER = re.compile(r"\b(?:for|of|in|near|serves|serving|to|at|does)\s+([A-Z][A-Za-z.'-]*"
+                         r"(?:[ ,]+[A-Z][A-Za-z.'-]*){0,3})")
+_LOWER_CITY = re.compile(r"\b(?:for|of|in)\s+([a-z][a-z.'-]+(?:\s+[a-z][a-z.'-]+){0,2})\s*[?.!]*\s*$")
+"""A city written in lower case at the end ("the airport code for seattle"): the travel
+server says whether it is one."""
 
 
 async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str, Any]]] | None:
@@ -154,6 +185,8 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
     if _AIRPORT.search(text):
         cities = [m.group(1).strip(" ,") for m in _CITY_AFTER.finditer(text)]
         cities = [c for c in cities if c.lower() not in {"the", "i"}]
+        if not cities and (lower := _LOWER_CITY.search(text)):
+            cities = [lower.group(1)]
         if cities:
             return [("get_airport_code", {"city_name": city}) for city in dict.fromkeys(cities)]
     return None
@@ -219,3 +252,35 @@ def narrower_terms(query: str, tried: list[str]) -> str | None:
         if option and option != query and option not in tried:
             return option
     return None
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def uncovered_terms(question: str, passages: list[str]) -> list[str]:
+    """What of the question the passages leave out, when it is too much for them to answer it.
+
+    A search ranks passages that hold *some* of the question's words (:func:`kb_terms`),
+    so a passage about something else can read as an answer. The passages do not answer
+    the question when they leave out a number it gives, a name it capitalises (not its
+    first word), or more than a third of its words (a stem found anywhere counts as held).
+    Returns the words left out in that case, else an empty list.
+    """
+    text = " ".join(passages).lower()
+    terms = list(dict.fromkeys(kb_terms(question).split()))
+    first = (re.findall(r"[A-Za-z0-9_]+", question) or [""])[0]
+
+    def held(term: str) -> bool:
+        if term.isdigit():
+            return re.search(rf"(?<![\d.]){term}(?![\d.]\d)", text) is not None
+        return _stem(term) in text
+
+    missing = [term for term in terms if not held(term)]
+    specific = [term for term in missing if term.isdigit() or (
+        term[:1].isupper() and term != first and not term.isupper())]
+    return missing if specific or len(missing) * 3 > len(terms) else []
