@@ -30,3 +30,47 @@ def test_the_command_prints_one_json_object_per_run(capsys: pytest.CaptureFixtur
 def test_an_unknown_agent_is_refused() -> None:
     with pytest.raises(SystemExit):
         main(["--agent", "nobody"])
+
+
+def test_trip_variants_restate_dates_lengths_and_money_with_the_same_meaning() -> None:
+    from bench.quality.people_variants import agent_variants
+
+    made = agent_variants("trip", "A week in Oslo from Boston, leaving 2027-05-03, budget $2,000")
+    texts = {text: kind for kind, text in made}
+    assert texts["A week in Oslo from Boston, leaving the 3rd of May 2027, budget $2,000"] \
+        == "units"
+    assert texts["A week in Oslo from Boston, leaving May 3rd, 2027, budget $2,000"] == "units"
+    assert texts["7 days in Oslo from Boston, leaving 2027-05-03, budget $2,000"] == "units"
+    assert texts["A week in Oslo from Boston, leaving 2027-05-03, budget 2k dollars"] == "units"
+    assert texts["A week in Oslo from Boston, departing 2027-05-03, spend at most $2,000"] \
+        == "synonyms"
+    assert texts["budget $2,000, A week in Oslo from Boston, leaving 2027-05-03"] == "word_order"
+    # The parts of a date are never spelled out as numbers ("2027-five-three").
+    assert all("five" not in text and "three" not in text for _, text in made)
+
+
+def test_simulation_variants_scale_the_number_with_the_unit() -> None:
+    from bench.quality.people_variants import agent_variants
+
+    made = agent_variants("simulation", "Oral model, ka 0.9 h^-1, dose 200 mg, simulate 12 h")
+    units = [text for kind, text in made if kind == "units"]
+    assert units == ["Oral model, ka 0.015 per minute, dose 200000 micrograms, simulate 720 "
+                     "minutes", "Oral model, ka 0.9/h, dose 200 milligrams, simulate 12 hours"]
+    # "h^-1" keeps its "-1": only the simulated time may read "twelve h".
+    assert ("numbers_in_words", "Oral model, ka 0.9 h^-1, dose 200 mg, simulate twelve h") \
+        in made
+
+
+def test_the_reading_command_counts_by_part_and_variant(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.quality.reading import _people
+    from bench.quality.reading import main as reading
+
+    assert reading(["--agent", "trip", "--part", "tuned", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert list(report) == ["trip"] and list(report["trip"]) == ["tuned"]
+    classes = report["trip"]["tuned"]
+    assert {"original", "case", "units"} <= set(classes)
+    assert set(classes["units"]) == {"right", "refused", "silent_wrong"}
+    tuned = [c for c in _people("trip") if "held-back" not in c["tags"]]
+    assert sum(classes["original"].values()) == len(tuned)
