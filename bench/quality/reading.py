@@ -88,6 +88,8 @@ def simulation_outcome(case: dict[str, Any], library: list[dict[str, Any]],
     if case.get("unread"):
         return "silent_wrong", "answered without asking"
     numbers = case["numbers"]
+    if goal.model_path is None:  # the agent asks "Which model should I load: ...?"
+        return "refused", f"asks which model ({', '.join(goal.model_choices) or 'any'})"
     if goal.model_path != numbers["model_path"]:
         return "silent_wrong", f"model {goal.model_path}"
     want = {p: v for p, (v, _) in numbers["parameters"].items()}
