@@ -74,3 +74,16 @@ def test_the_reading_command_counts_by_part_and_variant(
     assert set(classes["units"]) == {"right", "refused", "silent_wrong"}
     tuned = [c for c in _people("trip") if "held-back" not in c["tags"]]
     assert sum(classes["original"].values()) == len(tuned)
+
+
+def test_tags_select_the_cases_holding_every_one() -> None:
+    from bench.quality.__main__ import select
+    from bench.quality.trip import cases
+
+    every = cases()
+    people = select(every, ["people"], None)
+    held_back = select(every, ["people", "held-back"], None)
+    assert 0 < len(held_back) < len(people) < len(every)
+    assert all({"people", "held-back"} <= set(c.tags) for c in held_back)
+    assert select(every, ["people", "held-back"], 2) == held_back[:2]
+    assert select(every, None, None) == every

@@ -1,6 +1,6 @@
 """Run the labelled sets through the real agents; print accuracy, failures and time.
 
-Usage: python -m bench.quality [--model SPEC] [--agent NAME] [--limit N] [--json]
+Usage: python -m bench.quality [--model SPEC] [--agent NAME] [--tag TAG] [--limit N] [--json]
 
 Each agent with a module here (``bench/quality/<agent>.py``) is run; agents without
 one are skipped. Every agent gets a fresh data directory in the system temp dir.
@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .common import CaseResult, summarize
+from .common import Case, CaseResult, summarize
 
 AGENTS = ("banking", "simulation", "trip", "assistant", "insurance")
 """Agents whose quality module is looked for, in this order."""
@@ -34,9 +34,14 @@ def _module(agent: str) -> ModuleType | None:
     return importlib.import_module(name)
 
 
+def select(cases: list[Case], tags: list[str] | None, limit: int | None) -> list[Case]:
+    """The cases holding every tag in ``tags``, the first ``limit`` of them."""
+    return [c for c in cases if set(tags or []) <= set(c.tags)][:limit]
+
+
 async def _run_agent(module: ModuleType, model: str, limit: int | None, *,
-                     verbose: bool) -> dict[str, Any]:
-    cases = module.cases() if limit is None else module.cases()[:limit]
+                     verbose: bool, tags: list[str] | None = None) -> dict[str, Any]:
+    cases = select(module.cases(), tags, limit)
     results: list[CaseResult] = []
     with tempfile.TemporaryDirectory(prefix=f"agentdesk-quality-{module.NAME}-") as tmp:
         for case in cases:
@@ -72,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", default="local", help="model spec (default: local)")
     parser.add_argument("--agent", action="append", choices=AGENTS,
                         help="only this agent (repeatable)")
+    parser.add_argument("--tag", action="append",
+                        help="only the cases with this tag (repeatable: with every one given)")
     parser.add_argument("--limit", type=int, default=None, help="first N cases per agent")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
@@ -83,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.agent:
                 print(f"no quality set for {agent!r} (bench/quality/{agent}.py)", file=sys.stderr)
             continue
-        summary = asyncio.run(_run_agent(module, args.model, args.limit, verbose=True))
+        summary = asyncio.run(_run_agent(module, args.model, args.limit, verbose=True,
+                                         tags=args.tag))
         summaries.append(summary)
         if not args.json:
             _print(summary)
