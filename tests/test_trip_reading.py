@@ -97,6 +97,11 @@ def test_a_budget_in_other_words(text: str, budget: float) -> None:
     assert (found.get("budget"), unread) == (budget, [])
 
 
+def test_a_cap_without_a_currency_is_not_a_budget() -> None:
+    found, _ = read_fully("Paris from London on 2027-05-03, less than 5 days", TODAY)
+    assert "budget" not in found
+
+
 def test_a_plain_request_leaves_nothing_unread() -> None:
     found, unread = read_fully("Plan 4 days in Lisbon from Boston, leaving 2027-03-10, "
                                "budget 2500 USD", TODAY)

@@ -250,10 +250,13 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
-    budget = re.search(r"(?:budget(?: of| is|:)?|under|below|max(?:imum)?|up to|at most|"
-                       r"(?:no|not) more than|less than|spend(?:ing)?(?: at most| up to)?)"
-                       r"\s*(?:usd|\$)?\s*"
+    # "at most", "below" and the like name a budget only with a currency ("less than 5 days").
+    capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
+    budget = re.search(r"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|"
+                       r"spend(?:ing)?(?: at most| up to| no more than)?)\s*(?:usd|\$)?\s*"
                        r"(\d[\d,]*(?:\.\d+)?)\s*(k\b)?(?:\s*(?:usd|dollars|\$))?", lowered) or \
+        re.search(capped + r"(?:usd|\$)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or \
+        re.search(capped + r"(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:usd|dollars|\$)", lowered) or \
         re.search(r"(?:\$|usd)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or re.search(
             r"(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:usd|dollars|\$)", lowered)
     if budget:
