@@ -87,3 +87,18 @@ def test_tags_select_the_cases_holding_every_one() -> None:
     assert all({"people", "held-back"} <= set(c.tags) for c in held_back)
     assert select(every, ["people", "held-back"], 2) == held_back[:2]
     assert select(every, None, None) == every
+
+
+def test_outcomes_keep_refusals_and_silent_wrongs_apart() -> None:
+    from bench.quality import simulation, trip
+    from bench.quality.common import outcomes
+
+    results = [CaseResult("a", True, None, 1.0), CaseResult("b", False, "refused", 1.0),
+               CaseResult("c", False, "wrong_flights", 1.0), CaseResult("d", False, "crash", 1.0)]
+    assert outcomes(results, trip.REFUSED, trip.OTHER) == {
+        "right": 1, "refused": 1, "silent_wrong": 1, "other": 1}
+    asked = [CaseResult("e", False, "unexpected_clarify", 1.0),
+             CaseResult("f", False, "missing_pause", 1.0),
+             CaseResult("g", False, "missing_pause_no_figures", 1.0)]
+    assert outcomes(asked, simulation.REFUSED, simulation.OTHER) == {
+        "right": 0, "refused": 1, "silent_wrong": 1, "other": 1}

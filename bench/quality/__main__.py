@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .common import Case, CaseResult, summarize
+from .common import Case, CaseResult, outcomes, summarize
 
 AGENTS = ("banking", "simulation", "trip", "assistant", "insurance")
 """Agents whose quality module is looked for, in this order."""
@@ -59,6 +59,8 @@ async def _run_agent(module: ModuleType, model: str, limit: int | None, *,
                 print(f"  [{module.NAME}] {case.id:<28} {mark:<22} {result.seconds:6.1f}s"
                       f"  {'' if result.ok else result.detail[:160]}", file=sys.stderr)
     summary = summarize(module.NAME, results)
+    if hasattr(module, "REFUSED"):  # the agent's causes say which failures were refusals
+        summary["outcomes"] = outcomes(results, module.REFUSED, module.OTHER)
     summary["model"] = model
     summary["results"] = [vars(r) for r in results]
     return summary
@@ -69,6 +71,9 @@ def _print(summary: dict[str, Any]) -> None:
           f"right, accuracy {summary['accuracy']:.1%}, median {summary['median_seconds']:.1f} s")
     for cause, count in summary["failures"].items():
         print(f"  {count:3d} x {cause}")
+    if "outcomes" in summary:
+        print("  " + ", ".join(f"{name.replace('_', ' ')} {count}"
+                               for name, count in summary["outcomes"].items()))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,12 @@ from typing import Any
 
 from .common import Case, CaseResult, open_desk
 
-__all__ = ["NAME", "bridge_numbers", "cases", "run_case"]
+REFUSED = frozenset({"unexpected_clarify"})
+"""Causes where the agent asked instead of answering."""
+OTHER = frozenset({"run_failed", "crash", "missing_pause_no_figures"})
+"""Causes that are neither an answer nor a question (every other cause is a silent wrong)."""
+
+__all__ = ["NAME", "OTHER", "REFUSED", "bridge_numbers", "cases", "run_case"]
 
 NAME = "simulation"
 SET_FILE = Path(__file__).with_name("simulation_set.json")
@@ -105,8 +110,10 @@ async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
         outcome = await desk.start("simulation", {"messages": case.request}, model=model)
         while outcome.status == "interrupted":
             pause = outcome.interrupt or {}
-            if not steps:
-                return result(False, "unexpected_pause", f"{pause.get('kind')}: "
+            if not steps:  # a question is a refusal; a step put up for approval is stated
+                cause = "unexpected_clarify" if pause.get("kind") == "clarify" \
+                    else "unexpected_pause"
+                return result(False, cause, f"{pause.get('kind')}: "
                               f"{pause.get('summary', '')[:160]}")
             if pause.get("kind") == "clarify":
                 step = steps.pop(0)
@@ -135,8 +142,9 @@ async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
         if outcome.status != "completed":
             message = (outcome.error or {}).get("message", "")
             return result(False, "run_failed", message[:300])
-        if steps:
-            return result(False, "missing_pause", f"never reached {steps[0]}")
         answer = (outcome.result or {}).get("answer") or ""
+        if steps:  # an answer with figures, short of a step the case needs, is stated wrong
+            cause = "missing_pause" if _numbers_in(answer) else "missing_pause_no_figures"
+            return result(False, cause, f"never reached {steps[0]}")
         cause, detail = judge_answer(answer, expected)
         return result(cause is None, cause, detail or answer[:200])
