@@ -99,6 +99,9 @@ def test_outcomes_keep_refusals_and_silent_wrongs_apart() -> None:
         "right": 1, "refused": 1, "silent_wrong": 1, "other": 1}
     asked = [CaseResult("e", False, "unexpected_clarify", 1.0),
              CaseResult("f", False, "missing_pause", 1.0),
-             CaseResult("g", False, "missing_pause_no_figures", 1.0)]
+             CaseResult("g", False, "missing_pause_no_figures", 1.0),
+             CaseResult("h", False, "missing_pause_right_figures", 1.0),
+             CaseResult("i", False, "unlabelled_pause", 1.0),
+             CaseResult("j", False, "unexpected_pause", 1.0)]
     assert outcomes(asked, simulation.REFUSED, simulation.OTHER) == {
-        "right": 0, "refused": 1, "silent_wrong": 1, "other": 1}
+        "right": 0, "refused": 1, "silent_wrong": 2, "other": 3}
