@@ -30,3 +30,78 @@ def test_the_command_prints_one_json_object_per_run(capsys: pytest.CaptureFixtur
 def test_an_unknown_agent_is_refused() -> None:
     with pytest.raises(SystemExit):
         main(["--agent", "nobody"])
+
+
+def test_trip_variants_restate_dates_lengths_and_money_with_the_same_meaning() -> None:
+    from bench.quality.people_variants import agent_variants
+
+    made = agent_variants("trip", "A week in Oslo from Boston, leaving 2027-05-03, budget $2,000")
+    texts = {text: kind for kind, text in made}
+    assert texts["A week in Oslo from Boston, leaving the 3rd of May 2027, budget $2,000"] \
+        == "units"
+    assert texts["A week in Oslo from Boston, leaving May 3rd, 2027, budget $2,000"] == "units"
+    assert texts["7 days in Oslo from Boston, leaving 2027-05-03, budget $2,000"] == "units"
+    assert texts["A week in Oslo from Boston, leaving 2027-05-03, budget 2k dollars"] == "units"
+    assert texts["A week in Oslo from Boston, departing 2027-05-03, spend at most $2,000"] \
+        == "synonyms"
+    assert texts["budget $2,000, A week in Oslo from Boston, leaving 2027-05-03"] == "word_order"
+    # The parts of a date are never spelled out as numbers ("2027-five-three").
+    assert all("five" not in text and "three" not in text for _, text in made)
+
+
+def test_simulation_variants_scale_the_number_with_the_unit() -> None:
+    from bench.quality.people_variants import agent_variants
+
+    made = agent_variants("simulation", "Oral model, ka 0.9 h^-1, dose 200 mg, simulate 12 h")
+    units = [text for kind, text in made if kind == "units"]
+    assert units == ["Oral model, ka 0.015 per minute, dose 200000 micrograms, simulate 720 "
+                     "minutes", "Oral model, ka 0.9/h, dose 200 milligrams, simulate 12 hours"]
+    # "h^-1" keeps its "-1": only the simulated time may read "twelve h".
+    assert ("numbers_in_words", "Oral model, ka 0.9 h^-1, dose 200 mg, simulate twelve h") \
+        in made
+
+
+def test_the_reading_command_counts_by_part_and_variant(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.quality.reading import _people
+    from bench.quality.reading import main as reading
+
+    assert reading(["--agent", "trip", "--part", "tuned", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert list(report) == ["trip"] and list(report["trip"]) == ["tuned"]
+    classes = report["trip"]["tuned"]
+    assert {"original", "case", "units"} <= set(classes)
+    assert set(classes["units"]) == {"right", "refused", "silent_wrong"}
+    tuned = [c for c in _people("trip") if "held-back" not in c["tags"]]
+    assert sum(classes["original"].values()) == len(tuned)
+
+
+def test_tags_select_the_cases_holding_every_one() -> None:
+    from bench.quality.__main__ import select
+    from bench.quality.trip import cases
+
+    every = cases()
+    people = select(every, ["people"], None)
+    held_back = select(every, ["people", "held-back"], None)
+    assert 0 < len(held_back) < len(people) < len(every)
+    assert all({"people", "held-back"} <= set(c.tags) for c in held_back)
+    assert select(every, ["people", "held-back"], 2) == held_back[:2]
+    assert select(every, None, None) == every
+
+
+def test_outcomes_keep_refusals_and_silent_wrongs_apart() -> None:
+    from bench.quality import simulation, trip
+    from bench.quality.common import outcomes
+
+    results = [CaseResult("a", True, None, 1.0), CaseResult("b", False, "refused", 1.0),
+               CaseResult("c", False, "wrong_flights", 1.0), CaseResult("d", False, "crash", 1.0)]
+    assert outcomes(results, trip.REFUSED, trip.OTHER) == {
+        "right": 1, "refused": 1, "silent_wrong": 1, "other": 1}
+    asked = [CaseResult("e", False, "unexpected_clarify", 1.0),
+             CaseResult("f", False, "missing_pause", 1.0),
+             CaseResult("g", False, "missing_pause_no_figures", 1.0),
+             CaseResult("h", False, "missing_pause_right_figures", 1.0),
+             CaseResult("i", False, "unlabelled_pause", 1.0),
+             CaseResult("j", False, "unexpected_pause", 1.0)]
+    assert outcomes(asked, simulation.REFUSED, simulation.OTHER) == {
+        "right": 0, "refused": 1, "silent_wrong": 2, "other": 3}

@@ -70,6 +70,23 @@ def test_a_duration_on_its_own_between_dashes_is_the_simulated_time(
     assert goal.end_time == 24 and goal.questions == []
 
 
+@pytest.mark.parametrize(("text", "model", "values", "hours"), [
+    # Spacing says nothing: "0.01  per  minute" is the rate "0.01 per minute" is.
+    ("One-compartment  oral  model:  ke  =  0.01  per  minute.  Simulate  24  h ...",
+     "one_compartment_oral.ant", {"ke": 0.6}, 24),
+    ("Run  the  IV  bolus  model  for  45  minutes  and  tell  me  Cmax ...",
+     "one_compartment_iv_bolus.ant", {}, 0.75),
+    # "one-cmt" is "1-cmt", as "one-compartment" is "1-compartment".
+    ("one-cmt oral model, ke 4.8 per day, two days of simulation, half life",
+     "one_compartment_oral.ant", {"ke": 0.2}, 48)])
+def test_any_spacing_and_a_compartment_count_in_words(
+        library: list[dict[str, Any]], text: str, model: str, values: dict[str, float],
+        hours: float) -> None:
+    goal, read = _in_model_units(library, text)
+    assert (goal.model_path, read, goal.end_time, goal.questions) == (
+        model, {p: pytest.approx(v) for p, v in values.items()}, hours, [])
+
+
 @pytest.mark.parametrize(("text", "said"), [
     ("One-compartment oral model, simulate 24 h, Cmax, but not with the default dose - use "
      "50 mg less than it", "not"),

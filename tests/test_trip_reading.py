@@ -24,6 +24,10 @@ TODAY = date(2026, 11, 26)
     ("Leaving 2027-04-12 from Denver; 6 days; destination Seattle", "Denver", "Seattle"),
     ("need a trip to rome from boston, leaving june 5 2027 for 5 days", "Boston", "Rome"),
     ("FROM BOSTON TO LISBON, LEAVING 2027-03-10, 4 DAYS, BUDGET 2500 USD", "Boston", "Lisbon"),
+    # "MAY" is an airport's code; in a date it is the month.
+    ("BOSTON TO OSLO: LEAVING MAY 3RD 2027, BACK MAY 8TH.", "Boston", "Oslo"),
+    # Capitals that only a date or a sentence's start asks for say nothing of the cities.
+    ("need a trip to rome from boston, leaving 5 June 2027 for 5 days", "Boston", "Rome"),
 ])
 def test_cities_in_any_punctuation_case_and_order(text: str, origin: str,
                                                   destination: str) -> None:
@@ -39,6 +43,15 @@ def test_cities_in_any_punctuation_case_and_order(text: str, origin: str,
     ("two weeks in Lisbon out of Boston, leaving July 1st 2027", "2027-07-01", "2027-07-15"),
     ("Dublin from Berlin, departing September 9th, 2027, a fortnight", "2027-09-09",
      "2027-09-23"),
+    ("Boston to Oslo: leaving May third 2027, back May eighth.", "2027-05-03", "2027-05-08"),
+    ("Tokyo! From San Francisco, leaving Oct second 2027 for ten days", "2027-10-02",
+     "2027-10-12"),
+    ("Dublin from Berlin, departing September ninth, 2027, two nights", "2027-09-09",
+     "2027-09-11"),
+    ("back May 8th. Budget $3000, Boston to Oslo: leaving May 3rd 2027.", "2027-05-03",
+     "2027-05-08"),
+    ("Paris  from  London,  the  3rd  of  May  2027,  three  nights ...", "2027-05-03",
+     "2027-05-06"),
 ])
 def test_ordinals_and_lengths_in_words(text: str, depart: str, back: str) -> None:
     read = read_request(text, TODAY)
@@ -51,6 +64,7 @@ def test_ordinals_and_lengths_in_words(text: str, depart: str, back: str) -> Non
     ("Paris from London on 2027-05-03 for 3 nights, two adults", 2),
     ("Family trip: 2 adults and 2 kids, Barcelona from Paris, 2027-07-15 for 5 days", 4),
     ("two weeks in Lisbon for five of us out of Boston, leaving July 1st 2027", 5),
+    ("Paris from London, the 3rd of May 2027, three nights, two grown-ups", 2),
 ])
 def test_parties_in_words_and_groups(text: str, travelers: int) -> None:
     assert read_request(text, TODAY)["travelers"] == travelers
@@ -63,12 +77,29 @@ def test_parties_in_words_and_groups(text: str, travelers: int) -> None:
     ("Madrid from Miami, leaving 2027-11-05 for 4 nights, hotel under 100 dollars a night",
      "a night"),
     ("Lisbon from Boston on 2027-03-10 for 4 days, gate 12B", "12B"),
+    # A number in words that nothing reads is said too, not planned as one traveler.
+    ("Paris from London, the 3rd of May 2027, three nights, two lodgers", "two lodgers"),
 ])
 def test_what_changes_the_plan_and_is_not_read_is_said(text: str, unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]
     with pytest.raises(ValueError, match="could not read") as caught:
         TripInput(messages=text)
     assert unread in str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("want a journey to rome from boston, departing june 5 2027 for 5 days, spend at most 4000",
+     4000.0),
+    ("Paris from London on 2027-05-03 for 3 nights, no more than 2.5k dollars", 2500.0),
+])
+def test_a_budget_in_other_words(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+def test_a_cap_without_a_currency_is_not_a_budget() -> None:
+    found, _ = read_fully("Paris from London on 2027-05-03, less than 5 days", TODAY)
+    assert "budget" not in found
 
 
 def test_a_plain_request_leaves_nothing_unread() -> None:

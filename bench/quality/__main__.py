@@ -1,12 +1,14 @@
 """Run the labelled sets through the real agents; print accuracy, failures and time.
 
-Usage: python -m bench.quality [--model SPEC] [--agent NAME] [--limit N] [--part P] [--json]
+Usage: python -m bench.quality [--model SPEC] [--agent NAME] [--tag TAG] [--part P] [--limit N]
+                                [--json]
 
 Each agent with a module here (``bench/quality/<agent>.py``) is run; agents without
 one are skipped. Every agent gets a fresh data directory in the system temp dir.
-An agent whose module has ``verdict(cause)`` is also counted right / refused / silent
-wrong by part of its set: ``first`` (the cases it was built on), ``people`` (written in
-other people's words) and ``held back`` (people's cases never tuned on).
+An agent whose module names its ``REFUSED`` and ``OTHER`` causes is also counted right /
+refused / silent wrong / other, in all and by part of its set: ``first`` (the cases it
+was built on), ``people`` (written in other people's words) and ``held back`` (people's
+cases never tuned on; their misses are printed only with ``--part "held back"``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .common import Case, CaseResult, summarize
+from .common import Case, CaseResult, outcomes, summarize
 
 AGENTS = ("banking", "simulation", "trip", "assistant", "insurance")
 """Agents whose quality module is looked for, in this order."""
@@ -45,10 +47,16 @@ def _module(agent: str) -> ModuleType | None:
     return importlib.import_module(name)
 
 
+def select(cases: list[Case], tags: list[str] | None, limit: int | None) -> list[Case]:
+    """The cases holding every tag in ``tags``, the first ``limit`` of them."""
+    return [c for c in cases if set(tags or []) <= set(c.tags)][:limit]
+
+
 async def _run_agent(module: ModuleType, model: str, limit: int | None, *,
-                     verbose: bool, part: str | None = None) -> dict[str, Any]:
-    cases = [c for c in module.cases() if part is None or part_of(c) == part]
-    cases = cases if limit is None else cases[:limit]
+                     verbose: bool, tags: list[str] | None = None,
+                     part: str | None = None) -> dict[str, Any]:
+    cases = select([c for c in module.cases() if part is None or part_of(c) == part], tags,
+                   limit)
     results: list[CaseResult] = []
     with tempfile.TemporaryDirectory(prefix=f"agentdesk-quality-{module.NAME}-") as tmp:
         for case in cases:
@@ -66,15 +74,14 @@ async def _run_agent(module: ModuleType, model: str, limit: int | None, *,
                 print(f"  [{module.NAME}] {case.id:<28} {mark:<22} {result.seconds:6.1f}s"
                       f"  {'' if result.ok else result.detail[:160]}", file=sys.stderr)
     summary = summarize(module.NAME, results)
+    if hasattr(module, "REFUSED"):  # the agent's causes say which failures were refusals
+        summary["outcomes"] = outcomes(results, module.REFUSED, module.OTHER)
+        summary["parts"] = {name: outcomes(
+            [r for c, r in zip(cases, results, strict=True) if part_of(c) == name],
+            module.REFUSED, module.OTHER) for name in PARTS
+            if any(part_of(c) == name for c in cases)}
     summary["model"] = model
     summary["results"] = [vars(r) for r in results]
-    if hasattr(module, "verdict"):
-        parts: dict[str, dict[str, int]] = {}
-        for case, result in zip(cases, results, strict=True):
-            counts = parts.setdefault(part_of(case), {"right": 0, "refused": 0,
-                                                      "silent_wrong": 0})
-            counts[module.verdict(None if result.ok else result.cause)] += 1
-        summary["parts"] = parts
     return summary
 
 
@@ -83,10 +90,13 @@ def _print(summary: dict[str, Any]) -> None:
           f"right, accuracy {summary['accuracy']:.1%}, median {summary['median_seconds']:.1f} s")
     for cause, count in summary["failures"].items():
         print(f"  {count:3d} x {cause}")
-    for part in PARTS:
-        if (counts := summary.get("parts", {}).get(part)) is not None:
-            print(f"  {part:10} right {counts['right']:3d}  refused {counts['refused']:3d}  "
-                  f"silent wrong {counts['silent_wrong']:3d}")
+    if "outcomes" in summary:
+        print("  " + ", ".join(f"{name.replace('_', ' ')} {count}"
+                               for name, count in summary["outcomes"].items()))
+    for name in PARTS:
+        if (counts := summary.get("parts", {}).get(name)) is not None:
+            print(f"    {name:10} " + ", ".join(f"{key.replace('_', ' ')} {count}"
+                                               for key, count in counts.items()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", default="local", help="model spec (default: local)")
     parser.add_argument("--agent", action="append", choices=AGENTS,
                         help="only this agent (repeatable)")
+    parser.add_argument("--tag", action="append",
+                        help="only the cases with this tag (repeatable: with every one given)")
     parser.add_argument("--limit", type=int, default=None, help="first N cases per agent")
     parser.add_argument("--part", choices=PARTS, help="only this part of each set; a held-back "
                         "case's detail is printed only when this is 'held back'")
@@ -109,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"no quality set for {agent!r} (bench/quality/{agent}.py)", file=sys.stderr)
             continue
         summary = asyncio.run(_run_agent(module, args.model, args.limit, verbose=True,
-                                         part=args.part))
+                                         tags=args.tag, part=args.part))
         summaries.append(summary)
         if not args.json:
             _print(summary)

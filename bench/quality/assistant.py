@@ -6,8 +6,8 @@ data, the reference query's value.
 
 A miss is a **refusal** when the agent asked for clarification, failed, or said it could
 not answer, and a **silent wrong** when it answered without the expected fact (another
-tool's answer, or another value) and did not say it could not (:func:`verdict`). A right
-answer without its citation is still right to the person reading it.
+tool's answer, or another value) and did not say it could not (:data:`REFUSED`). A right
+answer without its citation is counted apart (:data:`OTHER`).
 """
 
 from __future__ import annotations
@@ -20,20 +20,16 @@ from typing import Any
 from .assistant_set import QUESTIONS
 from .common import Case, CaseResult, open_desk
 
-__all__ = ["NAME", "cases", "judge", "run_case", "verdict"]
+__all__ = ["NAME", "OTHER", "REFUSED", "cases", "judge", "run_case"]
 
 NAME = "assistant"
 _COULD_NOT = re.compile(r"\b(?:could ?n[o']t|can ?n[o']t|cannot|unable|did ?n[o']t find|"
                         r"no (?:results?|answer)|not (?:able|sure|find))\b", re.I)
 """How the agent says it has no answer."""
-VERDICTS = {"said it could not": "refused", "run interrupted": "refused", "run failed": "refused",
-            "crash": "refused", "no citation": "right", "wrong tool": "silent_wrong",
-            "answer misses the fact": "silent_wrong"}
-
-
-def verdict(cause: str | None) -> str:
-    """right | refused | silent_wrong for a case's cause."""
-    return "right" if cause is None else VERDICTS.get(cause, "refused")
+REFUSED = frozenset({"said it could not", "run interrupted", "run failed"})
+"""It asked, failed or said it could not answer."""
+OTHER = frozenset({"crash", "no citation"})
+"""No answer at all, or the right fact without its citation (not a wrong answer)."""
 
 
 def cases() -> list[Case]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from agentdesk.runtime.runs.desk import Desk
 
-__all__ = ["Case", "CaseResult", "open_desk", "summarize"]
+__all__ = ["Case", "CaseResult", "open_desk", "outcomes", "summarize"]
 
 
 @dataclass
@@ -56,6 +56,16 @@ def summarize(agent: str, results: list[CaseResult]) -> dict[str, Any]:
         "median_seconds": round(statistics.median(r.seconds for r in results), 2)
         if results else 0.0,
     }
+
+
+def outcomes(results: list[CaseResult], refused: frozenset[str],
+             other: frozenset[str]) -> dict[str, int]:
+    """Right / refused / silent wrong / other, apart (issue 23 item 1): a failure whose cause
+    is in ``refused`` asked or said what it could not read, one in ``other`` neither
+    answered nor asked (the run failed), and any other stated a wrong answer."""
+    counts = Counter("right" if r.ok else "refused" if r.cause in refused
+                     else "other" if r.cause in other else "silent_wrong" for r in results)
+    return {name: counts[name] for name in ("right", "refused", "silent_wrong", "other")}
 
 
 @asynccontextmanager

@@ -11,7 +11,7 @@ A miss is a **refusal** when the customer is asked again for something the email
 or a thread that wanted a quote goes to the agency (safe: a person sees it), and a
 **silent wrong** when a value other than the email's goes on unasked, a quote starts
 while something is missing or invalid, or a question leaves out what is missing
-(:func:`verdict`).
+(:data:`REFUSED`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 
 from .common import Case, CaseResult, open_desk
 
-__all__ = ["NAME", "cases", "compare", "run_case", "verdict"]
+__all__ = ["NAME", "OTHER", "REFUSED", "cases", "compare", "run_case"]
 
 NAME = "insurance"
 SET_FILE = Path(__file__).with_name("insurance_set.json")
@@ -60,17 +60,11 @@ def compare(expected: dict[str, Any], action: str, missing: list[str] | None,
     return None, ""
 
 
-VERDICTS = {"asked_or_handed": "refused", "asked_too_much": "refused",
-            "wrong_field_asked": "refused", "wrong_action": "silent_wrong",
-            "question_leaves_out": "silent_wrong", "wrong_field": "silent_wrong"}
-"""What each cause of a miss is to the customer: a question or the agency's look
-(refused), or a quote on something the email did not say (silent wrong)."""
-
-
-def verdict(cause: str | None) -> str:
-    """right | refused | silent_wrong for a case's cause (a crash counts as refused:
-    the thread stops, nobody is quoted)."""
-    return "right" if cause is None else VERDICTS.get(cause, "refused")
+REFUSED = frozenset({"asked_or_handed", "asked_too_much", "wrong_field_asked"})
+"""A question to the customer or the agency's look: nobody is quoted on a guess."""
+OTHER = frozenset({"crash"})
+"""The thread stopped: no answer and no question. Every other miss is a silent wrong: a
+quote on a value the email did not say, or a question that leaves out what is missing."""
 
 
 async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:

@@ -1,6 +1,7 @@
 """The trip and simulation readers alone, on the people-written part of their sets.
 
-Usage: python -m bench.quality.reading [--span-reader] [--json]
+Usage: python -m bench.quality.reading [--span-reader] [--agent NAME] [--part NAME]
+[--no-variants] [--verbose] [--json]
 
 Each case tagged ``people`` in ``trip_set.json`` and ``simulation_set.json`` is read
 by code, as the agent reads it before planning, and counted as **right** (every
@@ -8,7 +9,10 @@ slot read as labelled, or an unread phrase reported when the case holds one),
 **refused** (the reader asked or said what it could not read, although the labelled
 reading was there to be had) or **silent wrong** (a reading that differs from the
 label, or ignores a phrase that changes the answer, given without a word). Counts are
-split into the part tuned on and the ``held-back`` part. No model runs unless
+split into the part tuned on and the ``held-back`` part, and by phrasing variant: each
+request is also read in the variants :mod:`.people_variants` makes by rule (case,
+punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
+same label; ``--no-variants`` reads the requests as written only. No model runs unless
 ``--span-reader`` is given: then the embedded model reads the slots code missed
 (:mod:`agentdesk.domains.trip.spans`), as the agent does with it.
 """
@@ -19,7 +23,7 @@ import argparse
 import json
 import math
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +88,8 @@ def simulation_outcome(case: dict[str, Any], library: list[dict[str, Any]],
     if case.get("unread"):
         return "silent_wrong", "answered without asking"
     numbers = case["numbers"]
+    if goal.model_path is None:  # the agent asks "Which model should I load: ...?"
+        return "refused", f"asks which model ({', '.join(goal.model_choices) or 'any'})"
     if goal.model_path != numbers["model_path"]:
         return "silent_wrong", f"model {goal.model_path}"
     want = {p: v for p, (v, _) in numbers["parameters"].items()}
@@ -107,10 +113,27 @@ def _library() -> list[dict[str, Any]]:
     return [load_spec(file, root).summary() for file, root in iter_models(configured_dirs(None))]
 
 
+PARTS = ("tuned", "held-back")
+OUTCOMES = ("right", "refused", "silent_wrong")
+
+
+def _requests(agent: str, text: str, with_variants: bool) -> list[tuple[str, str]]:
+    from .people_variants import agent_variants
+
+    return [("original", text), *(agent_variants(agent, text) if with_variants else [])]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.quality.reading")
     parser.add_argument("--span-reader", action="store_true",
                         help="let the embedded model read the trip slots code missed")
+    parser.add_argument("--agent", action="append", choices=("trip", "simulation"))
+    parser.add_argument("--part", action="append", choices=PARTS,
+                        help="only this part (repeatable; default both)")
+    parser.add_argument("--no-variants", action="store_true", help="the requests as written only")
+    parser.add_argument("--verbose", action="store_true",
+                        help="list each miss of the tuned part (of the held-back part only "
+                             "when --part held-back is given)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     model = None
@@ -119,26 +142,48 @@ def main(argv: list[str] | None = None) -> int:
 
         model = get_chat_model("local")
     library = _library()
-    report: dict[str, Any] = {}
-    for agent in ("trip", "simulation"):
-        counts: dict[str, Counter[str]] = {"tuned": Counter(), "held-back": Counter()}
+    shown = set(args.part or ["tuned"])
+    counts: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
+    for agent in args.agent or ("trip", "simulation"):
         for case in _people(agent):
-            outcome, detail = (trip_outcome(case, model) if agent == "trip"
-                               else simulation_outcome(case, library))
             part = "held-back" if "held-back" in case["tags"] else "tuned"
-            counts[part][outcome] += 1
-            if not args.json:
-                print(f"  [{agent}] {part:<9} {case['id']:<24} {outcome:<12} {detail[:90]}",
-                      file=sys.stderr)
-        report[agent] = {part: dict(c) for part, c in counts.items()}
+            if args.part and part not in args.part:
+                continue
+            for kind, request in _requests(agent, case["request"], not args.no_variants):
+                asked = {**case, "request": request}
+                outcome, detail = (trip_outcome(asked, model) if agent == "trip"
+                                   else simulation_outcome(asked, library))
+                counts[(agent, part, kind)][outcome] += 1
+                if args.verbose and part in shown and outcome != "right":
+                    print(f"  [{agent}] {part:<9} {kind:<16} {case['id']:<16} {outcome:<12} "
+                          f"{request!r}: {detail[:120]}", file=sys.stderr)
     if args.json:
+        report: dict[str, Any] = {}
+        for (agent, part, kind), c in sorted(counts.items()):
+            report.setdefault(agent, {}).setdefault(part, {})[kind] = {o: c[o] for o in OUTCOMES}
         print(json.dumps(report, indent=2))
     else:
-        for agent, parts in report.items():
-            for part, c in parts.items():
-                print(f"{agent:<10} {part:<9} right {c.get('right', 0):2d}  refused "
-                      f"{c.get('refused', 0):2d}  silent wrong {c.get('silent_wrong', 0):2d}")
+        _print(counts)
     return 0
+
+
+def _print(counts: dict[tuple[str, str, str], Counter[str]]) -> None:
+    from .variants import CLASSES
+
+    order = ("original", *CLASSES)
+    print(f"{'agent':<11} {'part':<10} {'variant':<17} {'right':>6} {'refused':>8} "
+          f"{'silent wrong':>13}")
+    totals: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    for (agent, part, kind), c in sorted(counts.items(), key=lambda kv: (
+            kv[0][0], PARTS.index(kv[0][1]), order.index(kv[0][2]))):
+        totals[(agent, part)].update(c)
+        print(f"{agent:<11} {part:<10} {kind:<17} {c['right']:6d} {c['refused']:8d} "
+              f"{c['silent_wrong']:13d}")
+    print()
+    for (agent, part), c in sorted(totals.items(), key=lambda kv: (kv[0][0],
+                                                                    PARTS.index(kv[0][1]))):
+        print(f"{agent:<11} {part:<10} {'all':<17} {c['right']:6d} {c['refused']:8d} "
+              f"{c['silent_wrong']:13d}")
 
 
 if __name__ == "__main__":

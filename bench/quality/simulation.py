@@ -19,7 +19,16 @@ from typing import Any
 
 from .common import Case, CaseResult, open_desk
 
-__all__ = ["NAME", "bridge_numbers", "cases", "run_case"]
+REFUSED = frozenset({"unexpected_clarify"})
+"""Causes where the agent asked instead of answering."""
+OTHER = frozenset({"run_failed", "crash", "missing_pause_no_figures",
+                   "missing_pause_right_figures", "unlabelled_pause"})
+"""Causes that are neither a wrong answer nor a question: the run failed, the answer has no
+figures, or right ones short of a labelled step (setting a parameter to its default is a
+step the agent rightly skips), or the agent went on past the question a case labels alone.
+Every other cause is a silent wrong."""
+
+__all__ = ["NAME", "OTHER", "REFUSED", "bridge_numbers", "cases", "run_case"]
 
 NAME = "simulation"
 SET_FILE = Path(__file__).with_name("simulation_set.json")
@@ -105,8 +114,11 @@ async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
         outcome = await desk.start("simulation", {"messages": case.request}, model=model)
         while outcome.status == "interrupted":
             pause = outcome.interrupt or {}
-            if not steps:
-                return result(False, "unexpected_pause", f"{pause.get('kind')}: "
+            if not steps:  # a question is a refusal; a step put up for approval is stated,
+                # unless the case labels nothing past its question (no numbers to reach)
+                cause = "unexpected_clarify" if pause.get("kind") == "clarify" \
+                    else "unexpected_pause" if expected.get("numbers") else "unlabelled_pause"
+                return result(False, cause, f"{pause.get('kind')}: "
                               f"{pause.get('summary', '')[:160]}")
             if pause.get("kind") == "clarify":
                 step = steps.pop(0)
@@ -135,8 +147,11 @@ async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
         if outcome.status != "completed":
             message = (outcome.error or {}).get("message", "")
             return result(False, "run_failed", message[:300])
-        if steps:
-            return result(False, "missing_pause", f"never reached {steps[0]}")
         answer = (outcome.result or {}).get("answer") or ""
+        if steps:  # an answer with wrong figures, short of a step the case needs, is stated
+            cause = "missing_pause_no_figures" if not _numbers_in(answer) else \
+                "missing_pause" if judge_answer(answer, expected)[0] else \
+                "missing_pause_right_figures"
+            return result(False, cause, f"never reached {steps[0]}")
         cause, detail = judge_answer(answer, expected)
         return result(cause is None, cause, detail or answer[:200])

@@ -18,7 +18,13 @@ from typing import Any
 
 from .common import Case, CaseResult, open_desk
 
-__all__ = ["NAME", "cases", "judge_plan", "run_case"]
+REFUSED = frozenset({"refused"})
+"""Causes where the agent said what it could not read instead of planning."""
+OTHER = frozenset({"no_review", "revision_failed", "crash"})
+"""Causes that are neither a plan nor a refusal (every other cause is a plan put up for
+review with confidence, and wrong: a silent wrong)."""
+
+__all__ = ["NAME", "OTHER", "REFUSED", "cases", "judge_plan", "run_case"]
 
 NAME = "trip"
 SET_FILE = Path(__file__).with_name("trip_set.json")

@@ -2,20 +2,23 @@
 shows up in the figures (issue 23, item 4).
 
 :func:`variants` returns ``(class, text)`` pairs: ``case``, ``punctuation``,
-``word_order``, ``synonyms``, ``numbers_in_words`` (both ways) and ``ordinals`` (both
-ways). Every rule keeps the meaning, so the request's reference answer holds for each
-variant. An agent's set passes its own synonyms (:data:`SYNONYMS` is a general default).
-Only classes that change the text are returned; the original request is not among them.
+``word_order``, ``synonyms``, ``numbers_in_words`` (both ways), ``ordinals`` (both
+ways) and ``units``. Every rule keeps the meaning, so the request's reference answer
+holds for each variant. An agent's set passes its own synonyms (:data:`SYNONYMS` is a
+general default) and may add its own rules to a class (``extra``): ``units`` has none
+of its own, as what a unit is depends on the agent (:mod:`.people_variants`). Only
+classes that change the text are returned; the original request is not among them.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 __all__ = ["CLASSES", "NUMBER_WORDS", "ORDINALS", "SYNONYMS", "variants"]
 
-CLASSES = ("case", "punctuation", "word_order", "synonyms", "numbers_in_words", "ordinals")
+CLASSES = ("case", "punctuation", "word_order", "synonyms", "numbers_in_words", "ordinals",
+           "units")
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 15: "fifteen",
@@ -66,17 +69,30 @@ def _synonyms(text: str, table: Mapping[str, str]) -> list[str]:
                          re.IGNORECASE)
 
     def swap(match: re.Match[str]) -> str:
-        word = table[match.group(0).lower()]
-        return word.capitalize() if match.group(0)[0].isupper() else word
+        said, word = match.group(0), table[match.group(0).lower()]
+        if said.isupper() and len(said) > 1:
+            return word.upper()
+        return word.capitalize() if said[0].isupper() else word
 
     return [pattern.sub(swap, text)]
 
 
+_MONTH = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?")
+
+
 def _numbers(text: str) -> list[str]:
-    """Small standalone numbers as words, and number words as digits (amounts, years and
-    numbers with a unit sign are left alone)."""
-    as_words = re.sub(r"(?<![\d$,.])\b(\d{1,2})\b(?![\d,.%]|\s*(?:st|nd|rd|th)\b)",
-                      lambda m: NUMBER_WORDS.get(int(m.group(1)), m.group(1)), text)
+    """Small standalone numbers as words, and number words as digits (amounts, years,
+    numbers with a unit sign, parts of a date such as "2027-06-10" or "May 3", and the
+    "-1" of a unit such as "min-1" or "h^-1" are left alone)."""
+    def spell(match: re.Match[str]) -> str:
+        before, after = text[:match.start()].lower(), text[match.end():].lower()
+        if re.search(rf"\b{_MONTH}\s*$", before) or re.match(rf"\s+(?:of\s+)?{_MONTH}\b",
+                                                                after):
+            return match.group(0)
+        return NUMBER_WORDS.get(int(match.group(1)), match.group(1))
+
+    as_words = re.sub(r"(?<![\d$,.^/−-])\b(\d{1,2})\b(?![\d,.%/:]|\s*(?:st|nd|rd|th)\b)",
+                      spell, text)
     digits = {w: str(n) for n, w in NUMBER_WORDS.items()}
     as_digits = re.sub(r"\b(" + "|".join(digits) + r")\b",
                        lambda m: digits[m.group(1).lower()] if m.group(1).islower()
@@ -94,16 +110,22 @@ def _ordinals(text: str) -> list[str]:
     return [as_words, as_digits]
 
 
-def variants(text: str, synonyms: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
-    """The request's variants by rule, as ``(class, text)``, each text once."""
-    made = {
+def variants(text: str, synonyms: Mapping[str, str] | None = None, *,
+             extra: Mapping[str, Callable[[str], list[str]]] | None = None,
+             ) -> list[tuple[str, str]]:
+    """The request's variants by rule, as ``(class, text)``, each text once; ``extra``
+    adds an agent's own rules to a class."""
+    made: dict[str, list[str]] = {
         "case": _case(text),
         "punctuation": _punctuation(text),
         "word_order": _word_order(text),
         "synonyms": _synonyms(text, SYNONYMS if synonyms is None else synonyms),
         "numbers_in_words": _numbers(text),
         "ordinals": _ordinals(text),
+        "units": [],
     }
+    for kind, rule in (extra or {}).items():
+        made[kind] = made[kind] + rule(text)
     seen = {text}
     out: list[tuple[str, str]] = []
     for kind in CLASSES:

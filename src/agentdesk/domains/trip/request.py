@@ -23,8 +23,8 @@ __all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_day
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|"
            "november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
 _DATE = re.compile(
-    rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|"
-    rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?(?:,? \d{{4}})?|"
+    rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:\s*,?\s+\d{{4}})?|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?(?:,?\s+\d{{4}})?|"
     r"\d{1,2}/\d{1,2}/\d{4}|tomorrow|next (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|week|month)|in \d+ (?:days|weeks|months))\b", re.I)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
@@ -33,8 +33,13 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixt
              "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
              "twentieth": 20, "twenty-first": 21, "twenty-second": 22, "twenty-third": 23,
              "thirtieth": 30, "thirty-first": 31}
-_ORDINAL = re.compile(rf"\b({'|'.join(sorted(_ORDINALS, key=len, reverse=True))})"
-                      rf"(?= (?:of )?(?:{_MONTHS})\b)", re.I)
+_ORDINAL_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
+_ORDINAL = re.compile(rf"\b({_ORDINAL_WORD})(?= (?:of )?(?:{_MONTHS})\b)", re.I)
+_ORDINAL_AFTER = re.compile(rf"\b((?:{_MONTHS})\.? )({_ORDINAL_WORD})\b", re.I)
+"""An ordinal after its month ("May third"), as an ordinal before it ("the third of May")."""
+_RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|until|till)\W*(?:on\W*)?(?:the\W*)?$",
+                         re.I)
+"""What says a date is the way home ("back May 8th", "returning on the 8th")."""
 _DAY_ONLY = re.compile(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b(?! (?:of )?(?:" + _MONTHS
                        + r")\b)", re.I)
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -42,6 +47,7 @@ _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
           "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
           "eighteen": 18, "nineteen": 19, "twenty": 20}
 _COUNT = rf"(\d+|{'|'.join(sorted(_WORDS, key=len, reverse=True))})"
+_NUMBER_WORDS = "|".join(sorted((w for w in _WORDS if len(w) > 2), key=len, reverse=True))
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bdeparting|\bflying|\bstarting)"
                          r"\W*$", re.I)
@@ -106,15 +112,19 @@ def _code_cities() -> dict[str, str]:
             for code, row in airportsdata.load("IATA").items()}
 
 
-def _places(text: str) -> list[tuple[int, int, str]]:
+def _places(text: str, dates: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """(start, end, name) of every city the text names, longest names first.
 
     A city written in lower case counts in a text written all in lower case (or all in
-    capitals), where case tells nothing.
+    capitals), where case tells nothing; the words of a date ("May 3rd", "MAY 3RD") are
+    never a city, nor do their capitals say how the rest is written.
     """
-    letters = [c for c in text if c.isalpha()]
+    def in_date(at: int) -> bool:
+        return any(start <= at < end for start, end in dates)
+
+    letters = [c for at, c in enumerate(text) if c.isalpha() and not in_date(at)]
     any_case = not any(c.isupper() for c in letters) or not any(c.islower() for c in letters)
-    words = list(_WORD.finditer(text))
+    words = [word for word in _WORD.finditer(text) if not in_date(word.start())]
     found: list[tuple[int, int, str]] = []
     index = 0
     while index < len(words):
@@ -134,9 +144,9 @@ def _places(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
-def _roles(text: str) -> tuple[str | None, str | None]:
+def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | None]:
     """(origin, destination): by the cue before each city ("from", "to"), then by order."""
-    places = _places(text)
+    places = _places(text, dates)
     origin = destination = None
     free = []
     for start, end, name in places:
@@ -176,6 +186,8 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     # "the third of May" is read as "the   3rd of May": the same length, so positions hold.
     spelled = _ORDINAL.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th".rjust(
         len(m.group(1))), text)
+    spelled = _ORDINAL_AFTER.sub(lambda m: m.group(1) + f"{_ORDINALS[m.group(2).lower()]}th"
+                                 .ljust(len(m.group(2))), spelled)
     found = [(m.start(), m.end(), _parse_date(m.group(1), today))
              for m in _DATE.finditer(spelled)]
     days = [(start, end, day) for start, end, day in found if day is not None]
@@ -202,7 +214,7 @@ def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
 
 def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     """How many travel, and where the text says so ("2 adults and 2 kids" is 4)."""
-    groups = list(re.finditer(rf"\b{_COUNT} (?:adults?|kids?|children|child|infants?|"
+    groups = list(re.finditer(rf"\b{_COUNT} (?:adults?|grown-?ups?|kids?|children|child|infants?|"
                               r"teens?|teenagers?)\b", lowered))
     if groups:
         return sum(_number(m.group(1)) for m in groups), [m.span() for m in groups]
@@ -251,20 +263,25 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     a night's price. A caller must not plan without it and say nothing.
     """
     today = today or date.today()
+    text = " ".join(text.split())  # spacing says nothing
     found: dict[str, Any] = {}
     used: list[tuple[int, int]] = []
-    origin, destination = _roles(text)
+    spans = _dates(text, today)
+    used += [(start, end) for start, end, _ in spans]
+    origin, destination = _roles(text, [(start, end) for start, end, _ in spans])
     if origin:
         found["origin"] = origin
     if destination and destination != origin:
         found["destination"] = destination
-    spans = _dates(text, today)
-    used += [(start, end) for start, end, _ in spans]
-    dates = [day for _, _, day in spans]
+    # A date after "back" or "returning" is the return, wherever it stands.
+    home = next((i for i, (start, _, _) in enumerate(spans)
+                 if _RETURN_CUE.search(text[max(0, start - 24):start])), None)
+    dates = [day for i, (_, _, day) in enumerate(spans) if i != home]
     if dates:
         found["depart"] = dates[0].isoformat()
-    if len(dates) > 1 and dates[1] >= dates[0]:
-        found["return"] = dates[1].isoformat()
+    back = [spans[home][2]] if home is not None else dates[1:2]
+    if dates and back and back[0] >= dates[0]:
+        found["return"] = back[0].isoformat()
     lowered = text.lower()
     length = _length(lowered)
     if length:
@@ -275,8 +292,13 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
-    budget = re.search(r"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to)\s*(?:usd|\$)?\s*"
+    # "at most", "below" and the like name a budget only with a currency ("less than 5 days").
+    capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
+    budget = re.search(r"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|"
+                       r"spend(?:ing)?(?: at most| up to| no more than)?)\s*(?:usd|\$)?\s*"
                        r"(\d[\d,]*(?:\.\d+)?)\s*(k\b)?(?:\s*(?:usd|dollars|\$))?", lowered) or \
+        re.search(capped + r"(?:usd|\$)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or \
+        re.search(capped + r"(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:usd|dollars|\$)", lowered) or \
         re.search(r"(?:\$|usd)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or re.search(
             r"(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:usd|dollars|\$)", lowered)
     if budget:
@@ -297,4 +319,8 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
         at = match.start() + (digits.start() if digits else 0)
         if free(at, at + 1):
             unread.append(match.group(0).strip())
+    # A number in words counts as much as one in digits ("two lodgers" is not one traveler).
+    for match in re.finditer(rf"\b(?:{_NUMBER_WORDS})\b(?:[ -][A-Za-z]+)?", text, re.I):
+        if free(match.start(), match.start() + 1):
+            unread.append(match.group(0))
     return unread

@@ -106,7 +106,7 @@ def _clauses(text: str) -> list[str]:
 def _model_tokens(text: str) -> set[str]:
     folded = text.lower().replace("_", " ").replace("-", " ")
     for word, number in (("one", "1"), ("single", "1"), ("two", "2"), ("three", "3")):
-        folded = re.sub(rf"\b{word}\s+(?=compartment)", number, folded)
+        folded = re.sub(rf"\b{word}\s+(?=compartment|cmt\b)", number, folded)
     folded = re.sub(r"\b(\d)\s*(?:compartments?|cmt)\b", r"\1compartment", folded)
     tokens = set(re.findall(r"[a-z0-9.]+", folded))
     return {_MODEL_WORDS.get(token, token) for token in tokens} - {"model", "ant", "xml", "the"}
@@ -219,6 +219,7 @@ class _Reader:
     def read(self, text: str, about: dict[str, Any] | None = None) -> None:
         """Fold ``text`` into the goal; ``about`` is the call a rejection answered."""
         goal = self.goal
+        text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
         # An answer to "which model?" picks among the models offered.
         offered = [m for m in self.library if m["model_path"] in goal.model_choices]
         path, choices = _match_model(text, offered or self.library)
