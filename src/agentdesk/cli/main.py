@@ -662,6 +662,9 @@ def worker(
             finally:
                 await manager.shutdown()  # drain: runs go back to the queue at a step boundary
 
+    from agentdesk.runtime.heap import settle
+
+    settle()  # imported: out of the collector's way (the graphs are built in main)
     _run(main(), False)
 
 
