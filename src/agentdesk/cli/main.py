@@ -572,6 +572,7 @@ def serve(
     import uvicorn
 
     from agentdesk.errors import ConfigError
+    from agentdesk.runtime.heap import settle
     from agentdesk.server.app import create_app
     from agentdesk.server.serving import (
         check_database,
@@ -612,7 +613,9 @@ def serve(
     say(f"agentdesk web app: http://{host}:{port}/app/")
     # Timeouts for slow clients, a connection bound, and on SIGTERM 10 s for open
     # requests before the lifespan drains the runs.
-    uvicorn.Server(uvicorn_config(settings, create_app(settings), host=host, port=port)).run()
+    served = create_app(settings)
+    settle()  # the imports and the app are built: out of the collector's way
+    uvicorn.Server(uvicorn_config(settings, served, host=host, port=port)).run()
 
 
 @app.command()
@@ -659,6 +662,9 @@ def worker(
             finally:
                 await manager.shutdown()  # drain: runs go back to the queue at a step boundary
 
+    from agentdesk.runtime.heap import settle
+
+    settle()  # imported: out of the collector's way (the graphs are built in main)
     _run(main(), False)
 
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from agentdesk.runtime.storage.jsoncodec import encode
 
-__all__ = ["dumps", "to_jsonable"]
+__all__ = ["dumps", "dumps_bytes", "to_jsonable"]
 
 
 def _default(value: Any) -> Any:
@@ -46,6 +46,11 @@ _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
 def dumps(value: Any) -> str:
     """Compact JSON of anything a graph may stream."""
     return encode(value, _default, _OPTIONS)[0].decode()
+
+
+def dumps_bytes(value: Any) -> bytes:
+    """Compact JSON of anything a graph may stream, as a response body."""
+    return encode(value, _default, _OPTIONS)[0]
 
 
 def to_jsonable(value: Any) -> Any:

@@ -11,12 +11,11 @@ the stream began can only be said in the body, as ``__error__``.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
 
 from fastapi import Request, Response
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import StreamingResponse
 
 from agentdesk.errors import AgentdeskError
 
@@ -30,10 +29,12 @@ _DISCONNECT_POLL = 0.5
 
 
 async def kept_alive(request: Request, answer: Awaitable[dict[str, Any]], *,
+                     render: Callable[[Any], bytes],
                      headers: Mapping[str, str] | None = None,
                      on_hangup: Callable[[], Awaitable[None]] | None = None) -> Response:
-    """``answer`` as JSON, with newlines sent ahead of it while it takes longer than the
-    ping interval; ``on_hangup`` runs if the caller hangs up before it is ready."""
+    """``answer`` as JSON (``render`` makes its body), with newlines sent ahead of it while
+    it takes longer than the ping interval; ``on_hangup`` runs if the caller hangs up
+    before it is ready."""
     ping = float(getattr(request.app.state, "wait_ping_seconds", WAIT_PING_SECONDS))
     task = asyncio.ensure_future(answer)
     deadline = asyncio.get_running_loop().time() + ping
@@ -48,14 +49,15 @@ async def kept_alive(request: Request, answer: Awaitable[dict[str, Any]], *,
             await on_hangup()
             return Response(status_code=204)  # nobody reads it
     if task.done():
-        return JSONResponse(task.result(), headers=dict(headers or {}))
-    return StreamingResponse(_newlines_then(task, ping, on_hangup),
+        return Response(render(task.result()), media_type="application/json",
+                        headers=dict(headers or {}))
+    return StreamingResponse(_newlines_then(task, ping, on_hangup, render),
                              media_type="application/json", headers=dict(headers or {}))
 
 
 async def _newlines_then(task: asyncio.Future[dict[str, Any]], ping: float,
                          on_hangup: Callable[[], Awaitable[None]] | None,
-                         ) -> AsyncIterator[bytes]:
+                         render: Callable[[Any], bytes]) -> AsyncIterator[bytes]:
     finished = False
     try:
         while not task.done():
@@ -67,7 +69,7 @@ async def _newlines_then(task: asyncio.Future[dict[str, Any]], ping: float,
         except AgentdeskError as exc:
             values = {"__error__": {"error": type(exc).__name__, "message": exc.message}}
         finished = True
-        yield json.dumps(values, separators=(",", ":")).encode()
+        yield render(values)
     finally:
         if not finished:  # the caller hung up (the server closes this generator)
             task.cancel()

@@ -42,7 +42,7 @@ from agentdesk.server.ids import IdentPath
 from agentdesk.server.manager import RunManager
 from agentdesk.server.runoptions import run_options
 from agentdesk.server.schemas import RunCreate, RunsCancel
-from agentdesk.server.serialize import to_jsonable
+from agentdesk.server.serialize import dumps_bytes, to_jsonable
 from agentdesk.server.stream import parse_last_event_id
 from agentdesk.server.views import interrupts_view, run_view
 from agentdesk.server.waiting import kept_alive
@@ -232,7 +232,7 @@ def _waited(desk: Desk, manager: RunManager, request: Request, thread_id: str, r
     ``cancel_on_disconnect``, a caller that hangs up first cancels the run
     (``on_disconnect="cancel"``); ``at_end`` runs once the run ended, either way."""
     async def answer() -> dict[str, Any]:
-        values = await _final(desk, manager, thread_id, run_id, owner)
+        values = await _final_values(desk, manager, thread_id, run_id, owner)
         if at_end is not None:
             await at_end()
         return values
@@ -243,7 +243,7 @@ def _waited(desk: Desk, manager: RunManager, request: Request, thread_id: str, r
             await manager.wait(run_id)
             await at_end()
 
-    return kept_alive(request, answer(),
+    return kept_alive(request, answer(), render=dumps_bytes,
                       headers={"Location": f"/threads/{thread_id}/runs/{run_id}/join",
                                "Content-Location": f"/threads/{thread_id}/runs/{run_id}"},
                       on_hangup=hung_up if cancel_on_disconnect else None)
@@ -252,6 +252,13 @@ def _waited(desk: Desk, manager: RunManager, request: Request, thread_id: str, r
 async def _final(desk: Desk, manager: RunManager, thread_id: str, run_id: str,
                  owner: str | None) -> dict[str, Any]:
     """What ``runs.wait``/``join`` return: the thread's values, with its interrupt or error."""
+    return to_jsonable(await _final_values(desk, manager, thread_id, run_id, owner))
+
+
+async def _final_values(desk: Desk, manager: RunManager, thread_id: str, run_id: str,
+                        owner: str | None) -> dict[str, Any]:
+    """:func:`_final` before it is made JSON types: the state's own values, for an answer
+    that encodes them once, straight to its body (:func:`.serialize.dumps_bytes`)."""
     ended = await manager.wait(run_id)
     error: str | None = None
     snapshot: StateSnapshot | None
@@ -264,7 +271,7 @@ async def _final(desk: Desk, manager: RunManager, thread_id: str, run_id: str,
         run = await desk.store.get_run(run_id)
         if run.status in ("failed", "cancelled", "error"):
             error = run.error or run.status
-    values: dict[str, Any] = to_jsonable(snapshot.values if snapshot else {})
+    values: dict[str, Any] = dict(snapshot.values if snapshot else {})
     if snapshot is not None and snapshot.interrupts:
         values["__interrupt__"] = interrupts_view(snapshot)
     if error is not None:
