@@ -47,6 +47,9 @@ class _LiveRun:
     control: RunControl | None = None
     """Asks the run to stop at its next step boundary (shutdown)."""
     outcome: RunOutcome | None = None
+    started: bool = False
+    """Whether its task has begun: a task cancelled before its first step never enters
+    :meth:`RunManager._drive`, so nothing would record the cancel or end its stream."""
 
     @property
     def run(self) -> PreparedRun:
@@ -137,6 +140,7 @@ class RunManager:
     async def _drive(self, run: PreparedRun) -> RunOutcome | None:
         run_id = run.run_id
         live = self.live[run_id]
+        live.started = True
         stream, events = live.stream, self.event_log
         requested = list(run.stream_modes or ())
         lease = run.lease
@@ -150,6 +154,8 @@ class RunManager:
         live.control = RunControl()
         run.end_writes = partial(events.end_rows, stream)
         try:
+            if lease.cancel_requested:  # cancelled before it began (see RunManager.cancel)
+                raise asyncio.CancelledError
             await events.publish(stream, "metadata", {"run_id": run_id,
                                                       "attempt": lease.attempt})
             try:
@@ -165,7 +171,7 @@ class RunManager:
             return None
         except asyncio.CancelledError:
             if lease.cancel_requested and lease.valid():
-                await asyncio.shield(events.cancelled(stream))
+                await asyncio.shield(self._cancelled(stream))
             raise
         except DATABASE_ERRORS as exc:  # requeued by execute, or by the sweeper once back
             log.warning("run %s stopped by a database error: %s", run_id, exc)
@@ -174,6 +180,17 @@ class RunManager:
             stream.close()
             # Finished runs are served from the database; keep only running ones in memory.
             self.live.pop(run_id, None)
+
+    async def _cancelled(self, stream: RunStream) -> None:
+        """Record a run cancelled here as ended, then its last events. The executor has
+        recorded it if the cancel reached the graph; one cancelled before (as its task
+        began, or while its first event was stored) is recorded here: the fence refuses
+        a second end, so it ends once either way."""
+        lease = stream.run.lease
+        assert lease is not None
+        with contextlib.suppress(LeaseLostError):
+            await self.desk.queue.finish(lease, "cancelled", "run cancelled", "failed")
+        await self.event_log.cancelled(stream)
 
     async def _work_loop(self) -> None:
         """Claim and execute queued runs; re-queue runs whose worker's lease lapsed."""
@@ -251,7 +268,8 @@ class RunManager:
         lease = live.run.lease if live is not None else None
         if live is not None and live.task is not None and lease is not None:
             lease.cancel_requested = True
-            live.task.cancel()
+            if live.started:  # else it sees the flag as it begins, and ends cancelled
+                live.task.cancel()
             await asyncio.gather(live.task, return_exceptions=True)
             return
         await self.desk.queue.request_cancel(run_id)
