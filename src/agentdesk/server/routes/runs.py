@@ -178,12 +178,20 @@ async def stop_run(desk: Desk, manager: RunManager, run_id: str, action: CancelA
         await rollback_run(desk.persistence.engine, run.thread_id, run_id)
 
 
+async def stop_runs(desk: Desk, manager: RunManager, run_ids: list[str],
+                    action: CancelAction) -> None:
+    """Stop these runs: the pending ones first, so that stopping a running one cannot hand
+    its thread to one of them (the queue starts a thread's next run as one ends)."""
+    found = [await desk.store.get_run(run_id) for run_id in dict.fromkeys(run_ids)]
+    for run in sorted(found, key=lambda r: r.status != "pending"):
+        await stop_run(desk, manager, run.run_id, action)
+
+
 async def stop_thread_runs(desk: Desk, manager: RunManager, thread_id: str,
                            action: CancelAction) -> None:
     """Stop every pending or running run of ``thread_id`` (``interrupt``/``rollback``)."""
-    for run in await desk.store.list_runs(thread_id):
-        if run.status in ACTIVE:
-            await stop_run(desk, manager, run.run_id, action)
+    await stop_runs(desk, manager, [run.run_id for run in await desk.store.list_runs(thread_id)
+                                    if run.status in ACTIVE], action)
 
 
 async def _new_thread(desk: Desk, caller: Caller) -> str:
@@ -424,8 +432,7 @@ async def cancel_runs(body: RunsCancel, desk: DeskDep, manager: ManagerDep, owne
         for run_id in body.run_ids:
             await _owned_run(desk, body.thread_id, run_id, owner)
         run_ids = list(body.run_ids)
-    for run_id in run_ids:
-        await stop_run(desk, manager, run_id, action)
+    await stop_runs(desk, manager, run_ids, action)
     return Response(status_code=204)
 
 
