@@ -363,3 +363,18 @@ def test_a_name_is_read_where_people_sign(text: str, name: tuple[str, str] | Non
 def test_five_digits_alone_are_a_zip_only_when_one_known_zip_stands_alone(
         text: str, zip_code: str | None) -> None:
     assert read_email(text, today=date(2026, 11, 28)).get("zip_code") == zip_code
+
+
+def test_a_violation_takes_the_date_after_it_even_in_an_email_without_stops() -> None:
+    info = read_email("Sam Ortiz born 07/22/1988 married licensed since 08/01/2005 zip 43215 "
+                      "I got a speeding ticket in 2024 and a DUI on 09/10/2023",
+                      today=date(2026, 11, 28))
+    assert info["violations"] == [{"kind": "speeding", "date": "2024-07-01"},
+                                  {"kind": "dui", "date": "2023-09-10"}]
+
+
+def test_terms_read_in_other_spacing_and_numbers_in_words() -> None:
+    info = read_email("I'm insured with Progressive for eight years  I  own  my  home",
+                      today=date(2026, 11, 28))
+    assert info["prior_insurance"] == {"carrier": "Progressive", "months_continuous": 96}
+    assert info["discounts"] == ["homeowner"]

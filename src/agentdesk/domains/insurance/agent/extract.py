@@ -313,8 +313,11 @@ def _record(text: str, today: date, found: dict[str, Any], problems: dict[str, s
     for sentence in clauses:
         when = _when(sentence, today)
         for kind, pattern in _VIOLATIONS:
-            if pattern.search(sentence) and not re.search(r"\bno\s+" + pattern.pattern[2:],
-                                                          sentence, re.I):
+            if (said := pattern.search(sentence)) and not re.search(
+                    r"\bno\s+" + pattern.pattern[2:], sentence, re.I):
+                # Its own date: the one after it in its clause, else the whole clause's (an
+                # email without stops is one clause, whose first date is the birth date).
+                when = _when(sentence[said.end():], today) or when
                 if when is None:
                     problems[f"violations.{kind}"] = (
                         f"You mentioned a {kind.replace('_', ' ')} violation; please send its "
@@ -322,8 +325,9 @@ def _record(text: str, today: date, found: dict[str, Any], problems: dict[str, s
                 else:
                     violations.append({"kind": kind, "date": when.isoformat()})
                 break
-        if _ACCIDENT.search(sentence) and not _CLEAN.search(sentence) and \
+        if (crash := _ACCIDENT.search(sentence)) and not _CLEAN.search(sentence) and \
                 not re.search(r"\bno\s+accidents?\b", sentence, re.I):
+            when = _when(sentence[crash.end():], today) or _when(sentence, today)
             # An accident counts as at fault unless the customer says otherwise.
             at_fault = not _NOT_AT_FAULT.search(sentence)
             if when is None:

@@ -15,11 +15,17 @@ MAX_DAYS_AHEAD = 60
 
 _PRIOR = re.compile(r"\b(?i:insured|covered|insurance|policy)\s+(?i:is\s+)?(?i:with|by|from|at)\s+"
                     r"([A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2})"
-                    r"(?:[^.\n]*?\b(?i:for|since)\s+(?i:the\s+(?:last|past)\s+)?(\d{1,2}|\d{4})"
+                    r"(?:[^.\n]*?\b(?i:for|since)\s+(?i:the\s+(?:last|past)\s+)?(\d{1,2}|\d{4}|"
+                    r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+                    r"twenty))"
                     r"\s*(?i:(years?|yrs?|months?))?)?")
 _NO_PRIOR = re.compile(r"\b(?:no|never had|don'?t have|do not have|without)\s+(?:any\s+|current\s+"
                        r"|prior\s+)?(?:car\s+|auto\s+)?insurance\b|\bnever been insured\b", re.I)
-_DISCOUNTS = [("homeowner", re.compile(r"\b(?:homeowner|own (?:my|our|a) (?:home|house))\b",
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15,
+          "twenty": 20}
+"""Numbers of years or months as people write them ("with Progressive for eight years")."""
+_DISCOUNTS = [("homeowner", re.compile(r"\b(?:homeowner|own\s+(?:my|our|a)\s+(?:home|house))\b",
                                        re.I)),
               ("paid_in_full", re.compile(r"\bpay(?:ing)?\s+(?:it\s+)?in\s+full\b|"
                                           r"\bpaid\s+in\s+full\b", re.I)),
@@ -37,7 +43,8 @@ def read_terms(text: str, *, today: date, parse: Any, date_pattern: str) -> tupl
         carrier = match.group(1).strip().rstrip(".")
         months = 0
         if match.group(2):
-            number = int(match.group(2))
+            said = match.group(2).lower()
+            number = _WORDS[said] if said in _WORDS else int(said)
             if number > 1900:  # "since 2019"
                 months = max(0, (today.year - number) * 12)
             elif (match.group(3) or "years").lower().startswith("m"):
