@@ -26,20 +26,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .common import Case, CaseResult, outcomes, summarize
+from .common import PARTS, Case, CaseResult, outcomes, part_of, summarize
 
 AGENTS = ("banking", "simulation", "trip", "assistant", "insurance")
 """Agents whose quality module is looked for, in this order."""
-PARTS = ("first", "people", "held back")
-
-
-def part_of(case: Case) -> str:
-    """Which part of its set a case is in (see the module's docstring)."""
-    if "held-back" in case.tags:
-        return "held back"
-    return "people" if "people" in case.tags else "first"
-
-
 def _module(agent: str) -> ModuleType | None:
     name = f"{__package__}.{agent}"
     if importlib.util.find_spec(name) is None:

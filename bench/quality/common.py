@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from agentdesk.runtime.runs.desk import Desk
 
-__all__ = ["Case", "CaseResult", "open_desk", "outcomes", "summarize"]
+__all__ = ["PARTS", "Case", "CaseResult", "open_desk", "outcomes", "part_of", "summarize"]
 
 
 @dataclass
@@ -30,6 +30,18 @@ class Case:
     request: str
     expected: Any
     tags: list[str] = field(default_factory=list)
+
+
+PARTS = ("first", "people", "held back")
+
+
+def part_of(case: Case) -> str:
+    """Which part of its set a case is in: ``first`` (the cases the agent was built on),
+    ``people`` (written in other people's words) or ``held back`` (people's cases never
+    tuned on)."""
+    if "held-back" in case.tags:
+        return "held back"
+    return "people" if "people" in case.tags else "first"
 
 
 @dataclass

@@ -21,7 +21,7 @@ from collections import Counter
 from datetime import date
 from typing import Any
 
-from .__main__ import PARTS, part_of
+from .common import PARTS, part_of
 from .insurance import OTHER, REFUSED, cases, compare
 from .variants import variants
 
