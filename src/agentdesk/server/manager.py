@@ -184,12 +184,12 @@ class RunManager:
     async def _cancelled(self, stream: RunStream) -> None:
         """Record a run cancelled here as ended, then its last events. The executor has
         recorded it if the cancel reached the graph; one cancelled before (as its task
-        began, or while its first event was stored) is recorded here: the fence refuses
-        a second end, so it ends once either way."""
+        began, or while its first event was stored) is recorded here."""
         lease = stream.run.lease
         assert lease is not None
-        with contextlib.suppress(LeaseLostError):
-            await self.desk.queue.finish(lease, "cancelled", "run cancelled", "failed")
+        if not lease.ended:
+            with contextlib.suppress(LeaseLostError):  # taken over meanwhile: not ours
+                await self.desk.queue.finish(lease, "cancelled", "run cancelled", "failed")
         await self.event_log.cancelled(stream)
 
     async def _work_loop(self) -> None:

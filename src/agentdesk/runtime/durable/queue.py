@@ -84,6 +84,8 @@ class Lease:
     """The next event sequence number this attempt publishes."""
     active: bool = False
     """Held by the heartbeat: from :meth:`RunQueue.hold` until the run is ended or given up."""
+    ended: bool = False
+    """This attempt recorded its run's end (:meth:`RunQueue.finish`)."""
 
     def valid(self) -> bool:
         return not self.lost and time.monotonic() < self.deadline
@@ -445,6 +447,7 @@ class RunQueue:
             lease.lost = True
             raise LeaseLostError(f"run {lease.run_id} attempt {lease.attempt} was taken "
                                  "over; its end is not recorded", run_id=lease.run_id)
+        lease.ended = True
         await self.announce_next(lease.thread_id)
 
     async def add_usage(self, lease: Lease, usage: dict[str, float]) -> bool:
