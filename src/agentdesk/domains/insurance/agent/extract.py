@@ -306,18 +306,18 @@ def _licence(text: str, today: date, birth: date | None, keep: Any,
 
 
 def _record(text: str, today: date, found: dict[str, Any], problems: dict[str, str]) -> None:
-    """Violations and accidents, each dated by the date or year in its sentence."""
+    """Violations and accidents, each dated by the date or year after it in its clause,
+    else the clause's first (an email without stops is one clause, whose first date is
+    the birth date)."""
     violations: list[dict[str, Any]] = []
     accidents: list[dict[str, Any]] = []
     clauses = [c for s in _sentences(text) for c in re.split(r";|\band\b|\bbut\b", s)]
     for sentence in clauses:
-        when = _when(sentence, today)
+        whole = _when(sentence, today)
         for kind, pattern in _VIOLATIONS:
             if (said := pattern.search(sentence)) and not re.search(
                     r"\bno\s+" + pattern.pattern[2:], sentence, re.I):
-                # Its own date: the one after it in its clause, else the whole clause's (an
-                # email without stops is one clause, whose first date is the birth date).
-                when = _when(sentence[said.end():], today) or when
+                when = _when(sentence[said.end():], today) or whole
                 if when is None:
                     problems[f"violations.{kind}"] = (
                         f"You mentioned a {kind.replace('_', ' ')} violation; please send its "
@@ -327,7 +327,7 @@ def _record(text: str, today: date, found: dict[str, Any], problems: dict[str, s
                 break
         if (crash := _ACCIDENT.search(sentence)) and not _CLEAN.search(sentence) and \
                 not re.search(r"\bno\s+accidents?\b", sentence, re.I):
-            when = _when(sentence[crash.end():], today) or _when(sentence, today)
+            when = _when(sentence[crash.end():], today) or whole
             # An accident counts as at fault unless the customer says otherwise.
             at_fault = not _NOT_AT_FAULT.search(sentence)
             if when is None:
