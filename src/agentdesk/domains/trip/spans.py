@@ -151,7 +151,13 @@ def fill_with_model(text: str, model: BaseChatModel, today: date | None = None,
     found, checked (the rest stays unset). A departure the model found comes with the
     return the request's length gives ("for 4 days"), as code reads them together."""
     today = today or date.today()
-    found = {**read_fully(text, today)[0], **_stated(given or {})}
+    return _fill(text, model, today, {**read_fully(text, today)[0], **_stated(given or {})},
+                 config)
+
+
+def _fill(text: str, model: BaseChatModel, today: date, found: dict[str, Any],
+          config: RunnableConfig | None) -> dict[str, Any]:
+    """:func:`fill_with_model` given what code and the caller ``found`` already."""
     filled: dict[str, Any] = {}
     for slot in SLOTS:
         if slot in found:
@@ -192,7 +198,7 @@ def complete_input(payload: dict[str, Any], model: BaseChatModel, settings: Sett
         return None  # refused for what it says, or for what no span holds
     if "return" not in known and ("depart" in known or stated_days(text) is None):
         return None  # no return date to be had, whatever the model finds
-    filled = fill_with_model(text, model, today, given, config)
+    filled = _fill(text, model, today, known, config)
     if not filled:
         return None
     return {**payload, "preferences": {**filled, **given}}
