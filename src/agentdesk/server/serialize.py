@@ -45,7 +45,7 @@ _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
 
 def dumps(value: Any) -> str:
     """Compact JSON of anything a graph may stream."""
-    return encode(value, _default, _OPTIONS)[0].decode()
+    return dumps_bytes(value).decode()
 
 
 def dumps_bytes(value: Any) -> bytes:
