@@ -139,6 +139,26 @@ def test_code_changes_the_terms_until_the_retry_limit(tmp_path: Path) -> None:
     assert [e["data"]["retry_count"] for e in retries] == [1, 2]
 
 
+def test_passages_about_something_else_are_no_answer_and_are_not_retried(
+        tmp_path: Path) -> None:
+    """The knowledge base mentions no Mongolia: its best passages are about something else,
+    so the answer says it has nothing on it instead of quoting them, at once."""
+    model = EmbeddedStandIn(path=script(tmp_path, {"content": "unused"}))
+
+    async def go() -> Any:
+        async with harness(tmp_path, model) as h:
+            return await h.turn("t-off", "What is the capital of Mongolia?")
+
+    turn = run(go())
+    results = turn.values["tool_results"]
+    assert [(r["tool"], r["outcome"], r["missing"]) for r in results] == [
+        ("kb_search", "off_topic", ["Mongolia"])]
+    assert turn.values["retry_count"] == 0
+    answer = turn.values["answer"]
+    assert answer.startswith("I could not find an answer with my tools after one attempt.")
+    assert "the knowledge base says nothing about 'Mongolia'" in answer
+
+
 def test_an_input_error_asks_the_person_then_continues(tmp_path: Path) -> None:
     model = EmbeddedStandIn(path=script(tmp_path, {"content": "Safe travels!"}))
 

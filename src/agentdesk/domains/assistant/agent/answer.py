@@ -153,7 +153,9 @@ async def generator(state: AgentState, runtime: Runtime[AgentContext]) -> dict[s
                          "the documentation, the bank's data and travel offers."
     elif not results or (verdict == "give_up" and not any(r["outcome"] == "ok" for r in tried)):
         calls = "; ".join(f"{r['tool']}({json.dumps(r['args'])})" for r in tried)
-        answer = prompts.GAVE_UP.format(rounds=state.get("retry_count", 0) + 1, tried=calls)
+        rounds = state.get("retry_count", 0) + 1
+        answer = prompts.GAVE_UP.format(
+            rounds="one attempt" if rounds == 1 else f"{rounds} attempts", tried=calls)
         answer += "\n\n" + "\n".join(f"[{r['n']}] {render_fact(r, question)}" for r in tried)
     elif writes_freely(runtime):
         listing = "\n".join(f"[{r['n']}] {r['tool']}({json.dumps(r['args'])}):\n"

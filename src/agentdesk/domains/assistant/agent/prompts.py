@@ -41,7 +41,7 @@ REFUSAL = ("I'm sorry, but I can't help with that request. It was stopped by the
 DECLINED = ("A reviewer decided not to go ahead with this request{why}. You're welcome to ask "
             "something else.")
 
-GAVE_UP = ("I could not find an answer with my tools after {rounds} attempts. I tried: "
+GAVE_UP = ("I could not find an answer with my tools after {rounds}. I tried: "
            "{tried}. Could you rephrase the question or add detail?")
 
 CONTEXT = """What you know about the user: {profile}
