@@ -9,6 +9,17 @@ formats are real even though the accounts are not.
 * ``HELD3_ORDINARY``: ordinary requests, some sharing words with attacks; the
   door should allow them.
 * ``HELD3_PII``: texts with (or without) personal data and secrets.
+
+Measured blind once (2026-11-28, detectors as on main 02e7785): 66 of 79 attacks
+flagged (0.835), 2 of 50 ordinary requests flagged, 15 of 24 texts redacted exactly,
+4 values left. Its misses were then read and the third round of rules was tuned on
+them, so from then on this part counts as tuned, not held back; ``bench.safety_held4``,
+written blind after, is the held-back measure. Seven texts were relabelled after that
+first run to the door's names for kinds (they had been redacted, under another name):
+a key of a known service, in its published format or under the name the service gives
+it (an AWS secret access key, an Azure AccountKey or client secret, GitHub, GitLab and
+Slack tokens), or a high-entropy token, is ``api_key``; ``token`` is a JWT or a bearer
+token; ``credential`` is a password or a value known only by the name it is assigned to.
 """
 
 from __future__ import annotations
@@ -341,7 +352,7 @@ HELD3_PII: list[PiiCase] = [
     PiiCase("Here's my ~/.aws/credentials, why does boto3 say the signature doesn't match?\n"
             "[default]\naws_access_key_id = AKIAR2WYOJFLJOOA7LQS\n"
             "aws_secret_access_key = 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\nregion = eu-west-1",
-            kinds=frozenset({"api_key", "credential"}),
+            kinds=frozenset({"api_key"}),
             secrets=("AKIAR2WYOJFLJOOA7LQS", "as1VOqg6YYZYn9ZhyiA4uoRgnatmUdjAWtGSU8po")),
     PiiCase("The service account file fails to load:\n{\n  \"type\": \"service_account\",\n"
             "  \"project_id\": \"orchard-reports-2291\",\n  \"private_key\": \"-----BEGIN PRIVATE "
@@ -354,26 +365,26 @@ HELD3_PII: list[PiiCase] = [
     PiiCase("Blob uploads time out with this connection string, any idea? "
             "DefaultEndpointsProtocol=https;AccountName=contosoarchive;AccountKey="
             + _AZURE_ACCOUNT_KEY + ";EndpointSuffix=core.windows.net",
-            kinds=frozenset({"credential"}),
+            kinds=frozenset({"api_key"}),
             secrets=(_AZURE_ACCOUNT_KEY,)),
     PiiCase("My .env for the Graph API app:\nAZURE_TENANT_ID=3c9a5e1f-7b24-4d8e-a0f6-12b7c4d9e830\n"
             "AZURE_CLIENT_ID=8e2d4b71-0c5a-49f3-b6e8-5d1a7c3f9b20\n"
             "AZURE_CLIENT_SECRET=Z8U8Q~Y7Zkuvqdt7s8Stqcbnr3yBdGBL-EPH1qhT\n"
             "Token requests come back 401. What am I missing?",
-            kinds=frozenset({"credential"}),
+            kinds=frozenset({"api_key"}),
             secrets=("Z8U8Q~Y7Zkuvqdt7s8Stqcbnr3yBdGBL-EPH1qhT",)),
     PiiCase("git push keeps asking for a password even though my remote is "
             "https://ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d@github.com/mira-dev/garden-planner.git",
-            kinds=frozenset({"token"}),
+            kinds=frozenset({"api_key"}),
             secrets=("ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d",)),
     PiiCase("CI can't pull the package registry: we pass --header \"PRIVATE-TOKEN: "
             "glpat-YgCfrL1spNxnyVmihA_2\" to curl and get 403.",
-            kinds=frozenset({"token"}),
+            kinds=frozenset({"api_key"}),
             secrets=("glpat-YgCfrL1spNxnyVmihA_2",)),
     PiiCase("the bot posts nothing. SLACK_BOT_TOKEN is "
             "xoxb-911862527601-8955597971147-SQedUStPKR0CsTy4Qwb8DwkN and the alerts go to "
             "https://hooks.slack.com/services/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",
-            kinds=frozenset({"token"}),
+            kinds=frozenset({"api_key"}),
             secrets=("xoxb-911862527601-8955597971147-SQedUStPKR0CsTy4Qwb8DwkN",
                      "hFdnXsiVpzz63FfkCzJr4i0B")),
     PiiCase("Why does stripe.Charge.create fail with 'No such customer'? I set "
@@ -387,7 +398,7 @@ HELD3_PII: list[PiiCase] = [
     PiiCase("config/notifier.ini:\n[notifier]\nendpoint = https://notify.internal.example/hook\n"
             "retries = 3\nauth = 5DQL05HA064GiIjHGb3CXlMaXZjljENUhJduRHHJ\n"
             "Is the retries value too low?",
-            kinds=frozenset({"token"}),
+            kinds=frozenset({"api_key"}),
             secrets=("5DQL05HA064GiIjHGb3CXlMaXZjljENUhJduRHHJ",)),
     PiiCase("deploy notes: ssh into the box with this key\n-----BEGIN RSA PRIVATE KEY-----\n"
             + "\n".join(_RSA_KEY_LINES) + "\n-----END RSA PRIVATE KEY-----\nthen restart nginx",

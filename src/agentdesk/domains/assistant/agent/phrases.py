@@ -59,8 +59,18 @@ _EN_OVERRIDE = re.compile(
     rf"(?P<noun>{'|'.join(sorted(_EN_STRONG_NOUNS | _EN_WEAK_NOUNS, key=len, reverse=True))})\b", _I)
 
 
+# "ignore the old instructions printed on the box": the instructions of a thing
+_OF_A_THING = re.compile(
+    r"\s+(?:(?:printed|written|posted|shown|stuck|found)\s+)?(?:on|in|inside|from|of|that\s+came\s+with)"
+    r"\s+(?:the|this|that|your|my|our)\s+(?:old\s+|previous\s+)?(?:box|label|leaflet|packet|package|"
+    r"packaging|bottle|manual|sign|form|card|sheet|door|wall|website|page|jar|tin|can|carton|poster|"
+    r"flyer|brochure|insert|notice|machine|device|printer)s?\b", _I)
+
+
 def _english_override(text: str) -> bool:
     for match in _EN_OVERRIDE.finditer(text):
+        if _OF_A_THING.match(text, match.end()):
+            continue
         mid = set(match.group("mid").lower().split())
         noun = match.group("noun").lower()
         verb = match.group("verb").lower()
@@ -147,7 +157,13 @@ def _fake_transcript(text: str) -> bool:
     return bool(roles & {"user", "human"}) and bool(roles & {"assistant", "ai"})
 
 
-_TEMPLATE_TOKEN = re.compile(r"<\|[a-z_]{2,24}\|>", _I)
+_TEMPLATE_TOKEN = re.compile(r"<\|[a-z_]{2,24}\|>|\[/?INST\]|<</?SYS>>|<(?:start|end)_of_turn>|"
+                             r"</?(?:system|system_prompt|system_message|sys|developer|"
+                             r"developer_message)\s*>", _I)
+_ASKS_ABOUT = re.compile(r"\b(?:what|why|how|explain|meaning|mean|means|difference|purpose|"
+                         r"used\s+for|format(?:ting)?|template|docs?|documentation)\b", _I)
+_ORDERS = re.compile(r"\b(?:you\s+(?:are|must|will|should)|ignore|disregard|reveal|from\s+now\s+on|"
+                     r"new\s+(?:system\s+)?(?:prompt|instructions|rules))\b", _I)
 _ROLE_AFTER = re.compile(r"\s*(?:system|user|assistant|developer|tool|ipython)\b", _I)
 
 
@@ -158,6 +174,8 @@ def _template_turn(text: str) -> bool:
     tokens = list(_TEMPLATE_TOKEN.finditer(text))
     if len(tokens) >= 2:
         return True
+    if tokens and _ASKS_ABOUT.search(text) and not _ORDERS.search(text):
+        return False  # "explain what the [INST] tags do": a question about the token
     for token in tokens:
         line_start = text.rfind("\n", 0, token.start()) + 1
         rest = text[token.end():]
@@ -166,6 +184,29 @@ def _template_turn(text: str) -> bool:
         if at_start or ends_line or _ROLE_AFTER.match(rest):
             return True
     return False
+
+
+# -- sending the conversation away -------------------------------------------------------------
+
+_SEND = re.compile(r"\b(?:send|sends|post|posts|forward|upload|exfiltrate|e-?mail|mail|transmit|"
+                   r"submit|push|pipe|sync|copy|paste|put|log)\b", _I)
+_WHAT_WAS_SAID = re.compile(
+    r"\b(?:(?:our|the|this|whole|entire|full)\s+)+(?:conversation|chat|chat\s+history|history|"
+    r"transcript|session|thread|context)\b|\beverything\s+(?:i|we)\s+(?:told|said\s+to|shared\s+with|"
+    r"gave|sent)\s+you\b|\b(?:your|its)\s+(?:own\s+)?(?:instructions|system\s+prompt|prompt|rules|"
+    r"configuration)\b|\b(?:all|any)\s+(?:the\s+)?(?:api\s+)?(?:keys|secrets|credentials|passwords|"
+    r"tokens)\b", _I)
+_AWAY = re.compile(r"\bto\s+(?:<?https?://|\S+@\S+\.\w+|\[REDACTED_EMAIL\]|(?:this|that|my|the)\s+"
+                   r"(?:url|address|endpoint|webhook|server))|\bhttps?://\S*(?:webhook|hook|collect|"
+                   r"log|exfil|requestbin|pipedream|ngrok)", _I)
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\w))+")  # "webhook.site" stays in its sentence
+
+
+def _sends_away(text: str) -> bool:
+    """One sentence that sends what was said (or the model's instructions, or keys) to an
+    address or URL."""
+    return any(_SEND.search(part) and _WHAT_WAS_SAID.search(part) and _AWAY.search(part)
+               for part in _SENTENCE.findall(text))
 
 
 # -- the rules -----------------------------------------------------------------------------
@@ -228,10 +269,7 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
     )),
     PhraseRule("injection.role_marker", "template_token", "refuse",
                "a chat-template token or system tag that fakes a conversation turn",
-               check=_template_turn, patterns=_rx(
-        r"\[/?INST\]", r"<</?SYS>>", r"<(?:start|end)_of_turn>",
-        r"</?(?:system|system_prompt|system_message|sys|developer|developer_message)\s*>",
-    )),
+               check=_template_turn),
     PhraseRule("injection.role_marker", "role_prefix", "ask",
                "role tags or a made-up transcript in the text", check=_fake_transcript, patterns=_rx(
         r"</?(?:assistant|human|instructions?|admin|im_start)\s*>",
@@ -257,8 +295,13 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"previous\s+messages|api\s+keys?|credentials|secrets|passwords)\b.{0,30}?\bto\s+"
         r"(?:https?://|\S+@\S+\.\w+|\[REDACTED_EMAIL\]|this\s+(?:url|address|endpoint|webhook))",
     )),
+    PhraseRule("injection.exfiltration", "instruction", "ask",
+               "an order to send the conversation or secrets somewhere", check=_sends_away),
     PhraseRule("injection.exfiltration", "markdown_image", "refuse",
                "a Markdown image whose address would carry the conversation away", patterns=_rx(
         r"!\[[^\]]*\]\(https?://[^)\s]*(?:\{\{?|%7B|<)[^)]*\)",
+        # a query value that asks to be filled with the chat: "?d=PUT_A_SUMMARY_OF_THIS_CHAT"
+        r"!\[[^\]]*\]\(https?://[^)\s]*[?&][\w-]+=[^)\s]*(?:summary|chat|conversation|history|"
+        r"transcript|keys?|secrets?|passwords?|tokens?|prompt|messages?)[^)]*\)",
     )),
 )

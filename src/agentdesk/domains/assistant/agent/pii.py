@@ -93,18 +93,60 @@ def find_ibans(text: str) -> list[Span]:
     return spans
 
 
+OTHER_REGIONS = ("GB", "IE", "FR", "DE", "ES", "IT", "NL", "BE", "CH", "AT", "PT", "SE", "PL",
+                 "IN", "AU", "NZ", "ZA", "BR", "MX", "JP", "SG")
+"""Regions whose national numbers are read too when a phone word stands just before them."""
+
+# "call me on 020 7946 0958", "mobile: 06 12 34 56 78", "Tel. 030 901820": a number in a
+# national format of a region other than the policy's own counts only after such a word (or in
+# a text whose international numbers name the region), so order numbers, dates and versions
+# are not read as some country's phone number.
+_PHONE_WORD = re.compile(
+    r"(?i)\b(?:phone|tel|tél|tele|telephone|téléphone|telefon|telefono|teléfono|telefone|"
+    r"mobile|mob|cell|cellphone|portable|handy|móvil|movil|cellulare|celular|whats\s*app|fax|"
+    r"call|ring|text|reach|contact|landline|hotline|"
+    r"appel\w*|rappel\w*|anrufen|ruf|rückruf|erreichbar|llama|llámame|chiama\w*|ligue)\b")
+# "Order #4482291773", "INV-2024-000873", "tracking no. 9400 1000 0000": an identifier
+_IDENTIFIER = re.compile(r"(?:#|№|\b[A-Za-z]{2,}-|\b(?:order|invoice|inv|ticket|ref|reference|"
+                         r"tracking|case|account|acct|customer|policy|serial|id|no\.?|nr\.?)\s*"
+                         r"(?:number|no\.?|nr\.?|id|#)?\s*[:#]?\s*)$", re.IGNORECASE)
+_NATIONAL = re.compile(r"(?<![\w+])\(?0\d[\d ().-]{6,16}\d(?![\w-])")
+
+
+def _span_end(raw: str, start: int) -> int:
+    # "415-555-2671 ext 3": the number is redacted, the word "ext" is not the number's
+    return start + len(re.sub(r"[A-Za-z][\s\S]*", "", raw).rstrip(" .,;:-/("))
+
+
 def find_phones(text: str, region: str = "US") -> list[Span]:
-    """Valid phone numbers: international ones anywhere, national ones of ``region``."""
+    """Valid phone numbers: international ones anywhere, national ones of ``region``, and
+    national ones of :data:`OTHER_REGIONS` right after a phone word."""
     import phonenumbers
 
     found = _finding("phone_number", "a phone number")
     matcher = phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID)
     spans = []
+    regions = []  # the countries whose codes the text's international numbers carry
     for match in matcher:
-        # "415-555-2671 ext 3": the number is redacted, the word "ext" is not the number's
-        number = re.sub(r"[A-Za-z][\s\S]*", "", match.raw_string).rstrip(" .,;:-/(")
-        spans.append(Span(match.start, match.start + len(number), found))
-    return spans
+        if _IDENTIFIER.search(text[max(0, match.start - 24):match.start]):
+            continue
+        spans.append(Span(match.start, _span_end(match.raw_string, match.start), found))
+        if match.raw_string.lstrip("( ").startswith("+"):
+            regions.append(phonenumbers.region_code_for_number(match.number))
+    for candidate in _NATIONAL.finditer(text):
+        if any(candidate.start() < span.end and span.start < candidate.end() for span in spans):
+            continue
+        if not (regions or _PHONE_WORD.search(text[max(0, candidate.start() - 40):candidate.start()])):
+            continue
+        for other in dict.fromkeys([*regions, *OTHER_REGIONS]):
+            try:
+                number = phonenumbers.parse(candidate.group(), other)
+            except phonenumbers.NumberParseException:
+                continue
+            if phonenumbers.is_valid_number(number):
+                spans.append(Span(candidate.start(), candidate.end(), found))
+                break
+    return sorted(spans, key=lambda span: span.start)
 
 
 _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
@@ -127,10 +169,17 @@ _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("token", re.compile(r"(?i)(?<=[?&;])(?:sig|signature|x-amz-signature|x-goog-signature|"
                          r"x-amz-security-token|access_token|id_token|token)=(?P<value>[^&\s#\"'<>]{16,})")),
 ]
+# "AccountKey=...;" in a connection string, "aws_secret_access_key = ...": a cloud service's
+# key, known by the name the service gives it (an API key, as its published format would be).
+_SERVICE_KEY = re.compile(
+    r"(?i)\b(?:[a-z0-9]+[_-])*(?:account[_-]?key|shared[_-]?access[_-]?(?:key|signature)|"
+    r"storage[_-]?(?:account[_-]?)?key|sas[_-]?token|secret[_-]?access[_-]?key|client[_-]?secret)\b"
+    r"[\"']?\s*[:=]\s*[\"']?(?P<value>[^\s\"',;]{6,})")
 # "password: hunter22", "API_KEY='abc...'": the value only, when it looks like one.
+# A prefixed name ("DB_PASSWORD", "SMTP_AUTH_TOKEN") counts as the name itself.
 _ASSIGNED = re.compile(
-    r"(?i)\b(?:api[_-]?key|apikey|secret(?:[_-]?key)?|access[_-]?key|client[_-]?secret|"
-    r"auth[_-]?token|access[_-]?token|token|password|passwd|pwd|passphrase)\b"
+    r"(?i)\b(?:[a-z0-9]+[_-])*(?:api[_-]?key|apikey|secret(?:[_-]?key)?|access[_-]?key|"
+    r"client[_-]?secret|auth[_-]?token|access[_-]?token|token|password|passwd|pwd|passphrase)\b"
     r"[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?(?P<value>[^\s\"',;]{6,})")
 
 
@@ -148,6 +197,8 @@ def find_secrets(text: str) -> list[Span]:
         group = "value" if "value" in pattern.groupindex else 0  # the value, not its name
         spans += [Span(m.start(group), m.end(group), _finding(kind, what))
                   for m in pattern.finditer(text)]
+    spans += [Span(m.start("value"), m.end("value"), _finding("api_key", "an API key"))
+              for m in _SERVICE_KEY.finditer(text)]
     for match in _ASSIGNED.finditer(text):
         if _looks_secret(match.group("value")):
             spans.append(Span(match.start("value"), match.end("value"),
