@@ -4,9 +4,10 @@ Prints the detection rate (injection attempts refused or sent to a person), the
 false-positive rate (ordinary requests not allowed through), the misses per
 category, and how the PII set was redacted.
 
-Each set is reported in three parts: the part the rules were tuned on and two
-parts held back (each written before a round of rule changes, never tuned on:
-``bench/safety_held.py`` and ``bench/safety_held2.py``).
+Each set is reported in four parts: the part the rules were tuned on and three
+parts held back, never tuned on: ``bench/safety_held.py`` and
+``bench/safety_held2.py`` (each written before a round of rule changes) and
+``bench/safety_held4.py`` (written blind to the detectors and the other sets).
 
 Usage: python -m bench.safety [--verbose [--part tuned]]
 """
@@ -22,6 +23,7 @@ from agentdesk.domains.assistant.agent.safety import SafetyVerdict, check_input
 
 from .safety_held import HELD_INJECTIONS, HELD_ORDINARY, HELD_PII
 from .safety_held2 import HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII
+from .safety_held4 import HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 from .safety_tune import TUNE_INJECTIONS, TUNE_ORDINARY, TUNE_PII
 
@@ -34,6 +36,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "tuned": (_EARLY_INJECTIONS + TUNE_INJECTIONS, _EARLY_ORDINARY + TUNE_ORDINARY, PII + TUNE_PII),
     "held back": (LATE_INJECTIONS + HELD_INJECTIONS, LATE_ORDINARY + HELD_ORDINARY, HELD_PII),
     "held back 2": (HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII),
+    "held back 4": (HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII),
 }
 """Every labelled case, split into the part tuned on and the part never tuned on."""
 
