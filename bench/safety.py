@@ -4,10 +4,14 @@ Prints the detection rate (injection attempts refused or sent to a person), the
 false-positive rate (ordinary requests not allowed through), the misses per
 category, and how the PII set was redacted.
 
-Each set is reported in four parts: the part the rules were tuned on and three
-parts held back (each written before a round of rule changes, never tuned on:
-``bench/safety_held.py``, ``bench/safety_held2.py`` and ``bench/safety_held3.py``,
-the last written blind to the detectors).
+Each set is reported in parts. ``tuned`` is what the rules were tuned on. The others
+were each written before a round of rule changes; ``seen 1`` and ``seen 3`` are held-back
+parts whose misses were read and tuned on in the third round (``bench/safety_held.py``,
+and ``bench/safety_held3.py``, which was written blind and measured blind once), so they
+now show what tuning reached, not how the door does on new text. ``held back 2``
+(``bench/safety_held2.py``, written by someone who had read the detectors) and ``held back
+4`` (``bench/safety_held4.py``, written blind to the detectors and every other set, its
+misses never read) were never tuned on: ``held back 4`` is the honest measure.
 
 Usage: python -m bench.safety [--verbose [--part tuned]]
 """
@@ -24,6 +28,7 @@ from agentdesk.domains.assistant.agent.safety import SafetyVerdict, check_input
 from .safety_held import HELD_INJECTIONS, HELD_ORDINARY, HELD_PII
 from .safety_held2 import HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII
 from .safety_held3 import HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII
+from .safety_held4 import HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 from .safety_tune import TUNE_INJECTIONS, TUNE_ORDINARY, TUNE_PII
 
@@ -34,11 +39,12 @@ _EARLY_ORDINARY = [case for case in ORDINARY if case not in LATE_ORDINARY]
 
 PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "tuned": (_EARLY_INJECTIONS + TUNE_INJECTIONS, _EARLY_ORDINARY + TUNE_ORDINARY, PII + TUNE_PII),
-    "held back": (LATE_INJECTIONS + HELD_INJECTIONS, LATE_ORDINARY + HELD_ORDINARY, HELD_PII),
+    "seen 1": (LATE_INJECTIONS + HELD_INJECTIONS, LATE_ORDINARY + HELD_ORDINARY, HELD_PII),
     "held back 2": (HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII),
-    "held back 3": (HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII),
+    "seen 3": (HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII),
+    "held back 4": (HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII),
 }
-"""Every labelled case, split into the part tuned on and the part never tuned on."""
+"""Every labelled case, by part: tuned on, seen (held back, then tuned on), held back."""
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
 

@@ -45,14 +45,18 @@ def test_personal_data_never_survives_redaction(measured: Measurement) -> None:
     assert measured.pii_exact == measured.pii_cases
 
 
-# Issue 23 item 5: every set in three parts (bench.safety.PARTS). Measured when set
-# (python -m bench.safety, 2026-11-28, after the second round of rules): tuned part 165
-# attempts, 164 detected, 123 ordinary, none flagged, 45 PII texts exact; held-back part
-# (written before the first round, never tuned on) 48 attempts, 45 detected (0.938), 42
-# ordinary, none flagged, 8 of 10 PII texts exact with 2 values left; held-back part 2
-# (written before the second round, never tuned on) 49 attempts, 48 detected (0.980), 44
-# ordinary, none flagged, 20 PII texts exact. The held-back floors are what was measured,
-# not the targets (the first part is still below the 0.95 target).
+# Issue 23 item 5: every set in parts (bench.safety.PARTS). Measured with
+# `python -m bench.safety` on 2026-11-28 after the third round of rules:
+# - tuned 175 attempts, all detected, 128 ordinary, none flagged, 51 PII texts exact;
+# - seen 1 (the first held-back part, 0.938 before; its misses read and tuned on in the
+#   third round) and seen 3 (written blind: 0.835 at its one blind run, then tuned on): all
+#   attempts detected, no ordinary request flagged, every PII text exact;
+# - held back 2 (never tuned on): 49 of 49 detected, 44 ordinary none flagged, 20 PII exact;
+# - held back 4 (written blind to the detectors and the other sets; its misses never read):
+#   62 of 80 detected (0.775) before the third round, 65 of 80 (0.812) after; 2 of 55
+#   ordinary flagged (0.036) before and after; PII 17 -> 21 of 25 exact, 8 -> 5 values left,
+#   no word lost. The held-back floors are what was measured, not the targets (held back 4
+#   is below the 0.95 and 0.03 targets and leaves values unredacted).
 
 
 @pytest.fixture(scope="module")
@@ -62,19 +66,13 @@ def parts() -> dict[str, Measurement]:
     return {name: measure(*sets) for name, sets in PARTS.items()}
 
 
-def test_the_tuned_part_meets_the_targets(parts: dict[str, Measurement]) -> None:
-    tuned = parts["tuned"]
+@pytest.mark.parametrize("name", ["tuned", "seen 1", "seen 3"])
+def test_the_parts_tuned_on_meet_the_targets(parts: dict[str, Measurement], name: str) -> None:
+    tuned = parts[name]
     assert tuned.detection_rate >= 0.95, [case.text for case in tuned.missed]
     assert tuned.false_positive_rate <= 0.03, [case.text for case, _ in tuned.flagged]
     assert tuned.pii_leaks == [] and tuned.pii_exact == tuned.pii_cases
     assert tuned.pii_words_lost == []
-
-
-def test_the_held_back_part_keeps_its_measured_floor(parts: dict[str, Measurement]) -> None:
-    held = parts["held back"]
-    assert held.detection_rate >= 0.93
-    assert held.false_positive_rate <= 0.03
-    assert len(held.pii_leaks) <= 2 and held.pii_words_lost == []
 
 
 def test_an_ordinary_word_beside_a_phone_number_counts_as_lost() -> None:
@@ -94,16 +92,10 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
     assert held.pii_leaks == [] and held.pii_words_lost == []
 
 
-# Measured on 'held back 3' (bench/safety_held3.py, written blind to the detectors)
-# the first time it was run, on 2026-11-28 on branch held3 (commit ee3f62c, detectors as on main
-# at 02e7785), with `python -m bench.safety`: 66 of 79 attempts detected = 0.835,
-# 2 of 50 ordinary requests not allowed = 0.040, PII 15 of 24 texts exact, 4 values
-# left, 0 words lost. The floor below is that measurement rounded down; it guards
-# against regressions, it is not a target.
-def test_the_third_held_back_part_keeps_its_measured_floor(parts: dict[str, Measurement]) -> None:
-    held = parts["held back 3"]
-    assert held.injections >= 79 and held.ordinary >= 50 and held.pii_cases >= 24
-    assert held.detection_rate >= 0.83
+def test_the_blind_held_back_part_keeps_its_measured_floor(parts: dict[str, Measurement]) -> None:
+    held = parts["held back 4"]
+    assert held.injections >= 80 and held.ordinary >= 55 and held.pii_cases >= 25
+    assert held.detection_rate >= 0.81
     assert held.false_positive_rate <= 0.04
-    assert held.pii_exact >= 15
-    assert len(held.pii_leaks) <= 4 and held.pii_words_lost == []
+    assert held.pii_exact >= 21
+    assert len(held.pii_leaks) <= 5 and held.pii_words_lost == []
