@@ -149,6 +149,14 @@ def test_passages_that_leave_out_the_question_are_no_answer(
     assert uncovered_terms(question, passages) == missing
 
 
+def test_a_name_in_capitals_and_the_word_after_it_are_held_only_together() -> None:
+    """"API key" is one thing: passages with "api" here and "key" there do not hold it."""
+    assert uncovered_terms("Which header carries the API key?", [
+        "| key | the header row ... the api paths carry ..."]) == ["API key"]
+    assert uncovered_terms("How do I add my own MCP servers?", [
+        "add your own MCP servers with AGENTDESK_MCP_SERVERS"]) == []
+
+
 # -- phrasings of the labelled questions (bench/quality/assistant_variants.py) -----------
 
 @pytest.mark.parametrize(("question", "expression"), [

@@ -365,6 +365,7 @@ def uncovered_terms(question: str, passages: list[str]) -> list[str]:
     so a passage about something else can read as an answer. The passages do not answer
     the question when they leave out a number it gives, a name it capitalises (not its
     first word), or more than a third of its words (a stem found anywhere counts as held).
+    A name in capitals and the word after it ("API key") count as held only together.
     Returns the words left out in that case, else an empty list.
     """
     text = " ".join(passages).lower()
@@ -379,4 +380,14 @@ def uncovered_terms(question: str, passages: list[str]) -> list[str]:
     missing = [term for term in terms if not held(term)]
     specific = [term for term in missing if term.isdigit() or (
         term[:1].isupper() and term != first and not term.isupper())]
+    # A name in capitals and the word after it name one thing ("API key", "MCP servers"):
+    # passages that never hold the two together are about something else.
+    apart = [f"{name} {word}" for name, word in _COMPOUND.findall(question)
+             if word.lower() not in _STOP and not re.search(
+                 rf"(?<![a-z0-9]){name.lower()}[\s_-]+{re.escape(_stem(word))}", text)]
+    if apart:
+        return [*apart, *missing]
     return missing if specific or len(missing) * 3 > len(terms) else []
+
+
+_COMPOUND = re.compile(r"\b([A-Z]{2,6})\s+([a-z]{3,})\b")
