@@ -217,3 +217,14 @@ def test_a_travel_request_with_its_dates_put_first_is_still_a_travel_request() -
     [reading] = read("From 2027-03-10 to 2027-03-14, find hotels in Lisbon")
     assert reading is not None and reading.calls == [("search_hotels", {
         "city_code": "LIS", "check_in": "2027-03-10", "check_out": "2027-03-14"})]
+
+
+@pytest.mark.parametrize(("question", "city"), [
+    ("What is the airport code for Portland Maine", "Portland, Maine"),
+    ("Which airport code does Lisbon Portugal use?", "Lisbon, Portugal"),
+    ("What is the airport code for New York?", "New York"),  # a name the server knows
+])
+def test_a_city_and_its_region_without_a_comma_are_read_as_the_server_knows_them(
+        question: str, city: str) -> None:
+    reading = read(question)[0]
+    assert reading is not None and reading.calls == [("get_airport_code", {"city_name": city})]

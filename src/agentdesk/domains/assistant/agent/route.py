@@ -20,7 +20,7 @@ from typing import Any
 from agentdesk.domains.assistant.calculator import units
 from agentdesk.domains.assistant.clock import TimeError, zone
 
-from .lookups import TravelLookups
+from .lookups import CodeLookup, TravelLookups
 
 __all__ = ["Reading", "kb_terms", "narrower_terms", "read_question", "uncovered_terms"]
 
@@ -229,8 +229,22 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
         if not cities and (lower := _LOWER_CITY.search(said)):
             cities = [lower.group(1)]
         if cities:
+            cities = [await _with_region(city, code) for city in cities]
             return [("get_airport_code", {"city_name": city}) for city in dict.fromkeys(cities)]
     return None
+
+
+async def _with_region(city: str, code: CodeLookup) -> str:
+    """A city and its region or country written without a comma ("Portland Maine") as the
+    travel server knows them ("Portland, Maine"); a name it knows as written stays."""
+    words = city.split()
+    if "," in city or len(words) < 2 or await code(city) != city:
+        return city
+    for cut in range(len(words) - 1, 0, -1):
+        place = f"{' '.join(words[:cut])}, {' '.join(words[cut:])}"
+        if await code(place) != place:
+            return place
+    return city
 
 
 _CLAUSES = re.compile(r"(?<=[?!.])\s+(?=[A-Z])|\s*;\s*|(?:,|,?\s+and)\s+(?=(?:what|how|which|when|"
