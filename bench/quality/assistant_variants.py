@@ -48,8 +48,8 @@ from .assistant import _COULD_NOT, OTHER, REFUSED, cases, judge
 from .common import PARTS, Case, part_of
 from .variants import variants
 
-__all__ = ["SYNONYMS", "Bench", "assistant_units", "assistant_variants", "open_bench",
-           "outcome"]
+__all__ = ["SYNONYMS", "Bench", "assistant_units", "assistant_variants", "measure",
+           "open_bench", "outcome"]
 
 SYNONYMS: dict[str, str] = {
     "what is": "what's", "what's": "what is", "whats": "what is",
@@ -233,8 +233,10 @@ async def outcome(bench: Bench, case: Case, question: str) -> tuple[str, str]:
 
 
 async def measure(data_dir: Path, part: str | None = None, with_variants: bool = True,
-                  verbose: bool = False) -> dict[tuple[str, str], Counter[str]]:
-    """Counts by (part, variant class), with ``all`` per part."""
+                  verbose: bool = False, misses: list[tuple[str, str, str, str]] | None = None,
+                  ) -> dict[tuple[str, str], Counter[str]]:
+    """Counts by (part, variant class), with ``all`` per part; ``misses`` gets (part, class,
+    case id, outcome) of each miss."""
     counts: dict[tuple[str, str], Counter[str]] = {}
     async with open_bench(data_dir) as bench:
         for case in cases():
@@ -248,6 +250,8 @@ async def measure(data_dir: Path, part: str | None = None, with_variants: bool =
                 verdict, detail = await outcome(bench, case, text)
                 counts.setdefault((where, kind), Counter())[verdict] += 1
                 counts.setdefault((where, "all"), Counter())[verdict] += 1
+                if misses is not None and verdict != "right":
+                    misses.append((where, kind, case.id, verdict))
                 if verbose and verdict != "right" and (
                         where != "held back" or part == "held back"):
                     print(f"  {where:10} {kind:17} {case.id:22} {verdict:12} {text!r}: "
