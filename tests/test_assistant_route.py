@@ -155,6 +155,12 @@ def test_a_name_in_capitals_and_the_word_after_it_are_held_only_together() -> No
         "| key | the header row ... the api paths carry ..."]) == ["API key"]
     assert uncovered_terms("How do I add my own MCP servers?", [
         "add your own MCP servers with AGENTDESK_MCP_SERVERS"]) == []
+    # All in one case: a name is what the search's passages write in capitals.
+    assert uncovered_terms("which header carries the api key?", [
+        "| key | the header row ... the api paths carry ..."], ["set your API key"]) == [
+        "api key"]
+    assert uncovered_terms("how do i add my own mcp servers?", [
+        "add your own MCP servers with AGENTDESK_MCP_SERVERS"]) == []
 
 
 # -- phrasings of the labelled questions (bench/quality/assistant_variants.py) -----------

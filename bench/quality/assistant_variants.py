@@ -165,11 +165,10 @@ class Bench:
             if not calls:
                 break
             round_ = state["retry_count"]
-            for i, call in enumerate(calls):
+            for call in calls:  # the graph runs them in parallel; the records are the same
                 done = await executor(CallTask(call=call, n=len(results) + 1, round=round_,
                                                question=asked), self.runtime)
                 results.extend(done["tool_results"])
-                del i
             outcomes = {r["outcome"] for r in results if r["round"] == round_}
             if "ok" in outcomes:
                 verdict_round = "generate"

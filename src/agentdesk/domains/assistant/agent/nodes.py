@@ -162,9 +162,9 @@ async def executor(task: CallTask, runtime: Runtime[AgentContext]) -> dict[str, 
     if record["outcome"] == "ok" and call["name"] == "kb_search" and task.get("question") \
             and isinstance(data, dict):
         # The hits the answer states (kb_fact): what they leave out, the answer leaves out.
-        passages = [str(hit.get("text") or "") for hit in (data.get("results") or [])[:STATED]
+        passages = [str(hit.get("text") or "") for hit in data.get("results") or []
                     if isinstance(hit, dict)]
-        if missing := uncovered_terms(task["question"], passages):
+        if missing := uncovered_terms(task["question"], passages[:STATED], passages[STATED:]):
             # Passages about something else: nothing on what was asked.
             record.update(outcome="off_topic", missing=missing)
     return {"tool_results": [record], "messages": [ToolMessage(

@@ -13,6 +13,7 @@ MCP, in :mod:`.plan`.) A re-plan after an empty search changes the terms
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -373,15 +374,17 @@ def _stem(word: str) -> str:
     return word
 
 
-def uncovered_terms(question: str, passages: list[str]) -> list[str]:
+def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = ()) -> list[str]:
     """What of the question the passages leave out, when it is too much for them to answer it.
 
     A search ranks passages that hold *some* of the question's words (:func:`kb_terms`),
     so a passage about something else can read as an answer. The passages do not answer
     the question when they leave out a number it gives, a name it capitalises (not its
     first word), or more than a third of its words (a stem found anywhere counts as held).
-    A name in capitals and the word after it ("API key") count as held only together.
-    Returns the words left out in that case, else an empty list.
+    A name in capitals and the word after it ("API key") count as held only together; in
+    a question written all in one case, a name is a word the passages or the other
+    passages ``found`` by the same search write in capitals. Returns the words left out
+    in that case, else an empty list.
     """
     text = " ".join(passages).lower()
     terms = list(dict.fromkeys(kb_terms(question).split()))
@@ -397,7 +400,12 @@ def uncovered_terms(question: str, passages: list[str]) -> list[str]:
         term[:1].isupper() and term != first and not term.isupper())]
     # A name in capitals and the word after it name one thing ("API key", "MCP servers"):
     # passages that never hold the two together are about something else.
-    apart = [f"{name} {word}" for name, word in _COMPOUND.findall(question)
+    pairs = _COMPOUND.findall(question)
+    if question.upper() == question or question.lower() == question:
+        named = set(re.findall(r"\b[A-Z]{2,6}\b", " ".join([*passages, *found])))
+        pairs = [(name, word) for name, word in _PAIR.findall(question)
+                 if name.upper() in named and not word.isdigit()]
+    apart = [f"{name} {word}" for name, word in pairs
              if word.lower() not in _STOP and not re.search(
                  rf"(?<![a-z0-9]){name.lower()}[\s_-]+{re.escape(_stem(word))}", text)]
     if apart:
@@ -406,3 +414,4 @@ def uncovered_terms(question: str, passages: list[str]) -> list[str]:
 
 
 _COMPOUND = re.compile(r"\b([A-Z]{2,6})\s+([a-z]{3,})\b")
+_PAIR = re.compile(r"\b([A-Za-z]{2,6})\s+(?=([A-Za-z]{3,})\b)")
