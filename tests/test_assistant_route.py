@@ -147,3 +147,90 @@ def test_an_airport_question_names_its_city_in_any_case_or_order(question: str,
 def test_passages_that_leave_out_the_question_are_no_answer(
         question: str, passages: list[str], missing: list[str]) -> None:
     assert uncovered_terms(question, passages) == missing
+
+
+def test_a_name_in_capitals_and_the_word_after_it_are_held_only_together() -> None:
+    """"API key" is one thing: passages with "api" here and "key" there do not hold it."""
+    assert uncovered_terms("Which header carries the API key?", [
+        "| key | the header row ... the api paths carry ..."]) == ["API key"]
+    assert uncovered_terms("How do I add my own MCP servers?", [
+        "add your own MCP servers with AGENTDESK_MCP_SERVERS"]) == []
+    # All in one case: a name is what the search's passages write in capitals.
+    assert uncovered_terms("which header carries the api key?", [
+        "| key | the header row ... the api paths carry ..."], ["set your API key"]) == [
+        "api key"]
+    assert uncovered_terms("how do i add my own mcp servers?", [
+        "add your own MCP servers with AGENTDESK_MCP_SERVERS"]) == []
+
+
+# -- phrasings of the labelled questions (bench/quality/assistant_variants.py) -----------
+
+@pytest.mark.parametrize(("question", "expression"), [
+    # In capitals, units are read in lower case; a unit pint spells otherwise, its way.
+    ("HOW MANY SECONDS ARE IN 3 HOURS?", "3 hours to seconds"),
+    ("convert 100 degf to degc", "100 degree_Fahrenheit to degree_Celsius"),
+    # Number words, spaced words and a run of end marks.
+    ("What is two**ten / eight?", "2**10 / 8"),
+    ("How  many  meters  are  in  3  miles ...", "3 miles to meters"),
+    ("What number of seconds are in 3 hours?", "3 hours to seconds"),
+    # A phrase put first, a unit written "per", a "to" inside the amount ("10 in").
+    ("In 3 miles, how many meters are?", "3 miles to meters"),
+    ("By 4, what is 250 divided?", "250 / 4"),
+    ("Convert 3.5 kilometers per hour to meters per second",
+     "3.5 kilometers / hour to meters / second"),
+    ("Convert 5 ft 10 in to centimeters", "5 ft 10 in to centimeters"),
+    ("Change 2 gallons to liters", "2 gallons to liters"),
+])
+def test_the_calculator_reads_its_questions_in_other_phrasings(question: str,
+                                                              expression: str) -> None:
+    reading = read(question)[0]
+    assert reading is not None and reading.calls == [("calculator", {"expression": expression})]
+
+
+@pytest.mark.parametrize(("question", "args"), [
+    ("What day of the week is March 10, 2027?", {"operation": "parse", "value": "2027-03-10"}),
+    ("What date is 3 days after 27 February 2027?",
+     {"operation": "shift", "value": "2027-02-27", "amount": "+3 days"}),
+    # "two weeks before X" is a shift; it was read as the days from today until X.
+    ("What date is two weeks before 2027-01-15?",
+     {"operation": "shift", "value": "2027-01-15", "amount": "-2 weeks"}),
+    ("After 2027-03-10, what is the date 90 days?",
+     {"operation": "shift", "value": "2027-03-10", "amount": "+90 days"}),
+    ("convert 2027-03-10 09:00 new york to tokyo", {
+        "operation": "convert", "timezone": "America/New_York", "value": "2027-03-10 09:00",
+        "to_timezone": "Asia/Tokyo"}),
+])
+def test_the_clock_reads_its_questions_in_other_phrasings(question: str,
+                                                         args: dict[str, Any]) -> None:
+    reading = read(question)[0]
+    assert reading is not None and reading.calls == [("datetime_tool", args)]
+
+
+@pytest.mark.parametrize(("question", "city"), [
+    ("WHAT IS THE AIRPORT CODE FOR SEATTLE?", "seattle"),
+    ("what is the airport code for portland, maine?", "portland, maine"),
+    ("which airport serves lisbon?", "lisbon"),
+    # The phrase put first ends at the comma before the question, not at the first comma.
+    ("For Portland, Maine, what is the airport code?", "Portland, Maine"),
+])
+def test_an_airport_question_names_its_city_in_capitals_or_put_first(question: str,
+                                                                     city: str) -> None:
+    reading = read(question)[0]
+    assert reading is not None and reading.calls == [("get_airport_code", {"city_name": city})]
+
+
+def test_a_travel_request_with_its_dates_put_first_is_still_a_travel_request() -> None:
+    [reading] = read("From 2027-03-10 to 2027-03-14, find hotels in Lisbon")
+    assert reading is not None and reading.calls == [("search_hotels", {
+        "city_code": "LIS", "check_in": "2027-03-10", "check_out": "2027-03-14"})]
+
+
+@pytest.mark.parametrize(("question", "city"), [
+    ("What is the airport code for Portland Maine", "Portland, Maine"),
+    ("Which airport code does Lisbon Portugal use?", "Lisbon, Portugal"),
+    ("What is the airport code for New York?", "New York"),  # a name the server knows
+])
+def test_a_city_and_its_region_without_a_comma_are_read_as_the_server_knows_them(
+        question: str, city: str) -> None:
+    reading = read(question)[0]
+    assert reading is not None and reading.calls == [("get_airport_code", {"city_name": city})]

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["EXCERPT_CHARS", "excerpt", "kb_fact", "units"]
+__all__ = ["EXCERPT_CHARS", "STATED", "excerpt", "kb_fact", "units"]
 
 EXCERPT_CHARS = 400
 """Longest excerpt of one passage (its commands come on top)."""
-_HITS = 2
+STATED = 2
 """Hits an answer states: the best two."""
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -122,7 +122,7 @@ def kb_fact(data: dict[str, Any], query: str) -> str:
     """What ``kb_search`` found: for each of the best hits its excerpt, its commands (one per
     line, indented as a code block) and where it is from, on a line of its own."""
     facts = []
-    for hit in (data.get("results") or [])[:_HITS]:
+    for hit in (data.get("results") or [])[:STATED]:
         lines = [excerpt(str(hit.get("text", "")), query)]
         lines += [f"    {command}" for command in hit.get("commands") or []]
         lines.append(f"(from {hit.get('source')}, passage {hit.get('passage_id')})")

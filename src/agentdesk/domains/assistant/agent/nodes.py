@@ -22,6 +22,7 @@ from agentdesk.runtime.runs.context import AgentContext
 from agentdesk.runtime.tools import redact, tool_result_data
 
 from . import prompts
+from .excerpts import STATED
 from .plan import _question, _writer, available_tools
 from .route import uncovered_terms
 from .safety import operator_check, redact_personal_data
@@ -160,9 +161,10 @@ async def executor(task: CallTask, runtime: Runtime[AgentContext]) -> dict[str, 
               "finished": time.time()}
     if record["outcome"] == "ok" and call["name"] == "kb_search" and task.get("question") \
             and isinstance(data, dict):
+        # The hits the answer states (kb_fact): what they leave out, the answer leaves out.
         passages = [str(hit.get("text") or "") for hit in data.get("results") or []
                     if isinstance(hit, dict)]
-        if missing := uncovered_terms(task["question"], passages):
+        if missing := uncovered_terms(task["question"], passages[:STATED], passages[STATED:]):
             # Passages about something else: nothing on what was asked.
             record.update(outcome="off_topic", missing=missing)
     return {"tool_results": [record], "messages": [ToolMessage(

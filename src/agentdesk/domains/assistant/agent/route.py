@@ -13,6 +13,7 @@ MCP, in :mod:`.plan`.) A re-plan after an empty search changes the terms
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from agentdesk.domains.assistant.calculator import units
 from agentdesk.domains.assistant.clock import TimeError, zone
 
-from .lookups import TravelLookups
+from .lookups import CodeLookup, TravelLookups
 
 __all__ = ["Reading", "kb_terms", "narrower_terms", "read_question", "uncovered_terms"]
 
@@ -34,7 +35,7 @@ class Reading:
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
 
-_LEAD = re.compile(r"^\s*(?:please\s+)?(?:what\s+is|what's|whats|calculate|compute|evaluate|"
+_LEAD = re.compile(r"^\s*(?:please\s+)?(?:what\s+is|what's|whats|calculate|compute|evaluate|change|"
                    r"how\s+much\s+is|work\s+out|tell\s+me|(?:can|could|would)\s+you\s+(?:please\s+)?"
                    r"(?:calculate|compute|work\s+out|tell\s+me|convert)|"
                    r"convert)\s+", re.I)
@@ -46,15 +47,16 @@ _PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(\d[\d,]*(?:\.
 _ROOT = re.compile(r"\b(?:the\s+)?square\s+root\s+of\s+(\d+(?:\.\d+)?)", re.I)
 _ARITHMETIC = re.compile(r"^[\d\s.,+\-*/%^()]*(?:sqrt|log|ln|exp|sin|cos|tan|abs|round)?"
                          r"[\d\s.,+\-*/%^()]*$")
-_HOW_MANY = re.compile(r"^\s*how\s+many\s+(?P<to>[a-z° /]+?)\s+(?:are\s+|is\s+)?(?:there\s+)?"
+_HOW_MANY = re.compile(r"^\s*(?:how\s+many|what\s+number\s+of)\s+(?P<to>[a-z° /]+?)\s+(?:are\s+|is\s+)?(?:there\s+)?"
                        r"in\s+(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z° /]+?)\s*\??$", re.I)
-_CONVERT = re.compile(r"^\s*(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°][a-z° /^\d]*?)\s+"
-                      r"(?:to|in|into|as)\s+(?P<to>[a-z°][a-z° /^\d]*?)\s*\??$", re.I)
+_CONVERT_AMOUNT = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*[a-z°][a-z° /^\d]*$", re.I)
+_CONVERT_WORD = re.compile(r"\s+(?:to|in|into|as)(?=\s)", re.I)
+_CONVERT_TO = re.compile(r"^[a-z°][a-z° /^\d]*?\s*\??$", re.I)
 
 
-_POLITE = re.compile(r"(?:\s*,?\s*(?:for\s+me|please|pls|thanks|thank\s+you))+\s*[?.!]*\s*$",
+_POLITE = re.compile(r"(?:\s*,?\s*(?:for\s+me|please|pls|thanks|thank\s+you|if\s+you\s+can))+\s*[?.!]*\s*$",
                      re.I)
-_HOW_MANY_IS_THAT = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b.*?\bhow\s+many\s+"
+_HOW_MANY_IS_THAT = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b.*?\b(?:how\s+many|what\s+number\s+of)\s+"
                                r"(?P<to>[a-z° /]+?)\s+(?:is|are)\s+(?:that|this|it|those)\s*\??$",
                                re.I)
 """"if I drive 150 miles how many km is that": the amount comes first, the unit asked last."""
@@ -63,21 +65,57 @@ _HOW_MANY_IS_THAT = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b.*
 def _calculation(text: str) -> str | None:
     """The calculator expression the question asks for, or None."""
     text = _POLITE.sub("", text.strip())
-    if (that := _HOW_MANY_IS_THAT.search(text)) and _is_unit(that.group("to")):
-        return f"{that.group('amount').replace(',', '')} to {that.group('to').strip()}"
+    if (that := _HOW_MANY_IS_THAT.search(text)) and _is_unit(_spelled(that.group("to"))):
+        return _conversion(that.group("amount"), that.group("to"))
     body = _LEAD.sub("", text.strip()).rstrip(" ?.!")
     body = _PERCENT_OF.sub(lambda m: f"{m.group(1)} / 100 * {m.group(2)}", body)
     body = _ROOT.sub(lambda m: f"sqrt({m.group(1)})", body)
     for pattern, replacement in _WORD_OPS:
         body = re.sub(pattern, replacement, body, flags=re.I)
-    if (how := _HOW_MANY.match(text)):
-        return f"{how.group('amount').replace(',', '')} to {how.group('to').strip()}"
-    if (convert := _CONVERT.match(body)) and _is_unit(convert.group("to")):
-        return f"{convert.group('amount').replace(',', '')} to {convert.group('to').strip()}"
+    if (how := _HOW_MANY.match(text)) and _is_unit(_spelled(how.group("to"))):
+        return _conversion(how.group("amount"), how.group("to"))
+    body = _PER.sub(" / ", body)
+    for sep in _CONVERT_WORD.finditer(body):  # "5 ft 10 in to cm": the split that reads
+        amount, to = body[:sep.start()], body[sep.end():].lstrip()
+        if _CONVERT_AMOUNT.match(amount) and _CONVERT_TO.match(to) and _is_unit(_spelled(to)):
+            return _conversion(amount, to)
     if re.search(r"\d", body) and re.search(r"[+\-*/^%]|sqrt\(", body) \
             and _ARITHMETIC.match(body):
         return body.replace(",", "")
     return None
+
+
+_PER = re.compile(r"\s+per\s+", re.I)
+
+
+def _conversion(amount: str, to: str) -> str:
+    """``amount to unit`` for the calculator, each unit spelled as pint spells it."""
+    amount = _spelled(_PER.sub(" / ", amount.replace(",", "")))
+    return f"{amount} to {_spelled(_PER.sub(' / ', to.strip().rstrip('?').strip()))}"
+
+
+def _spelled(text: str) -> str:
+    """``text`` with each word that is no unit as written spelled as pint spells the unit:
+    in lower case ("KM/H" is km/h), else the one unit its letters name in any case ("degf"
+    is degree_Fahrenheit). A word that names no unit stays as it is."""
+    registry = units()
+
+    def spell(match: re.Match[str]) -> str:
+        word = match.group(0)
+        for tried in (word, word.lower()):
+            try:
+                registry.parse_units(tried)
+                return tried
+            except Exception:  # pint raises several kinds; any means "not as written"
+                continue
+        try:
+            found = registry.parse_units(word, case_sensitive=False)
+        except Exception:  # no unit in any case
+            return word
+        names = list(getattr(found, "_units", {}) or {})
+        return names[0] if len(names) == 1 else word
+
+    return re.sub(r"[A-Za-z_]+", spell, text)
 
 
 def _is_unit(name: str) -> bool:
@@ -112,7 +150,8 @@ _SHIFT = re.compile(rf"(\d+\s+(?:day|week|month|year|hour)s?)\s+(after|from|befo
 _WEEKDAY = re.compile(rf"(?:what\s+)?day\s+(?:of\s+the\s+week\s+)?(?:is|was|will\s+be)\s+"
                       rf"({_ISO})", re.I)
 _CONVERT_TIME = re.compile(rf"(\d{{1,2}}:\d{{2}}|{_ISO})\s+(?:in\s+)?([A-Z][A-Za-z_ /]+?)\s+"
-                           r"(?:in|to)\s+([A-Z][A-Za-z_ /]+?)\s*\??$")
+                           r"(?:in|to)\s+([A-Z][A-Za-z_ /]+?)\s*\??$", re.I)
+"""A time in one place to another; the zone table says whether the names are places."""
 _RELATIVE = re.compile(r"\b(?:next|last|this\s+coming)\s+(?:monday|tuesday|wednesday|thursday|"
                        r"friday|saturday|sunday|week|month|year)\b|\bin\s+\d+\s+(?:days?|weeks?|"
                        r"months?)\b|\b\d+\s+(?:days?|weeks?)\s+ago\b|\btomorrow\b|\byesterday\b",
@@ -159,11 +198,12 @@ def _datetime(text: str) -> dict[str, Any] | None:
 _AIRPORT = re.compile(r"\b(?:airport|iata)\b", re.I)
 _FLIGHTS = re.compile(r"\b(?:flights?|fly|flying|airfares?)\b", re.I)
 _HOTELS = re.compile(r"\b(?:hotels?|rooms?|stay)\b", re.I)
-_CITY_AFTER = re.compile(r"\b(?:for|of|in|near|serves|serving|to|at|does)\s+([A-Z][A-Za-z.'-]*"
+_CITY_AFTER = re.compile(r"\b(?i:for|of|in|near|serves|serving|to|at|does)\s+([A-Z][A-Za-z.'-]*"
                          r"(?:[ ,]+[A-Z][A-Za-z.'-]*){0,3})")
-_LOWER_CITY = re.compile(r"\b(?:for|of|in)\s+([a-z][a-z.'-]+(?:\s+[a-z][a-z.'-]+){0,2})\s*[?.!]*\s*$")
-"""A city written in lower case at the end ("the airport code for seattle"): the travel
-server says whether it is one."""
+_LOWER_CITY = re.compile(r"\b(?:for|of|in|serves|serving|does)\s+([a-z][a-z.'-]+(?:,?\s+[a-z][a-z.'-]+)"
+                         r"{0,2})\s*(?:[?.!,]|$)")
+"""A city written in lower case, before an end mark or a comma ("the airport code for
+seattle", "for portland, maine, what is..."): the travel server says whether it is one."""
 
 
 async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str, Any]]] | None:
@@ -183,13 +223,29 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
             return [("search_hotels", {"city_code": await code(city), "check_in": depart,
                                        "check_out": found["return"]})]
     if _AIRPORT.search(text):
-        cities = [m.group(1).strip(" ,") for m in _CITY_AFTER.finditer(text)]
+        # A question in capitals names its city as one in lower case does.
+        said = text.lower() if text.upper() == text else text
+        cities = [m.group(1).strip(" ,") for m in _CITY_AFTER.finditer(said)]
         cities = [c for c in cities if c.lower() not in {"the", "i"}]
-        if not cities and (lower := _LOWER_CITY.search(text)):
+        if not cities and (lower := _LOWER_CITY.search(said)):
             cities = [lower.group(1)]
         if cities:
+            cities = [await _with_region(city, code) for city in cities]
             return [("get_airport_code", {"city_name": city}) for city in dict.fromkeys(cities)]
     return None
+
+
+async def _with_region(city: str, code: CodeLookup) -> str:
+    """A city and its region or country written without a comma ("Portland Maine") as the
+    travel server knows them ("Portland, Maine"); a name it knows as written stays."""
+    words = city.split()
+    if "," in city or len(words) < 2 or await code(city) != city:
+        return city
+    for cut in range(len(words) - 1, 0, -1):
+        place = f"{' '.join(words[:cut])}, {' '.join(words[cut:])}"
+        if await code(place) != place:
+            return place
+    return city
 
 
 _CLAUSES = re.compile(r"(?<=[?!.])\s+(?=[A-Z])|\s*;\s*|(?:,|,?\s+and)\s+(?=(?:what|how|which|when|"
@@ -203,6 +259,7 @@ async def read_question(text: str, travel: TravelLookups) -> Reading | None:
     independent questions become independent calls, which run in parallel. Flights and
     hotels are searched by airport code: ``travel.code`` turns a city into one.
     """
+    text = _unfronted(text)
     parts = [p for p in _CLAUSES.split(text) if p and p.strip()]
     readings = [r for r in [await _read_one(p, travel) for p in parts] if r is not None]
     if len(readings) <= 1:
@@ -211,14 +268,69 @@ async def read_question(text: str, travel: TravelLookups) -> Reading | None:
     return Reading("+".join(dict.fromkeys(r.kind for r in readings)), calls)
 
 
+_FRONTED = re.compile(r"^\s*((?:in|by|after|before|for|from|at|on|during|since)\s+"
+                      r"(?:[^?!.]|\.(?=\d)){1,40}?),"
+                      r"\s+((?:what|what's|whats|how|which|when|where|who|is|are|do|does|can|could|"
+                      r"would|will|find|convert|calculate|compute|tell|show|give)\b.*?)\s*([?!.]*)"
+                      r"\s*$", re.I)
+"""A phrase put before the question ("For Portland, Maine, what is..."): it ends at the
+comma before the question's first word."""
+
+
+def _unfronted(text: str) -> str:
+    """A phrase put first put back at the end: "In 3 miles, how many meters are?" is "How
+    many meters are in 3 miles?" (the question's own order, which the readers know)."""
+    if not (m := _FRONTED.match(text)):
+        return text
+    phrase, rest = m.group(1), m.group(2)
+    return f"{rest[0].upper()}{rest[1:]} {phrase[0].lower()}{phrase[1:]}{m.group(3)}"
+
+
+_NUMBER_WORDS = {word: n for n, word in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty"))}
+_NUMBER_WORD = re.compile(r"(?<![\w-])(" + "|".join(_NUMBER_WORDS) + r")(?![\w-])", re.I)
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+_MONTH = r"(" + "|".join(f"{m[:3]}(?:{m[3:]})?" for m in _MONTHS) + r")\.?"
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_DATE_WORDS = re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+(\d{{4}})\b|\b{_DAY}\s+(?:of\s+)?{_MONTH},?"
+                         r"\s+(\d{4})\b", re.I)
+
+
+def _iso(match: re.Match[str]) -> str:
+    month, day, year = (match.group(1), match.group(2), match.group(3)) if match.group(1) \
+        else (match.group(5), match.group(4), match.group(6))
+    number = next(i for i, m in enumerate(_MONTHS, 1) if m.startswith(month.lower()[:3]))
+    try:
+        return date(int(year), number, int(day)).isoformat()
+    except ValueError:  # no such day: left as written, for the tool to say so
+        return match.group(0)
+
+
+def _plain(text: str) -> str:
+    """The question as the calculator's and the clock's readers take it: one space between
+    words, one end mark ("?!" or "..." is "?"), number words up to twenty as digits
+    ("three" is 3; "twenty-one" is left as written), whole dates in words as ISO dates
+    ("March 10, 2027" is 2027-03-10), and a question in capitals in lower case."""
+    text = " ".join(text.split())
+    text = re.sub(r"\s*[?!.…]{2,}$|\s+[?!.]$", "?", text)
+    if text.upper() == text:
+        text = text.lower()
+    text = _NUMBER_WORD.sub(lambda m: str(_NUMBER_WORDS[m.group(1).lower()]), text)
+    return _DATE_WORDS.sub(_iso, text)
+
+
 async def _read_one(text: str, travel: TravelLookups) -> Reading | None:
-    expression = _calculation(text)
+    plain = _plain(text)
+    expression = _calculation(plain)
     if expression:
         return Reading("calculator", [("calculator", {"expression": expression})])
     calls = await _travel(text, travel)
     if calls:
         return Reading("travel", calls)
-    when = _datetime(text)
+    when = _datetime(plain)
     if when:
         return Reading("datetime", [("datetime_tool", when)])
     return None
@@ -262,14 +374,17 @@ def _stem(word: str) -> str:
     return word
 
 
-def uncovered_terms(question: str, passages: list[str]) -> list[str]:
+def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = ()) -> list[str]:
     """What of the question the passages leave out, when it is too much for them to answer it.
 
     A search ranks passages that hold *some* of the question's words (:func:`kb_terms`),
     so a passage about something else can read as an answer. The passages do not answer
     the question when they leave out a number it gives, a name it capitalises (not its
     first word), or more than a third of its words (a stem found anywhere counts as held).
-    Returns the words left out in that case, else an empty list.
+    A name in capitals and the word after it ("API key") count as held only together; in
+    a question written all in one case, a name is a word the passages or the other
+    passages ``found`` by the same search write in capitals. Returns the words left out
+    in that case, else an empty list.
     """
     text = " ".join(passages).lower()
     terms = list(dict.fromkeys(kb_terms(question).split()))
@@ -283,4 +398,20 @@ def uncovered_terms(question: str, passages: list[str]) -> list[str]:
     missing = [term for term in terms if not held(term)]
     specific = [term for term in missing if term.isdigit() or (
         term[:1].isupper() and term != first and not term.isupper())]
+    # A name in capitals and the word after it name one thing ("API key", "MCP servers"):
+    # passages that never hold the two together are about something else.
+    pairs = _COMPOUND.findall(question)
+    if question.upper() == question or question.lower() == question:
+        named = set(re.findall(r"\b[A-Z]{2,6}\b", " ".join([*passages, *found])))
+        pairs = [(name, word) for name, word in _PAIR.findall(question)
+                 if name.upper() in named and not word.isdigit()]
+    apart = [f"{name} {word}" for name, word in pairs
+             if word.lower() not in _STOP and not re.search(
+                 rf"(?<![a-z0-9]){name.lower()}[\s_-]+{re.escape(_stem(word))}", text)]
+    if apart:
+        return [*apart, *missing]
     return missing if specific or len(missing) * 3 > len(terms) else []
+
+
+_COMPOUND = re.compile(r"\b([A-Z]{2,6})\s+([a-z]{3,})\b")
+_PAIR = re.compile(r"\b([A-Za-z]{2,6})\s+(?=([A-Za-z]{3,})\b)")
