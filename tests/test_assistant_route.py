@@ -234,3 +234,23 @@ def test_a_city_and_its_region_without_a_comma_are_read_as_the_server_knows_them
         question: str, city: str) -> None:
     reading = read(question)[0]
     assert reading is not None and reading.calls == [("get_airport_code", {"city_name": city})]
+
+
+@pytest.mark.parametrize("question, counted", [
+    ("what number of clients do we have altogether", "clients"),
+    ("How many branches does the bank have?", "branches"),
+    ("how many loans in total", "loans"),
+    ("the total number of cards on record?", "cards"),
+])
+def test_a_count_of_what_the_bank_holds_is_never_answered_from_the_docs(
+        question: str, counted: str) -> None:
+    passages = [f"{counted} and how many settings the server has, in total, on record"]
+    assert uncovered_terms(question, passages) == [counted]
+
+
+@pytest.mark.parametrize("question", [
+    "How many retries does a failed tool call get?",
+    "How many agents does agentdesk ship?",
+])
+def test_a_count_asked_of_the_docs_is_still_read_from_the_docs(question: str) -> None:
+    assert not uncovered_terms(question, [question.lower()])

@@ -385,7 +385,12 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     a question written all in one case, a name is a word the passages or the other
     passages ``found`` by the same search write in capitals. Returns the words left out
     in that case, else an empty list.
+
+    A count of what "we" or the bank hold ("what number of clients do we have altogether")
+    is a question about data: the documentation is never its answer, whatever it holds.
     """
+    if counted := _OUR_COUNT.search(question):
+        return [counted.group("what") or counted.group("what2")]
     text = " ".join(passages).lower()
     terms = list(dict.fromkeys(kb_terms(question).split()))
     first = (re.findall(r"[A-Za-z0-9_]+", question) or [""])[0]
@@ -413,5 +418,14 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     return missing if specific or len(missing) * 3 > len(terms) else []
 
 
+_OUR_COUNT = re.compile(
+    r"\b(?:how\s+many|what\s+number\s+of|the\s+(?:total\s+)?number\s+of|count\s+(?:of\s+)?(?:all\s+)?"
+    r"(?:the\s+)?|total\s+(?:number\s+of\s+)?)\s*(?P<what>[a-z]+(?:\s+[a-z]+)?)\b.*?"
+    r"\b(?:do|did|does|have|has)\s+(?:we|our\s+bank|the\s+bank)\s+(?:have|hold|got|own|serve|"
+    r"issue|issued|open|opened)\b|"
+    r"\b(?:how\s+many|what\s+number\s+of|the\s+(?:total\s+)?number\s+of)\s+(?P<what2>[a-z]+)\b"
+    r".*?\b(?:altogether|all\s+together|in\s+total|in\s+all|on\s+(?:record|file|the\s+books)|"
+    r"in\s+(?:the|our)\s+(?:database|bank|books|data))\b", re.I)
+"""A count of what the bank holds, asked as people ask it."""
 _COMPOUND = re.compile(r"\b([A-Z]{2,6})\s+([a-z]{3,})\b")
 _PAIR = re.compile(r"\b([A-Za-z]{2,6})\s+(?=([A-Za-z]{3,})\b)")
