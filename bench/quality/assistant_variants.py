@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from .assistant import _COULD_NOT, OTHER, REFUSED, cases, judge
-from .common import PARTS, Case, part_of
+from .common import PARTS, Case, part_of, print_variant_counts
 from .variants import variants
 
 __all__ = ["SYNONYMS", "Bench", "assistant_units", "assistant_variants", "measure",
@@ -268,17 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="agentdesk-assistant-variants-") as tmp:
         counts = asyncio.run(measure(Path(tmp), args.part, not args.no_variants,
                                      args.verbose))
-    rows = [{"part": part, "variant": kind, **{k: c[k] for k in (
-        "right", "refused", "silent_wrong", "other")}} for (part, kind), c in counts.items()]
+    print_variant_counts(counts, args.json)
     if args.json:
-        print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'part':10} {'variant':17} {'right':>6} {'refused':>8} {'silent wrong':>13} "
-          f"{'other':>6}")
-    for row in sorted(rows, key=lambda r: (PARTS.index(r["part"]), r["variant"] == "all",
-                                           r["variant"])):
-        print(f"{row['part']:10} {row['variant']:17} {row['right']:6d} {row['refused']:8d} "
-              f"{row['silent_wrong']:13d} {row['other']:6d}")
     print(f"(the bank's reader offered more than one reading {_NoModel.picks} times; code "
           "took the first)")
     return 0

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from agentdesk.runtime.runs.desk import Desk
 
-__all__ = ["PARTS", "Case", "CaseResult", "open_desk", "outcomes", "part_of", "summarize"]
+__all__ = ["PARTS", "Case", "CaseResult", "open_desk", "outcomes", "part_of", "print_variant_counts",
+           "summarize"]
 
 
 @dataclass
@@ -90,3 +91,21 @@ async def open_desk(data_dir: Path) -> AsyncIterator[Desk]:
     get_settings.cache_clear()
     async with Desk.open(get_settings()) as desk:
         yield desk
+
+
+def print_variant_counts(counts: Any, as_json: bool) -> None:
+    """The counts of a variant bench, ``{(part, variant class): Counter of outcomes}``, as
+    JSON rows or a table by part and class (each part's ``all`` last)."""
+    import json
+
+    rows = [{"part": part, "variant": kind, **{k: c[k] for k in (
+        "right", "refused", "silent_wrong", "other")}} for (part, kind), c in counts.items()]
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    print(f"{'part':10} {'variant':17} {'right':>6} {'refused':>8} {'silent wrong':>13} "
+          f"{'other':>6}")
+    for row in sorted(rows, key=lambda r: (PARTS.index(r["part"]), r["variant"] == "all",
+                                           r["variant"])):
+        print(f"{row['part']:10} {row['variant']:17} {row['right']:6d} {row['refused']:8d} "
+              f"{row['silent_wrong']:13d} {row['other']:6d}")

@@ -16,12 +16,11 @@ variant class. ``--verbose`` lists the misses of the tuned parts only, unless ``
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
 from datetime import date
 from typing import Any
 
-from .common import PARTS, part_of
+from .common import PARTS, part_of, print_variant_counts
 from .insurance import OTHER, REFUSED, cases, compare
 from .variants import variants
 
@@ -85,17 +84,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.verbose and verdict != "right" and (
                     part != "held back" or args.part == "held back"):
                 print(f"  {part:10} {kind:17} {case.id:28} {verdict:12} {detail[:100]}")
-    rows = [{"part": part, "variant": kind, **{k: c[k] for k in (
-        "right", "refused", "silent_wrong", "other")}} for (part, kind), c in counts.items()]
-    if args.json:
-        print(json.dumps(rows, indent=2))
-        return 0
-    print(f"{'part':10} {'variant':17} {'right':>6} {'refused':>8} {'silent wrong':>13} "
-          f"{'other':>6}")
-    for row in sorted(rows, key=lambda r: (PARTS.index(r["part"]), r["variant"] == "all",
-                                           r["variant"])):
-        print(f"{row['part']:10} {row['variant']:17} {row['right']:6d} {row['refused']:8d} "
-              f"{row['silent_wrong']:13d} {row['other']:6d}")
+    print_variant_counts(counts, args.json)
     return 0
 
 
