@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import re
 import tempfile
@@ -144,12 +143,16 @@ class Bench:
         as the graph would end on the embedded model, no model run."""
         from langchain_core.messages import HumanMessage
 
-        from agentdesk.domains.assistant.agent import prompts
-        from agentdesk.domains.assistant.agent.answer import render_fact, sources
-        from agentdesk.domains.assistant.agent.nodes import CallTask, executor
+        from agentdesk.domains.assistant.agent.answer import (
+            answering,
+            code_draft,
+            gave_up_answer,
+            gives_up,
+            sources,
+        )
+        from agentdesk.domains.assistant.agent.nodes import CallTask, executor, round_verdict
         from agentdesk.domains.assistant.agent.plan import _code_plan
         from agentdesk.domains.assistant.agent.safety import operator_check
-        from agentdesk.domains.assistant.agent.state import MAX_RETRY_COUNT
 
         verdict = operator_check(question)
         if verdict.verdict != "allow":
@@ -169,31 +172,21 @@ class Bench:
                 done = await executor(CallTask(call=call, n=len(results) + 1, round=round_,
                                                question=asked), self.runtime)
                 results.extend(done["tool_results"])
-            outcomes = {r["outcome"] for r in results if r["round"] == round_}
-            if "ok" in outcomes:
-                verdict_round = "generate"
-                break
-            if "input_error" in outcomes:  # the person is asked what they meant
+            verdict_round = round_verdict({r["outcome"] for r in results
+                                           if r["round"] == round_}, round_)
+            if verdict_round == "clarify":  # the person is asked what they meant
                 return {"status": "interrupted", "answer": "", "tool_results": results}
-            if round_ >= MAX_RETRY_COUNT or outcomes == {"off_topic"}:
-                verdict_round = "give_up"
+            if verdict_round != "replan":
                 break
             state["retry_count"] = round_ + 1
         if not results:  # a greeting: the model answers in its own words
             return {"status": "completed", "answer": "", "tool_results": []}
         round_ = state["retry_count"]
-        answering = [r for r in results if r["outcome"] == "ok"
-                     or (r["round"] == round_ and r["outcome"] != "empty")]
-        if not answering or (verdict_round == "give_up"
-                             and not any(r["outcome"] == "ok" for r in results)):
-            tried = "; ".join(f"{r['tool']}({json.dumps(r['args'])})" for r in results)
-            answer = prompts.GAVE_UP.format(rounds="one attempt" if round_ == 0
-                                            else f"{round_ + 1} attempts", tried=tried)
-            answer += "\n\n" + "\n".join(f"[{r['n']}] {render_fact(r, asked)}"
-                                         for r in results)
+        found = answering(results, round_)
+        if gives_up(results, found, verdict_round):
+            answer = gave_up_answer(results, round_, asked)
         else:
-            draft = "\n".join(f"{render_fact(r, asked)} [{r['n']}]" for r in answering)
-            answer = f"{draft}\n\n{sources(answering)}"
+            answer = f"{code_draft(found, asked)}\n\n{sources(found)}"
         return {"status": "completed", "answer": answer, "tool_results": results}
 
 

@@ -26,7 +26,8 @@ from .plan import _context_text, _question, _recent, writes_freely
 from .state import AgentState
 from .untrusted import mark_data
 
-__all__ = ["generator", "render_fact", "sources"]
+__all__ = ["answering", "code_draft", "gave_up_answer", "generator", "gives_up", "render_fact",
+           "sources"]
 
 _MAX_FACT = 400
 
@@ -135,15 +136,39 @@ async def _stream(model: Runnable[Any, Any], messages: list[BaseMessage]) -> tup
     return text, used or count_tokens_approximately([*messages, AIMessage(text)])
 
 
+def answering(tried: list[dict[str, Any]], round_: int) -> list[dict[str, Any]]:
+    """What answers: every good result, and the last round's failures (an earlier round's
+    were re-planned past, or clarified by the person)."""
+    return [r for r in tried if r["outcome"] == "ok"
+            or (r["round"] == round_ and r["outcome"] != "empty")]
+
+
+def gives_up(tried: list[dict[str, Any]], results: list[dict[str, Any]],
+             verdict: str | None) -> bool:
+    """True when nothing answers, or the verifier gave up without a good result."""
+    return not results or (verdict == "give_up" and not any(r["outcome"] == "ok" for r in tried))
+
+
+def gave_up_answer(tried: list[dict[str, Any]], round_: int, question: str) -> str:
+    """The honest "could not find" answer: what was tried, and what each call found."""
+    calls = "; ".join(f"{r['tool']}({json.dumps(r['args'])})" for r in tried)
+    rounds = round_ + 1
+    answer = prompts.GAVE_UP.format(
+        rounds="one attempt" if rounds == 1 else f"{rounds} attempts", tried=calls)
+    return answer + "\n\n" + "\n".join(f"[{r['n']}] {render_fact(r, question)}" for r in tried)
+
+
+def code_draft(results: list[dict[str, Any]], question: str) -> str:
+    """Each result's fact as code reads it, with its citation."""
+    return "\n".join(f"{render_fact(r, question)} [{r['n']}]" for r in results)
+
+
 async def generator(state: AgentState, runtime: Runtime[AgentContext]) -> dict[str, Any]:
     """Write the answer from this turn's tool results, citing each one."""
     question = (state.get("scratchpad") or {}).get("question") or _question(state)
-    # What answers: every good result, and this round's failures (an earlier round's were
-    # re-planned past, or clarified by the person).
-    results = [r for r in state.get("tool_results", []) if r["outcome"] == "ok"
-               or (r["round"] == state.get("retry_count", 0) and r["outcome"] != "empty")]
-    verdict = (state.get("scratchpad") or {}).get("verdict_round")
     tried = state.get("tool_results", [])
+    results = answering(tried, state.get("retry_count", 0))
+    verdict = (state.get("scratchpad") or {}).get("verdict_round")
     context = _context_text(state)
     used = 0
     if not tried:  # a simple query: no tools
@@ -151,12 +176,8 @@ async def generator(state: AgentState, runtime: Runtime[AgentContext]) -> dict[s
             context=context)), *_recent(state)])
         answer = text or "Hello! Ask me a question; I can calculate, tell the time, search " \
                          "the documentation, the bank's data and travel offers."
-    elif not results or (verdict == "give_up" and not any(r["outcome"] == "ok" for r in tried)):
-        calls = "; ".join(f"{r['tool']}({json.dumps(r['args'])})" for r in tried)
-        rounds = state.get("retry_count", 0) + 1
-        answer = prompts.GAVE_UP.format(
-            rounds="one attempt" if rounds == 1 else f"{rounds} attempts", tried=calls)
-        answer += "\n\n" + "\n".join(f"[{r['n']}] {render_fact(r, question)}" for r in tried)
+    elif gives_up(tried, results, verdict):
+        answer = gave_up_answer(tried, state.get("retry_count", 0), question)
     elif writes_freely(runtime):
         listing = "\n".join(f"[{r['n']}] {r['tool']}({json.dumps(r['args'])}):\n"
                             f"{mark_data(_short(r['content'], 1500), r['tool'])}" for r in results)
@@ -164,7 +185,7 @@ async def generator(state: AgentState, runtime: Runtime[AgentContext]) -> dict[s
             context=context, results=listing)), HumanMessage(question)])
         answer = f"{text}\n\n{sources(results)}"
     else:
-        draft = "\n".join(f"{render_fact(r, question)} [{r['n']}]" for r in results)
+        draft = code_draft(results, question)
         model = runtime.context.model
         if isinstance(getattr(model, "max_tokens", None), int):
             model = model.model_copy(update={"max_tokens": _CLOSING_TOKENS})

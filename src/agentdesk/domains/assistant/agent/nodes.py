@@ -29,7 +29,7 @@ from .safety import operator_check, redact_personal_data
 from .state import MAX_RETRY_COUNT, AgentState
 
 __all__ = ["CallTask", "after_clarify", "after_ingress", "after_verifier", "clarify", "dispatch",
-           "executor", "ingress", "router", "verifier"]
+           "executor", "ingress", "round_verdict", "router", "verifier"]
 
 _UNAVAILABLE = re.compile(r"no answer within|timed? ?out|temporarily unavailable|\b50[234]\b|"
                           r"connect|no tool named|unreachable", re.I)
@@ -174,20 +174,26 @@ async def executor(task: CallTask, runtime: Runtime[AgentContext]) -> dict[str, 
 # -- verifier ---------------------------------------------------------------------
 
 
+def round_verdict(outcomes: set[str], round_: int) -> str:
+    """What follows a round whose calls ended with ``outcomes``: ``generate`` (something
+    answered, or nothing was called), ``clarify`` (a tool refused the arguments),
+    ``give_up`` or ``replan``."""
+    if "ok" in outcomes or not outcomes:
+        return "generate"
+    if "input_error" in outcomes:
+        return "clarify"
+    if round_ >= MAX_RETRY_COUNT or outcomes == {"off_topic"}:
+        # Other terms cannot make the knowledge base mention what it never mentions.
+        return "give_up"
+    return "replan"
+
+
 async def verifier(state: AgentState) -> dict[str, Any]:
     """Good -> generate; empty -> re-plan with new terms; error -> re-plan or ask a person."""
     round_ = state.get("retry_count", 0)
     results = [r for r in state.get("tool_results", []) if r["round"] == round_]
     outcomes = {r["outcome"] for r in results}
-    if "ok" in outcomes or not results:
-        verdict = "generate"
-    elif "input_error" in outcomes:
-        verdict = "clarify"
-    elif round_ >= MAX_RETRY_COUNT or outcomes == {"off_topic"}:
-        # Other terms cannot make the knowledge base mention what it never mentions.
-        verdict = "give_up"
-    else:
-        verdict = "replan"
+    verdict = round_verdict(outcomes, round_)
     update: dict[str, Any] = {"phase": "verify", "current_step": f"verified:{verdict}",
                               "scratchpad": {**(state.get("scratchpad") or {}),
                                              "verdict_round": verdict}}
