@@ -289,14 +289,13 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
     )),
     # A person may really want their conversation mailed to them: a person decides.
     PhraseRule("injection.exfiltration", "instruction", "ask",
-               "an order to send the conversation or secrets somewhere", patterns=_rx(
+               "an order to send the conversation or secrets somewhere", check=_sends_away,
+               patterns=_rx(
         r"\b(?:send|post|forward|upload|exfiltrate|email|transmit|append)\b.{0,30}?\b(?:the\s+)?"
         r"(?:conversation|chat\s+history|system\s+prompt|(?:all\s+)?(?:user|customer)\s+data|"
         r"previous\s+messages|api\s+keys?|credentials|secrets|passwords)\b.{0,30}?\bto\s+"
         r"(?:https?://|\S+@\S+\.\w+|\[REDACTED_EMAIL\]|this\s+(?:url|address|endpoint|webhook))",
     )),
-    PhraseRule("injection.exfiltration", "instruction", "ask",
-               "an order to send the conversation or secrets somewhere", check=_sends_away),
     PhraseRule("injection.exfiltration", "markdown_image", "refuse",
                "a Markdown image whose address would carry the conversation away", patterns=_rx(
         r"!\[[^\]]*\]\(https?://[^)\s]*(?:\{\{?|%7B|<)[^)]*\)",

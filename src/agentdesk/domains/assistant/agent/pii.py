@@ -168,13 +168,13 @@ _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # a signed URL's signature or token parameter (Azure SAS sig=, AWS X-Amz-Signature=...)
     ("token", re.compile(r"(?i)(?<=[?&;])(?:sig|signature|x-amz-signature|x-goog-signature|"
                          r"x-amz-security-token|access_token|id_token|token)=(?P<value>[^&\s#\"'<>]{16,})")),
+    # "AccountKey=...;" in a connection string, "aws_secret_access_key = ...": a cloud
+    # service's key, known by the name the service gives it
+    ("api_key", re.compile(
+        r"(?i)\b(?:[a-z0-9]+[_-])*(?:account[_-]?key|shared[_-]?access[_-]?(?:key|signature)|"
+        r"storage[_-]?(?:account[_-]?)?key|sas[_-]?token|secret[_-]?access[_-]?key|client[_-]?secret)\b"
+        r"[\"']?\s*[:=]\s*[\"']?(?P<value>[^\s\"',;]{6,})")),
 ]
-# "AccountKey=...;" in a connection string, "aws_secret_access_key = ...": a cloud service's
-# key, known by the name the service gives it (an API key, as its published format would be).
-_SERVICE_KEY = re.compile(
-    r"(?i)\b(?:[a-z0-9]+[_-])*(?:account[_-]?key|shared[_-]?access[_-]?(?:key|signature)|"
-    r"storage[_-]?(?:account[_-]?)?key|sas[_-]?token|secret[_-]?access[_-]?key|client[_-]?secret)\b"
-    r"[\"']?\s*[:=]\s*[\"']?(?P<value>[^\s\"',;]{6,})")
 # "password: hunter22", "API_KEY='abc...'": the value only, when it looks like one.
 # A prefixed name ("DB_PASSWORD", "SMTP_AUTH_TOKEN") counts as the name itself.
 _ASSIGNED = re.compile(
@@ -197,8 +197,6 @@ def find_secrets(text: str) -> list[Span]:
         group = "value" if "value" in pattern.groupindex else 0  # the value, not its name
         spans += [Span(m.start(group), m.end(group), _finding(kind, what))
                   for m in pattern.finditer(text)]
-    spans += [Span(m.start("value"), m.end("value"), _finding("api_key", "an API key"))
-              for m in _SERVICE_KEY.finditer(text)]
     for match in _ASSIGNED.finditer(text):
         if _looks_secret(match.group("value")):
             spans.append(Span(match.start("value"), match.end("value"),
