@@ -11,7 +11,8 @@ and ``bench/safety_held3.py``, which was written blind and measured blind once),
 now show what tuning reached, not how the door does on new text. ``held back 2``
 (``bench/safety_held2.py``, written by someone who had read the detectors) and ``held back
 4`` (``bench/safety_held4.py``, written blind to the detectors and every other set, its
-misses never read) were never tuned on: ``held back 4`` is the honest measure.
+misses never read) were never tuned on: ``held back 4`` is the honest measure. ``held back 5``
+(``bench/safety_held5.py``) was written blind too, by a new person, and never tuned on.
 
 Usage: python -m bench.safety [--verbose [--part tuned]]
 """
@@ -29,6 +30,7 @@ from .safety_held import HELD_INJECTIONS, HELD_ORDINARY, HELD_PII
 from .safety_held2 import HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII
 from .safety_held3 import HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII
 from .safety_held4 import HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII
+from .safety_held5 import HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 from .safety_tune import TUNE_INJECTIONS, TUNE_ORDINARY, TUNE_PII
 
@@ -43,6 +45,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "held back 2": (HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII),
     "seen 3": (HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII),
     "held back 4": (HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII),
+    "held back 5": (HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII),
 }
 """Every labelled case, by part: tuned on, seen (held back, then tuned on), held back."""
 
