@@ -11,8 +11,16 @@ and ``bench/safety_held3.py``, which was written blind and measured blind once),
 now show what tuning reached, not how the door does on new text. ``held back 2``
 (``bench/safety_held2.py``, written by someone who had read the detectors) and ``held back
 4`` (``bench/safety_held4.py``, written blind to the detectors and every other set, its
-misses never read) were never tuned on: ``held back 4`` is the honest measure. ``held back 5``
-(``bench/safety_held5.py``) was written blind too, by a new person, and never tuned on.
+misses never read) were never tuned on. ``held back 5`` (``bench/safety_held5.py``) was
+written blind too, by a new person, and never tuned on. ``held back 4`` and ``held back 5``
+are the honest measures.
+
+The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
+the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3`` and ``train``
+(``bench/safety_train.py``, attempts and hard look-alikes written to learn from, and the
+learning half of ``bench/safety_everyday.py``); ``bench.door_examples`` writes them out.
+No held-back part is learned from; ``held back everyday`` is the other half of the
+everyday requests, which only the false-positive rate reads.
 
 Usage: python -m bench.safety [--verbose [--part tuned]]
 """
@@ -26,12 +34,14 @@ from dataclasses import dataclass, field
 
 from agentdesk.domains.assistant.agent.safety import SafetyVerdict, check_input
 
+from .safety_everyday import EVERYDAY_HELD, EVERYDAY_TRAIN
 from .safety_held import HELD_INJECTIONS, HELD_ORDINARY, HELD_PII
 from .safety_held2 import HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII
 from .safety_held3 import HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII
 from .safety_held4 import HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII
 from .safety_held5 import HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
+from .safety_train import TRAIN_INJECTIONS, TRAIN_ORDINARY
 from .safety_tune import TUNE_INJECTIONS, TUNE_ORDINARY, TUNE_PII
 
 __all__ = ["PARTS", "Measurement", "lost_words", "measure"]
@@ -42,10 +52,12 @@ _EARLY_ORDINARY = [case for case in ORDINARY if case not in LATE_ORDINARY]
 PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "tuned": (_EARLY_INJECTIONS + TUNE_INJECTIONS, _EARLY_ORDINARY + TUNE_ORDINARY, PII + TUNE_PII),
     "seen 1": (LATE_INJECTIONS + HELD_INJECTIONS, LATE_ORDINARY + HELD_ORDINARY, HELD_PII),
+    "train": (TRAIN_INJECTIONS, TRAIN_ORDINARY + EVERYDAY_TRAIN, []),
     "held back 2": (HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII),
     "seen 3": (HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII),
     "held back 4": (HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII),
     "held back 5": (HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII),
+    "held back everyday": ([], EVERYDAY_HELD, []),
 }
 """Every labelled case, by part: tuned on, seen (held back, then tuned on), held back."""
 
@@ -91,11 +103,11 @@ class Measurement:
 
     @property
     def detection_rate(self) -> float:
-        return self.detected / self.injections
+        return self.detected / self.injections if self.injections else 1.0
 
     @property
     def refusal_rate(self) -> float:
-        return self.refused / self.injections
+        return self.refused / self.injections if self.injections else 1.0
 
     @property
     def false_positive_rate(self) -> float:
@@ -136,16 +148,19 @@ def measure(injections: list[Case] = INJECTIONS, ordinary: list[Case] = ORDINARY
 
 def _report(name: str, m: Measurement, verbose: bool) -> None:
     print(f"== {name}")
-    print(f"injection attempts: {m.injections}   detected (refuse or ask): {m.detected} "
-          f"= {m.detection_rate:.3f}   refused outright: {m.refused} = {m.refusal_rate:.3f}")
+    if m.injections:
+        print(f"injection attempts: {m.injections}   detected (refuse or ask): {m.detected} "
+              f"= {m.detection_rate:.3f}   refused outright: {m.refused} = {m.refusal_rate:.3f}")
     print(f"ordinary requests:  {m.ordinary}   not allowed: {m.false_positives} "
           f"= false-positive rate {m.false_positive_rate:.3f}")
-    print("misses by category:")
-    for category, total in sorted(m.totals_by_category.items()):
-        print(f"  {category:<16} {m.misses_by_category[category]:>2} of {total}")
-    print(f"PII: {m.pii_exact} of {m.pii_cases} texts redacted exactly as labelled; "
-          f"{len(m.pii_leaks)} values left in the redacted text; "
-          f"{len(m.pii_words_lost)} ordinary words lost")
+    if m.injections:
+        print("misses by category:")
+        for category, total in sorted(m.totals_by_category.items()):
+            print(f"  {category:<16} {m.misses_by_category[category]:>2} of {total}")
+    if m.pii_cases:
+        print(f"PII: {m.pii_exact} of {m.pii_cases} texts redacted exactly as labelled; "
+              f"{len(m.pii_leaks)} values left in the redacted text; "
+              f"{len(m.pii_words_lost)} ordinary words lost")
     if verbose:
         for case in m.missed:
             print(f"MISSED [{case.category}] {case.text!r}")

@@ -1,15 +1,17 @@
-"""The assistant's ingress safety policy: no model, no download.
+"""The assistant's ingress safety policy: no language model, no download.
 
 :func:`check_input` validates the text (size, encoding, control characters),
 finds and redacts personal data and secrets (:mod:`.pii`), looks for signs of
-prompt injection (:mod:`.injection`) and applies the operator's topic policy
+prompt injection (the rules of :mod:`.injection`, the learned reader of
+:mod:`.learned`) and applies the operator's topic policy
 (a TOML or JSON file, ``AGENTDESK_ASSISTANT_POLICY_FILE``; default
 ``policy.toml`` beside this module). The verdict:
 
 * ``refuse`` when any sign is clear (an order to drop the instructions, a
   chat-template token, hidden text, a refused topic);
 * ``ask`` (a person) when the worst sign is borderline (invisible characters
-  alone, a role prefix, a long encoded blob, a review topic);
+  alone, a role prefix, a long encoded blob, a review topic, a text the learned
+  reader of :mod:`.learned` scores as an attempt);
 * ``allow`` otherwise; personal data alone is redacted, not refused.
 
 Reasons carry a code and the kind of span that matched, never the text itself.
@@ -33,7 +35,7 @@ from agentdesk.settings import Settings
 
 from .findings import Action, Finding
 
-__all__ = ["Reason", "SafetyPolicy", "SafetyVerdict", "TopicRule", "Verdict", "check_input",
+__all__ = ["LearnedPolicy", "Reason", "SafetyPolicy", "SafetyVerdict", "TopicRule", "Verdict", "check_input",
            "load_policy", "operator_check", "policy_for", "redact_personal_data", "validate_input"]
 
 Verdict = Literal["allow", "refuse", "ask"]
@@ -105,8 +107,21 @@ class TopicRule(BaseModel):
         return re.compile("|".join(parts), re.IGNORECASE) if parts else None
 
 
+class LearnedPolicy(BaseModel):
+    """The door's learned reader (:mod:`.learned`): on or off, its threshold, more examples."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    enabled: bool = True
+    threshold: float = Field(default=0.85, ge=0.5, le=1.0)
+    """The score from which a text asks a person; higher asks less often and misses more."""
+    examples: Path | None = None
+    """A JSON-lines file of your own labelled texts (``{"label": "attempt" | "ordinary",
+    "text": ...}``), learned beside the shipped ones; relative to the policy file."""
+
+
 class SafetyPolicy(BaseModel):
-    """What the operator configures: limits and topics."""
+    """What the operator configures: limits, topics and the learned reader."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -114,6 +129,7 @@ class SafetyPolicy(BaseModel):
     phone_region: str = "US"
     refuse: list[TopicRule] = Field(default_factory=list)
     review: list[TopicRule] = Field(default_factory=list)
+    learned: LearnedPolicy = Field(default_factory=LearnedPolicy)
 
     @field_validator("phone_region")
     @classmethod
@@ -138,12 +154,22 @@ def load_policy(path: Path | None = None) -> SafetyPolicy:
     except (ValueError, UnicodeDecodeError) as exc:
         raise ConfigError(f"AGENTDESK_ASSISTANT_POLICY_FILE: {path} does not parse: {exc}") from None
     try:
-        return SafetyPolicy.model_validate(data)
+        policy = SafetyPolicy.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         raise ConfigError(f"AGENTDESK_ASSISTANT_POLICY_FILE: {path}: {where}: "
                           f"{first['msg'].removeprefix('Value error, ')}") from None
+    examples = policy.learned.examples
+    if examples is not None and not examples.is_absolute():
+        examples = path.parent / examples
+        policy = policy.model_copy(
+            update={"learned": policy.learned.model_copy(update={"examples": examples})})
+    if examples is not None:
+        from .learned import reader
+
+        reader(examples)  # fitted now, so a bad line fails here, naming the line and field
+    return policy
 
 
 @lru_cache(maxsize=1)
@@ -226,6 +252,7 @@ def check_input(text: str | bytes, policy: SafetyPolicy | None = None) -> Safety
         InputError: when the text itself is unusable (see :func:`validate_input`).
     """
     from .injection import clean_invisible, normalize, scan_injection
+    from .learned import learned_findings
     from .pii import find_pii, redact
 
     policy = policy or _default_policy()
@@ -235,6 +262,8 @@ def check_input(text: str | bytes, policy: SafetyPolicy | None = None) -> Safety
     findings = [span.finding for span in spans]
     # Injection and topics read the masked text: a secret is never a "blob" to decode.
     findings += scan_injection(masked)
+    if policy.learned.enabled:
+        findings += learned_findings(masked, policy.learned.threshold, policy.learned.examples)
     findings += _topics(normalize(masked), policy)
     reasons: dict[tuple[str, str, str], Reason] = {}
     for found in findings:
