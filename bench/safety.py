@@ -18,9 +18,10 @@ are the honest measures.
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3`` and ``train``
 (``bench/safety_train.py``, attempts and hard look-alikes written to learn from, and the
-learning half of ``bench/safety_everyday.py``); ``bench.door_examples`` writes them out.
-No held-back part is learned from; ``held back everyday`` is the other half of the
-everyday requests, which only the false-positive rate reads.
+learning halves of ``bench/safety_everyday.py`` and ``bench/safety_technical.py``);
+``bench.door_examples`` writes them out. No held-back part is learned from; ``held back
+everyday`` and ``held back technical`` are the other halves of the everyday requests and
+of the pasted technical text, which only the false-positive rate reads.
 
 Usage: python -m bench.safety [--verbose [--part tuned]]
 """
@@ -41,6 +42,7 @@ from .safety_held3 import HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII
 from .safety_held4 import HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII
 from .safety_held5 import HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
+from .safety_technical import TECHNICAL_HELD, TECHNICAL_TRAIN
 from .safety_train import TRAIN_INJECTIONS, TRAIN_ORDINARY
 from .safety_tune import TUNE_INJECTIONS, TUNE_ORDINARY, TUNE_PII
 
@@ -52,12 +54,13 @@ _EARLY_ORDINARY = [case for case in ORDINARY if case not in LATE_ORDINARY]
 PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "tuned": (_EARLY_INJECTIONS + TUNE_INJECTIONS, _EARLY_ORDINARY + TUNE_ORDINARY, PII + TUNE_PII),
     "seen 1": (LATE_INJECTIONS + HELD_INJECTIONS, LATE_ORDINARY + HELD_ORDINARY, HELD_PII),
-    "train": (TRAIN_INJECTIONS, TRAIN_ORDINARY + EVERYDAY_TRAIN, []),
+    "train": (TRAIN_INJECTIONS, TRAIN_ORDINARY + EVERYDAY_TRAIN + TECHNICAL_TRAIN, []),
     "held back 2": (HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII),
     "seen 3": (HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII),
     "held back 4": (HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII),
     "held back 5": (HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
+    "held back technical": ([], TECHNICAL_HELD, []),
 }
 """Every labelled case, by part: tuned on, seen (held back, then tuned on), held back."""
 
