@@ -59,7 +59,8 @@ async def _run_agent(module: ModuleType, model: str, limit: int | None, *,
                 if verbose:
                     traceback.print_exc(file=sys.stderr)
             results.append(result)
-            if verbose and (part_of(case) != "held back" or part == "held back"):
+            if verbose and (part_of(case) not in ("held back", "fresh")
+                            or part == part_of(case)):
                 mark = "ok  " if result.ok else f"FAIL {result.cause}"
                 print(f"  [{module.NAME}] {case.id:<28} {mark:<22} {result.seconds:6.1f}s"
                       f"  {'' if result.ok else result.detail[:160]}", file=sys.stderr)

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .assistant_fresh import FRESH
 from .assistant_set import QUESTIONS
 from .common import Case, CaseResult, open_desk
 
@@ -33,8 +34,9 @@ OTHER = frozenset({"crash", "no citation"})
 
 
 def cases() -> list[Case]:
+    """The labelled questions, then the fresh held-back ones (:mod:`.assistant_fresh`)."""
     return [Case(id=qid, request=question, expected={"tool": tool, "holds": expected},
-                 tags=list(tags)) for qid, question, tool, expected, tags in QUESTIONS]
+                 tags=list(tags)) for qid, question, tool, expected, tags in [*QUESTIONS, *FRESH]]
 
 
 def _value_forms(value: Any) -> list[str]:

@@ -245,7 +245,7 @@ async def measure(data_dir: Path, part: str | None = None, with_variants: bool =
                 if misses is not None and verdict != "right":
                     misses.append((where, kind, case.id, verdict))
                 if verbose and verdict != "right" and (
-                        where != "held back" or part == "held back"):
+                        where not in ("held back", "fresh") or part == where):
                     print(f"  {where:10} {kind:17} {case.id:22} {verdict:12} {text!r}: "
                           f"{' '.join(detail.split())[:160]}")
     return counts

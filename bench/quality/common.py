@@ -33,13 +33,15 @@ class Case:
     tags: list[str] = field(default_factory=list)
 
 
-PARTS = ("first", "people", "held back")
+PARTS = ("first", "people", "held back", "fresh")
 
 
 def part_of(case: Case) -> str:
     """Which part of its set a case is in: ``first`` (the cases the agent was built on),
-    ``people`` (written in other people's words) or ``held back`` (people's cases never
-    tuned on)."""
+    ``people`` (written in other people's words), ``held back`` (people's cases never
+    tuned on) or ``fresh`` (a set written blind to the agent's code, never tuned on)."""
+    if "fresh" in case.tags:
+        return "fresh"
     if "held-back" in case.tags:
         return "held back"
     return "people" if "people" in case.tags else "first"
