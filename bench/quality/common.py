@@ -33,15 +33,16 @@ class Case:
     tags: list[str] = field(default_factory=list)
 
 
-PARTS = ("first", "people", "held back", "fresh")
+PARTS = ("first", "people", "held back", "fresh read", "fresh")
 
 
 def part_of(case: Case) -> str:
     """Which part of its set a case is in: ``first`` (the cases the agent was built on),
     ``people`` (written in other people's words), ``held back`` (people's cases never
-    tuned on) or ``fresh`` (a set written blind to the agent's code, never tuned on)."""
+    tuned on), ``fresh`` (a set written blind to the agent's code, never tuned on) or
+    ``fresh read`` (the half of that set whose misses were read and tuned on)."""
     if "fresh" in case.tags:
-        return "fresh"
+        return "fresh read" if "read" in case.tags else "fresh"
     if "held-back" in case.tags:
         return "held back"
     return "people" if "people" in case.tags else "first"

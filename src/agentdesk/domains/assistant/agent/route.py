@@ -12,6 +12,7 @@ MCP, in :mod:`.plan`.) A re-plan after an empty search changes the terms
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -152,6 +153,44 @@ _WEEKDAY = re.compile(rf"(?:what\s+)?day\s+(?:of\s+the\s+week\s+)?(?:is|was|will
 _CONVERT_TIME = re.compile(rf"(\d{{1,2}}:\d{{2}}|{_ISO})\s+(?:in\s+)?([A-Z][A-Za-z_ /]+?)\s+"
                            r"(?:in|to)\s+([A-Z][A-Za-z_ /]+?)\s*\??$", re.I)
 """A time in one place to another; the zone table says whether the names are places."""
+_CLOCK = r"\d{1,2}(?::\d{2})?\s*[ap]\.?m\b\.?|\d{1,2}:\d{2}"
+_PLACE = r"[A-Za-z][A-Za-z_]+(?: (?!time\b)[A-Za-z_]+)?"
+_TIME_THERE = re.compile(rf"(?<![\d:])({_CLOCK})\s+(?:(?:here\s+|there\s+)?in\s+)?({_PLACE})"
+                         r"(?:\s+time)?\b", re.I)
+_TIME_WHERE = re.compile(rf"\b(?:time|o'?clock)\b.*\b(?:in|for|to)\s+({_PLACE})\s*[?.!]*$", re.I)
+"""A time stated in one place ("18:30 Tokyo time", "9am in London"), then asked for in
+another ("what time is that in Los Angeles?"), the date anywhere in the question."""
+_STATED = re.compile(rf"(?<![\d:])(?:{_CLOCK})|\d{{4}}-\d{{2}}-\d{{2}}", re.I)
+"""A clock time or a date the question states: "the time now" is not its answer."""
+_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+
+
+def _clock24(said: str) -> str:
+    """``6:30 pm`` as ``18:30``, ``9am`` as ``09:00``; ``18:30`` as it is."""
+    m = re.match(r"(\d{1,2})(?::(\d{2}))?\s*([ap])?", said.lower())
+    assert m is not None
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    if m.group(3) == "p" and hour < 12:
+        hour += 12
+    elif m.group(3) == "a" and hour == 12:
+        hour = 0
+    return f"{hour:02d}:{minute:02d}"
+
+
+def _time_there(text: str) -> dict[str, Any] | None:
+    """A time stated in one place converted to another, or None."""
+    asked = _TIME_WHERE.search(text)
+    if asked is None or (to := _zone_of(asked.group(1))) is None:
+        return None
+    for stated in _TIME_THERE.finditer(text[:asked.start(1)]):
+        place = stated.group(2)  # "Paris on" is Paris
+        if (there := _zone_of(place) or _zone_of(place.split()[0])) and there != to:
+            day = _ISO_DAY.search(text)
+            value = f"{day.group() if day else date.today()} {_clock24(stated.group(1))}"
+            return {"operation": "convert", "timezone": there, "value": value, "to_timezone": to}
+    return None
+
+
 _RELATIVE = re.compile(r"\b(?:next|last|this\s+coming)\s+(?:monday|tuesday|wednesday|thursday|"
                        r"friday|saturday|sunday|week|month|year)\b|\bin\s+\d+\s+(?:days?|weeks?|"
                        r"months?)\b|\b\d+\s+(?:days?|weeks?)\s+ago\b|\btomorrow\b|\byesterday\b",
@@ -167,6 +206,8 @@ def _zone_of(place: str) -> str | None:
 
 def _datetime(text: str) -> dict[str, Any] | None:
     """The ``datetime_tool`` arguments the question asks for, or None."""
+    if (there := _time_there(text)):
+        return there
     if (m := _CONVERT_TIME.search(text)) and (a := _zone_of(m.group(2))) \
             and (b := _zone_of(m.group(3))):
         value = m.group(1) if "-" in m.group(1) else f"{date.today()} {m.group(1)}"
@@ -200,10 +241,14 @@ _FLIGHTS = re.compile(r"\b(?:flights?|fly|flying|airfares?)\b", re.I)
 _HOTELS = re.compile(r"\b(?:hotels?|rooms?|stay)\b", re.I)
 _CITY_AFTER = re.compile(r"\b(?i:for|of|in|near|serves|serving|to|at|does)\s+([A-Z][A-Za-z.'-]*"
                          r"(?:[ ,]+[A-Z][A-Za-z.'-]*){0,3})")
-_LOWER_CITY = re.compile(r"\b(?:for|of|in|serves|serving|does)\s+([a-z][a-z.'-]+(?:,?\s+[a-z][a-z.'-]+)"
+_LOWER_CITY = re.compile(r"\b(?i:for|of|in|serves|serving|does)\s+([a-z][a-z.'-]+(?:,?\s+[a-z][a-z.'-]+)"
                          r"{0,2})\s*(?:[?.!,]|$)")
 """A city written in lower case, before an end mark or a comma ("the airport code for
 seattle", "for portland, maine, what is..."): the travel server says whether it is one."""
+_CITY_BEFORE = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*){0,2})(?:'s)?\s+"
+                          r"(?:international\s+)?airport\b")
+"""A city named before the word airport ("Helsinki airport code", "oslo airport"): used
+only when the travel server knows it as a city."""
 
 
 async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str, Any]]] | None:
@@ -225,14 +270,30 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
     if _AIRPORT.search(text):
         # A question in capitals names its city as one in lower case does.
         said = text.lower() if text.upper() == text else text
-        cities = [m.group(1).strip(" ,") for m in _CITY_AFTER.finditer(said)]
+        cities = [m.group(1).strip(" ,").removesuffix("'s") for m in _CITY_AFTER.finditer(said)]
         cities = [c for c in cities if c.lower() not in {"the", "i"}]
         if not cities and (lower := _LOWER_CITY.search(said)):
-            cities = [lower.group(1)]
+            cities = [await _known_part(lower.group(1), code)]
+        if not cities:
+            cities = [m.group(1) for m in _CITY_BEFORE.finditer(said)
+                      if await code(m.group(1)) != m.group(1)]
         if cities:
             cities = [await _with_region(city, code) for city in cities]
             return [("get_airport_code", {"city_name": city}) for city in dict.fromkeys(cities)]
     return None
+
+
+async def _known_part(said: str, code: CodeLookup) -> str:
+    """The longest start of ``said`` ("vienna, airport code") the travel server knows as a
+    city ("vienna"), up to the words of the question ("airport", "code"); ``said`` itself
+    when it knows none, for the server to say so."""
+    parts = list(itertools.takewhile(lambda part: not re.search(
+        r"\b(?:airport|iata|code)\b", part, re.I), said.split(","))) or said.split(",")
+    for cut in range(len(parts), 0, -1):
+        city = ",".join(parts[:cut]).strip()
+        if await code(city) != city:
+            return city
+    return said
 
 
 async def _with_region(city: str, code: CodeLookup) -> str:
@@ -260,10 +321,22 @@ async def read_question(text: str, travel: TravelLookups) -> Reading | None:
     hotels are searched by airport code: ``travel.code`` turns a city into one.
     """
     text = _unfronted(text)
+    if (there := _time_there(_plain(text))):  # "18:30 in Tokyo. What time is that in LA?"
+        return Reading("datetime", [("datetime_tool", there)])
+    stated = _STATED.search(_plain(text)) is not None
+
+    def answers(reading: Reading | None) -> bool:
+        # The time now is not the answer to a question that states a time or a date.
+        return reading is not None and not (stated and all(
+            args.get("operation") == "now" for _, args in reading.calls))
+
     parts = [p for p in _CLAUSES.split(text) if p and p.strip()]
-    readings = [r for r in [await _read_one(p, travel) for p in parts] if r is not None]
+    readings = [r for r in [await _read_one(p, travel) for p in parts] if answers(r)]
     if len(readings) <= 1:
-        return readings[0] if readings else await _read_one(text, travel)
+        if readings:
+            return readings[0]
+        whole = await _read_one(text, travel)
+        return whole if answers(whole) else None
     calls = [call for r in readings for call in r.calls]
     return Reading("+".join(dict.fromkeys(r.kind for r in readings)), calls)
 
