@@ -110,6 +110,8 @@ def test_a_re_plan_changes_the_terms_until_none_are_left() -> None:
     ("Could you work out 3 to the power of 5 for me?", "3 ** 5"),
     ("convert 30 celsius to fahrenheit please", "30 celsius to fahrenheit"),
     ("if i drive 150 miles how many km is that", "150 miles to km"),
+    ("What's 2 to the 20th?", "2 ** 20"),
+    ("what is 3 to the 4th power", "3 ** 4"),
 ])
 def test_questions_in_other_words_reach_the_calculator(question: str, expression: str) -> None:
     reading = read(question)[0]

@@ -42,7 +42,8 @@ _LEAD = re.compile(r"^\s*(?:please\s+)?(?:what\s+is|what's|whats|calculate|compu
                    r"convert)\s+", re.I)
 _WORD_OPS = [(r"\bdivided\s+by\b", "/"), (r"\bmultiplied\s+by\b", "*"), (r"\btimes\b", "*"),
              (r"\bplus\b", "+"), (r"\bminus\b", "-"), (r"\bover\b", "/"),
-             (r"\bto\s+the\s+power\s+of\b", "**"), (r"\bsquared\b", "**2"),
+             (r"\bto\s+the\s+power\s+of\b", "**"),
+             (r"\bto\s+the\s+(\d+)(?:st|nd|rd|th)(?:\s+power)?\b", r"** \1"), (r"\bsquared\b", "**2"),
              (r"\bcubed\b", "**3"), (r"(\d)\s*x\s*(\d)", r"\1*\2")]
 _PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(\d[\d,]*(?:\.\d+)?)", re.I)
 _ROOT = re.compile(r"\b(?:the\s+)?square\s+root\s+of\s+(\d+(?:\.\d+)?)", re.I)
