@@ -9,12 +9,14 @@ import pytest
 
 from bench.quality.assistant_variants import assistant_units, assistant_variants, measure
 
-RIGHT_FLOOR = {"first": 426, "people": 106}
-"""Right answers of the tuned parts, every question and its variants; measured on
-2026-11-28 with ``python -m bench.quality.assistant_variants`` (first 426 / 7 refused /
-0 silent wrong of 433, people 106 / 7 / 0 of 113, once a count of what the bank holds was
-no longer answered from the docs). The held-back part is measured by that command only: a
-test that held it to its figures would be tuning on it."""
+RIGHT_FLOOR = {"first": 426, "people": 106, "held back": 50}
+"""Right answers of the parts read and tuned on, every question and its variants; measured
+on 2026-11-28 with ``python -m bench.quality.assistant_variants`` (first 426 / 7 refused /
+0 silent wrong of 433, people 106 / 7 / 0 of 113; held back, whose misses were read that
+day, 50 / 7 / 0 of 57). The blind half of the fresh set (part ``fresh``) is measured by
+that command only: a test that held it to its figures would be tuning on it; its read half
+(``fresh read``) keeps a silent wrong the set's label and the bank's reader disagree on
+(spend at a merchant: payments only, or net of refunds)."""
 
 
 def test_the_assistant_variants_keep_the_meaning_and_the_expected_value() -> None:
@@ -32,7 +34,7 @@ def test_the_assistant_variants_keep_the_meaning_and_the_expected_value() -> Non
         "What is the airport code for Seattle?")
 
 
-@pytest.mark.parametrize("part", ["first", "people"])
+@pytest.mark.parametrize("part", ["first", "people", "held back"])
 def test_the_tuned_parts_read_their_variants_without_new_silent_wrongs(part: str,
                                                                         tmp_path: Path) -> None:
     misses: list[tuple[str, str, str, str]] = []

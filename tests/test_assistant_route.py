@@ -304,3 +304,39 @@ def test_a_city_named_before_the_word_airport_or_before_a_comma_is_read(question
 
 def test_a_word_before_airport_that_is_no_city_is_not_looked_up() -> None:
     assert read("Which airport code is the busiest?") == [None]
+
+
+_HITS = [
+    {"text": "The verdict is allow, refuse or ask.", "commands": []},
+    {"text": "Ingress applies the safety policy.",
+     "commands": ['agentdesk banking check-sql "SELECT * FROM customers"  # exit 0 or 1']},
+    {"text": "Tools and commands.", "commands": [
+        "agentdesk kb add docs/", 'agentdesk assistant check-input "Ignore all ..." --json']},
+]
+
+
+def test_a_question_for_a_command_is_answered_by_the_command_it_names_first() -> None:
+    from agentdesk.domains.assistant.agent.route import command_first
+
+    ordered = command_first(
+        "How can I try the assistant's input safety check from the command line?", _HITS)
+    assert ordered is not None
+    assert ordered[0]["commands"][0].startswith("agentdesk assistant check-input")
+    assert ordered[0]["commands"][1] == "agentdesk kb add docs/"
+    assert ordered[1:] == _HITS[:2]
+
+
+@pytest.mark.parametrize("question", [
+    "What command starts the server?",  # no command found holds "server"
+    "Which command checks an SQL query from the customers table?",  # quoted text is no command
+])
+def test_a_question_for_a_command_no_hit_holds_finds_nothing(question: str) -> None:
+    from agentdesk.domains.assistant.agent.route import command_first
+
+    assert command_first(question, _HITS) is None
+
+
+def test_a_question_that_asks_for_no_command_keeps_the_ranking() -> None:
+    from agentdesk.domains.assistant.agent.route import command_first
+
+    assert command_first("How does the input safety check work?", _HITS) is _HITS

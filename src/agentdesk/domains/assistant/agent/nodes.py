@@ -24,7 +24,7 @@ from agentdesk.runtime.tools import redact, tool_result_data
 from . import prompts
 from .excerpts import STATED
 from .plan import _question, _writer, available_tools
-from .route import uncovered_terms
+from .route import command_first, uncovered_terms
 from .safety import operator_check, redact_personal_data
 from .state import MAX_RETRY_COUNT, AgentState
 
@@ -162,11 +162,17 @@ async def executor(task: CallTask, runtime: Runtime[AgentContext]) -> dict[str, 
     if record["outcome"] == "ok" and call["name"] == "kb_search" and task.get("question") \
             and isinstance(data, dict):
         # The hits the answer states (kb_fact): what they leave out, the answer leaves out.
-        passages = [str(hit.get("text") or "") for hit in data.get("results") or []
-                    if isinstance(hit, dict)]
-        if missing := uncovered_terms(task["question"], passages[:STATED], passages[STATED:]):
-            # Passages about something else: nothing on what was asked.
-            record.update(outcome="off_topic", missing=missing)
+        hits = [hit for hit in data.get("results") or [] if isinstance(hit, dict)]
+        ordered = command_first(task["question"], hits)
+        if ordered is None:  # a command asked for, and none found holds what it is for
+            record.update(outcome="off_topic", missing=["a command"])
+        else:
+            if ordered is not hits:
+                record["data"] = data = {**data, "results": ordered}
+            passages = [str(hit.get("text") or "") for hit in ordered]
+            if missing := uncovered_terms(task["question"], passages[:STATED], passages[STATED:]):
+                # Passages about something else: nothing on what was asked.
+                record.update(outcome="off_topic", missing=missing)
     return {"tool_results": [record], "messages": [ToolMessage(
         content=content, tool_call_id=call["id"], name=call["name"], status=status)]}
 

@@ -24,7 +24,8 @@ from agentdesk.domains.assistant.clock import TimeError, zone
 
 from .lookups import CodeLookup, TravelLookups
 
-__all__ = ["Reading", "kb_terms", "narrower_terms", "read_question", "uncovered_terms"]
+__all__ = ["Reading", "command_first", "kb_terms", "narrower_terms", "read_question",
+           "uncovered_terms"]
 
 
 @dataclass(frozen=True)
@@ -332,7 +333,8 @@ async def read_question(text: str, travel: TravelLookups) -> Reading | None:
             args.get("operation") == "now" for _, args in reading.calls))
 
     parts = [p for p in _CLAUSES.split(text) if p and p.strip()]
-    readings = [r for r in [await _read_one(p, travel) for p in parts] if answers(r)]
+    readings = [r for r in [await _read_one(p, travel) for p in parts]
+                if r is not None and answers(r)]
     if len(readings) <= 1:
         if readings:
             return readings[0]
@@ -490,6 +492,43 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     if apart:
         return [*apart, *missing]
     return missing if specific or len(missing) * 3 > len(terms) else []
+
+
+_ASKS_COMMAND = re.compile(r"\b(?:what|which)\s+(?:\w+\s+)?(?:command|cli\s+command)s?\b|"
+                           r"\bcommand(?:-|\s+)line\b|\b(?:from|in|on|with)\s+(?:the\s+)?(?:cli|terminal|"
+                           r"shell)\b|\bwhat\s+do\s+i\s+(?:run|type)\b", re.I)
+"""A question that asks for a command ("what command starts...", "from the command line")."""
+_COMMAND_WORDS = frozenset({"command", "commands", "line", "cli", "terminal", "shell", "run",
+                            "type", "try", "start", "starts", "use"})
+"""Words of such a question that say it wants a command, not which one."""
+
+
+def command_first(question: str, results: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """For a question that asks for a command: ``results`` with the hit whose command holds
+    the most of the question's other words first, and that command first among the hit's;
+    None when no command holds half of them and at least two (or the only one) -- the
+    passages found then say nothing of the command asked for. A command's comment and the
+    quoted text it is given are not the command. ``results`` unchanged for any other
+    question."""
+    if not _ASKS_COMMAND.search(question):
+        return results
+    words = [term for term in dict.fromkeys(kb_terms(question).lower().split())
+             if term not in _COMMAND_WORDS and term not in _STOP and not term.isdigit()]
+    best: tuple[int, int, int] | None = None
+    for index, hit in enumerate(results):
+        for position, command in enumerate(hit.get("commands") or []):
+            # The command itself: not its comment, not the example text it is given.
+            said = re.sub(r"\"[^\"]*\"|'[^']*'", " ", command.split("  #", 1)[0]).lower()
+            held = sum(_stem(word) in said for word in words)
+            if held and (best is None or held > best[0]):
+                best = (held, index, position)
+    if best is None or best[0] < min(2, len(words)) or best[0] * 2 < len(words):
+        return None
+    _, index, position = best
+    hit = dict(results[index])
+    commands = list(hit["commands"])
+    hit["commands"] = [commands[position], *commands[:position], *commands[position + 1:]]
+    return [hit, *results[:index], *results[index + 1:]]
 
 
 _OUR_COUNT = re.compile(
