@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["EXCERPT_CHARS", "STATED", "excerpt", "kb_fact", "units"]
+__all__ = ["EXCERPT_CHARS", "STATED", "alike", "excerpt", "kb_fact", "units"]
 
 EXCERPT_CHARS = 400
 """Longest excerpt of one passage (its commands come on top)."""
@@ -65,7 +65,7 @@ def units(text: str) -> list[tuple[int, str]]:
     return found
 
 
-def _alike(a: str, b: str) -> bool:
+def alike(a: str, b: str) -> bool:
     """Same word up to its ending: ``failed``/``failing``/``failures``, ``retried``/``retry``."""
     if a.startswith(b) or b.startswith(a):
         return min(len(a), len(b)) >= 3
@@ -76,7 +76,7 @@ def _alike(a: str, b: str) -> bool:
 def _score(unit: str, words: set[str]) -> int:
     """How many of the query's words the unit holds, in any form (``retried``, ``retries``)."""
     held = set(re.findall(r"[a-z0-9_]+", unit.lower()))
-    return sum(any(w in h or _alike(w, h) for h in held) for w in words)
+    return sum(any(w in h or alike(w, h) for h in held) for w in words)
 
 
 def _bounded(text: str, limit: int) -> str:

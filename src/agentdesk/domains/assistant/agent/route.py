@@ -501,6 +501,7 @@ _ASKS_COMMAND = re.compile(r"\b(?:what|which)\s+(?:\w+\s+)?(?:command|cli\s+comm
 _COMMAND_WORDS = frozenset({"command", "commands", "line", "cli", "terminal", "shell", "run",
                             "type", "try", "start", "starts", "use"})
 """Words of such a question that say it wants a command, not which one."""
+_LINKING = frozenset({"from", "into", "onto", "via", "by", "at", "as", "if", "so", "then"})
 
 
 def command_first(question: str, results: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
@@ -512,14 +513,18 @@ def command_first(question: str, results: list[dict[str, Any]]) -> list[dict[str
     question."""
     if not _ASKS_COMMAND.search(question):
         return results
+    from .excerpts import alike
+
     words = [term for term in dict.fromkeys(kb_terms(question).lower().split())
-             if term not in _COMMAND_WORDS and term not in _STOP and not term.isdigit()]
+             if term not in _COMMAND_WORDS and term not in _STOP and term not in _LINKING
+             and not term.isdigit()]
     best: tuple[int, int, int] | None = None
     for index, hit in enumerate(results):
         for position, command in enumerate(hit.get("commands") or []):
             # The command itself: not its comment, not the example text it is given.
             said = re.sub(r"\"[^\"]*\"|'[^']*'", " ", command.split("  #", 1)[0]).lower()
-            held = sum(_stem(word) in said for word in words)
+            parts = re.findall(r"[a-z0-9]+", said)
+            held = sum(any(alike(word, part) for part in parts) for word in words)
             if held and (best is None or held > best[0]):
                 best = (held, index, position)
     if best is None or best[0] < min(2, len(words)) or best[0] * 2 < len(words):
