@@ -112,6 +112,11 @@ def test_a_re_plan_changes_the_terms_until_none_are_left() -> None:
     ("if i drive 150 miles how many km is that", "150 miles to km"),
     ("What's 2 to the 20th?", "2 ** 20"),
     ("what is 3 to the 4th power", "3 ** 4"),
+    ("my doctor says i weigh 72 kg, how much is that in pounds", "72 kg to pounds"),
+    ("98.6 fahrenheit in celcius??", "98.6 fahrenheit to celsius"),  # a common unit misspelt
+    # A percentage in arithmetic is a hundredth; the remainder operator stays.
+    ("Can you calculate 12000 * 4.5% * 3 for me?", "12000 * (4.5 / 100) * 3"),
+    ("What is 10 % 3?", "10 % 3"),
 ])
 def test_questions_in_other_words_reach_the_calculator(question: str, expression: str) -> None:
     reading = read(question)[0]
@@ -201,6 +206,12 @@ def test_the_calculator_reads_its_questions_in_other_phrasings(question: str,
     ("convert 2027-03-10 09:00 new york to tokyo", {
         "operation": "convert", "timezone": "America/New_York", "value": "2027-03-10 09:00",
         "to_timezone": "Asia/Tokyo"}),
+    # A date written with slashes, the day past 12 first; then "after that".
+    ("Our notice period is 90 days. If it starts on 15/01/2027, what date is 90 days after "
+     "that?", {"operation": "shift", "value": "2027-01-15", "amount": "+90 days"}),
+    ("Which day of the week will the 31st of October 2027 be?",
+     {"operation": "parse", "value": "2027-10-31"}),
+    ("what day of the week is 12/25/2027", {"operation": "parse", "value": "2027-12-25"}),
 ])
 def test_the_clock_reads_its_questions_in_other_phrasings(question: str,
                                                          args: dict[str, Any]) -> None:
@@ -300,6 +311,14 @@ def test_a_city_named_before_the_word_airport_or_before_a_comma_is_read(question
     [reading] = read(question)
     assert reading is not None
     assert reading.calls == [("get_airport_code", {"city_name": city})]
+
+
+@pytest.mark.parametrize("question", [
+    "what day of the week is 03/04/2027",  # the 3rd of April or the 4th of March
+    "It costs 20 dollars, how much is that in euros",  # no exchange rate offline
+])
+def test_what_could_be_read_two_ways_or_not_at_all_is_not_guessed(question: str) -> None:
+    assert read(question) == [None]
 
 
 def test_a_word_before_airport_that_is_no_city_is_not_looked_up() -> None:

@@ -12,6 +12,7 @@ MCP, in :mod:`.plan`.) A re-plan after an empty search changes the terms
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from collections.abc import Sequence
@@ -63,13 +64,20 @@ _HOW_MANY_IS_THAT = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b.*
                                r"(?P<to>[a-z° /]+?)\s+(?:is|are)\s+(?:that|this|it|those)\s*\??$",
                                re.I)
 """"if I drive 150 miles how many km is that": the amount comes first, the unit asked last."""
+_HOW_MUCH_IN = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b[^?]*?\b(?:how\s+much|what)\s+"
+                          r"(?:is|are|'s)\s+(?:that|this|it|those)\s+in\s+(?P<to>[a-z° /]+?)\s*\??$", re.I)
+""""i weigh 72 kg, how much is that in pounds": the amount first, the unit asked last."""
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%(?!\s*\d)")
+"""A percentage in arithmetic ("12000 * 4.5% * 3"), not the remainder operator ("10 % 3")."""
 
 
 def _calculation(text: str) -> str | None:
     """The calculator expression the question asks for, or None."""
     text = _POLITE.sub("", text.strip())
-    if (that := _HOW_MANY_IS_THAT.search(text)) and _is_unit(_spelled(that.group("to"))):
-        return _conversion(that.group("amount"), that.group("to"))
+    for asked in (_HOW_MANY_IS_THAT, _HOW_MUCH_IN):
+        if (that := asked.search(text)) and _is_unit(_spelled(that.group("to"))) \
+                and _is_unit(_spelled(that.group("amount").lstrip("-0123456789., "))):
+            return _conversion(that.group("amount"), that.group("to"))
     body = _LEAD.sub("", text.strip()).rstrip(" ?.!")
     body = _PERCENT_OF.sub(lambda m: f"{m.group(1)} / 100 * {m.group(2)}", body)
     body = _ROOT.sub(lambda m: f"sqrt({m.group(1)})", body)
@@ -84,7 +92,7 @@ def _calculation(text: str) -> str | None:
             return _conversion(amount, to)
     if re.search(r"\d", body) and re.search(r"[+\-*/^%]|sqrt\(", body) \
             and _ARITHMETIC.match(body):
-        return body.replace(",", "")
+        return _PERCENT.sub(r"(\1 / 100)", body.replace(",", ""))
     return None
 
 
@@ -97,10 +105,18 @@ def _conversion(amount: str, to: str) -> str:
     return f"{amount} to {_spelled(_PER.sub(' / ', to.strip().rstrip('?').strip()))}"
 
 
+_COMMON_UNITS = ("celsius", "fahrenheit", "kelvin", "kilometers", "kilometres", "meters", "metres",
+                 "centimeters", "centimetres", "millimeters", "millimetres", "miles", "yards",
+                 "inches", "feet", "pounds", "ounces", "kilograms", "grams", "liters", "litres",
+                 "milliliters", "millilitres", "gallons", "hectares", "acres")
+"""Units people write often enough to misspell; a word this close to one is that unit."""
+
+
 def _spelled(text: str) -> str:
     """``text`` with each word that is no unit as written spelled as pint spells the unit:
     in lower case ("KM/H" is km/h), else the one unit its letters name in any case ("degf"
-    is degree_Fahrenheit). A word that names no unit stays as it is."""
+    is degree_Fahrenheit), or the common unit it misspells ("celcius"). A word that names no
+    unit stays as it is."""
     registry = units()
 
     def spell(match: re.Match[str]) -> str:
@@ -113,8 +129,9 @@ def _spelled(text: str) -> str:
                 continue
         try:
             found = registry.parse_units(word, case_sensitive=False)
-        except Exception:  # no unit in any case
-            return word
+        except Exception:  # no unit in any case: a common unit misspelt ("celcius"), or none
+            close = difflib.get_close_matches(word.lower(), _COMMON_UNITS, n=1, cutoff=0.85)
+            return close[0] if close else word
         names = list(getattr(found, "_units", {}) or {})
         return names[0] if len(names) == 1 else word
 
@@ -147,11 +164,14 @@ def _whole_date(text: str) -> str | None:
     return parsed.date().isoformat() if parsed is not None else None
 
 
+_SHIFT_BACK = re.compile(r"(\d+\s+(?:day|week|month|year)s?)\s+(after|from|before)\s+"
+                         r"(?:that|it|this|then|that date|this date)\b", re.I)
+"""A shift from a date the question stated before ("starts on 2027-01-15 ... 90 days after that")."""
 _UNTIL = re.compile(rf"(?:days?|weeks?)\s+(?:until|till|to|before)\s+({_ISO})", re.I)
 _SHIFT = re.compile(rf"(\d+\s+(?:day|week|month|year|hour)s?)\s+(after|from|before)\s+({_ISO})",
                     re.I)
-_WEEKDAY = re.compile(rf"(?:what\s+)?day\s+(?:of\s+the\s+week\s+)?(?:is|was|will\s+be)\s+"
-                      rf"({_ISO})", re.I)
+_WEEKDAY = re.compile(rf"(?:what\s+|which\s+)?day\s+(?:of\s+the\s+week\s+)?(?:is|was|will\s+be|"
+                      rf"will|does|did)\s+(?:the\s+|it\s+be\s+on\s+)?({_ISO})", re.I)
 _CONVERT_TIME = re.compile(rf"(\d{{1,2}}:\d{{2}}|{_ISO})\s+(?:in\s+)?([A-Z][A-Za-z_ /]+?)\s+"
                            r"(?:in|to)\s+([A-Z][A-Za-z_ /]+?)\s*\??$", re.I)
 """A time in one place to another; the zone table says whether the names are places."""
@@ -222,6 +242,9 @@ def _datetime(text: str) -> dict[str, Any] | None:
     if (m := _SHIFT.search(text)):  # "2 weeks before X" is a shift, not "weeks before X"
         sign = "-" if m.group(2).lower() == "before" else "+"
         return {"operation": "shift", "value": m.group(3), "amount": f"{sign}{m.group(1)}"}
+    if (m := _SHIFT_BACK.search(text)) and len(days := _ISO_DAY.findall(text[:m.start()])) == 1:
+        sign = "-" if m.group(2).lower() == "before" else "+"
+        return {"operation": "shift", "value": days[0], "amount": f"{sign}{m.group(1)}"}
     if (m := _UNTIL.search(text)):
         return {"operation": "difference", "value": str(date.today()), "other": m.group(1)}
     if (m := _WEEKDAY.search(text)):
@@ -385,6 +408,25 @@ def _iso(match: re.Match[str]) -> str:
         return match.group(0)
 
 
+_SLASHED = re.compile(r"(?<![\d/])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/])")
+
+
+def _slashed(match: re.Match[str]) -> str:
+    """``15/01/2027`` (a day past 12 first) or ``01/15/2027`` (past 12 second) as an ISO
+    date; ``03/04/2027``, which could be either, stays as written."""
+    first, second, year = (int(group) for group in match.groups())
+    if first > 12 >= second:
+        day, month = first, second
+    elif second > 12 >= first:
+        day, month = second, first
+    else:
+        return match.group(0)
+    try:
+        return date(year, month, day).isoformat()
+    except ValueError:
+        return match.group(0)
+
+
 def _plain(text: str) -> str:
     """The question as the calculator's and the clock's readers take it: one space between
     words, one end mark ("?!" or "..." is "?"), number words up to twenty as digits
@@ -395,6 +437,7 @@ def _plain(text: str) -> str:
     if text.upper() == text:
         text = text.lower()
     text = _NUMBER_WORD.sub(lambda m: str(_NUMBER_WORDS[m.group(1).lower()]), text)
+    text = _SLASHED.sub(_slashed, text)
     return _DATE_WORDS.sub(_iso, text)
 
 
