@@ -1,15 +1,18 @@
 """The door's learned reader: a linear model fitted on the door's own labelled examples.
 
 The phrase rules (:mod:`.signals`, :mod:`.phrases`) read the shape of an
-instruction; on text from writers they were not tuned on they miss about a
-fifth of the attempts, mostly paraphrases. This reader learns the words and
+instruction; on text from writers they were not tuned on they miss a fifth to a
+quarter of the attempts, mostly paraphrases. This reader learns the words and
 letter sequences of attempts from ``door_examples.jsonl`` (the project's
 labelled attempts and look-alike ordinary requests; ``bench.door_examples``
 writes it from the sets under ``bench/``), with scikit-learn: TF-IDF over
 character 3-5-grams and word 1-2-grams, then logistic regression.
 
 Nothing is downloaded or unpickled: the model is fitted from the shipped text
-the first time it is needed (about half a second) and kept for the process.
+the first time it is needed (a few tenths of a second, after a second or two to
+import scikit-learn) and kept for the process; an operator's own examples
+(``[learned] examples`` in the policy file) are fitted with them, again whenever
+that file changes.
 
 A text's score is the highest over its windows (the whole text when short,
 each sentence or line, each pair of neighbouring ones), so one order buried in
