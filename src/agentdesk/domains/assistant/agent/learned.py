@@ -9,8 +9,8 @@ writes it from the sets under ``bench/``), with scikit-learn: TF-IDF over
 character 3-5-grams and word 1-2-grams, then logistic regression.
 
 Nothing is downloaded or unpickled: the model is fitted from the shipped text
-the first time it is needed (a few tenths of a second, after a second or two to
-import scikit-learn) and kept for the process; an operator's own examples
+the first time it is needed (about a second, after 1.4 s to import scikit-learn)
+and kept for the process; an operator's own examples
 (``[learned] examples`` in the policy file) are fitted with them, again whenever
 that file changes.
 
