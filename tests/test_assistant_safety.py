@@ -82,6 +82,29 @@ def test_phones_valid_numbers_only() -> None:
     assert len(find_phones("ligue 912 345 678", "PT")) == 1
 
 
+@pytest.mark.parametrize(("text", "number"), [
+    # another country's national number after a phone word in that country's language
+    ("Vous pouvez me joindre au 07 81 22 45 90 le matin.", "07 81 22 45 90"),
+    ("Sie erreichen mich unter 0176 98765432.", "0176 98765432"),
+    # no space between Japanese words and the number
+    ("急ぎの場合は携帯080-2233-4455までお願いします。", "080-2233-4455"),
+    # a text that gives one number gives the next in its own country's format
+    ("Team: Anil +91 98450 12345, Beatriz (21) 99876-5432.", "(21) 99876-5432"),
+])
+def test_phone_numbers_of_other_countries_are_read_in_their_context(text: str,
+                                                                     number: str) -> None:
+    assert number not in check_input(text).redacted_text
+    assert "[REDACTED_PHONE_NUMBER]" in check_input(text).redacted_text
+
+
+def test_a_session_cookie_is_a_token() -> None:
+    text = "GET /cart HTTP/1.1\nCookie: PHPSESSID=9f2c1a7be0d44e3c8a51b6d2f0e9c7aa; lang=en"
+    verdict = check_input(text)
+    assert "9f2c1a7be0d44e3c8a51b6d2f0e9c7aa" not in verdict.redacted_text
+    assert {r.kind for r in verdict.reasons if r.action == "redact"} == {"token"}
+    assert "lang=en" in verdict.redacted_text
+
+
 @pytest.mark.parametrize(("text", "kind"), [
     ("key sk-proj-4f9aB7cD2eF1gH8iJ0kL3mN5oP6qR here", "api_key"),
     ("sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345", "api_key"),

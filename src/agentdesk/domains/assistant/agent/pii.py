@@ -102,15 +102,19 @@ OTHER_REGIONS = ("GB", "IE", "FR", "DE", "ES", "IT", "NL", "BE", "CH", "AT", "PT
 # a text whose international numbers name the region), so order numbers, dates and versions
 # are not read as some country's phone number.
 _PHONE_WORD = re.compile(
-    r"(?i)\b(?:phone|tel|tél|tele|telephone|téléphone|telefon|telefono|teléfono|telefone|"
+    r"(?i)\b(?:phone|tel|tél|tele|telephone|téléphone|telefon\w*|telefono|teléfono|telefone|"
     r"mobile|mob|cell|cellphone|portable|handy|móvil|movil|cellulare|celular|whats\s*app|fax|"
     r"call|ring|text|reach|contact|landline|hotline|"
-    r"appel\w*|rappel\w*|anrufen|ruf|rückruf|erreichbar|llama|llámame|chiama\w*|ligue)\b")
+    r"appel\w*|rappel\w*|joindre|joignable|contactez|contacter|anrufen|ruf|rückruf|erreichbar|"
+    r"erreichen|kontakt\w*|llama|llámame|chiama\w*|ligue)\b|"
+    r"携帯|電話|手机|手機|电话|휴대폰|전화")  # no word boundary between CJK words
 # "Order #4482291773", "INV-2024-000873", "tracking no. 9400 1000 0000": an identifier
 _IDENTIFIER = re.compile(r"(?:#|№|\b[A-Za-z]{2,}-|\b(?:order|invoice|inv|ticket|ref|reference|"
                          r"tracking|case|account|acct|customer|policy|serial|id|no\.?|nr\.?)\s*"
                          r"(?:number|no\.?|nr\.?|id|#)?\s*[:#]?\s*)$", re.IGNORECASE)
-_NATIONAL = re.compile(r"(?<![\w+])\(?0\d[\d ().-]{6,16}\d(?![\w-])")
+_NATIONAL = re.compile(r"(?<![A-Za-z0-9_+])\(?0\d[\d ().-]{6,16}\d(?![A-Za-z0-9_-])")
+"""A national number; letters of a script without spaces between words (Japanese,
+Chinese) may stand right beside it ("携帯は090-3184-7725です")."""
 
 
 def _span_end(raw: str, start: int) -> int:
@@ -120,7 +124,8 @@ def _span_end(raw: str, start: int) -> int:
 
 def find_phones(text: str, region: str = "US") -> list[Span]:
     """Valid phone numbers: international ones anywhere, national ones of ``region``, and
-    national ones of :data:`OTHER_REGIONS` right after a phone word."""
+    national ones of :data:`OTHER_REGIONS` right after a phone word or in a text that
+    already gives a phone number ("Ravi +91 98450 31277, Camila (11) 98765-4321")."""
     import phonenumbers
 
     found = _finding("phone_number", "a phone number")
@@ -133,6 +138,15 @@ def find_phones(text: str, region: str = "US") -> list[Span]:
         spans.append(Span(match.start, _span_end(match.raw_string, match.start), found))
         if match.raw_string.lstrip("( ").startswith("+"):
             regions.append(phonenumbers.region_code_for_number(match.number))
+    if spans:  # a text that gives phone numbers may give others in their own country's format
+        for other in dict.fromkeys([*regions, *OTHER_REGIONS]):
+            for match in phonenumbers.PhoneNumberMatcher(text, other,
+                                                         leniency=phonenumbers.Leniency.VALID):
+                end = _span_end(match.raw_string, match.start)
+                if any(match.start < span.end and span.start < end for span in spans) or \
+                        _IDENTIFIER.search(text[max(0, match.start - 24):match.start]):
+                    continue
+                spans.append(Span(match.start, end, found))
     for candidate in _NATIONAL.finditer(text):
         if any(candidate.start() < span.end and span.start < candidate.end() for span in spans):
             continue
@@ -163,6 +177,10 @@ _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("api_key", re.compile(r"\bhf_[A-Za-z0-9]{30,}\b")),                      # Hugging Face
     ("token", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),  # JWT
     ("token", re.compile(r"(?<=\bBearer )[A-Za-z0-9._~+/-]{20,}=*")),
+    # a session cookie ("Cookie: sessionid=cb61c6..."): whoever holds it is logged in
+    ("token", re.compile(r"(?i)\b(?:session[_-]?id|sessionid|session|sess|phpsessid|jsessionid|"
+                         r"connect\.sid|laravel_session|_session|session_token)"
+                         r"\s*=\s*(?P<value>[A-Za-z0-9%._~+/-]{16,})")),
     # Microsoft Entra (Azure AD) client secrets: three characters, a digit, "Q~", 31-34 more
     ("api_key", re.compile(r"(?<![\w~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![\w~.-])")),
     # a signed URL's signature or token parameter (Azure SAS sig=, AWS X-Amz-Signature=...)
