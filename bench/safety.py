@@ -11,7 +11,8 @@ and ``bench/safety_held3.py``, which was written blind and measured blind once),
 now show what tuning reached, not how the door does on new text. ``held back 2``
 (``bench/safety_held2.py``, written by someone who had read the detectors) and ``held back
 4`` (``bench/safety_held4.py``, written blind to the detectors and every other set, its
-misses never read) were never tuned on. ``held back 5`` (``bench/safety_held5.py``) was
+attempts' and ordinary requests' misses never read) were never tuned on; held back 4's PII
+texts were read and tuned on once the learned reader was in (2026-11-28). ``held back 5`` (``bench/safety_held5.py``) was
 written blind too, by a new person, and never tuned on. ``held back 4`` and ``held back 5``
 are the honest measures.
 
