@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["EXCERPT_CHARS", "STATED", "alike", "excerpt", "kb_fact", "units"]
+from agentdesk.domains.assistant.words import alike
+
+__all__ = ["EXCERPT_CHARS", "STATED", "excerpt", "kb_fact", "units"]
 
 EXCERPT_CHARS = 400
 """Longest excerpt of one passage (its commands come on top)."""
@@ -63,14 +65,6 @@ def units(text: str) -> list[tuple[int, str]]:
         prose = " ".join(line.strip() for line in block)
         found.extend((number, sentence) for sentence in _SENTENCE_END.split(prose) if sentence)
     return found
-
-
-def alike(a: str, b: str) -> bool:
-    """Same word up to its ending: ``failed``/``failing``/``failures``, ``retried``/``retry``."""
-    if a.startswith(b) or b.startswith(a):
-        return min(len(a), len(b)) >= 3
-    stem = max(4, min(len(a), len(b)) - 2)
-    return len(a) >= stem and len(b) >= stem and a[:stem] == b[:stem]
 
 
 def _score(unit: str, words: set[str]) -> int:

@@ -22,6 +22,7 @@ from typing import Any
 
 from agentdesk.domains.assistant.calculator import units
 from agentdesk.domains.assistant.clock import TimeError, zone
+from agentdesk.domains.assistant.words import alike
 
 from .lookups import CodeLookup, TravelLookups
 
@@ -556,8 +557,6 @@ def command_first(question: str, results: list[dict[str, Any]]) -> list[dict[str
     question."""
     if not _ASKS_COMMAND.search(question):
         return results
-    from .excerpts import alike
-
     words = [term for term in dict.fromkeys(kb_terms(question).lower().split())
              if term not in _COMMAND_WORDS and term not in _STOP and term not in _LINKING
              and not term.isdigit()]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from agentdesk.domains.assistant.words import alike
+
 __all__ = ["MAX_COMMANDS", "command_lines", "commands_for"]
 
 MAX_COMMANDS = 4
@@ -61,14 +63,6 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", text.lower())
 
 
-def _alike(a: str, b: str) -> bool:
-    """Same word up to its ending: ``decide``/``decision``, ``command``/``commands``."""
-    if a.startswith(b) or b.startswith(a):
-        return min(len(a), len(b)) >= 3
-    stem = max(4, min(len(a), len(b)) - 2)
-    return len(a) >= stem and len(b) >= stem and a[:stem] == b[:stem]
-
-
 def commands_for(query: str, commands: list[str], heading: str = "",
                  limit: int = MAX_COMMANDS) -> list[str]:
     """The commands that share the most words with ``query`` (at most ``limit``), in order.
@@ -84,7 +78,7 @@ def commands_for(query: str, commands: list[str], heading: str = "",
     held = [set(_words(command)) for command in commands]
 
     def holds(words: set[str], word: str) -> bool:
-        return any(_alike(word, w) for w in words)
+        return any(alike(word, w) for w in words)
 
     topic = set(_words(heading))
     telling = [w for w in wanted if not holds(topic, w)
