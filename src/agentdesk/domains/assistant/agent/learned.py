@@ -113,7 +113,11 @@ class Reader:
 
     def score(self, text: str) -> float:
         """The highest probability of "attempt" over the windows of ``text``."""
-        parts = windows(_reading(text))
+        return self.score_reading(_reading(text))
+
+    def score_reading(self, reading: str) -> float:
+        """:meth:`score` of a text already read by :func:`.injection.normalize`."""
+        parts = windows(reading)
         probabilities = self.classifier.predict_proba(self.vectorizer.transform(parts))[:, 1]
         return float(probabilities.max())
 
@@ -163,10 +167,11 @@ def _fitted(extra: Path | None, stamp: int) -> Reader:
     return fit(labelled)
 
 
-def learned_findings(text: str, threshold: float = THRESHOLD,
+def learned_findings(reading: str, threshold: float = THRESHOLD,
                      extra: Path | None = None) -> list[Finding]:
-    """An ``ask`` finding when ``text`` scores at or above ``threshold``."""
-    score = reader(extra).score(text)
+    """An ``ask`` finding when ``reading`` (a text as :func:`.injection.normalize` reads
+    it, which the door has at hand) scores at or above ``threshold``."""
+    score = reader(extra).score_reading(reading)
     if score < threshold:
         return []
     return [Finding("injection.learned", "text", "ask",

@@ -262,9 +262,10 @@ def check_input(text: str | bytes, policy: SafetyPolicy | None = None) -> Safety
     findings = [span.finding for span in spans]
     # Injection and topics read the masked text: a secret is never a "blob" to decode.
     findings += scan_injection(masked)
+    reading = normalize(masked)
     if policy.learned.enabled:
-        findings += learned_findings(masked, policy.learned.threshold, policy.learned.examples)
-    findings += _topics(normalize(masked), policy)
+        findings += learned_findings(reading, policy.learned.threshold, policy.learned.examples)
+    findings += _topics(reading, policy)
     reasons: dict[tuple[str, str, str], Reason] = {}
     for found in findings:
         key = (found.code, found.kind, found.action)
