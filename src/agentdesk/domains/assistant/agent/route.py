@@ -183,9 +183,10 @@ _TIME_THERE = re.compile(rf"(?<![\d:])({_CLOCK})\s+(?:(?:here\s+|there\s+)?in\s+
 _TIME_WHERE = re.compile(rf"\b(?:time|o'?clock)\b.*\b(?:in|for|to)\s+({_PLACE})\s*[?.!]*$", re.I)
 """A time stated in one place ("18:30 Tokyo time", "9am in London"), then asked for in
 another ("what time is that in Los Angeles?"), the date anywhere in the question."""
-_STATED = re.compile(rf"(?<![\d:])(?:{_CLOCK})|\d{{4}}-\d{{2}}-\d{{2}}", re.I)
+_ISO_DATE = r"\d{4}-\d{2}-\d{2}"
+_ISO_DAY = re.compile(rf"\b{_ISO_DATE}\b")
+_STATED = re.compile(rf"(?<![\d:])(?:{_CLOCK})|{_ISO_DATE}", re.I)
 """A clock time or a date the question states: "the time now" is not its answer."""
-_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 def _clock24(said: str) -> str:
@@ -227,6 +228,12 @@ def _zone_of(place: str) -> str | None:
         return None
 
 
+def _shift(value: str, amount: str, direction: str) -> dict[str, Any]:
+    """``amount`` ("2 weeks") ``direction`` (after, from, before) the date ``value``."""
+    sign = "-" if direction.lower() == "before" else "+"
+    return {"operation": "shift", "value": value, "amount": f"{sign}{amount}"}
+
+
 def _datetime(text: str) -> dict[str, Any] | None:
     """The ``datetime_tool`` arguments the question asks for, or None."""
     if (there := _time_there(text)):
@@ -241,11 +248,9 @@ def _datetime(text: str) -> dict[str, Any] | None:
             and (b := _whole_date(m.group(2))):
         return {"operation": "difference", "value": a, "other": b}
     if (m := _SHIFT.search(text)):  # "2 weeks before X" is a shift, not "weeks before X"
-        sign = "-" if m.group(2).lower() == "before" else "+"
-        return {"operation": "shift", "value": m.group(3), "amount": f"{sign}{m.group(1)}"}
+        return _shift(m.group(3), m.group(1), m.group(2))
     if (m := _SHIFT_BACK.search(text)) and len(days := _ISO_DAY.findall(text[:m.start()])) == 1:
-        sign = "-" if m.group(2).lower() == "before" else "+"
-        return {"operation": "shift", "value": days[0], "amount": f"{sign}{m.group(1)}"}
+        return _shift(days[0], m.group(1), m.group(2))
     if (m := _UNTIL.search(text)):
         return {"operation": "difference", "value": str(date.today()), "other": m.group(1)}
     if (m := _WEEKDAY.search(text)):
@@ -347,9 +352,10 @@ async def read_question(text: str, travel: TravelLookups) -> Reading | None:
     hotels are searched by airport code: ``travel.code`` turns a city into one.
     """
     text = _unfronted(text)
-    if (there := _time_there(_plain(text))):  # "18:30 in Tokyo. What time is that in LA?"
+    plain = _plain(text)
+    if (there := _time_there(plain)):  # "18:30 in Tokyo. What time is that in LA?"
         return Reading("datetime", [("datetime_tool", there)])
-    stated = _STATED.search(_plain(text)) is not None
+    stated = _STATED.search(plain) is not None
 
     def answers(reading: Reading | None) -> bool:
         # The time now is not the answer to a question that states a time or a date.
