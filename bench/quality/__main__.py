@@ -26,7 +26,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .common import PARTS, Case, CaseResult, outcomes, part_of, summarize
+from .common import PARTS, Case, CaseResult, outcomes, part_of, shows_misses, summarize
 
 AGENTS = ("banking", "simulation", "trip", "assistant", "insurance")
 """Agents whose quality module is looked for, in this order."""
@@ -59,8 +59,7 @@ async def _run_agent(module: ModuleType, model: str, limit: int | None, *,
                 if verbose:
                     traceback.print_exc(file=sys.stderr)
             results.append(result)
-            if verbose and (part_of(case) not in ("held back", "fresh")
-                            or part == part_of(case)):
+            if verbose and shows_misses(part_of(case), part):
                 mark = "ok  " if result.ok else f"FAIL {result.cause}"
                 print(f"  [{module.NAME}] {case.id:<28} {mark:<22} {result.seconds:6.1f}s"
                       f"  {'' if result.ok else result.detail[:160]}", file=sys.stderr)

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from .assistant import _COULD_NOT, OTHER, REFUSED, cases, judge
-from .common import PARTS, Case, part_of, print_variant_counts
+from .common import PARTS, Case, part_of, print_variant_counts, shows_misses
 from .variants import variants
 
 __all__ = ["SYNONYMS", "Bench", "assistant_units", "assistant_variants", "measure",
@@ -244,8 +244,7 @@ async def measure(data_dir: Path, part: str | None = None, with_variants: bool =
                 counts.setdefault((where, "all"), Counter())[verdict] += 1
                 if misses is not None and verdict != "right":
                     misses.append((where, kind, case.id, verdict))
-                if verbose and verdict != "right" and (
-                        where not in ("held back", "fresh") or part == where):
+                if verbose and verdict != "right" and shows_misses(where, part):
                     print(f"  {where:10} {kind:17} {case.id:22} {verdict:12} {text!r}: "
                           f"{' '.join(detail.split())[:160]}")
     return counts

@@ -34,6 +34,13 @@ class Case:
 
 
 PARTS = ("first", "people", "held back", "fresh read", "fresh")
+BLIND = ("held back", "fresh")
+"""The parts whose misses are printed only when asked for by name (``--part``)."""
+
+
+def shows_misses(where: str, asked: str | None) -> bool:
+    """Whether a miss in part ``where`` may be printed when ``--part`` is ``asked``."""
+    return where not in BLIND or asked == where
 
 
 def part_of(case: Case) -> str:

@@ -20,7 +20,7 @@ from collections import Counter
 from datetime import date
 from typing import Any
 
-from .common import PARTS, part_of, print_variant_counts
+from .common import PARTS, part_of, print_variant_counts, shows_misses
 from .insurance import OTHER, REFUSED, cases, compare
 from .variants import variants
 
@@ -81,8 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             verdict, detail = outcome(case.expected, text, today)
             counts.setdefault((part, kind), Counter())[verdict] += 1
             counts.setdefault((part, "all"), Counter())[verdict] += 1
-            if args.verbose and verdict != "right" and (
-                    part != "held back" or args.part == "held back"):
+            if args.verbose and verdict != "right" and shows_misses(part, args.part):
                 print(f"  {part:10} {kind:17} {case.id:28} {verdict:12} {detail[:100]}")
     print_variant_counts(counts, args.json)
     return 0
