@@ -7,6 +7,7 @@ the shipped examples, and the phrase rules find nothing in them.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -135,8 +136,6 @@ def test_a_changed_examples_file_is_learned_again(tmp_path: Path) -> None:
     assert check_input(mine, policy).verdict == "ask"
     examples = tmp_path / "mine.jsonl"
     examples.write_text(json.dumps({"label": "ordinary", "text": mine}) + "\n", encoding="utf-8")
-    import os
-
     stat = examples.stat()
     os.utime(examples, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     assert check_input(mine, policy).verdict == "allow"
