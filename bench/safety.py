@@ -13,8 +13,9 @@ now show what tuning reached, not how the door does on new text. ``held back 2``
 4`` (``bench/safety_held4.py``, written blind to the detectors and every other set, its
 attempts' and ordinary requests' misses never read) were never tuned on; held back 4's PII
 texts were read and tuned on once the learned reader was in (2026-11-28). ``held back 5`` (``bench/safety_held5.py``) was
-written blind too, by a new person, and never tuned on. ``held back 4`` and ``held back 5``
-are the honest measures.
+written blind too, by a new person, and never tuned on; so was ``held back 6``
+(``bench/safety_held6.py``), by another new person. ``held back 4``, ``held back 5`` and
+``held back 6`` are the honest measures.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3`` and ``train``
@@ -42,6 +43,7 @@ from .safety_held2 import HELD2_INJECTIONS, HELD2_ORDINARY, HELD2_PII
 from .safety_held3 import HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII
 from .safety_held4 import HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII
 from .safety_held5 import HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII
+from .safety_held6 import HELD6_INJECTIONS, HELD6_ORDINARY, HELD6_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 from .safety_technical import TECHNICAL_HELD, TECHNICAL_TRAIN
 from .safety_train import TRAIN_INJECTIONS, TRAIN_ORDINARY
@@ -60,6 +62,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "seen 3": (HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII),
     "held back 4": (HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII),
     "held back 5": (HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII),
+    "held back 6": (HELD6_INJECTIONS, HELD6_ORDINARY, HELD6_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),
 }
