@@ -15,6 +15,7 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any
 
+from .banking_fresh2 import FRESH2
 from .banking_set import FRESH, HELDOUT, QUESTIONS
 from .banking_written import WRITTEN, WRITTEN_HELDOUT
 from .common import Case, CaseResult, open_desk
@@ -36,7 +37,9 @@ def cases() -> list[Case]:
                for qid, question, sql, tags in WRITTEN]
     written += [Case(id=qid, request=question, expected=sql, tags=[*tags, "written", "heldout"])
                 for qid, question, sql, tags in WRITTEN_HELDOUT]
-    return tuned + held + fresh + written
+    fresh2 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh2"])
+              for qid, question, sql, tags in FRESH2]
+    return tuned + held + fresh + written + fresh2
 
 
 def _norm(value: Any) -> Any:

@@ -9,6 +9,9 @@ takes seconds for the whole set with every variant. With ``--graph`` each reques
 through the real graph (slow: use ``--part`` and ``--no-variants``). A case is *right*
 when its rows equal the reference's, *refused* when the agent said it could not read it,
 and *silent wrong* when it answered with other rows.
+
+Parts: ``tuned``, ``heldout``, ``fresh``, ``written``, ``written_heldout`` and ``fresh2``
+(:mod:`.banking_fresh2`, a second set written blind to the reader and measured once).
 """
 
 from __future__ import annotations
@@ -26,12 +29,14 @@ from .variants import variants
 
 __all__ = ["PARTS", "part_of", "reader_verdict"]
 
-PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout")
+PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout", "fresh2")
 
 
 def part_of(case: Case) -> str:
-    """Which part of the set a case belongs to."""
+    """Which part of the set a case belongs to (``fresh2``: the second set written blind)."""
     tags = set(case.tags)
+    if "fresh2" in tags:
+        return "fresh2"
     if "written" in tags:
         return "written_heldout" if "heldout" in tags else "written"
     return next((p for p in ("heldout", "fresh") if p in tags), "tuned")
