@@ -11,7 +11,9 @@ when its rows equal the reference's, *refused* when the agent said it could not 
 and *silent wrong* when it answered with other rows.
 
 Parts: ``tuned``, ``heldout``, ``fresh``, ``written``, ``written_heldout`` and ``fresh2``
-(:mod:`.banking_fresh2`, a second set written blind to the reader and measured once).
+(:mod:`.banking_fresh2`, a second set written blind to the reader and measured once);
+every other question of it is ``fresh2 read``, whose misses were read and tuned on
+(2026-11-28), and the rest stay blind.
 """
 
 from __future__ import annotations
@@ -29,14 +31,14 @@ from .variants import variants
 
 __all__ = ["PARTS", "part_of", "reader_verdict"]
 
-PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout", "fresh2")
+PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout", "fresh2 read", "fresh2")
 
 
 def part_of(case: Case) -> str:
     """Which part of the set a case belongs to (``fresh2``: the second set written blind)."""
     tags = set(case.tags)
     if "fresh2" in tags:
-        return "fresh2"
+        return "fresh2 read" if "read" in tags else "fresh2"
     if "written" in tags:
         return "written_heldout" if "heldout" in tags else "written"
     return next((p for p in ("heldout", "fresh") if p in tags), "tuned")
