@@ -7,8 +7,10 @@ Each agent with a module here (``bench/quality/<agent>.py``) is run; agents with
 one are skipped. Every agent gets a fresh data directory in the system temp dir.
 An agent whose module names its ``REFUSED`` and ``OTHER`` causes is also counted right /
 refused / silent wrong / other, in all and by part of its set: ``first`` (the cases it
-was built on), ``people`` (written in other people's words) and ``held back`` (people's
-cases never tuned on; their misses are printed only with ``--part "held back"``).
+was built on), ``people`` (written in other people's words), ``held back`` (people's
+cases never tuned on; their misses are printed only with ``--part "held back"``), ``fresh``
+(cases tagged ``fresh``, written blind to the agent's code and never tuned on; misses
+printed only with ``--part fresh``) and ``fresh read`` (fresh cases also tagged ``read``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ slot read as labelled, or an unread phrase reported when the case holds one),
 **refused** (the reader asked or said what it could not read, although the labelled
 reading was there to be had) or **silent wrong** (a reading that differs from the
 label, or ignores a phrase that changes the answer, given without a word). Counts are
-split into the part tuned on and the ``held-back`` part, and by phrasing variant: each
+split into the part tuned on, the ``held-back`` part and the ``fresh`` part (requests
+written blind to the readers' code, never tuned on; like the held-back part, its misses
+are listed only when ``--part fresh`` is given), and by phrasing variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
 same label; ``--no-variants`` reads the requests as written only. No model runs unless
@@ -113,8 +115,14 @@ def _library() -> list[dict[str, Any]]:
     return [load_spec(file, root).summary() for file, root in iter_models(configured_dirs(None))]
 
 
-PARTS = ("tuned", "held-back")
+PARTS = ("tuned", "held-back", "fresh")
 OUTCOMES = ("right", "refused", "silent_wrong")
+
+
+def _part(case: dict[str, Any]) -> str:
+    """``fresh`` (written blind, tag ``fresh``), ``held-back`` or ``tuned``."""
+    tags = case.get("tags", [])
+    return "fresh" if "fresh" in tags else "held-back" if "held-back" in tags else "tuned"
 
 
 def _requests(agent: str, text: str, with_variants: bool) -> list[tuple[str, str]]:
@@ -129,11 +137,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="let the embedded model read the trip slots code missed")
     parser.add_argument("--agent", action="append", choices=("trip", "simulation"))
     parser.add_argument("--part", action="append", choices=PARTS,
-                        help="only this part (repeatable; default both)")
+                        help="only this part (repeatable; default all)")
     parser.add_argument("--no-variants", action="store_true", help="the requests as written only")
     parser.add_argument("--verbose", action="store_true",
-                        help="list each miss of the tuned part (of the held-back part only "
-                             "when --part held-back is given)")
+                        help="list each miss of the tuned part (of the held-back or fresh "
+                             "part only when --part held-back or --part fresh is given)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     model = None
@@ -146,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     counts: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
     for agent in args.agent or ("trip", "simulation"):
         for case in _people(agent):
-            part = "held-back" if "held-back" in case["tags"] else "tuned"
+            part = _part(case)
             if args.part and part not in args.part:
                 continue
             for kind, request in _requests(agent, case["request"], not args.no_variants):
