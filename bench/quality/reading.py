@@ -11,7 +11,8 @@ reading was there to be had) or **silent wrong** (a reading that differs from th
 label, or ignores a phrase that changes the answer, given without a word). Counts are
 split into the part tuned on, the ``held-back`` part and the ``fresh`` part (requests
 written blind to the readers' code, never tuned on; like the held-back part, its misses
-are listed only when ``--part fresh`` is given), and by phrasing variant: each
+are listed only when ``--part fresh`` is given; every other fresh request is in ``fresh
+read`` instead, read and tuned on from 2026-11-28), and by phrasing variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
 same label; ``--no-variants`` reads the requests as written only. No model runs unless
@@ -115,14 +116,17 @@ def _library() -> list[dict[str, Any]]:
     return [load_spec(file, root).summary() for file, root in iter_models(configured_dirs(None))]
 
 
-PARTS = ("tuned", "held-back", "fresh")
+PARTS = ("tuned", "held-back", "fresh read", "fresh")
 OUTCOMES = ("right", "refused", "silent_wrong")
 
 
 def _part(case: dict[str, Any]) -> str:
-    """``fresh`` (written blind, tag ``fresh``), ``held-back`` or ``tuned``."""
+    """``fresh`` (written blind, tag ``fresh``), ``fresh read`` (its half tagged ``read``),
+    ``held-back`` or ``tuned``."""
     tags = case.get("tags", [])
-    return "fresh" if "fresh" in tags else "held-back" if "held-back" in tags else "tuned"
+    if "fresh" in tags:
+        return "fresh read" if "read" in tags else "fresh"
+    return "held-back" if "held-back" in tags else "tuned"
 
 
 def _requests(agent: str, text: str, with_variants: bool) -> list[tuple[str, str]]:
