@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .assistant_fresh import FRESH
+from .assistant_fresh2 import FRESH2
 from .assistant_set import QUESTIONS
 from .common import Case, CaseResult, open_desk
 
@@ -34,9 +35,11 @@ OTHER = frozenset({"crash", "no citation"})
 
 
 def cases() -> list[Case]:
-    """The labelled questions, then the fresh held-back ones (:mod:`.assistant_fresh`)."""
+    """The labelled questions, then the fresh held-back ones (:mod:`.assistant_fresh`, then
+    the second fresh set, :mod:`.assistant_fresh2`)."""
     return [Case(id=qid, request=question, expected={"tool": tool, "holds": expected},
-                 tags=list(tags)) for qid, question, tool, expected, tags in [*QUESTIONS, *FRESH]]
+                 tags=list(tags))
+            for qid, question, tool, expected, tags in [*QUESTIONS, *FRESH, *FRESH2]]
 
 
 def _value_forms(value: Any) -> list[str]:

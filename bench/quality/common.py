@@ -33,8 +33,8 @@ class Case:
     tags: list[str] = field(default_factory=list)
 
 
-PARTS = ("first", "people", "held back", "fresh read", "fresh")
-BLIND = ("held back", "fresh")
+PARTS = ("first", "people", "held back", "fresh read", "fresh", "fresh 2")
+BLIND = ("held back", "fresh", "fresh 2")
 """The parts whose misses are printed only when asked for by name (``--part``)."""
 
 
@@ -46,8 +46,11 @@ def shows_misses(where: str, asked: str | None) -> bool:
 def part_of(case: Case) -> str:
     """Which part of its set a case is in: ``first`` (the cases the agent was built on),
     ``people`` (written in other people's words), ``held back`` (people's cases never
-    tuned on), ``fresh`` (a set written blind to the agent's code, never tuned on) or
-    ``fresh read`` (the half of that set whose misses were read and tuned on)."""
+    tuned on), ``fresh`` (a set written blind to the agent's code, never tuned on),
+    ``fresh read`` (the half of that set whose misses were read and tuned on) or
+    ``fresh 2`` (a second set written blind, never tuned on)."""
+    if "fresh2" in case.tags:
+        return "fresh 2"
     if "fresh" in case.tags:
         return "fresh read" if "read" in case.tags else "fresh"
     if "held-back" in case.tags:
