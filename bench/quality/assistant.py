@@ -36,10 +36,13 @@ OTHER = frozenset({"crash", "no citation"})
 
 def cases() -> list[Case]:
     """The labelled questions, then the fresh held-back ones (:mod:`.assistant_fresh`, then
-    the second fresh set, :mod:`.assistant_fresh2`)."""
+    the second fresh set, :mod:`.assistant_fresh2`, whose every other question is tagged
+    ``read``: read and tuned on)."""
+    second = [(qid, question, tool, expected, [*tags, *(["read"] if index % 2 == 0 else [])])
+              for index, (qid, question, tool, expected, tags) in enumerate(FRESH2)]
     return [Case(id=qid, request=question, expected={"tool": tool, "holds": expected},
                  tags=list(tags))
-            for qid, question, tool, expected, tags in [*QUESTIONS, *FRESH, *FRESH2]]
+            for qid, question, tool, expected, tags in [*QUESTIONS, *FRESH, *second]]
 
 
 def _value_forms(value: Any) -> list[str]:
