@@ -91,7 +91,7 @@ def test_every_labelled_tool_question_is_read_to_its_tool() -> None:
     """The quality set's calculator, date and travel questions all reach the right tool."""
     tool_cases = [case for case in cases()  # the held-back part is measured, never held
                   if case.expected["tool"] not in ("sql_query", "kb_search")
-                  and "held-back" not in case.tags and "fresh" not in case.tags]
+                  and not {"held-back", "fresh", "fresh2"} & set(case.tags)]
     for case, reading in zip(tool_cases, read(*(c.request for c in tool_cases)), strict=True):
         assert reading is not None, case.id
         assert {name for name, _ in reading.calls} == {case.expected["tool"]}, case.id
@@ -359,3 +359,46 @@ def test_a_question_that_asks_for_no_command_keeps_the_ranking() -> None:
     from agentdesk.domains.assistant.agent.route import command_first
 
     assert command_first("How does the input safety check work?", _HITS) is _HITS
+
+
+@pytest.mark.parametrize(("question", "value", "amount"), [
+    ("what was the date thirty days BEFORE 15/03/2027?", "2027-03-15", "-30 days"),
+    ("Add 2 weeks and 3 days to 28 December 2026 - what date do I get?", "2026-12-28",
+     "+2 weeks and 3 days"),
+    ("What date is two weeks and 3 days after 2027-01-01?", "2027-01-01", "+2 weeks and 3 days"),
+    ("subtract 45 days from 2027-02-01", "2027-02-01", "-45 days"),
+])
+def test_a_length_added_to_or_taken_from_a_date_is_a_shift(question: str, value: str,
+                                                             amount: str) -> None:
+    [reading] = read(question)
+    assert reading == Reading("datetime", [("datetime_tool", {
+        "operation": "shift", "value": value, "amount": amount})])
+
+
+def test_a_question_asking_for_a_date_is_never_answered_with_a_count_of_days() -> None:
+    assert read("What date is 3 days to 2027-01-01?") == [None]
+    assert read("How many days until 2027-01-01?")[0].calls[0][1]["operation"] == "difference"
+
+
+def test_numbers_in_words_past_twenty_and_halves_are_read() -> None:
+    assert read("How many seconds are there in three and a half hours?") == [Reading(
+        "calculator", [("calculator", {"expression": "3.5 hours to seconds"})])]
+    assert read("what is three thousand two hundred divided by forty")[0] == Reading(
+        "calculator", [("calculator", {"expression": "3200 / 40"})])
+
+
+def test_the_cheapest_flight_is_the_cheapest_non_stop_one_when_that_is_asked() -> None:
+    from agentdesk.domains.assistant.agent.answer import render_fact
+
+    offer = {"airline": "X", "flight_number": "X1", "date": "2027-03-10",
+             "departure_time": "09:00", "price": 385.35}
+    data = {"origin": "BOS", "destination": "LIS", "outbound": [
+        {**offer, "stops": 1}, {**offer, "flight_number": "X2", "stops": 0, "price": 532.85}]}
+    result = {"tool": "search_flights", "status": "ok", "outcome": "found", "data": data,
+              "args": {}}
+    assert "385.35" in render_fact(result, "cheapest flight from Boston to Lisbon?")
+    fact = render_fact(result, "cheapest non-stop flight from Boston to Lisbon?")
+    assert "X2" in fact and "532.85" in fact and "non-stop" in fact
+    only_stops = {**data, "outbound": [{**offer, "stops": 1}]}
+    assert "none of them is non-stop" in render_fact({**result, "data": only_stops},
+                                                     "a direct flight BOS to LIS?")

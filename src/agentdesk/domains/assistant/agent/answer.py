@@ -74,6 +74,27 @@ def _fact_sql(data: dict[str, Any]) -> str:
     return f"{summary} ({shown})"
 
 
+_NONSTOP = re.compile(r"\b(?:non[- ]?stop|direct)\b", re.I)
+
+
+def _fact_flights(data: dict[str, Any], question: str) -> str:
+    """The cheapest flight found; the cheapest non-stop one when the question asks for it."""
+    offers = data["outbound"]
+    found = f"{len(offers)} flights {data['origin']} to {data['destination']}"
+    nonstop = _NONSTOP.search(question) is not None
+    if nonstop:
+        offers = [offer for offer in offers if offer["stops"] == 0]
+        if not offers:
+            return f"{found}; none of them is non-stop"
+        found += f", {len(offers)} of them non-stop"
+    best = offers[0]
+    stops = "non-stop" if best["stops"] == 0 else \
+        f"{best['stops']} stop{'' if best['stops'] == 1 else 's'}"
+    return (f"{found}; cheapest{' non-stop' if nonstop else ''} {best['airline']} "
+            f"{best['flight_number']} on {best['date']} at {best['departure_time']}, {stops}, "
+            f"{best['price']} USD per traveler")
+
+
 def render_fact(result: dict[str, Any], question: str) -> str:
     """One line saying what ``result`` found, as code reads it."""
     data, tool = result.get("data"), result["tool"]
@@ -93,11 +114,7 @@ def render_fact(result: dict[str, Any], question: str) -> str:
             return (f"The main airport of {data['city']} ({data.get('region') or data.get('country')})"
                     f" is {data['airport']}, code {data['code']}")
         if tool == "search_flights" and isinstance(data, dict):
-            best = data["outbound"][0]
-            return (f"{len(data['outbound'])} flights {data['origin']} to {data['destination']}; "
-                    f"cheapest {best['airline']} {best['flight_number']} on {best['date']} at "
-                    f"{best['departure_time']}, {best['stops']} stops, {best['price']} USD "
-                    f"per traveler")
+            return _fact_flights(data, question)
         if tool == "search_hotels" and isinstance(data, dict):
             best = min(data["offers"], key=lambda o: o["price"])
             return (f"{len(data['offers'])} hotels in {data['city']} for {data['nights']} nights; "

@@ -168,9 +168,19 @@ def _whole_date(text: str) -> str | None:
 _SHIFT_BACK = re.compile(r"(\d+\s+(?:day|week|month|year)s?)\s+(after|from|before)\s+"
                          r"(?:that|it|this|then|that date|this date)\b", re.I)
 """A shift from a date the question stated before ("starts on 2027-01-15 ... 90 days after that")."""
-_UNTIL = re.compile(rf"(?:days?|weeks?)\s+(?:until|till|to|before)\s+({_ISO})", re.I)
-_SHIFT = re.compile(rf"(\d+\s+(?:day|week|month|year|hour)s?)\s+(after|from|before)\s+({_ISO})",
+_UNTIL = re.compile(rf"(?<!\d )(?<!\d)(?:days?|weeks?)\s+(?:until|till|to|before)\s+({_ISO})",
                     re.I)
+"""Days until a date ("how many days until X"); "3 days to X" adds, it is no count."""
+_LENGTH = r"\d+\s+(?:day|week|month|year|hour)s?"
+_LENGTHS = rf"{_LENGTH}(?:\s*(?:,|,?\s+and)\s*{_LENGTH})*"
+"""A length of time, in one unit or several ("2 weeks and 3 days")."""
+_SHIFT = re.compile(rf"({_LENGTHS})\s+(after|from|before)\s+({_ISO})", re.I)
+_ADD = re.compile(rf"\b(add|plus|subtract|take|minus)\s+({_LENGTHS})\s+(?:to|from|on|off)\s+"
+                  rf"({_ISO})", re.I)
+"""A length added to or taken from a date ("add 2 weeks and 3 days to 2026-12-28")."""
+_ASKS_DATE = re.compile(r"\b(?:what|which)(?:'s|\s+(?:is|was|will\s+be|would\s+be))?\s+"
+                        r"(?:the\s+)?date\b|\bdate\s+(?:will|would)\s+(?:it\s+)?be\b", re.I)
+"""A question asking for a date: a count of days is not its answer."""
 _WEEKDAY = re.compile(rf"(?:what\s+|which\s+)?day\s+(?:of\s+the\s+week\s+)?(?:is|was|will\s+be|"
                       rf"will|does|did)\s+(?:the\s+|it\s+be\s+on\s+)?({_ISO})", re.I)
 _CONVERT_TIME = re.compile(rf"(\d{{1,2}}:\d{{2}}|{_ISO})\s+(?:in\s+)?([A-Z][A-Za-z_ /]+?)\s+"
@@ -247,6 +257,9 @@ def _datetime(text: str) -> dict[str, Any] | None:
     if (m := _BETWEEN_WORDS.search(text)) and (a := _whole_date(m.group(1))) \
             and (b := _whole_date(m.group(2))):
         return {"operation": "difference", "value": a, "other": b}
+    if (m := _ADD.search(text)):  # "subtract 45 days from X" goes back from X
+        taken = m.group(1).lower() in {"subtract", "take", "minus"}
+        return _shift(m.group(3), m.group(2), "before" if taken else "after")
     if (m := _SHIFT.search(text)):  # "2 weeks before X" is a shift, not "weeks before X"
         return _shift(m.group(3), m.group(1), m.group(2))
     if (m := _SHIFT_BACK.search(text)) and len(days := _ISO_DAY.findall(text[:m.start()])) == 1:
@@ -356,11 +369,16 @@ async def read_question(text: str, travel: TravelLookups) -> Reading | None:
     if (there := _time_there(plain)):  # "18:30 in Tokyo. What time is that in LA?"
         return Reading("datetime", [("datetime_tool", there)])
     stated = _STATED.search(plain) is not None
+    asks_date = _ASKS_DATE.search(plain) is not None
 
     def answers(reading: Reading | None) -> bool:
-        # The time now is not the answer to a question that states a time or a date.
-        return reading is not None and not (stated and all(
-            args.get("operation") == "now" for _, args in reading.calls))
+        # The time now is not the answer to a question that states a time or a date, nor
+        # a count of days to one that asks for a date.
+        if reading is None:
+            return False
+        operations = [args.get("operation") for _, args in reading.calls]
+        return not ((stated and all(op == "now" for op in operations))
+                    or (asks_date and "difference" in operations))
 
     parts = [p for p in _CLAUSES.split(text) if p and p.strip()]
     readings = [r for r in [await _read_one(p, travel) for p in parts]
@@ -434,16 +452,27 @@ def _slashed(match: re.Match[str]) -> str:
         return match.group(0)
 
 
+def _spelled_numbers(text: str) -> str:
+    """Numbers spelled in words past three as digits ("thirty" is 30, "three thousand" is
+    3000, "twenty-one" is 21), by text2num; smaller ones alone are left to the table above,
+    which reads only cardinals."""
+    from text_to_num import alpha2digit
+
+    return str(alpha2digit(text, "en"))
+
+
 def _plain(text: str) -> str:
     """The question as the calculator's and the clock's readers take it: one space between
-    words, one end mark ("?!" or "..." is "?"), number words up to twenty as digits
-    ("three" is 3; "twenty-one" is left as written), whole dates in words as ISO dates
+    words, one end mark ("?!" or "..." is "?"), numbers in words as digits ("three" is 3,
+    "thirty-one" is 31, "two thousand" is 2000), whole dates in words as ISO dates
     ("March 10, 2027" is 2027-03-10), and a question in capitals in lower case."""
     text = " ".join(text.split())
     text = re.sub(r"\s*[?!.…]{2,}$|\s+[?!.]$", "?", text)
     if text.upper() == text:
         text = text.lower()
-    text = _NUMBER_WORD.sub(lambda m: str(_NUMBER_WORDS[m.group(1).lower()]), text)
+    text = _NUMBER_WORD.sub(lambda m: str(_NUMBER_WORDS[m.group(1).lower()]),
+                            _spelled_numbers(text))
+    text = re.sub(r"\b(\d+) and a half\b", r"\1.5", text)
     text = _SLASHED.sub(_slashed, text)
     return _DATE_WORDS.sub(_iso, text)
 
