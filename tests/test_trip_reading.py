@@ -108,3 +108,18 @@ def test_a_plain_request_leaves_nothing_unread() -> None:
     assert unread == []
     assert found == {"origin": "Boston", "destination": "Lisbon", "depart": "2027-03-10",
                      "return": "2027-03-14", "budget": 2500.0}
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("Rome from London on 2027-05-03 for a week, budget three thousand dollars", 3000.0),
+    ("Rome from London on 2027-05-03 for a week, budget four thousand", 4000.0),
+    ("Rome from London on 2027-05-03 for a week, two thousand five hundred dollars", 2500.0),
+    ("Rome from London on 2027-05-03 for a week, a thousand dollars at most", 1000.0),
+    # A scale word after digits multiplies them: never a budget of 3.
+    ("Rome from London on 2027-05-03 for a week, budget 3 thousand dollars", 3000.0),
+    ("Rome from London on 2027-05-03 for a week, budget $1.5 thousand", 1500.0),
+])
+def test_a_budget_in_words(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+

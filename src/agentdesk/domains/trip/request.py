@@ -238,6 +238,73 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
                                                              "fortnight": 14}.get(unit, 1)
 
 
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million": 1_000_000,
+           "m": 1_000_000}
+_SPELLED = "|".join(sorted([w for w in _WORDS if len(w) > 2] + list(_TENS) + ["zero"],
+                           key=len, reverse=True))
+_SCALE_WORD = "hundred|thousand|million|grand"
+_NUMBER_WORD = rf"(?:{_SPELLED}|{_SCALE_WORD})"
+_AMOUNT = (rf"(\d[\d,]*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b)*|"
+           rf"(?:an? (?={_SCALE_WORD})|(?=(?:{_SPELLED})\b)){_NUMBER_WORD}"
+           rf"(?:(?:[ -]|(?:(?<=hundred)|(?<=thousand)|(?<=million)),? and ){_NUMBER_WORD})*\b)")
+"""An amount as people write it: "2500", "2,500", "2.5k", "3 thousand", "two thousand five
+hundred", "a thousand"; :func:`_amount` gives its value."""
+
+
+def _amount(phrase: str) -> float | None:
+    """The value of an :data:`_AMOUNT` phrase ("two thousand five hundred": 2500), or None."""
+    total = current = 0.0
+    seen = False
+    for token in re.findall(r"\d[\d,]*(?:\.\d+)?|[a-z]+", phrase):
+        if token[0].isdigit():
+            current += float(token.replace(",", ""))
+        elif token in ("a", "an"):
+            current += 1
+        elif token in _WORDS or token in _TENS or token == "zero":
+            current += _WORDS.get(token, _TENS.get(token, 0))
+        elif token == "hundred":
+            current = (current or 1) * 100
+        elif token in _SCALES:
+            total, current = total + (current or 1) * _SCALES[token], 0.0
+        elif token == "and":
+            continue
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
+    """(where, how much) of the budget ``lowered`` states, in dollars, or None.
+
+    "at most", "below" and the like name a budget only with a currency ("less than 5
+    days"), as does an amount in words without "budget" ("two thousand five hundred
+    dollars"); a scale word after an amount multiplies it ("3 thousand": 3000).
+    """
+    currency = r"(?:usd|dollars?|bucks|\$)"
+    capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
+    for pattern in (
+            rf"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to|"
+            rf" no more than)?)\s*(?:usd|\$)?\s*{_AMOUNT}(?:\s*{currency})?",
+            rf"{capped}(?:usd|\$)\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
+            rf"(?:\$|usd)\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}"):
+        for match in re.finditer(pattern, lowered):
+            phrase = match.group(1).strip(" ,-")
+            amount = _amount(phrase)
+            if not amount:
+                continue
+            # Words alone ("under five days", "up to three") are a budget after "budget"
+            # or before a currency only.
+            if not re.search(r"\d", phrase) and not (
+                    lowered[match.start():match.start() + 6] == "budget"
+                    or re.search(rf"{currency}\s*$", match.group(0))):
+                continue
+            return match.span(), amount
+    return None
+
+
 def stated_length(text: str) -> str | None:
     """The words that say how long the trip lasts, in lower case ("4 days"), or None."""
     length = _length(text.lower())
@@ -292,19 +359,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
-    # "at most", "below" and the like name a budget only with a currency ("less than 5 days").
-    capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
-    budget = re.search(r"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|"
-                       r"spend(?:ing)?(?: at most| up to| no more than)?)\s*(?:usd|\$)?\s*"
-                       r"(\d[\d,]*(?:\.\d+)?)\s*(k\b)?(?:\s*(?:usd|dollars|\$))?", lowered) or \
-        re.search(capped + r"(?:usd|\$)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or \
-        re.search(capped + r"(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:usd|dollars|\$)", lowered) or \
-        re.search(r"(?:\$|usd)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or re.search(
-            r"(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:usd|dollars|\$)", lowered)
+    budget = _budget(lowered)
     if budget:
-        used.append(budget.span())
-        amount = float(budget.group(1).replace(",", ""))
-        found["budget"] = amount * (1000 if budget.group(2) else 1)
+        used.append(budget[0])
+        found["budget"] = budget[1]
     return found, _unread(text, used)
 
 
