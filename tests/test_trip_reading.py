@@ -123,3 +123,35 @@ def test_a_budget_in_words(text: str, budget: float) -> None:
     found, unread = read_fully(text, TODAY)
     assert (found.get("budget"), unread) == (budget, [])
 
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("From Madrid to Amsterdam on 2027-10-01 for 5 days, family of five", 5),
+    ("From Madrid to Amsterdam on 2027-10-01 for 5 days, a party of 3", 3),
+    ("from Denver to Phoenix on 2027-04-02 for five days, 1 traveller", 1),
+    ("from Denver to Phoenix on 2027-04-02 for five days, one traveler", 1),
+    ("Trip to Rome from Athens: 2027-10-11, back 2027-10-15, one person", 1),
+    ("Trip to Rome from Athens: 2027-10-11, back 2027-10-15, 1 person", 1),
+    ("Trip to Rome from Athens: 2027-10-11, back 2027-10-15, me and my husband", 2),
+    ("Me and my wife want to go to Rome from London on 2027-05-03 for 3 nights", 2),
+    ("From Atlanta to Cancun on 2027-03-20, 6 nights, my partner and I", 2),
+])
+def test_parties_said_as_people_say_them(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("From Madrid to Amsterdam on 2027-10-01 for 5 days, my wife and I with our 2 kids", 4),
+    ("From Madrid to Amsterdam on 2027-10-01 for 5 days, me and my husband and three children",
+     5),
+])
+def test_children_come_with_the_couple_who_bring_them(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+def test_children_alone_are_not_the_whole_party() -> None:
+    found, unread = read_fully("From Madrid to Amsterdam on 2027-10-01 for 5 days with 2 kids",
+                               TODAY)
+    assert "travelers" not in found
+    assert "2 kids" in unread

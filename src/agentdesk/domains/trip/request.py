@@ -212,18 +212,34 @@ def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
     return [(at, day) for at, _, day in _dates(text, today or date.today())]
 
 
+_COUPLE = re.compile(r"\b(?:couple|two of us|my (?:wife|husband|partner|spouse|girlfriend|"
+                     r"boyfriend|fiancée?))\b")
+"""Who travel as two: "me and my wife", "my partner and I", "a couple"."""
+
+
 def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
-    """How many travel, and where the text says so ("2 adults and 2 kids" is 4)."""
-    groups = list(re.finditer(rf"\b{_COUNT} (?:adults?|grown-?ups?|kids?|children|child|infants?|"
-                              r"teens?|teenagers?)\b", lowered))
+    """How many travel, and where the text says so ("2 adults and 2 kids" is 4).
+
+    Children alone are not the party: "my wife and I with 2 kids" is 4; "2 kids" with no
+    grown-up said is left unread, not planned as two travelers.
+    """
+    groups = list(re.finditer(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|"
+                              r"infants?|babies|baby|teens?|teenagers?)\b", lowered))
     if groups:
-        return sum(_number(m.group(1)) for m in groups), [m.span() for m in groups]
-    party = re.search(rf"\b{_COUNT} (?:people|persons|travell?ers|of us|guests)\b",
-                      lowered) or re.search(rf"\bfor (?:the )?{_COUNT}\b(?! (?:day|night|week|"
-                                            r"usd|dollars|\$))", lowered)
+        spans = [m.span() for m in groups]
+        count = sum(_number(m.group(1)) for m in groups)
+        if any(m.group(2) for m in groups):
+            return count, spans
+        couple = _COUPLE.search(lowered)
+        return (count + 2, [*spans, couple.span()]) if couple else None
+    party = (re.search(rf"\b{_COUNT} (?:people|persons?|travell?ers?|passengers?|of us|"
+                       r"guests?)\b", lowered)
+             or re.search(rf"\b(?:family|party|group) of {_COUNT}\b", lowered)
+             or re.search(rf"\bfor (?:the )?{_COUNT}\b(?! (?:day|night|week|usd|dollars|\$))",
+                          lowered))
     if party:
         return _number(party.group(1)), [party.span()]
-    couple = re.search(r"\b(?:couple|two of us|my (?:wife|husband|partner))\b", lowered)
+    couple = _COUPLE.search(lowered)
     return (2, [couple.span()]) if couple else None
 
 
