@@ -140,6 +140,18 @@ def test_parties_said_as_people_say_them(text: str, travelers: int) -> None:
     assert (found.get("travelers"), unread) == (travelers, [])
 
 
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("I'm in Boston and want to visit Chicago, leaving 2027-04-22 for 3 nights", "Boston",
+     "Chicago"),
+    ("i am in denver and want to go to phoenix on 2027-04-22 for 3 nights", "Denver",
+     "Phoenix"),
+    ("We live in Miami; a week in Bogota from 2027-08-14", "Miami", "Bogota"),
+])
+def test_where_the_person_is_is_the_origin(text: str, origin: str, destination: str) -> None:
+    read = read_request(text, TODAY)
+    assert (read.get("origin"), read.get("destination")) == (origin, destination)
+
+
 @pytest.mark.parametrize(("text", "travelers"), [
     ("From Madrid to Amsterdam on 2027-10-01 for 5 days, my wife and I with our 2 kids", 4),
     ("From Madrid to Amsterdam on 2027-10-01 for 5 days, me and my husband and three children",

@@ -49,8 +49,11 @@ _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
 _COUNT = rf"(\d+|{'|'.join(sorted(_WORDS, key=len, reverse=True))})"
 _NUMBER_WORDS = "|".join(sorted((w for w in _WORDS if len(w) > 2), key=len, reverse=True))
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
-_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bdeparting|\bflying|\bstarting)"
-                         r"\W*$", re.I)
+_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bdeparting|\bflying|\bstarting|"
+                         r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
+                         r"reside|residing)(?: currently| now)? in)\W*$", re.I)
+"""What says a city is where the trip starts: "from Boston", "I'm in Boston", "we live in
+Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would otherwise be)."""
 _DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdestination|\bdays in|"
                               r"\bnights in)\W*$", re.I)
 _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
