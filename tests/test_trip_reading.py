@@ -152,6 +152,19 @@ def test_where_the_person_is_is_the_origin(text: str, origin: str, destination: 
     assert (read.get("origin"), read.get("destination")) == (origin, destination)
 
 
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    # airportsdata files Frankfurt as "Frankfurt am Main", Bordeaux as "Bordeaux/Merignac".
+    ("From Frankfurt to Rome: leaving May 14 2027 for one week", "Frankfurt", "Rome"),
+    ("from frankfurt to rome, leaving may 14 2027 for one week", "Frankfurt", "Rome"),
+    ("Bordeaux to Lisbon, 2027-06-01 for 4 nights", "Bordeaux", "Lisbon"),
+    ("Tenerife from Madrid, 2027-06-01 for 4 nights", "Madrid", "Tenerife"),
+])
+def test_cities_the_airport_data_names_with_more_words(text: str, origin: str,
+                                                       destination: str) -> None:
+    read = read_request(text, TODAY)
+    assert (read.get("origin"), read.get("destination")) == (origin, destination)
+
+
 @pytest.mark.parametrize(("text", "travelers"), [
     ("From Madrid to Amsterdam on 2027-10-01 for 5 days, my wife and I with our 2 kids", 4),
     ("From Madrid to Amsterdam on 2027-10-01 for 5 days, me and my husband and three children",

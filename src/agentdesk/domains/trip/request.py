@@ -75,10 +75,22 @@ def _fold(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _cities() -> frozenset[str]:
+    """airportsdata's city names, and the name people use for a big airport's city where
+    airportsdata files it with more words: "Frankfurt am Main", "Bordeaux/Merignac",
+    "Tenerife Island", "Medan, Sumatra Island" are Frankfurt, Bordeaux, Tenerife, Medan.
+    Only for a large airport with scheduled flights (``airports-py``): the extra words of
+    small fields' cities ("Tours/Val de Loire", "Cat Island") are everyday words."""
     import airportsdata
+    from airports import airport_data
 
-    return frozenset(_fold(row["city"]) for row in airportsdata.load("IATA").values()
-                     if row.get("city"))
+    table = airportsdata.load("IATA")
+    names = {_fold(row["city"]) for row in table.values() if row.get("city")}
+    for row in airport_data.get_airports_by_type("large_airport"):
+        city = (table.get(row.get("iata") or "") or {}).get("city") or ""
+        if row.get("scheduled_service") == "TRUE" and city:
+            head = re.split(r"\s*[/,]\s*|\s+(?:am|an der|upon)\s+", city)[0]
+            names.add(_fold(re.sub(r"\s+Island$", "", head)))
+    return frozenset(names)
 
 
 @lru_cache(maxsize=1)
