@@ -118,6 +118,8 @@ def test_a_plain_request_leaves_nothing_unread() -> None:
     # A scale word after digits multiplies them: never a budget of 3.
     ("Rome from London on 2027-05-03 for a week, budget 3 thousand dollars", 3000.0),
     ("Rome from London on 2027-05-03 for a week, budget $1.5 thousand", 1500.0),
+    # A word after the amount's comma is the next phrase, not what it counts.
+    ("budget 4000, need a trip to rome from boston, leaving june 5 2027 for 5 days", 4000.0),
 ])
 def test_a_budget_in_words(text: str, budget: float) -> None:
     found, unread = read_fully(text, TODAY)
@@ -180,3 +182,13 @@ def test_children_alone_are_not_the_whole_party() -> None:
                                TODAY)
     assert "travelers" not in found
     assert "2 kids" in unread
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("From Boston to Lisbon on 2027-05-03 for a week, hotel under 5 km from the beach", "5 km"),
+    ("From Boston to Lisbon on 2027-05-03 for a week, max 2 stops", "2 stops"),
+])
+def test_a_number_of_something_else_is_no_budget(text: str, unread: str) -> None:
+    found, said = read_fully(text, TODAY)
+    assert "budget" not in found
+    assert unread in said

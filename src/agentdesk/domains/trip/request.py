@@ -277,7 +277,7 @@ _SPELLED = "|".join(sorted([w for w in _WORDS if len(w) > 2] + list(_TENS) + ["z
                            key=len, reverse=True))
 _SCALE_WORD = "hundred|thousand|million|grand"
 _NUMBER_WORD = rf"(?:{_SPELLED}|{_SCALE_WORD})"
-_AMOUNT = (rf"(\d[\d,]*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b)*|"
+_AMOUNT = (rf"(\d(?:,?\d)*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b)*|"
            rf"(?:an? (?={_SCALE_WORD})|(?=(?:{_SPELLED})\b)){_NUMBER_WORD}"
            rf"(?:(?:[ -]|(?:(?<=hundred)|(?<=thousand)|(?<=million)),? and ){_NUMBER_WORD})*\b)")
 """An amount as people write it: "2500", "2,500", "2.5k", "3 thousand", "two thousand five
@@ -307,6 +307,11 @@ def _amount(phrase: str) -> float | None:
     return total + current if seen else None
 
 
+_AFTER_AMOUNT = frozenset({"and", "for", "total", "in", "all", "overall", "tops", "max",
+                           "maximum", "or", "but", "please", "including", "budget", "with"})
+"""Words that may follow a budget written without a currency ("budget 2500 for two")."""
+
+
 def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     """(where, how much) of the budget ``lowered`` states, in dollars, or None.
 
@@ -331,6 +336,12 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             if not re.search(r"\d", phrase) and not (
                     lowered[match.start():match.start() + 6] == "budget"
                     or re.search(rf"{currency}\s*$", match.group(0))):
+                continue
+            # Without a currency, a number that counts something else is no budget: "under
+            # 5 km", "max 2 stops" (left unread, and said).
+            after = re.match(r" *([a-z]+)", lowered[match.end():])
+            if after and after.group(1) not in _AFTER_AMOUNT and \
+                    not re.search(currency, match.group(0)):
                 continue
             return match.span(), amount
     return None
