@@ -192,3 +192,11 @@ def test_a_number_of_something_else_is_no_budget(text: str, unread: str) -> None
     found, said = read_fully(text, TODAY)
     assert "budget" not in found
     assert unread in said
+
+
+def test_a_family_of_n_counts_its_children() -> None:
+    text = "From Madrid to Amsterdam on 2027-10-01 for 5 days, a family of 4 with 2 kids"
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (4, [])
+    found, unread = read_fully(text.replace("of 4", "of 2"), TODAY)
+    assert "travelers" not in found and unread

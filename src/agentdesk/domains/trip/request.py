@@ -240,6 +240,12 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     """
     groups = list(re.finditer(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|"
                               r"infants?|babies|baby|teens?|teenagers?)\b", lowered))
+    whole = re.search(rf"\b(?:family|party|group) of {_COUNT}\b", lowered)
+    if whole:  # "a family of 4 with 2 kids" is four; "a family of 2 with 3 kids" is unread
+        count = _number(whole.group(1))
+        if sum(_number(m.group(1)) for m in groups) >= count:
+            return None
+        return count, [whole.span(), *(m.span() for m in groups)]
     if groups:
         spans = [m.span() for m in groups]
         count = sum(_number(m.group(1)) for m in groups)
@@ -249,7 +255,6 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         return (count + 2, [*spans, couple.span()]) if couple else None
     party = (re.search(rf"\b{_COUNT} (?:people|persons?|travell?ers?|passengers?|of us|"
                        r"guests?)\b", lowered)
-             or re.search(rf"\b(?:family|party|group) of {_COUNT}\b", lowered)
              or re.search(rf"\bfor (?:the )?{_COUNT}\b(?! (?:day|night|week|usd|dollars|\$))",
                           lowered))
     if party:
