@@ -200,3 +200,20 @@ def test_a_family_of_n_counts_its_children() -> None:
     assert (found.get("travelers"), unread) == (4, [])
     found, unread = read_fully(text.replace("of 4", "of 2"), TODAY)
     assert "travelers" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("From Boston to Lisbon on 2027-05-03 for a week and then Porto", "Porto"),
+    ("From Boston to Lisbon on 2027-05-03 for a week, or from New York", "New York"),
+])
+def test_a_third_city_is_said_not_dropped(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize("text", [
+    "From Boston to Lisbon on 2027-05-03 for a week, back to Boston after",
+    "From Boston to Lisbon on 2027-05-03 for a week, in Lisbon we want a quiet hotel",
+    "To Lisbon from BOS on 2027-05-03 for a week, flying back to Boston",
+])
+def test_a_city_named_again_is_no_third_city(text: str) -> None:
+    assert read_fully(text, TODAY)[1] == []

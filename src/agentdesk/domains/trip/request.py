@@ -159,8 +159,14 @@ def _places(text: str, dates: list[tuple[int, int]]) -> list[tuple[int, int, str
     return found
 
 
-def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | None]:
-    """(origin, destination): by the cue before each city ("from", "to"), then by order."""
+_ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
+
+
+def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | None, list[str]]:
+    """(origin, destination, other places): by the cue before each city ("from", "to"),
+    then by order. The other places are the cities a cue names ("to Lisbon and then
+    Porto", "from Boston or New York") that neither slot holds: a plan without them would
+    ignore them."""
     places = _places(text, dates)
     origin = destination = None
     free = []
@@ -172,7 +178,8 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
             destination = name
         else:
             free.append((start, end, name))
-    for _start, end, name in free:
+    others = []
+    for start, end, name in free:
         if name in (origin, destination):
             continue
         after = text[end:end + 12]
@@ -180,7 +187,11 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
             origin = name  # "Boston to Oslo"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
-    return origin, destination
+        elif not any(same_place(name, place) for place in (origin, destination)) and any(
+                cue.search(text[max(0, start - 24):start])
+                for cue in (_ORIGIN_CUE, _DESTINATION_CUE, _ALSO_CUE)):
+            others.append(name)
+    return origin, destination, others
 
 
 def _number(word: str) -> int:
@@ -382,7 +393,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     used: list[tuple[int, int]] = []
     spans = _dates(text, today)
     used += [(start, end) for start, end, _ in spans]
-    origin, destination = _roles(text, [(start, end) for start, end, _ in spans])
+    origin, destination, others = _roles(text, [(start, end) for start, end, _ in spans])
     if origin:
         found["origin"] = origin
     if destination and destination != origin:
@@ -410,7 +421,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if budget:
         used.append(budget[0])
         found["budget"] = budget[1]
-    return found, _unread(text, used)
+    return found, [*others, *_unread(text, used)]
 
 
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
