@@ -217,3 +217,21 @@ def test_a_third_city_is_said_not_dropped(text: str, unread: str) -> None:
 ])
 def test_a_city_named_again_is_no_third_city(text: str) -> None:
     assert read_fully(text, TODAY)[1] == []
+
+
+@pytest.mark.parametrize(("text", "back", "travelers"), [
+    # Never "twenty" travelers and a day's trip.
+    ("From Boston to Lisbon on 2027-05-03 for twenty-one days", "2027-05-24", None),
+    ("From Boston to Lisbon on 2027-05-03 for twenty one nights, 2 people", "2027-05-24", 2),
+    ("From Boston to Lisbon on 2027-05-03 for a week, thirty-two people", "2027-05-10", 32),
+    ("Boston to Lisbon, 2027-05-03 for 1 wk", "2027-05-10", None),
+])
+def test_compound_numbers_in_words_and_abbreviated_weeks(text: str, back: str,
+                                                         travelers: int | None) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("return"), found.get("travelers"), unread) == (back, travelers, [])
+
+
+def test_a_request_with_an_arrow_the_reader_does_not_know_is_refused_not_broken() -> None:
+    found, _ = read_fully("Lisbon <- Boston, 2027-05-03, 1 week", TODAY)
+    assert "origin" not in found

@@ -46,8 +46,14 @@ _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
           "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
           "eighteen": 18, "nineteen": 19, "twenty": 20}
-_COUNT = rf"(\d+|{'|'.join(sorted(_WORDS, key=len, reverse=True))})"
-_NUMBER_WORDS = "|".join(sorted((w for w in _WORDS if len(w) > 2), key=len, reverse=True))
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_UNIT_WORD = "one|two|three|four|five|six|seven|eight|nine"
+# Atomic: "twenty-one days" is 21 days, never "twenty" travelers and "one" day.
+_COUNT = (rf"((?>\d+|(?:{'|'.join(_TENS)})(?:[- ](?:{_UNIT_WORD})\b)?|"
+          rf"{'|'.join(sorted(_WORDS, key=len, reverse=True))}))")
+_NUMBER_WORDS = "|".join(sorted([w for w in _WORDS if len(w) > 2] + list(_TENS), key=len,
+                                reverse=True))
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bdeparting|\bflying|\bstarting|"
                          r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
@@ -187,7 +193,8 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
             origin = name  # "Boston to Oslo"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
-        elif not any(same_place(name, place) for place in (origin, destination)) and any(
+        elif not any(same_place(name, place) for place in (origin, destination) if place) \
+                and any(
                 cue.search(text[max(0, start - 24):start])
                 for cue in (_ORIGIN_CUE, _DESTINATION_CUE, _ALSO_CUE)):
             others.append(name)
@@ -195,7 +202,10 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
 
 
 def _number(word: str) -> int:
-    return int(word) if word.isdigit() else _WORDS[word.lower()]
+    """A :data:`_COUNT` as a number: "4", "four", "twenty-one"."""
+    if word.isdigit():
+        return int(word)
+    return sum(_WORDS.get(part, _TENS.get(part, 0)) for part in re.split(r"[- ]", word.lower()))
 
 
 def _parse_date(phrase: str, today: date) -> date | None:
@@ -266,7 +276,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         return (count + 2, [*spans, couple.span()]) if couple else None
     party = (re.search(rf"\b{_COUNT} (?:people|persons?|travell?ers?|passengers?|of us|"
                        r"guests?)\b", lowered)
-             or re.search(rf"\bfor (?:the )?{_COUNT}\b(?! (?:day|night|week|usd|dollars|\$))",
+             or re.search(rf"\bfor (?:the )?{_COUNT}\b(?![ -]?(?:day|night|week|wk|usd|"
+                          r"dollars|\$|k\b|hundred|thousand|grand))",
                           lowered))
     if party:
         return _number(party.group(1)), [party.span()]
@@ -276,21 +287,18 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week")."""
-    length = re.search(rf"\b{_COUNT}[ -](day|night|week|fortnight)s?\b|\b(a )?(fortnight)\b",
+    length = re.search(rf"\b{_COUNT}[ -](day|night|week|wk|fortnight)s?\b|\b(a )?(fortnight)\b",
                        lowered)
     if not length:
         return None
     unit = length.group(2) or length.group(4)
-    return length.span(), _number(length.group(1) or "a") * {"week": 7,
+    return length.span(), _number(length.group(1) or "a") * {"week": 7, "wk": 7,
                                                              "fortnight": 14}.get(unit, 1)
 
 
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-         "eighty": 80, "ninety": 90}
 _SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million": 1_000_000,
            "m": 1_000_000}
-_SPELLED = "|".join(sorted([w for w in _WORDS if len(w) > 2] + list(_TENS) + ["zero"],
-                           key=len, reverse=True))
+_SPELLED = f"{_NUMBER_WORDS}|zero"
 _SCALE_WORD = "hundred|thousand|million|grand"
 _NUMBER_WORD = rf"(?:{_SPELLED}|{_SCALE_WORD})"
 _AMOUNT = (rf"(\d(?:,?\d)*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b)*|"
