@@ -235,3 +235,17 @@ def test_compound_numbers_in_words_and_abbreviated_weeks(text: str, back: str,
 def test_a_request_with_an_arrow_the_reader_does_not_know_is_refused_not_broken() -> None:
     found, _ = read_fully("Lisbon <- Boston, 2027-05-03, 1 week", TODAY)
     assert "origin" not in found
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("From Boston to Lisbon on 2027-05-03 for a week, budget $2,500 per person",
+     "per person"),
+    ("From Boston to Lisbon on 2027-05-03 for a week, budget $2500 pp", "pp"),
+    ("From Boston to Lisbon on 2027-05-03 for a week, my husband, me and our baby", "baby"),
+    ("From Boston to Lisbon on 2027-05-03 for a week with friends, budget $900", "friends"),
+    ("From Boston to Lisbon on 2027-05-03 for a week, budget 2-3k", "2-3k"),
+])
+def test_a_budget_per_head_a_range_or_people_without_a_count_are_said(text: str,
+                                                                      unread: str) -> None:
+    said = read_fully(text, TODAY)[1]
+    assert any(unread in phrase for phrase in said)

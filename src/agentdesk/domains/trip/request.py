@@ -70,8 +70,13 @@ _MEANING = re.compile(
     r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
     r"\bnever\b|\bavoid\w*\b|\bwithout\b|\bexcept\b|\bunless\b|\bonly if\b|"
     r"\bno (?:later|earlier) than\b|\bat the (?:latest|earliest)\b|\bvia\b|"
-    r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b", re.I)
-"""What changes a plan and has no field here: the planner would silently ignore it."""
+    r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
+    r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
+    r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
+    r"teenagers?|friends?|parents|colleagues?)\b", re.I)
+"""What changes a plan and has no field here: the planner would silently ignore it. A
+budget per person is not the party's; people named without a count ("our baby", "with
+friends") are not the party the count says."""
 
 
 def _fold(text: str) -> str:
@@ -360,6 +365,9 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             if not re.search(r"\d", phrase) and not (
                     lowered[match.start():match.start() + 6] == "budget"
                     or re.search(rf"{currency}\s*$", match.group(0))):
+                continue
+            # A range ("2-3k", "2000 to 3000 dollars") is no one budget: left unread.
+            if re.match(r"\s*(?:-|–|to|or)\s*[$\d]", lowered[match.end():]):
                 continue
             # Without a currency, a number that counts something else is no budget: "under
             # 5 km", "max 2 stops" (left unread, and said).
