@@ -249,3 +249,16 @@ def test_a_budget_per_head_a_range_or_people_without_a_count_are_said(text: str,
                                                                       unread: str) -> None:
     said = read_fully(text, TODAY)[1]
     assert any(unread in phrase for phrase in said)
+
+
+@pytest.mark.parametrize(("text", "origin", "destination", "travelers"), [
+    ("Origin: Boston; destination: Lisbon; dates 2027-05-03 to 2027-05-10", "Boston", "Lisbon",
+     None),
+    ("Boston based, want Lisbon for a week from 2027-05-03", "Boston", "Lisbon", None),
+    ("Boston based, 2 ppl, Lisbon for a week from 2027-05-03", "Boston", "Lisbon", 2),
+])
+def test_an_origin_as_a_form_or_a_base_says_it(text: str, origin: str, destination: str,
+                                               travelers: int | None) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), found.get("travelers"), unread) == (
+        origin, destination, travelers, [])

@@ -57,7 +57,8 @@ _NUMBER_WORDS = "|".join(sorted([w for w in _WORDS if len(w) > 2] + list(_TENS),
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bdeparting|\bflying|\bstarting|"
                          r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
-                         r"reside|residing)(?: currently| now)? in)\W*$", re.I)
+                         r"reside|residing)(?: currently| now)? in|\borigin|\bhome(?: city)?|"
+                         r"\bdeparture (?:city|airport))\W*$", re.I)
 """What says a city is where the trip starts: "from Boston", "I'm in Boston", "we live in
 Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would otherwise be)."""
 _DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdestination|\bdays in|"
@@ -194,8 +195,8 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
         if name in (origin, destination):
             continue
         after = text[end:end + 12]
-        if origin is None and re.match(r"\W*(?:to|->|→|–|—)\s", after, re.I):
-            origin = name  # "Boston to Oslo"
+        if origin is None and re.match(r"\W*(?:(?:to|->|→|–|—)\s|based\b)", after, re.I):
+            origin = name  # "Boston to Oslo", "Boston-based"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
         elif not any(same_place(name, place) for place in (origin, destination) if place) \
@@ -279,7 +280,7 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             return count, spans
         couple = _COUPLE.search(lowered)
         return (count + 2, [*spans, couple.span()]) if couple else None
-    party = (re.search(rf"\b{_COUNT} (?:people|persons?|travell?ers?|passengers?|of us|"
+    party = (re.search(rf"\b{_COUNT} (?:people|ppl|persons?|travell?ers?|passengers?|of us|"
                        r"guests?)\b", lowered)
              or re.search(rf"\bfor (?:the )?{_COUNT}\b(?![ -]?(?:day|night|week|wk|usd|"
                           r"dollars|\$|k\b|hundred|thousand|grand))",
