@@ -262,3 +262,13 @@ def test_an_origin_as_a_form_or_a_base_says_it(text: str, origin: str, destinati
     found, unread = read_fully(text, TODAY)
     assert (found.get("origin"), found.get("destination"), found.get("travelers"), unread) == (
         origin, destination, travelers, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # The length and the return date disagree: which one is meant is not for the reader.
+    ("From Boston to Lisbon, leaving 2027-05-03 for 3 nights, back 2027-05-10", "3 nights"),
+    ("From Boston to Lisbon, leaving 2027-05-10, back 2027-05-03", "2027-05-03"),
+    ("From Boston to Lisbon, 2027-05-03 to 2027-05-10, then 2027-06-01", "2027-06-01"),
+])
+def test_dates_that_do_not_fit_together_are_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]

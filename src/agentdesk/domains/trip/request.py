@@ -409,7 +409,6 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     found: dict[str, Any] = {}
     used: list[tuple[int, int]] = []
     spans = _dates(text, today)
-    used += [(start, end) for start, end, _ in spans]
     origin, destination, others = _roles(text, [(start, end) for start, end, _ in spans])
     if origin:
         found["origin"] = origin
@@ -418,18 +417,25 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     # A date after "back" or "returning" is the return, wherever it stands.
     home = next((i for i, (start, _, _) in enumerate(spans)
                  if _RETURN_CUE.search(text[max(0, start - 24):start])), None)
-    dates = [day for i, (_, _, day) in enumerate(spans) if i != home]
-    if dates:
-        found["depart"] = dates[0].isoformat()
-    back = [spans[home][2]] if home is not None else dates[1:2]
-    if dates and back and back[0] >= dates[0]:
-        found["return"] = back[0].isoformat()
+    away = [i for i in range(len(spans)) if i != home]
+    if away:
+        found["depart"] = spans[away[0]][2].isoformat()
+        used.append(spans[away[0]][:2])
+    back = home if home is not None else (away[1] if len(away) > 1 else None)
+    # Only the dates read are used: a third date, or a return before the departure, is
+    # said unread, not dropped.
+    if away and back is not None and spans[back][2] >= spans[away[0]][2]:
+        found["return"] = spans[back][2].isoformat()
+        used.append(spans[back][:2])
     lowered = text.lower()
     length = _length(lowered)
     if length:
-        used.append(length[0])
-        if "return" not in found and dates:
-            found["return"] = (dates[0] + timedelta(days=length[1])).isoformat()
+        start = date.fromisoformat(found["depart"]) if "depart" in found else None
+        if "return" not in found and start:
+            found["return"] = (start + timedelta(days=length[1])).isoformat()
+        # A length that disagrees with the return date stated is left unread.
+        if start is None or found["return"] == (start + timedelta(days=length[1])).isoformat():
+            used.append(length[0])
     party = _party(lowered)
     if party:
         found["travelers"], spans_party = party
