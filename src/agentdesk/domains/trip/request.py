@@ -98,7 +98,8 @@ def _cities() -> frozenset[str]:
     table = airportsdata.load("IATA")
     names = {_fold(row["city"]) for row in table.values() if row.get("city")}
     for row in airport_data.get_airports_by_type("large_airport"):
-        city = (table.get(row.get("iata") or "") or {}).get("city") or ""
+        airport = table.get(row.get("iata") or "")
+        city = airport["city"] if airport else ""
         if row.get("scheduled_service") == "TRUE" and city:
             head = re.split(r"\s*[/,]\s*|\s+(?:am|an der|upon)\s+", city)[0]
             names.add(_fold(re.sub(r"\s+Island$", "", head)))
