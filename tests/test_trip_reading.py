@@ -108,3 +108,167 @@ def test_a_plain_request_leaves_nothing_unread() -> None:
     assert unread == []
     assert found == {"origin": "Boston", "destination": "Lisbon", "depart": "2027-03-10",
                      "return": "2027-03-14", "budget": 2500.0}
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("Rome from London on 2027-05-03 for a week, budget three thousand dollars", 3000.0),
+    ("Rome from London on 2027-05-03 for a week, budget four thousand", 4000.0),
+    ("Rome from London on 2027-05-03 for a week, two thousand five hundred dollars", 2500.0),
+    ("Rome from London on 2027-05-03 for a week, a thousand dollars at most", 1000.0),
+    # A scale word after digits multiplies them: never a budget of 3.
+    ("Rome from London on 2027-05-03 for a week, budget 3 thousand dollars", 3000.0),
+    ("Rome from London on 2027-05-03 for a week, budget $1.5 thousand", 1500.0),
+    # A word after the amount's comma is the next phrase, not what it counts.
+    ("budget 4000, need a trip to rome from boston, leaving june 5 2027 for 5 days", 4000.0),
+])
+def test_a_budget_in_words(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("From Madrid to Amsterdam on 2027-10-01 for 5 days, family of five", 5),
+    ("From Madrid to Amsterdam on 2027-10-01 for 5 days, a party of 3", 3),
+    ("from Denver to Phoenix on 2027-04-02 for five days, 1 traveller", 1),
+    ("from Denver to Phoenix on 2027-04-02 for five days, one traveler", 1),
+    ("Trip to Rome from Athens: 2027-10-11, back 2027-10-15, one person", 1),
+    ("Trip to Rome from Athens: 2027-10-11, back 2027-10-15, 1 person", 1),
+    ("Trip to Rome from Athens: 2027-10-11, back 2027-10-15, me and my husband", 2),
+    ("Me and my wife want to go to Rome from London on 2027-05-03 for 3 nights", 2),
+    ("From Atlanta to Cancun on 2027-03-20, 6 nights, my partner and I", 2),
+])
+def test_parties_said_as_people_say_them(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("I'm in Boston and want to visit Chicago, leaving 2027-04-22 for 3 nights", "Boston",
+     "Chicago"),
+    ("i am in denver and want to go to phoenix on 2027-04-22 for 3 nights", "Denver",
+     "Phoenix"),
+    ("We live in Miami; a week in Bogota from 2027-08-14", "Miami", "Bogota"),
+])
+def test_where_the_person_is_is_the_origin(text: str, origin: str, destination: str) -> None:
+    read = read_request(text, TODAY)
+    assert (read.get("origin"), read.get("destination")) == (origin, destination)
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    # airportsdata files Frankfurt as "Frankfurt am Main", Bordeaux as "Bordeaux/Merignac".
+    ("From Frankfurt to Rome: leaving May 14 2027 for one week", "Frankfurt", "Rome"),
+    ("from frankfurt to rome, leaving may 14 2027 for one week", "Frankfurt", "Rome"),
+    ("Bordeaux to Lisbon, 2027-06-01 for 4 nights", "Bordeaux", "Lisbon"),
+    ("Tenerife from Madrid, 2027-06-01 for 4 nights", "Madrid", "Tenerife"),
+])
+def test_cities_the_airport_data_names_with_more_words(text: str, origin: str,
+                                                       destination: str) -> None:
+    read = read_request(text, TODAY)
+    assert (read.get("origin"), read.get("destination")) == (origin, destination)
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("From Madrid to Amsterdam on 2027-10-01 for 5 days, my wife and I with our 2 kids", 4),
+    ("From Madrid to Amsterdam on 2027-10-01 for 5 days, me and my husband and three children",
+     5),
+])
+def test_children_come_with_the_couple_who_bring_them(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+def test_children_alone_are_not_the_whole_party() -> None:
+    found, unread = read_fully("From Madrid to Amsterdam on 2027-10-01 for 5 days with 2 kids",
+                               TODAY)
+    assert "travelers" not in found
+    assert "2 kids" in unread
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("From Boston to Lisbon on 2027-05-03 for a week, hotel under 5 km from the beach", "5 km"),
+    ("From Boston to Lisbon on 2027-05-03 for a week, max 2 stops", "2 stops"),
+])
+def test_a_number_of_something_else_is_no_budget(text: str, unread: str) -> None:
+    found, said = read_fully(text, TODAY)
+    assert "budget" not in found
+    assert unread in said
+
+
+def test_a_family_of_n_counts_its_children() -> None:
+    text = "From Madrid to Amsterdam on 2027-10-01 for 5 days, a family of 4 with 2 kids"
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (4, [])
+    found, unread = read_fully(text.replace("of 4", "of 2"), TODAY)
+    assert "travelers" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("From Boston to Lisbon on 2027-05-03 for a week and then Porto", "Porto"),
+    ("From Boston to Lisbon on 2027-05-03 for a week, or from New York", "New York"),
+])
+def test_a_third_city_is_said_not_dropped(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize("text", [
+    "From Boston to Lisbon on 2027-05-03 for a week, back to Boston after",
+    "From Boston to Lisbon on 2027-05-03 for a week, in Lisbon we want a quiet hotel",
+    "To Lisbon from BOS on 2027-05-03 for a week, flying back to Boston",
+])
+def test_a_city_named_again_is_no_third_city(text: str) -> None:
+    assert read_fully(text, TODAY)[1] == []
+
+
+@pytest.mark.parametrize(("text", "back", "travelers"), [
+    # Never "twenty" travelers and a day's trip.
+    ("From Boston to Lisbon on 2027-05-03 for twenty-one days", "2027-05-24", None),
+    ("From Boston to Lisbon on 2027-05-03 for twenty one nights, 2 people", "2027-05-24", 2),
+    ("From Boston to Lisbon on 2027-05-03 for a week, thirty-two people", "2027-05-10", 32),
+    ("Boston to Lisbon, 2027-05-03 for 1 wk", "2027-05-10", None),
+])
+def test_compound_numbers_in_words_and_abbreviated_weeks(text: str, back: str,
+                                                         travelers: int | None) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("return"), found.get("travelers"), unread) == (back, travelers, [])
+
+
+def test_a_request_with_an_arrow_the_reader_does_not_know_is_refused_not_broken() -> None:
+    found, _ = read_fully("Lisbon <- Boston, 2027-05-03, 1 week", TODAY)
+    assert "origin" not in found
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("From Boston to Lisbon on 2027-05-03 for a week, budget $2,500 per person",
+     "per person"),
+    ("From Boston to Lisbon on 2027-05-03 for a week, budget $2500 pp", "pp"),
+    ("From Boston to Lisbon on 2027-05-03 for a week, my husband, me and our baby", "baby"),
+    ("From Boston to Lisbon on 2027-05-03 for a week with friends, budget $900", "friends"),
+    ("From Boston to Lisbon on 2027-05-03 for a week, budget 2-3k", "2-3k"),
+])
+def test_a_budget_per_head_a_range_or_people_without_a_count_are_said(text: str,
+                                                                      unread: str) -> None:
+    said = read_fully(text, TODAY)[1]
+    assert any(unread in phrase for phrase in said)
+
+
+@pytest.mark.parametrize(("text", "origin", "destination", "travelers"), [
+    ("Origin: Boston; destination: Lisbon; dates 2027-05-03 to 2027-05-10", "Boston", "Lisbon",
+     None),
+    ("Boston based, want Lisbon for a week from 2027-05-03", "Boston", "Lisbon", None),
+    ("Boston based, 2 ppl, Lisbon for a week from 2027-05-03", "Boston", "Lisbon", 2),
+])
+def test_an_origin_as_a_form_or_a_base_says_it(text: str, origin: str, destination: str,
+                                               travelers: int | None) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), found.get("travelers"), unread) == (
+        origin, destination, travelers, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # The length and the return date disagree: which one is meant is not for the reader.
+    ("From Boston to Lisbon, leaving 2027-05-03 for 3 nights, back 2027-05-10", "3 nights"),
+    ("From Boston to Lisbon, leaving 2027-05-10, back 2027-05-03", "2027-05-03"),
+    ("From Boston to Lisbon, 2027-05-03 to 2027-05-10, then 2027-06-01", "2027-06-01"),
+])
+def test_dates_that_do_not_fit_together_are_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]

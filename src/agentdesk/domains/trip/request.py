@@ -46,11 +46,21 @@ _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
           "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
           "eighteen": 18, "nineteen": 19, "twenty": 20}
-_COUNT = rf"(\d+|{'|'.join(sorted(_WORDS, key=len, reverse=True))})"
-_NUMBER_WORDS = "|".join(sorted((w for w in _WORDS if len(w) > 2), key=len, reverse=True))
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_UNIT_WORD = "one|two|three|four|five|six|seven|eight|nine"
+# Atomic: "twenty-one days" is 21 days, never "twenty" travelers and "one" day.
+_COUNT = (rf"((?>\d+|(?:{'|'.join(_TENS)})(?:[- ](?:{_UNIT_WORD})\b)?|"
+          rf"{'|'.join(sorted(_WORDS, key=len, reverse=True))}))")
+_NUMBER_WORDS = "|".join(sorted([w for w in _WORDS if len(w) > 2] + list(_TENS), key=len,
+                                reverse=True))
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
-_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bdeparting|\bflying|\bstarting)"
-                         r"\W*$", re.I)
+_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bdeparting|\bflying|\bstarting|"
+                         r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
+                         r"reside|residing)(?: currently| now)? in|\borigin|\bhome(?: city)?|"
+                         r"\bdeparture (?:city|airport))\W*$", re.I)
+"""What says a city is where the trip starts: "from Boston", "I'm in Boston", "we live in
+Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would otherwise be)."""
 _DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdestination|\bdays in|"
                               r"\bnights in)\W*$", re.I)
 _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
@@ -61,8 +71,13 @@ _MEANING = re.compile(
     r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
     r"\bnever\b|\bavoid\w*\b|\bwithout\b|\bexcept\b|\bunless\b|\bonly if\b|"
     r"\bno (?:later|earlier) than\b|\bat the (?:latest|earliest)\b|\bvia\b|"
-    r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b", re.I)
-"""What changes a plan and has no field here: the planner would silently ignore it."""
+    r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
+    r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
+    r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
+    r"teenagers?|friends?|parents|colleagues?)\b", re.I)
+"""What changes a plan and has no field here: the planner would silently ignore it. A
+budget per person is not the party's; people named without a count ("our baby", "with
+friends") are not the party the count says."""
 
 
 def _fold(text: str) -> str:
@@ -72,10 +87,23 @@ def _fold(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _cities() -> frozenset[str]:
+    """airportsdata's city names, and the name people use for a big airport's city where
+    airportsdata files it with more words: "Frankfurt am Main", "Bordeaux/Merignac",
+    "Tenerife Island", "Medan, Sumatra Island" are Frankfurt, Bordeaux, Tenerife, Medan.
+    Only for a large airport with scheduled flights (``airports-py``): the extra words of
+    small fields' cities ("Tours/Val de Loire", "Cat Island") are everyday words."""
     import airportsdata
+    from airports import airport_data
 
-    return frozenset(_fold(row["city"]) for row in airportsdata.load("IATA").values()
-                     if row.get("city"))
+    table = airportsdata.load("IATA")
+    names = {_fold(row["city"]) for row in table.values() if row.get("city")}
+    for row in airport_data.get_airports_by_type("large_airport"):
+        airport = table.get(row.get("iata") or "")
+        city = airport["city"] if airport else ""
+        if row.get("scheduled_service") == "TRUE" and city:
+            head = re.split(r"\s*[/,]\s*|\s+(?:am|an der|upon)\s+", city)[0]
+            names.add(_fold(re.sub(r"\s+Island$", "", head)))
+    return frozenset(names)
 
 
 @lru_cache(maxsize=1)
@@ -144,8 +172,14 @@ def _places(text: str, dates: list[tuple[int, int]]) -> list[tuple[int, int, str
     return found
 
 
-def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | None]:
-    """(origin, destination): by the cue before each city ("from", "to"), then by order."""
+_ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
+
+
+def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | None, list[str]]:
+    """(origin, destination, other places): by the cue before each city ("from", "to"),
+    then by order. The other places are the cities a cue names ("to Lisbon and then
+    Porto", "from Boston or New York") that neither slot holds: a plan without them would
+    ignore them."""
     places = _places(text, dates)
     origin = destination = None
     free = []
@@ -157,19 +191,28 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
             destination = name
         else:
             free.append((start, end, name))
-    for _start, end, name in free:
+    others = []
+    for start, end, name in free:
         if name in (origin, destination):
             continue
         after = text[end:end + 12]
-        if origin is None and re.match(r"\W*(?:to|->|→|–|—)\s", after, re.I):
-            origin = name  # "Boston to Oslo"
+        if origin is None and re.match(r"\W*(?:(?:to|->|→|–|—)\s|based\b)", after, re.I):
+            origin = name  # "Boston to Oslo", "Boston-based"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
-    return origin, destination
+        elif not any(same_place(name, place) for place in (origin, destination) if place) \
+                and any(
+                cue.search(text[max(0, start - 24):start])
+                for cue in (_ORIGIN_CUE, _DESTINATION_CUE, _ALSO_CUE)):
+            others.append(name)
+    return origin, destination, others
 
 
 def _number(word: str) -> int:
-    return int(word) if word.isdigit() else _WORDS[word.lower()]
+    """A :data:`_COUNT` as a number: "4", "four", "twenty-one"."""
+    if word.isdigit():
+        return int(word)
+    return sum(_WORDS.get(part, _TENS.get(part, 0)) for part in re.split(r"[- ]", word.lower()))
 
 
 def _parse_date(phrase: str, today: date) -> date | None:
@@ -212,30 +255,130 @@ def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
     return [(at, day) for at, _, day in _dates(text, today or date.today())]
 
 
+_COUPLE = re.compile(r"\b(?:couple|two of us|my (?:wife|husband|partner|spouse|girlfriend|"
+                     r"boyfriend|fiancée?))\b")
+"""Who travel as two: "me and my wife", "my partner and I", "a couple"."""
+
+
 def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
-    """How many travel, and where the text says so ("2 adults and 2 kids" is 4)."""
-    groups = list(re.finditer(rf"\b{_COUNT} (?:adults?|grown-?ups?|kids?|children|child|infants?|"
-                              r"teens?|teenagers?)\b", lowered))
+    """How many travel, and where the text says so ("2 adults and 2 kids" is 4).
+
+    Children alone are not the party: "my wife and I with 2 kids" is 4; "2 kids" with no
+    grown-up said is left unread, not planned as two travelers.
+    """
+    groups = list(re.finditer(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|"
+                              r"infants?|babies|baby|teens?|teenagers?)\b", lowered))
+    whole = re.search(rf"\b(?:family|party|group) of {_COUNT}\b", lowered)
+    if whole:  # "a family of 4 with 2 kids" is four; "a family of 2 with 3 kids" is unread
+        count = _number(whole.group(1))
+        if sum(_number(m.group(1)) for m in groups) >= count:
+            return None
+        return count, [whole.span(), *(m.span() for m in groups)]
     if groups:
-        return sum(_number(m.group(1)) for m in groups), [m.span() for m in groups]
-    party = re.search(rf"\b{_COUNT} (?:people|persons|travell?ers|of us|guests)\b",
-                      lowered) or re.search(rf"\bfor (?:the )?{_COUNT}\b(?! (?:day|night|week|"
-                                            r"usd|dollars|\$))", lowered)
+        spans = [m.span() for m in groups]
+        count = sum(_number(m.group(1)) for m in groups)
+        if any(m.group(2) for m in groups):
+            return count, spans
+        couple = _COUPLE.search(lowered)
+        return (count + 2, [*spans, couple.span()]) if couple else None
+    party = (re.search(rf"\b{_COUNT} (?:people|ppl|persons?|travell?ers?|passengers?|of us|"
+                       r"guests?)\b", lowered)
+             or re.search(rf"\bfor (?:the )?{_COUNT}\b(?![ -]?(?:day|night|week|wk|usd|"
+                          r"dollars|\$|k\b|hundred|thousand|grand))",
+                          lowered))
     if party:
         return _number(party.group(1)), [party.span()]
-    couple = re.search(r"\b(?:couple|two of us|my (?:wife|husband|partner))\b", lowered)
+    couple = _COUPLE.search(lowered)
     return (2, [couple.span()]) if couple else None
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week")."""
-    length = re.search(rf"\b{_COUNT}[ -](day|night|week|fortnight)s?\b|\b(a )?(fortnight)\b",
+    length = re.search(rf"\b{_COUNT}[ -](day|night|week|wk|fortnight)s?\b|\b(a )?(fortnight)\b",
                        lowered)
     if not length:
         return None
     unit = length.group(2) or length.group(4)
-    return length.span(), _number(length.group(1) or "a") * {"week": 7,
+    return length.span(), _number(length.group(1) or "a") * {"week": 7, "wk": 7,
                                                              "fortnight": 14}.get(unit, 1)
+
+
+_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million": 1_000_000,
+           "m": 1_000_000}
+_SPELLED = f"{_NUMBER_WORDS}|zero"
+_SCALE_WORD = "hundred|thousand|million|grand"
+_NUMBER_WORD = rf"(?:{_SPELLED}|{_SCALE_WORD})"
+_AMOUNT = (rf"(\d(?:,?\d)*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b)*|"
+           rf"(?:an? (?={_SCALE_WORD})|(?=(?:{_SPELLED})\b)){_NUMBER_WORD}"
+           rf"(?:(?:[ -]|(?:(?<=hundred)|(?<=thousand)|(?<=million)),? and ){_NUMBER_WORD})*\b)")
+"""An amount as people write it: "2500", "2,500", "2.5k", "3 thousand", "two thousand five
+hundred", "a thousand"; :func:`_amount` gives its value."""
+
+
+def _amount(phrase: str) -> float | None:
+    """The value of an :data:`_AMOUNT` phrase ("two thousand five hundred": 2500), or None."""
+    total = current = 0.0
+    seen = False
+    for token in re.findall(r"\d[\d,]*(?:\.\d+)?|[a-z]+", phrase):
+        if token[0].isdigit():
+            current += float(token.replace(",", ""))
+        elif token in ("a", "an"):
+            current += 1
+        elif token in _WORDS or token in _TENS or token == "zero":
+            current += _WORDS.get(token, _TENS.get(token, 0))
+        elif token == "hundred":
+            current = (current or 1) * 100
+        elif token in _SCALES:
+            total, current = total + (current or 1) * _SCALES[token], 0.0
+        elif token == "and":
+            continue
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+_AFTER_AMOUNT = frozenset({"and", "for", "total", "in", "all", "overall", "tops", "max",
+                           "maximum", "or", "but", "please", "including", "budget", "with"})
+"""Words that may follow a budget written without a currency ("budget 2500 for two")."""
+
+
+def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
+    """(where, how much) of the budget ``lowered`` states, in dollars, or None.
+
+    "at most", "below" and the like name a budget only with a currency ("less than 5
+    days"), as does an amount in words without "budget" ("two thousand five hundred
+    dollars"); a scale word after an amount multiplies it ("3 thousand": 3000).
+    """
+    currency = r"(?:usd|dollars?|bucks|\$)"
+    capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
+    for pattern in (
+            rf"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to|"
+            rf" no more than)?)\s*(?:usd|\$)?\s*{_AMOUNT}(?:\s*{currency})?",
+            rf"{capped}(?:usd|\$)\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
+            rf"(?:\$|usd)\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}"):
+        for match in re.finditer(pattern, lowered):
+            phrase = match.group(1).strip(" ,-")
+            amount = _amount(phrase)
+            if not amount:
+                continue
+            # Words alone ("under five days", "up to three") are a budget after "budget"
+            # or before a currency only.
+            if not re.search(r"\d", phrase) and not (
+                    lowered[match.start():match.start() + 6] == "budget"
+                    or re.search(rf"{currency}\s*$", match.group(0))):
+                continue
+            # A range ("2-3k", "2000 to 3000 dollars") is no one budget: left unread.
+            if re.match(r"\s*(?:-|–|to|or)\s*[$\d]", lowered[match.end():]):
+                continue
+            # Without a currency, a number that counts something else is no budget: "under
+            # 5 km", "max 2 stops" (left unread, and said).
+            after = re.match(r" *([a-z]+)", lowered[match.end():])
+            if after and after.group(1) not in _AFTER_AMOUNT and \
+                    not re.search(currency, match.group(0)):
+                continue
+            return match.span(), amount
+    return None
 
 
 def stated_length(text: str) -> str | None:
@@ -267,8 +410,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     found: dict[str, Any] = {}
     used: list[tuple[int, int]] = []
     spans = _dates(text, today)
-    used += [(start, end) for start, end, _ in spans]
-    origin, destination = _roles(text, [(start, end) for start, end, _ in spans])
+    origin, destination, others = _roles(text, [(start, end) for start, end, _ in spans])
     if origin:
         found["origin"] = origin
     if destination and destination != origin:
@@ -276,36 +418,34 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     # A date after "back" or "returning" is the return, wherever it stands.
     home = next((i for i, (start, _, _) in enumerate(spans)
                  if _RETURN_CUE.search(text[max(0, start - 24):start])), None)
-    dates = [day for i, (_, _, day) in enumerate(spans) if i != home]
-    if dates:
-        found["depart"] = dates[0].isoformat()
-    back = [spans[home][2]] if home is not None else dates[1:2]
-    if dates and back and back[0] >= dates[0]:
-        found["return"] = back[0].isoformat()
+    away = [i for i in range(len(spans)) if i != home]
+    if away:
+        found["depart"] = spans[away[0]][2].isoformat()
+        used.append(spans[away[0]][:2])
+    back = home if home is not None else (away[1] if len(away) > 1 else None)
+    # Only the dates read are used: a third date, or a return before the departure, is
+    # said unread, not dropped.
+    if away and back is not None and spans[back][2] >= spans[away[0]][2]:
+        found["return"] = spans[back][2].isoformat()
+        used.append(spans[back][:2])
     lowered = text.lower()
     length = _length(lowered)
     if length:
-        used.append(length[0])
-        if "return" not in found and dates:
-            found["return"] = (dates[0] + timedelta(days=length[1])).isoformat()
+        start = date.fromisoformat(found["depart"]) if "depart" in found else None
+        if "return" not in found and start:
+            found["return"] = (start + timedelta(days=length[1])).isoformat()
+        # A length that disagrees with the return date stated is left unread.
+        if start is None or found["return"] == (start + timedelta(days=length[1])).isoformat():
+            used.append(length[0])
     party = _party(lowered)
     if party:
         found["travelers"], spans_party = party
         used += spans_party
-    # "at most", "below" and the like name a budget only with a currency ("less than 5 days").
-    capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
-    budget = re.search(r"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|"
-                       r"spend(?:ing)?(?: at most| up to| no more than)?)\s*(?:usd|\$)?\s*"
-                       r"(\d[\d,]*(?:\.\d+)?)\s*(k\b)?(?:\s*(?:usd|dollars|\$))?", lowered) or \
-        re.search(capped + r"(?:usd|\$)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or \
-        re.search(capped + r"(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:usd|dollars|\$)", lowered) or \
-        re.search(r"(?:\$|usd)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b)?", lowered) or re.search(
-            r"(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:usd|dollars|\$)", lowered)
+    budget = _budget(lowered)
     if budget:
-        used.append(budget.span())
-        amount = float(budget.group(1).replace(",", ""))
-        found["budget"] = amount * (1000 if budget.group(2) else 1)
-    return found, _unread(text, used)
+        used.append(budget[0])
+        found["budget"] = budget[1]
+    return found, [*others, *_unread(text, used)]
 
 
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
