@@ -185,3 +185,35 @@ def test_two_readings_of_one_thing_are_asked_about(library: list[dict[str, Any]]
                                                    text: str) -> None:
     goal = read_goal([(text, None)], library, None)
     assert goal.questions and goal.questions[0].startswith("I read two")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # Before: answered as a plain oral dose or a bolus, the condition dropped in silence.
+    ("One-compartment oral model, 300 mg taken with a high-fat meal, 24 h, AUC",
+     "taken with a high-fat meal"),
+    ("One-compartment IV model, 500 mg infused over 2 hours, Cmax", "infused"),
+    ("Repeated oral dosing model, 100 mg twice daily to steady state, Cmax", "steady state"),
+    ("one compartment oral model, 100 mg with food, simulate 24 h", "food")])
+def test_a_word_no_reading_uses_is_reported_not_dropped(
+        library: list[dict[str, Any]], text: str, said: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert [q for q in goal.questions if q.startswith("I could not read") and said in q]
+    # The person's answer is not itself checked word by word, and settles the question.
+    answered = read_goal([(text, None), ("Never mind, just the defaults.", {"kind": "clarify"})],
+                         library, None)
+    assert answered.questions == []
+
+
+def test_filler_and_the_words_of_asking_are_not_unread(library: list[dict[str, Any]]) -> None:
+    goal = read_goal([("Could you please load the 1-cmt oral model, give a 200 mg dose and run "
+                       "it for 24 hours, then tell me what's the terminal half-life?", None)],
+                     library, None)
+    assert goal.questions == [] and goal.end_time == 24
+
+
+@pytest.mark.parametrize("text", ["one compartment oral model simulate 1 day half-life",
+                                  "one compartment oral model, 24 h, report the half-life"])
+def test_a_half_life_asked_for_is_a_figure_not_a_value(library: list[dict[str, Any]],
+                                                      text: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.settings == {} and "half_life" in goal.metrics and goal.end_time == 24

@@ -95,12 +95,42 @@ _QUALIFIER = re.compile(
 """Words that change what a request asks and that no reading here takes into account."""
 
 
+_KNOWN_TEXT = """
+a an the this that these those it its it's i me my we us our you your there here
+of for with and or but then to at in on by from as after over during until till through
+across into per each every all both also just now first next again same new
+is are be was were will would could can should may might do does did am been
+please pls thanks thank kindly ok okay hi hello so
+what what's whats which how long much many when
+give gives given giving administer administered administering administration
+load loaded open opened use using used run runs running ran simulate simulated simulating
+simulation simulations integrate compute calculate calculated estimate determine find get
+report show display print return list tell let let's lets want need like set setting change
+changed make put keep see know out up
+model models model's compartment compartments compartmental cmt single multiple repeated
+repeat repeating oral orally iv i.v intravenous intravenously bolus injection injected
+dose doses dosed dosing dosage amount drug parameter parameters value values default
+defaults current pk pharmacokinetic pharmacokinetics figure figures summary result results
+concentration concentrations plasma profile curve peak maximum max time tmax cmax auc area
+under inf infinity extrapolated half life lives t elimination absorption rate rates constant
+constants clearance volume distribution central peripheral bioavailability bioavailable
+fraction interval number total terminal
+h hr hrs hour hours min mins minute minutes day days d week weeks mg milligram milligrams
+g gram grams mcg ug µg microgram micrograms l litre litres liter liters ml millilitre
+millilitres milliliter milliliters percent
+"""
+_KNOWN_WORDS = frozenset(_KNOWN_TEXT.split())
+"""Words a request may hold that say nothing the plan does not use: filler, the verbs of
+asking and simulating, and the words of models, parameters, figures and units. Any
+other word is reported as unread (a meal, an infusion, a patient's weight), not dropped."""
+
+
 def _clauses(text: str) -> list[str]:
     return [part.strip() for part in re.split(r"[;,\n]|\s[-–—]\s| and then | then | and (?!infinity)",
                                               text) if part.strip()]
 
 
-_FILLER = r"(?:\s*(?:of|is|=|:|at|be|about|around|approximately|roughly|~))*\s*"
+_FILLER = r"(?:\s*(?:of|is|=|:|be|about|around|approximately|roughly|~))*\s*"
 _HALF_LIFE_WORD = r"(?:\b(elimination|terminal|plasma|absorption)\s+)?half[- ]?li(?:fe|ves)\b"
 
 
@@ -117,8 +147,10 @@ def _given_half_lives(text: str) -> list[tuple[int, int, Amount, str]]:
         if before:
             kind = before.group(1)
             found.append((before.start(), quantity.end, quantity, kind or ""))
-        elif after and re.search(r"(?:hour|day|minute|week)$", lowered[:quantity.end]):
-            # "an 8-hour half-life" (not "simulate 24 hours half-life", a run and a figure)
+        elif after and re.search(r"(?:hour|day|minute|week)$", lowered[:quantity.end]) and (
+                "-" in lowered[quantity.start:quantity.end]
+                or re.search(r"\b(?:an?|with)\s*$", lowered[:quantity.start])):
+            # "an 8-hour half-life" (not "simulate 1 day half-life", a run and a figure)
             kind = after.group(1)
             found.append((quantity.start, quantity.end + after.end(), quantity, kind or ""))
     return [(s, e, q, "ka" if kind == "absorption" else "ke") for s, e, q, kind in found]
@@ -316,6 +348,41 @@ class _Reader:
             goal.run = True
         for clause in _clauses(text):
             self._clause(clause, about)
+        if about is None:
+            self._unknown_words(text)
+
+    def _unknown_words(self, text: str) -> None:
+        """Ask about the words of a request that no reading here takes into account."""
+        lowered = text.lower()
+        masked = list(lowered)
+        known = set(_KNOWN_WORDS) | set(_MODEL_WORDS)
+        for model in self.library:
+            known |= set(re.findall(r"[a-z0-9]+", f"{model.get('name', '')} "
+                                                  f"{model['model_path']}".lower()))
+            for param in model.get("parameters") or []:
+                known.add(param["path"].lower())
+        for phrases in _PARAMETER_WORDS.values():
+            known |= {word for phrase in phrases for word in re.findall(r"[a-z0-9]+", phrase)}
+        spans = [(q.start, q.end) for q in read_amounts(text)]
+        spans += [(m.start(), m.end()) for m in _QUALIFIER.finditer(lowered)]
+        spans += [(s, e) for s, e, _, _ in _frequencies(lowered)]
+        spans += [(m.start(), m.end()) for _, pattern in _METRIC_WORDS
+                  for m in re.finditer(pattern, lowered)]
+        spans += [(m.start(), m.end()) for m in re.finditer(_ALL_METRICS, lowered)]
+        for start, end in spans:
+            masked[start:end] = " " * (end - start)
+        unknown = [m for m in re.finditer(r"[^\W\d_]+(?:['’.][^\W\d_]+)*", "".join(masked))
+                   if m.group(0) not in known and m.group(0).rstrip("'’s") not in known]
+        if not unknown:
+            return
+        # The unread words and what lies between them, within the clause of the first one.
+        clause = next((c for c in _clauses(text) if unknown[0].group(0) in c.lower()), text)
+        offset = lowered.find(clause.lower())
+        inside = [m for m in unknown if offset <= m.start() < offset + len(clause)] or unknown
+        said = text[inside[0].start():inside[-1].end()]
+        self.goal.questions.append(
+            f"I could not read {said!r} (in {clause.strip()!r}); a simulation from the rest "
+            "would ignore it. What exact values should I use?")
 
     def _clause(self, clause: str, about: dict[str, Any] | None) -> None:
         goal = self.goal
