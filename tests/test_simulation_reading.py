@@ -217,3 +217,18 @@ def test_a_half_life_asked_for_is_a_figure_not_a_value(library: list[dict[str, A
                                                       text: str) -> None:
     goal = read_goal([(text, None)], library, None)
     assert goal.settings == {} and "half_life" in goal.metrics and goal.end_time == 24
+
+
+@pytest.mark.parametrize(("text", "settings", "metrics"), [
+    # Before: the "2" of "t1/2" and the "0" of "AUC(0-inf)" were amounts nobody could place.
+    ("one compartment oral model, 24 h, report t1/2", {}, ["half_life"]),
+    ("one compartment oral model, t1/2 of 8 h, 24 h, Cmax", {"ke": math.log(2) / 8}, ["cmax"]),
+    ("one compartment oral model, 24 h, AUC0-inf and AUC(0-t)", {}, ["auc_inf", "auc"]),
+    ("1 compartment oral model; dose: 100mg; duration: 24h; output: AUC", {"dose": 100},
+     ["auc"])])
+def test_figure_names_with_numbers_and_a_stated_duration(
+        library: list[dict[str, Any]], text: str, settings: dict[str, float],
+        metrics: list[str]) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert (goal.metrics, goal.end_time, goal.questions) == (metrics, 24, [])

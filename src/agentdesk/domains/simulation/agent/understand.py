@@ -79,11 +79,12 @@ _PARAMETER_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 _METRIC_WORDS = (
-    ("auc_inf", r"auc\s*(?:_|-)?\s*(?:inf(?:inity)?|∞)|auc (?:to|extrapolated to) infinity"),
+    ("auc_inf", r"auc\s*(?:_|-)?\s*(?:inf(?:inity)?|∞)|auc (?:to|extrapolated to) infinity|"
+                r"auc\s*\(?\s*0\s*[-–]\s*(?:inf(?:inity)?|∞)\)?"),
     ("cmax", r"c\s?max|peak (?:plasma )?concentration|maximum (?:plasma )?concentration"),
     ("tmax", r"t\s?max|time (?:to|of) (?:the )?peak|time of (?:the )?maximum"),
     ("half_life", r"half[- ]?li(?:fe|ves)|t\s?1/2|t½"),
-    ("auc", r"\bauc\b|area under the curve"),
+    ("auc", r"\bauc\s*\(?\s*0\s*[-–]\s*t(?:last)?\b\)?|\bauc\b|area under the curve"),
 )
 _ALL_METRICS = r"pk parameters|pharmacokinetic parameters|pk figures|pk summary|all (?:the )?pk"
 
@@ -114,7 +115,7 @@ defaults current pk pharmacokinetic pharmacokinetics figure figures summary resu
 concentration concentrations plasma profile curve peak maximum max time tmax cmax auc area
 under inf infinity extrapolated half life lives t elimination absorption rate rates constant
 constants clearance volume distribution central peripheral bioavailability bioavailable
-fraction interval number total terminal
+fraction interval number total terminal duration horizon output outputs end span
 h hr hrs hour hours min mins minute minutes day days d week weeks mg milligram milligrams
 g gram grams mcg ug µg microgram micrograms l litre litres liter liters ml millilitre
 millilitres milliliter milliliters percent
@@ -131,7 +132,8 @@ def _clauses(text: str) -> list[str]:
 
 
 _FILLER = r"(?:\s*(?:of|is|=|:|be|about|around|approximately|roughly|~))*\s*"
-_HALF_LIFE_WORD = r"(?:\b(elimination|terminal|plasma|absorption)\s+)?half[- ]?li(?:fe|ves)\b"
+_HALF_LIFE_WORD = (r"(?:\b(elimination|terminal|plasma|absorption)\s+)?"
+                   r"(?:half[- ]?li(?:fe|ves)\b|\bt\s?1/2|t½)")
 
 
 def _given_half_lives(text: str) -> list[tuple[int, int, Amount, str]]:
@@ -336,7 +338,10 @@ class _Reader:
             goal.list_parameters = True
         if re.search(_ALL_METRICS, lowered):
             goal.metrics = list(METRICS)
-        plain_auc = re.search(r"\bauc\b(?!\s*(?:_|-)?\s*(?:inf|∞|to inf))", lowered)
+        patterns = dict(_METRIC_WORDS)
+        to_infinity = {m.start() for m in re.finditer(patterns["auc_inf"], lowered)}
+        plain_auc = any(m.start() not in to_infinity
+                        for m in re.finditer(patterns["auc"], lowered))
         for name, pattern in _METRIC_WORDS:
             # "AUC to infinity" alone does not ask for AUC(0-tlast) as well.
             skip = name == "auc" and "auc_inf" in goal.metrics and not plain_auc
@@ -394,6 +399,9 @@ class _Reader:
         cut = [q for q in quantities if re.match(r"\s*(?:/|per\b)\s*[a-zµμ]",
                                                  lowered[q.end:])]
         quantities = [q for q in quantities if q not in cut]
+        # The numbers of a figure's name ("t1/2", "AUC(0-inf)") are not amounts.
+        figures = [m.span() for _, pattern in _METRIC_WORDS for m in re.finditer(pattern, lowered)]
+        quantities = [q for q in quantities if not any(s <= q.start < e for s, e in figures)]
         used: set[int] = set()
         spans: list[tuple[int, int]] = []
         # A half-life given a value sets the rate constant it stands for (k = ln 2 / t½),
@@ -402,7 +410,7 @@ class _Reader:
             index = next((i for i, q in enumerate(quantities) if q.start == time.start), None)
             if index is None:
                 continue
-            used.add(index)
+            used.update(i for i, q in enumerate(quantities) if start <= q.start < end)
             spans.append((start, end))
             if target in parameters:
                 self._set(target, Setting(target, math.log(2) / time.value, f"1/{time.unit}"),
@@ -475,7 +483,8 @@ class _Reader:
                 continue
             hours = in_hours(quantity)
             if hours is not None and (
-                    re.search(r"\b(?:for|over|during|until|to|through|across|of)\s*$",
+                    re.search(r"\b(?:for|over|during|until|to|through|across|of|duration|horizon|"
+                              r"end[- ]time|simulation time|time span)\s*[:=]?\s*$",
                               lowered[:quantity.start])
                     or re.match(r"\s*(?:simulation|run|long)\b", lowered[quantity.end:])
                     or re.search(r"\b(?:run|simulat\w*)\b", lowered)
