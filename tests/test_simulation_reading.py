@@ -232,3 +232,19 @@ def test_figure_names_with_numbers_and_a_stated_duration(
     goal, values = _in_model_units(library, text)
     assert values == {p: pytest.approx(v) for p, v in settings.items()}
     assert (goal.metrics, goal.end_time, goal.questions) == (metrics, 24, [])
+
+
+@pytest.mark.parametrize(("text", "settings", "hours"), [
+    # Before: "for 3 days" after an interval was taken as the simulated time (two of them,
+    # or n_doses left at its default), and the "0" of "from 0 to 48 h" could not be placed.
+    ("Repeated oral dosing model: 100 mg every 12 hours for 3 days, simulate 96 h, Cmax",
+     {"dose": 100, "tau": 12, "n_doses": 6}, 96),
+    ("Repeated oral dosing model, 100 mg once daily for 7 days, simulate 8 days, Cmax",
+     {"dose": 100, "tau": 24, "n_doses": 7}, 192),
+    ("simulate the iv bolus model from 0 to 48 h, AUC", {}, 48),
+    ("simulate the iv bolus model from 0 h to 48 h, AUC", {}, 48)])
+def test_a_dosing_period_and_a_time_span(library: list[dict[str, Any]], text: str,
+                                        settings: dict[str, float], hours: float) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert (goal.end_time, goal.questions) == (hours, [])

@@ -422,6 +422,7 @@ class _Reader:
                     f"no {kind} rate constant to set from a half-life. What values should I "
                     "use instead?")
         # "once daily", "twice a day", "every other day": a dosing interval in words.
+        intervals: list[tuple[int, float]] = []  # (where it ends, hours)
         for start, end, value, unit in _frequencies(lowered):
             if any(q.start < start < q.end for q in quantities):
                 continue  # "4.8 a day" is a rate
@@ -429,6 +430,7 @@ class _Reader:
             spans.append((start, end))
             if "tau" in parameters:
                 self._set("tau", Setting("tau", value, unit), parameters)
+                intervals.append((end, convert(value, unit, "h") or math.nan))
             else:
                 goal.questions.append(self._no_interval(clause[start:end]))
         mentions = [m for m in mentions if not any(s <= m[0] and m[1] <= e for s, e in spans)]
@@ -441,6 +443,7 @@ class _Reader:
             if re.search(r"\b(?:every|each|q)$", before) and in_hours(quantity) is not None:
                 if "tau" in parameters:
                     self._set("tau", Setting("tau", quantity.value, quantity.unit), parameters)
+                    intervals.append((quantity.end, in_hours(quantity) or math.nan))
                 else:
                     every = re.search(r"\b(?:every|each|q)$", before)
                     goal.questions.append(self._no_interval(
@@ -450,6 +453,19 @@ class _Reader:
                 self._set("n_doses", Setting("n_doses", quantity.value, "dimensionless"),
                           parameters)
                 used.add(index)
+        # "every 12 hours for 3 days" doses for 3 days: 6 doses (the simulated time is said
+        # apart, or asked for).
+        for end, hours in intervals:
+            for index, quantity in enumerate(quantities):
+                period = in_hours(quantity)
+                if index in used or period is None or not re.fullmatch(
+                        r"\s*(?:for|over|during|across)\s*", lowered[end:quantity.start]):
+                    continue
+                if "n_doses" in parameters and "n_doses" not in self.said and \
+                        math.isclose(period / hours, round(period / hours)):
+                    self._set("n_doses", Setting("n_doses", float(round(period / hours)),
+                                                 "dimensionless"), parameters)
+                    used.add(index)
         for start, end, path in mentions:
             if path in ("tau", "n_doses") and path in goal.settings:
                 continue
@@ -478,6 +494,13 @@ class _Reader:
                            r"smaller|higher|adjust)\b", lowered):
                 unit = parameters[path].get("unit") or "dimensionless"
                 goal.questions.append(f"What value should {path} be set to (in {unit})?")
+        for index, quantity in enumerate(quantities):
+            if index not in used and quantity.value == 0 and (
+                    not quantity.unit or in_hours(quantity) is not None) and any(
+                    in_hours(q) is not None and re.fullmatch(
+                        r"\s*(?:to|until|till|-|–|through)\s*", lowered[quantity.end:q.start])
+                    for q in quantities if q is not quantity):
+                used.add(index)  # "from 0 to 48 h": the run starts at 0
         for index, quantity in enumerate(quantities):
             if index in used:
                 continue
