@@ -241,6 +241,10 @@ def test_figure_names_with_numbers_and_a_stated_duration(
      {"dose": 100, "tau": 12, "n_doses": 6}, 96),
     ("Repeated oral dosing model, 100 mg once daily for 7 days, simulate 8 days, Cmax",
      {"dose": 100, "tau": 24, "n_doses": 7}, 192),
+    ("Repeated oral dosing: 50 mg q12h x 6 doses, 72 h, Cmax",
+     {"dose": 50, "tau": 12, "n_doses": 6}, 72),
+    ("Repeated oral dosing model, 100 mg bid x 5 days, simulate 120 h, Cmax",
+     {"dose": 100, "tau": 12, "n_doses": 10}, 120),
     ("simulate the iv bolus model from 0 to 48 h, AUC", {}, 48),
     ("simulate the iv bolus model from 0 h to 48 h, AUC", {}, 48)])
 def test_a_dosing_period_and_a_time_span(library: list[dict[str, Any]], text: str,

@@ -374,6 +374,7 @@ class _Reader:
         spans += [(m.start(), m.end()) for _, pattern in _METRIC_WORDS
                   for m in re.finditer(pattern, lowered)]
         spans += [(m.start(), m.end()) for m in re.finditer(_ALL_METRICS, lowered)]
+        spans += [m.span() for m in re.finditer(r"(?<![\w.])[x×](?=\s*\d)", lowered)]  # "x 6 doses"
         for start, end in spans:
             masked[start:end] = " " * (end - start)
         unknown = [m for m in re.finditer(r"[^\W\d_]+(?:['’.][^\W\d_]+)*", "".join(masked))
@@ -459,7 +460,7 @@ class _Reader:
             for index, quantity in enumerate(quantities):
                 period = in_hours(quantity)
                 if index in used or period is None or not re.fullmatch(
-                        r"\s*(?:for|over|during|across)\s*", lowered[end:quantity.start]):
+                        r"\s*(?:for|over|during|across|x|×)\s*", lowered[end:quantity.start]):
                     continue
                 if "n_doses" in parameters and "n_doses" not in self.said and \
                         math.isclose(period / hours, round(period / hours)):
