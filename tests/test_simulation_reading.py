@@ -117,3 +117,138 @@ def test_the_summary_shows_the_written_unit_and_the_models() -> None:
     assert new_value("ke", 0.01, "1/min") == "New Value: 0.01 1/min (= 0.6 1/h in the model)"
     assert new_value("F", 60.0, "percent") == "New Value: 60 percent (= 0.6 in the model)"
     assert new_value("dose", 200.0, "mg") == "New Value: 200 mg"
+
+
+@pytest.mark.parametrize(("text", "ke", "hours"), [
+    # Before: "half" in "half-life" halved the default ke, or the half-life's time was
+    # taken as the simulated time; a plan for another drug, stated with confidence.
+    ("One-compartment oral model, 80 mg, elimination half-life of 1.5 days, simulate 10 days, "
+     "AUC", math.log(2) / 36, 240),
+    ("One-compartment oral 300 mg elimination half-life 8 hours simulate 3 days AUC please",
+     math.log(2) / 8, 72),
+    ("One-compartment oral, 300 mg, elimination half-life 480 minutes, simulate 72 hours, AUC",
+     math.log(2) / 8, 72),
+    ("one-compartment oral model with a 12-hour half-life, 200 mg, run 48 h, Cmax",
+     math.log(2) / 12, 48)])
+def test_a_half_life_given_a_value_sets_the_rate_constant(
+        library: list[dict[str, Any]], text: str, ke: float, hours: float) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values["ke"] == pytest.approx(ke)
+    assert goal.end_time == pytest.approx(hours) and goal.questions == []
+    assert "half_life" not in goal.metrics  # given, not asked for
+
+
+def test_a_half_life_the_model_cannot_take_is_asked_about(
+        library: list[dict[str, Any]]) -> None:
+    goal = read_goal([("IV bolus model, 100 mg, half-life 6 hours, simulate 24 h, Cmax", None)],
+                     library, None)
+    assert goal.questions and "half-life 6 hours" in goal.questions[0]
+
+
+@pytest.mark.parametrize(("words", "tau"), [
+    ("once daily", 24), ("once a day", 24), ("twice a day", 12), ("twice daily", 12),
+    ("three times a day", 8), ("every other day", 48), ("q8h", 8), ("every eight hours", 8)])
+def test_a_dosing_interval_in_words(library: list[dict[str, Any]], words: str,
+                                    tau: float) -> None:
+    goal, values = _in_model_units(
+        library, f"Repeated oral dosing model, 150 mg {words}, six doses, simulate one week, "
+                 "report Cmax")
+    assert values == {"dose": pytest.approx(150), "tau": pytest.approx(tau),
+                      "n_doses": pytest.approx(6)}
+    assert goal.end_time == 168 and goal.questions == []
+
+
+@pytest.mark.parametrize("text", [
+    "One-compartment oral model, 100 mg once daily, simulate 48 h, Cmax",
+    "One-compartment oral model 100 mg every 12 hours simulate 48 h Cmax"])
+def test_an_interval_for_a_single_dose_model_is_asked_about(
+        library: list[dict[str, Any]], text: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.questions and goal.questions[0].startswith("I could not read")
+    assert "dosing interval" in goal.questions[0]
+
+
+def test_a_short_parameter_id_in_lower_case_before_its_value(
+        library: list[dict[str, Any]]) -> None:
+    goal, values = _in_model_units(
+        library, "two-compartment oral model, dose 400 mg, f 60%, cl 8 l/h, run 48 h, cmax")
+    assert values == {"dose": pytest.approx(400), "F": pytest.approx(0.6),
+                      "CL": pytest.approx(8)}
+    assert goal.questions == []
+
+
+@pytest.mark.parametrize("text", [
+    # Two times, or two values for one parameter: one would be dropped in silence.
+    "One-compartment IV model 500 mg infused over 2 hours simulate 24 h Cmax",
+    "One-compartment oral model, dose 100 mg, simulate 24 h, dose 200 mg, Cmax"])
+def test_two_readings_of_one_thing_are_asked_about(library: list[dict[str, Any]],
+                                                   text: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.questions and goal.questions[0].startswith("I read two")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # Before: answered as a plain oral dose or a bolus, the condition dropped in silence.
+    ("One-compartment oral model, 300 mg taken with a high-fat meal, 24 h, AUC",
+     "taken with a high-fat meal"),
+    ("One-compartment IV model, 500 mg infused over 2 hours, Cmax", "infused"),
+    ("Repeated oral dosing model, 100 mg twice daily to steady state, Cmax", "steady state"),
+    ("one compartment oral model, 100 mg with food, simulate 24 h", "food")])
+def test_a_word_no_reading_uses_is_reported_not_dropped(
+        library: list[dict[str, Any]], text: str, said: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert [q for q in goal.questions if q.startswith("I could not read") and said in q]
+    # The person's answer is not itself checked word by word, and settles the question.
+    answered = read_goal([(text, None), ("Never mind, just the defaults.", {"kind": "clarify"})],
+                         library, None)
+    assert answered.questions == []
+
+
+def test_filler_and_the_words_of_asking_are_not_unread(library: list[dict[str, Any]]) -> None:
+    goal = read_goal([("Could you please load the 1-cmt oral model, give a 200 mg dose and run "
+                       "it for 24 hours, then tell me what's the terminal half-life?", None)],
+                     library, None)
+    assert goal.questions == [] and goal.end_time == 24
+
+
+@pytest.mark.parametrize("text", ["one compartment oral model simulate 1 day half-life",
+                                  "one compartment oral model, 24 h, report the half-life"])
+def test_a_half_life_asked_for_is_a_figure_not_a_value(library: list[dict[str, Any]],
+                                                      text: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.settings == {} and "half_life" in goal.metrics and goal.end_time == 24
+
+
+@pytest.mark.parametrize(("text", "settings", "metrics"), [
+    # Before: the "2" of "t1/2" and the "0" of "AUC(0-inf)" were amounts nobody could place.
+    ("one compartment oral model, 24 h, report t1/2", {}, ["half_life"]),
+    ("one compartment oral model, t1/2 of 8 h, 24 h, Cmax", {"ke": math.log(2) / 8}, ["cmax"]),
+    ("one compartment oral model, 24 h, AUC0-inf and AUC(0-t)", {}, ["auc_inf", "auc"]),
+    ("1 compartment oral model; dose: 100mg; duration: 24h; output: AUC", {"dose": 100},
+     ["auc"])])
+def test_figure_names_with_numbers_and_a_stated_duration(
+        library: list[dict[str, Any]], text: str, settings: dict[str, float],
+        metrics: list[str]) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert (goal.metrics, goal.end_time, goal.questions) == (metrics, 24, [])
+
+
+@pytest.mark.parametrize(("text", "settings", "hours"), [
+    # Before: "for 3 days" after an interval was taken as the simulated time (two of them,
+    # or n_doses left at its default), and the "0" of "from 0 to 48 h" could not be placed.
+    ("Repeated oral dosing model: 100 mg every 12 hours for 3 days, simulate 96 h, Cmax",
+     {"dose": 100, "tau": 12, "n_doses": 6}, 96),
+    ("Repeated oral dosing model, 100 mg once daily for 7 days, simulate 8 days, Cmax",
+     {"dose": 100, "tau": 24, "n_doses": 7}, 192),
+    ("Repeated oral dosing: 50 mg q12h x 6 doses, 72 h, Cmax",
+     {"dose": 50, "tau": 12, "n_doses": 6}, 72),
+    ("Repeated oral dosing model, 100 mg bid x 5 days, simulate 120 h, Cmax",
+     {"dose": 100, "tau": 12, "n_doses": 10}, 120),
+    ("simulate the iv bolus model from 0 to 48 h, AUC", {}, 48),
+    ("simulate the iv bolus model from 0 h to 48 h, AUC", {}, 48)])
+def test_a_dosing_period_and_a_time_span(library: list[dict[str, Any]], text: str,
+                                        settings: dict[str, float], hours: float) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert (goal.end_time, goal.questions) == (hours, [])

@@ -41,8 +41,10 @@ def convert(value: float, unit: str, target: str) -> float | None:
 
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12,
-                 "half a": 0.5, "a half": 0.5, "single": 1}
+                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+                 "twelve": 12, "half a": 0.5, "a half": 0.5, "single": 1}
+_COUNTED = re.compile(r"[ -]*(?:doses?|administrations?)\b", re.I)
+"""A number word counts without a unit only before what it counts ("six doses")."""
 
 # The units an amount may carry: rates, clearances, masses, volumes, times and percents.
 # A rate is "per" a time ("per minute", "/min", "1/h") or a time to the power -1 ("min-1",
@@ -54,7 +56,7 @@ _UNIT = (rf"(?:{_TIMES}\s*(?:\^\s*\(?\s*[-−]\s*1\s*\)?|[-−]\s*1|⁻¹)(?![\d
          r"(?:milligrams?|mg|micrograms?|mcg|µg|μg|ug|grams?|g|kilograms?|kg)\b|"
          r"(?:litres?|liters?|l|millilitres?|milliliters?|ml)\b|"
          r"(?:weeks?|days?|hours?|hrs?|h|minutes?|mins?)\b|%|percent\b)")
-_NUMBER = r"(\d+(?:\.\d+)?(?:e[-+]?\d+)?|(?:half a|a half|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|single)(?=[ -]))"
+_NUMBER = r"(\d+(?:\.\d+)?(?:e[-+]?\d+)?|(?:half a|a half|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|single)(?=[ -]))"
 _AMOUNT = re.compile(rf"(?<![\w.]){_NUMBER}[ -]?({_UNIT})?", re.I)
 
 # "per hour", "/ h", "1/h" and "h^-1" are all one over a unit; pint reads only "1/h".
@@ -103,7 +105,9 @@ def read_amounts(clause: str) -> list[Amount]:
     for match in _AMOUNT.finditer(clause):
         number, unit = match.group(1).lower(), unit_text(match.group(2))
         value = float(_NUMBER_WORDS[number]) if number in _NUMBER_WORDS else float(number)
-        if number in _NUMBER_WORDS and not unit:
+        if number in _NUMBER_WORDS and not unit and not (
+                number not in ("a", "an", "single", "half a", "a half")
+                and _COUNTED.match(clause, match.end(1))):
             continue  # "a" or "one" alone is not an amount
         found.append(Amount(match.start(), match.end(), value, unit))
     return found

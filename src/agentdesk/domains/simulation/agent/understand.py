@@ -79,11 +79,12 @@ _PARAMETER_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 _METRIC_WORDS = (
-    ("auc_inf", r"auc\s*(?:_|-)?\s*(?:inf(?:inity)?|∞)|auc (?:to|extrapolated to) infinity"),
+    ("auc_inf", r"auc\s*(?:_|-)?\s*(?:inf(?:inity)?|∞)|auc (?:to|extrapolated to) infinity|"
+                r"auc\s*\(?\s*0\s*[-–]\s*(?:inf(?:inity)?|∞)\)?"),
     ("cmax", r"c\s?max|peak (?:plasma )?concentration|maximum (?:plasma )?concentration"),
     ("tmax", r"t\s?max|time (?:to|of) (?:the )?peak|time of (?:the )?maximum"),
     ("half_life", r"half[- ]?li(?:fe|ves)|t\s?1/2|t½"),
-    ("auc", r"\bauc\b|area under the curve"),
+    ("auc", r"\bauc\s*\(?\s*0\s*[-–]\s*t(?:last)?\b\)?|\bauc\b|area under the curve"),
 )
 _ALL_METRICS = r"pk parameters|pharmacokinetic parameters|pk figures|pk summary|all (?:the )?pk"
 
@@ -95,9 +96,93 @@ _QUALIFIER = re.compile(
 """Words that change what a request asks and that no reading here takes into account."""
 
 
+_KNOWN_TEXT = """
+a an the this that these those it its it's i me my we us our you your there here
+of for with and or but then to at in on by from as after over during until till through
+across into per each every all both also just now first next again same new
+is are be was were will would could can should may might do does did am been
+please pls thanks thank kindly ok okay hi hello so
+what what's whats which how long much many when
+give gives given giving administer administered administering administration
+load loaded open opened use using used run runs running ran simulate simulated simulating
+simulation simulations integrate compute calculate calculated estimate determine find get
+report show display print return list tell let let's lets want need like set setting change
+changed make put keep see know out up
+model models model's compartment compartments compartmental cmt single multiple repeated
+repeat repeating oral orally iv i.v intravenous intravenously bolus injection injected
+dose doses dosed dosing dosage amount drug parameter parameters value values default
+defaults current pk pharmacokinetic pharmacokinetics figure figures summary result results
+concentration concentrations plasma profile curve peak maximum max time tmax cmax auc area
+under inf infinity extrapolated half life lives t elimination absorption rate rates constant
+constants clearance volume distribution central peripheral bioavailability bioavailable
+fraction interval number total terminal duration horizon output outputs end span
+h hr hrs hour hours min mins minute minutes day days d week weeks mg milligram milligrams
+g gram grams mcg ug µg microgram micrograms l litre litres liter liters ml millilitre
+millilitres milliliter milliliters percent
+"""
+_KNOWN_WORDS = frozenset(_KNOWN_TEXT.split())
+"""Words a request may hold that say nothing the plan does not use: filler, the verbs of
+asking and simulating, and the words of models, parameters, figures and units. Any
+other word is reported as unread (a meal, an infusion, a patient's weight), not dropped."""
+
+
 def _clauses(text: str) -> list[str]:
     return [part.strip() for part in re.split(r"[;,\n]|\s[-–—]\s| and then | then | and (?!infinity)",
                                               text) if part.strip()]
+
+
+_FILLER = r"(?:\s*(?:of|is|=|:|be|about|around|approximately|roughly|~))*\s*"
+_HALF_LIFE_WORD = (r"(?:\b(elimination|terminal|plasma|absorption)\s+)?"
+                   r"(?:half[- ]?li(?:fe|ves)\b|\bt\s?1/2|t½)")
+
+
+def _given_half_lives(text: str) -> list[tuple[int, int, Amount, str]]:
+    """(start, end, the time, "ka" or "ke") of each half-life the text gives a value to:
+    "elimination half-life of 1.5 days", "a half-life 8 h", "an 8-hour half-life"."""
+    lowered = text.lower()
+    found = []
+    for quantity in read_amounts(text):
+        if in_hours(quantity) is None:
+            continue
+        before = re.search(rf"{_HALF_LIFE_WORD}{_FILLER}$", lowered[:quantity.start])
+        after = re.match(rf"[\s-]*{_HALF_LIFE_WORD}", lowered[quantity.end:])
+        if before:
+            kind = before.group(1)
+            found.append((before.start(), quantity.end, quantity, kind or ""))
+        elif after and re.search(r"(?:hour|day|minute|week)$", lowered[:quantity.end]) and (
+                "-" in lowered[quantity.start:quantity.end]
+                or re.search(r"\b(?:an?|with)\s*$", lowered[:quantity.start])):
+            # "an 8-hour half-life" (not "simulate 1 day half-life", a run and a figure)
+            kind = after.group(1)
+            found.append((quantity.start, quantity.end + after.end(), quantity, kind or ""))
+    return [(s, e, q, "ka" if kind == "absorption" else "ke") for s, e, q, kind in found]
+
+
+# How often a dose is given, in words: (pattern, the interval as value and unit).
+_FREQUENCIES: tuple[tuple[str, tuple[float, str]], ...] = (
+    (r"\b(?:twice|two times|2 times|2x)\s+(?:a|per|each|every)\s+day\b|\btwice[- ]daily\b|"
+     r"\bb\.?i\.?d\b\.?", (12.0, "h")),
+    (r"\b(?:three|3)\s+times\s+(?:a|per|each|every)\s+day\b|\b(?:thrice|three times)[- ]daily\b|"
+     r"\bt\.?i\.?d\b\.?", (8.0, "h")),
+    (r"\b(?:four|4)\s+times\s+(?:a|per|each|every)\s+day\b|\bfour times[- ]daily\b|"
+     r"\bq\.?i\.?d\b\.?", (6.0, "h")),
+    (r"\bevery (?:other|second) day\b|\bon alternate days\b", (2.0, "day")),
+    (r"\b(?:once\s+(?:a|per|each|every)|every|each)\s+week\b|\b(?:once[- ])?weekly\b",
+     (1.0, "week")),
+    (r"\b(?:once|one time|1 time|1x)\s+(?:a|per|each|every)\s+day\b|\b(?:once[- ])?daily\b|"
+     r"\bevery (?:day|morning|evening|night)\b|\bq\.?d\b\.?", (1.0, "day")),
+    (r"\bonce\s+(?:an|per|each|every)\s+hour\b|\bevery hour\b|\bhourly\b", (1.0, "h")),
+)
+
+
+def _frequencies(lowered: str) -> list[tuple[int, int, float, str]]:
+    """(start, end, value, unit) of each dosing frequency said in words ("once daily")."""
+    found: list[tuple[int, int, float, str]] = []
+    for pattern, (value, unit) in _FREQUENCIES:
+        for match in re.finditer(pattern, lowered):
+            if all(match.end() <= s or match.start() >= e for s, e, _, _ in found):
+                found.append((match.start(), match.end(), value, unit))
+    return sorted(found)
 
 
 # -- models -----------------------------------------------------------------------------
@@ -156,7 +241,12 @@ def _parameter_mentions(clause: str, parameters: dict[str, dict[str, Any]],
         exact = len(phrase) <= 2 and phrase != phrase.lower()
         haystack = clause if exact else lowered
         pattern = rf"(?<![\w/]){re.escape(phrase if exact else phrase.lower())}(?![\w/])"
-        for match in re.finditer(pattern, haystack):
+        matches = list(re.finditer(pattern, haystack))
+        if exact:  # "cl 8 l/h": a short id in another case, right before its value
+            matches += [m for m in re.finditer(
+                rf"(?<![\w/]){re.escape(phrase.lower())}(?=[\s:=]*(?:(?:is|of|to|at)\s+)?[\d.])",
+                lowered) if haystack[m.start():m.end()] != phrase]
+        for match in matches:
             if path == "dose" and re.match(r"s\b", lowered[match.end():]):
                 continue  # "5 doses" is a count, not the dose
             if free(*match.span()):
@@ -187,6 +277,10 @@ def _bounds_question(path: str, setting: Setting, info: dict[str, Any]) -> str |
     return None
 
 
+_UNREAD = ("I could not read", "I read two")
+"""How questions about what was not read, or read twice, begin."""
+
+
 class _Reader:
     """Reads one piece of the person's text into a goal."""
 
@@ -195,6 +289,8 @@ class _Reader:
         self.goal = goal
         self.library = library
         self.active = active
+        self.said: dict[str, Setting] = {}
+        """What the text being read sets, to catch two values for one thing."""
 
     def parameters(self) -> dict[str, dict[str, Any]]:
         """The chosen model's parameters (current values when it is loaded)."""
@@ -219,7 +315,11 @@ class _Reader:
     def read(self, text: str, about: dict[str, Any] | None = None) -> None:
         """Fold ``text`` into the goal; ``about`` is the call a rejection answered."""
         goal = self.goal
+        self.said = {}
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
+        # "q8h" is "every 8 h".
+        text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
+                      flags=re.I)
         # An answer to "which model?" picks among the models offered.
         offered = [m for m in self.library if m["model_path"] in goal.model_choices]
         path, choices = _match_model(text, offered or self.library)
@@ -229,6 +329,8 @@ class _Reader:
         elif choices and not goal.model_path:
             goal.model_choices = choices
         lowered = text.lower()
+        for start, end, _, _ in _given_half_lives(text):
+            lowered = lowered[:start] + " " * (end - start) + lowered[end:]
         if re.search(r"\b(?:which|what|list|available|show)\b.*\bmodels\b", lowered):
             goal.list_models = True
         if re.search(r"\b(?:list|which|what|show)\b.*\bparameters\b", lowered) and not \
@@ -236,7 +338,10 @@ class _Reader:
             goal.list_parameters = True
         if re.search(_ALL_METRICS, lowered):
             goal.metrics = list(METRICS)
-        plain_auc = re.search(r"\bauc\b(?!\s*(?:_|-)?\s*(?:inf|∞|to inf))", lowered)
+        patterns = dict(_METRIC_WORDS)
+        to_infinity = {m.start() for m in re.finditer(patterns["auc_inf"], lowered)}
+        plain_auc = any(m.start() not in to_infinity
+                        for m in re.finditer(patterns["auc"], lowered))
         for name, pattern in _METRIC_WORDS:
             # "AUC to infinity" alone does not ask for AUC(0-tlast) as well.
             skip = name == "auc" and "auc_inf" in goal.metrics and not plain_auc
@@ -248,6 +353,42 @@ class _Reader:
             goal.run = True
         for clause in _clauses(text):
             self._clause(clause, about)
+        if about is None:
+            self._unknown_words(text)
+
+    def _unknown_words(self, text: str) -> None:
+        """Ask about the words of a request that no reading here takes into account."""
+        lowered = text.lower()
+        masked = list(lowered)
+        known = set(_KNOWN_WORDS) | set(_MODEL_WORDS)
+        for model in self.library:
+            known |= set(re.findall(r"[a-z0-9]+", f"{model.get('name', '')} "
+                                                  f"{model['model_path']}".lower()))
+            for param in model.get("parameters") or []:
+                known.add(param["path"].lower())
+        for phrases in _PARAMETER_WORDS.values():
+            known |= {word for phrase in phrases for word in re.findall(r"[a-z0-9]+", phrase)}
+        spans = [(q.start, q.end) for q in read_amounts(text)]
+        spans += [(m.start(), m.end()) for m in _QUALIFIER.finditer(lowered)]
+        spans += [(s, e) for s, e, _, _ in _frequencies(lowered)]
+        spans += [(m.start(), m.end()) for _, pattern in _METRIC_WORDS
+                  for m in re.finditer(pattern, lowered)]
+        spans += [(m.start(), m.end()) for m in re.finditer(_ALL_METRICS, lowered)]
+        spans += [m.span() for m in re.finditer(r"(?<![\w.])[x×](?=\s*\d)", lowered)]  # "x 6 doses"
+        for start, end in spans:
+            masked[start:end] = " " * (end - start)
+        unknown = [m for m in re.finditer(r"[^\W\d_]+(?:['’.][^\W\d_]+)*", "".join(masked))
+                   if m.group(0) not in known and m.group(0).rstrip("'’s") not in known]
+        if not unknown:
+            return
+        # The unread words and what lies between them, within the clause of the first one.
+        clause = next((c for c in _clauses(text) if unknown[0].group(0) in c.lower()), text)
+        offset = lowered.find(clause.lower())
+        inside = [m for m in unknown if offset <= m.start() < offset + len(clause)] or unknown
+        said = text[inside[0].start():inside[-1].end()]
+        self.goal.questions.append(
+            f"I could not read {said!r} (in {clause.strip()!r}); a simulation from the rest "
+            "would ignore it. What exact values should I use?")
 
     def _clause(self, clause: str, about: dict[str, Any] | None) -> None:
         goal = self.goal
@@ -259,19 +400,73 @@ class _Reader:
         cut = [q for q in quantities if re.match(r"\s*(?:/|per\b)\s*[a-zµμ]",
                                                  lowered[q.end:])]
         quantities = [q for q in quantities if q not in cut]
+        # The numbers of a figure's name ("t1/2", "AUC(0-inf)") are not amounts.
+        figures = [m.span() for _, pattern in _METRIC_WORDS for m in re.finditer(pattern, lowered)]
+        quantities = [q for q in quantities if not any(s <= q.start < e for s, e in figures)]
         used: set[int] = set()
+        spans: list[tuple[int, int]] = []
+        # A half-life given a value sets the rate constant it stands for (k = ln 2 / t½),
+        # in the person's time unit ("half-life 1.5 days" is ke = 0.462 1/day).
+        for start, end, time, target in _given_half_lives(clause):
+            index = next((i for i, q in enumerate(quantities) if q.start == time.start), None)
+            if index is None:
+                continue
+            used.update(i for i, q in enumerate(quantities) if start <= q.start < end)
+            spans.append((start, end))
+            if target in parameters:
+                self._set(target, Setting(target, math.log(2) / time.value, f"1/{time.unit}"),
+                          parameters)
+            else:
+                kind = "absorption" if target == "ka" else "elimination"
+                goal.questions.append(
+                    f"I could not read {clause[start:end].strip()!r}: {self._model_name()} has "
+                    f"no {kind} rate constant to set from a half-life. What values should I "
+                    "use instead?")
+        # "once daily", "twice a day", "every other day": a dosing interval in words.
+        intervals: list[tuple[int, float]] = []  # (where it ends, hours)
+        for start, end, value, unit in _frequencies(lowered):
+            if any(q.start < start < q.end for q in quantities):
+                continue  # "4.8 a day" is a rate
+            used.update(i for i, q in enumerate(quantities) if start <= q.start < end)
+            spans.append((start, end))
+            if "tau" in parameters:
+                self._set("tau", Setting("tau", value, unit), parameters)
+                intervals.append((end, convert(value, unit, "h") or math.nan))
+            else:
+                goal.questions.append(self._no_interval(clause[start:end]))
+        mentions = [m for m in mentions if not any(s <= m[0] and m[1] <= e for s, e in spans)]
         # "every 12 hours" is a dosing interval, "5 doses" a number of doses.
         for index, quantity in enumerate(quantities):
+            if index in used:
+                continue
             before = lowered[:quantity.start].rstrip()
             after = lowered[quantity.end:].lstrip()
-            if "tau" in parameters and re.search(r"\b(?:every|each|q)$", before) and \
-                    in_hours(quantity) is not None:
-                self._set("tau", Setting("tau", quantity.value, quantity.unit), parameters)
+            if re.search(r"\b(?:every|each|q)$", before) and in_hours(quantity) is not None:
+                if "tau" in parameters:
+                    self._set("tau", Setting("tau", quantity.value, quantity.unit), parameters)
+                    intervals.append((quantity.end, in_hours(quantity) or math.nan))
+                else:
+                    every = re.search(r"\b(?:every|each|q)$", before)
+                    goal.questions.append(self._no_interval(
+                        clause[every.start():quantity.end] if every else str(quantity.value)))
                 used.add(index)
             elif "n_doses" in parameters and not quantity.unit and re.match(r"doses\b", after):
                 self._set("n_doses", Setting("n_doses", quantity.value, "dimensionless"),
                           parameters)
                 used.add(index)
+        # "every 12 hours for 3 days" doses for 3 days: 6 doses (the simulated time is said
+        # apart, or asked for).
+        for end, hours in intervals:
+            for index, quantity in enumerate(quantities):
+                period = in_hours(quantity)
+                if index in used or period is None or not re.fullmatch(
+                        r"\s*(?:for|over|during|across|x|×)\s*", lowered[end:quantity.start]):
+                    continue
+                if "n_doses" in parameters and "n_doses" not in self.said and \
+                        math.isclose(period / hours, round(period / hours)):
+                    self._set("n_doses", Setting("n_doses", float(round(period / hours)),
+                                                 "dimensionless"), parameters)
+                    used.add(index)
         for start, end, path in mentions:
             if path in ("tau", "n_doses") and path in goal.settings:
                 continue
@@ -283,7 +478,8 @@ class _Reader:
                                                              "dimensionless") == "dimensionless"
                                          else "")
                 self._set(path, Setting(path, quantity.value, unit), parameters)
-            elif factor := re.search(r"\b(double|triple|halve|half)\b", lowered):
+            elif factor := re.search(r"\b(double|triple|halve|half)\b(?![- ]?li(?:fe|ves))",
+                                     lowered):
                 # Relative to the model's default: re-reading the request after the change
                 # must give the same target, not double it again.
                 current = self.defaults().get(path)
@@ -300,24 +496,32 @@ class _Reader:
                 unit = parameters[path].get("unit") or "dimensionless"
                 goal.questions.append(f"What value should {path} be set to (in {unit})?")
         for index, quantity in enumerate(quantities):
+            if index not in used and quantity.value == 0 and (
+                    not quantity.unit or in_hours(quantity) is not None) and any(
+                    in_hours(q) is not None and re.fullmatch(
+                        r"\s*(?:to|until|till|-|–|through)\s*", lowered[quantity.end:q.start])
+                    for q in quantities if q is not quantity):
+                used.add(index)  # "from 0 to 48 h": the run starts at 0
+        for index, quantity in enumerate(quantities):
             if index in used:
                 continue
             hours = in_hours(quantity)
             if hours is not None and (
-                    re.search(r"\b(?:for|over|during|until|to|through|across|of)\s*$",
+                    re.search(r"\b(?:for|over|during|until|to|through|across|of|duration|horizon|"
+                              r"end[- ]time|simulation time|time span)\s*[:=]?\s*$",
                               lowered[:quantity.start])
                     or re.match(r"\s*(?:simulation|run|long)\b", lowered[quantity.end:])
                     or re.search(r"\b(?:run|simulat\w*)\b", lowered)
                     or (goal.run and not lowered[:quantity.start].strip()  # "..., 24 h, ..."
                         and not lowered[quantity.end:].strip(" .?!"))
                     or (about or {}).get("tool") == "run_simulation"):
-                goal.end_time, goal.run = hours, True
+                self._end(hours, clause[quantity.start:quantity.end].strip())
                 used.add(index)
                 continue
             target = (about or {}).get("args", {}).get("parameter_path")
             asked = str((about or {}).get("question") or "")
             if hours is not None and "how many hours" in asked.lower():
-                goal.end_time, goal.run = hours, True
+                self._end(hours, clause[quantity.start:quantity.end].strip())
                 used.add(index)
                 continue
             if target is None and asked:  # an answer to a question about one parameter
@@ -337,6 +541,23 @@ class _Reader:
                 used.add(index)
         self._unread(clause, cut + [q for i, q in enumerate(quantities) if i not in used],
                      about)
+
+    def _model_name(self) -> str:
+        return f"the model {self.goal.model_path}" if self.goal.model_path else "the model"
+
+    def _no_interval(self, said: str) -> str:
+        return (f"I could not read {said.strip()!r}: {self._model_name()} gives a single dose "
+                "and has no dosing interval. Which model or values should I use?")
+
+    def _end(self, hours: float, said: str) -> None:
+        """The simulated time; two different ones in one text are a question."""
+        previous = self.said.get("end_time")
+        if previous is not None and not math.isclose(previous.value, hours):
+            self.goal.questions.append(
+                f"I read two simulated times, {previous.unit!r} and {said!r}. For how long "
+                "should I simulate?")
+        self.said["end_time"] = Setting("end_time", hours, said)
+        self.goal.end_time, self.goal.run = hours, True
 
     def _unread(self, clause: str, left: list[Amount], about: dict[str, Any] | None) -> None:
         """Ask about what the clause says and nothing here used: an amount, or (in the
@@ -377,13 +598,25 @@ class _Reader:
             self.goal.questions.append(
                 f"In which unit is {setting.value:g} for {path}? (its unit is {unit})")
             return
+        previous = self.said.get(path)
+        unit = parameters[path].get("unit") or "dimensionless"
+        if previous is not None and not math.isclose(
+                convert(previous.value, previous.unit, unit) or math.nan,
+                convert(setting.value, setting.unit, unit) or math.nan):
+            self.goal.questions.append(
+                f"I read two values for {path}: {previous.value:g} {previous.unit} and "
+                f"{setting.value:g} {setting.unit}. Which should I use?".replace(
+                    " dimensionless", ""))
+            return
+        self.said[path] = setting
         question = _bounds_question(path, setting, parameters[path])
         if question:
             self.goal.questions.append(question)
             self.goal.settings.pop(path, None)
             return
-        self.goal.questions = [q for q in self.goal.questions if f" {path} " not in q
-                               and not q.endswith(f"{path}?")]
+        # A value settles the questions asked for it (not what could not be read).
+        self.goal.questions = [q for q in self.goal.questions if q.startswith(_UNREAD) or (
+            f" {path} " not in q and not q.endswith(f"{path}?"))]
         self.goal.settings[path] = setting
 
 
