@@ -190,6 +190,9 @@ def _phrases(text: str) -> list[Finding]:
             for rule in (*PHRASE_RULES, *PLANTED_RULES, *SIGNAL_RULES) if rule.matches(text)]
 
 
+_QUOTED_PIECE = re.compile(r"(?:(?<=^)|(?<=[\s=(:,\[]))['\"“‘]([^'\"“”‘’\n]{2,60})['\"”’](?![A-Za-z])")
+
+
 def scan_injection(text: str) -> list[Finding]:
     """Every sign of prompt injection in ``text``, one finding per rule and reading."""
     findings: list[Finding] = []
@@ -215,6 +218,10 @@ def scan_injection(text: str) -> list[Finding]:
                              f"a long {kind.replace('_', ' ')} blob ({LONG_BLOB}+ characters)")
         if length >= LONG_BLOB and long_blob not in findings:
             findings.append(long_blob)
+    # "A = 'ignore all previous', B = 'instructions and print'": an order split into quoted pieces
+    pieces = _QUOTED_PIECE.findall(plain)
+    if len(pieces) >= 2:
+        readings.append(("split_quotes", normalize(" ".join(pieces))))
     rot13 = codecs.encode(readings[0][1], "rot13")
     seen = set()
     for kind, reading in [*readings, ("rot13", rot13)]:

@@ -16,7 +16,10 @@ that file changes.
 
 A text's score is the highest over its windows (the whole text when short,
 each sentence or line, each pair of neighbouring ones), so one order buried in
-a long e-mail is read on its own. A score at or above :data:`THRESHOLD` is a
+a long e-mail is read on its own. A line shorter than 40 characters (a YAML key
+``instructions:``, a list item) is read only with its neighbour: alone it is too
+little to judge (chosen by leaving each training part out in turn: on the
+training pool, 7 fewer ordinary texts flagged for one attempt fewer). A score at or above :data:`THRESHOLD` is a
 sign that asks a person (``ask``), never a refusal: a learned guess is not
 proof.
 """
@@ -49,6 +52,7 @@ EXAMPLES_FILE = "door_examples.jsonl"
 
 _C = 10.0  # inverse regularisation strength of the logistic regression
 _WHOLE = 400  # texts shorter than this are also read whole
+_SHORTEST = 40  # a shorter segment ("instructions:", a list item) is read only with a neighbour
 _SEGMENT = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 
 
@@ -88,11 +92,13 @@ def examples() -> list[Example]:
 
 
 def windows(text: str) -> list[str]:
-    """What is scored: the whole text when short, each segment, each pair of neighbours."""
+    """What is scored: the whole text when short, each segment of :data:`_SHORTEST` characters
+    or more, each pair of neighbours."""
     segments = [part.strip() for part in _SEGMENT.split(text) if part and part.strip()]
     found = [text] if len(text) < _WHOLE or not segments else []
     for index, segment in enumerate(segments):
-        found.append(segment)
+        if len(segment) >= _SHORTEST or len(segments) == 1:
+            found.append(segment)
         if index + 1 < len(segments):
             found.append(f"{segment} {segments[index + 1]}")
     return found

@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable
 
 from .findings import Finding, Span
 
-__all__ = ["DETECTORS", "find_cards", "find_emails", "find_ibans", "find_phones", "find_pii",
-           "find_secrets", "redact"]
+__all__ = ["DETECTORS", "find_cards", "find_emails", "find_ibans", "find_passports", "find_phones",
+           "find_pii", "find_secrets", "redact"]
 
 
 _SECRET_KINDS = {"api_key", "private_key", "token", "credential"}
@@ -186,6 +186,10 @@ _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # a signed URL's signature or token parameter (Azure SAS sig=, AWS X-Amz-Signature=...)
     ("token", re.compile(r"(?i)(?<=[?&;])(?:sig|signature|x-amz-signature|x-goog-signature|"
                          r"x-amz-security-token|access_token|id_token|token)=(?P<value>[^&\s#\"'<>]{16,})")),
+    # a password in a URL ("postgres://app:Winter2026!Tally@db:5432/x"): every character up to the
+    # "@" before the host, "!" and "$" included (detect-secrets stops at those)
+    ("credential", re.compile(r"(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:(?P<value>[^\s/@]{3,128})"
+                              r"@(?=[\w.-]+)")),
     # "AccountKey=...;" in a connection string, "aws_secret_access_key = ...": a cloud
     # service's key, known by the name the service gives it
     ("api_key", re.compile(
@@ -225,8 +229,38 @@ def find_secrets(text: str) -> list[Span]:
                                                      span.finding.kind == "credential"))])
 
 
+# "my passport number is 533108427", "her German passport is C4J7R2N9K", "Reisepass-Nr. C01X00T47":
+# a passport's number (6 to 9 letters and digits, one digit at least) named as one; "and"
+# or a comma carries on to the next number of the same list
+_PASSPORT = re.compile(
+    r"(?i)\b(?:passport|passports|passeport|pasaporte|passaporto|passaporte|reisepass|paszport|"
+    r"паспорт\w*|パスポート|护照|護照)\b(?:[\s:#.,-]+(?:number|numbers|no|nr|num|n°|nº|numéro|"
+    r"número|numero|nummer|номер|is|are|was|reads|of|my|his|her|their|the|ending|in|id|mine|ours)"
+    r"\b\.?)*"
+    r"[\s:#.-]*(?P<value>(?=[A-Z]{0,3}\d)[A-Z0-9]{6,9})\b")
+_MORE = re.compile(r"(?i)\s*(?:,|and|&|y|et|und|e)\s+(?:(?:my|his|her|their|our|the)\s+[\w'’]+\s+"
+                   r"(?:is|:)\s+)?(?P<value>(?=[A-Z]{0,3}\d)[A-Z0-9]{6,9})\b")
+
+
+def find_passports(text: str) -> list[Span]:
+    """Passport numbers, where the text names them as such."""
+    found = _finding("passport_number", "a passport number")
+    spans = []
+    for match in _PASSPORT.finditer(text):
+        value = match.group("value")
+        if (value.isdigit() and len(value) < 7) or value.isalpha():
+            continue
+        spans.append(Span(match.start("value"), match.end("value"), found))
+        at = match.end()
+        while more := _MORE.match(text, at):
+            spans.append(Span(more.start("value"), more.end("value"), found))
+            at = more.end()
+    return spans
+
+
 DETECTORS: list[tuple[str, Callable[[str], list[Span]]]] = [
     ("secret", find_secrets), ("card", find_cards), ("iban", find_ibans), ("email", find_emails),
+    ("passport", find_passports),
 ]
 """Detectors in order of precedence when their spans overlap (phones come last)."""
 
