@@ -99,19 +99,20 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
     assert held.pii_leaks == [] and held.pii_words_lost == []
 
 
-@pytest.mark.parametrize(("name", "size", "detected", "flagged", "exact", "left"), [
-    ("held back 4", (80, 55, 25), 77, 2, 25, 0),
-    ("held back 5", (123, 83, 25), 117, 3, 23, 1),
+@pytest.mark.parametrize(("name", "size", "detected", "flagged", "exact", "left", "lost"), [
+    ("held back 4", (80, 55, 25), 77, 2, 25, 0, 0),
+    ("held back 5", (123, 83, 25), 119, 3, 23, 1, 0),
+    ("held back 6", (70, 100, 15), 55, 4, 10, 3, 3),
 ])
 def test_the_blind_held_back_parts_keep_their_measured_floor(
         parts: dict[str, Measurement], name: str, size: tuple[int, int, int], detected: int,
-        flagged: int, exact: int, left: int) -> None:
+        flagged: int, exact: int, left: int, lost: int) -> None:
     held = parts[name]
     assert (held.injections, held.ordinary, held.pii_cases) == size
     assert held.detected >= detected - 1  # one attempt of slack for a rule traded against it
     assert held.false_positives <= flagged
     assert held.pii_exact >= exact
-    assert len(held.pii_leaks) <= left and held.pii_words_lost == []
+    assert len(held.pii_leaks) <= left and len(held.pii_words_lost) <= lost
 
 
 @pytest.mark.parametrize(("name", "size", "flagged"), [
