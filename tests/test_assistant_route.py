@@ -402,3 +402,20 @@ def test_the_cheapest_flight_is_the_cheapest_non_stop_one_when_that_is_asked() -
     only_stops = {**data, "outbound": [{**offer, "stops": 1}]}
     assert "none of them is non-stop" in render_fact({**result, "data": only_stops},
                                                      "a direct flight BOS to LIS?")
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("cheapest hotel in Lisbon with at least 3 stars?", "B"),
+    ("the cheapest four-star hotel", "C"),
+    ("cheapest hotel, 3+ stars", "B"),
+    ("cheapest hotel for 3 nights", "A"),
+])
+def test_the_cheapest_hotel_has_the_stars_the_question_asks_for(question: str, name: str) -> None:
+    from agentdesk.domains.assistant.agent.answer import render_fact
+
+    offers = [{"name": "A", "stars": 2, "price": 100}, {"name": "B", "stars": 3, "price": 150},
+              {"name": "C", "stars": 4, "price": 200}]
+    result = {"tool": "search_hotels", "status": "ok", "outcome": "found", "args": {},
+              "data": {"offers": offers, "city": "Lisbon", "nights": 4}}
+    assert f"cheapest {name} " in render_fact(result, question)
+    assert "none of them has 5 stars" in render_fact(result, "a five star hotel in Lisbon")

@@ -58,6 +58,8 @@ def _word_order(text: str) -> list[str]:
     words = core.split()
     for i in range(len(words) - 1, 1, -1):
         if re.fullmatch(_LEAD, words[i].lower()) and len(words) - i <= 4:
+            if words[i - 1].lower() in {"not", "no", "never"}:  # "are NOT in X" stays whole
+                return []
             head, tail = " ".join(words[:i]), " ".join(words[i:])
             return [f"{tail[0].upper()}{tail[1:]}, {head[0].lower()}{head[1:]}{end}"]
     return []
@@ -105,7 +107,8 @@ def _ordinals(text: str) -> list[str]:
                       lambda m: ORDINALS.get(int(m.group(1)), m.group(0)), text)
     suffixed = {w: f"{n}{_ORDINAL_SUFFIX.get(n if n < 20 else n % 10, 'th')}"
                 for n, w in ORDINALS.items()}
-    as_digits = re.sub(r"\b(" + "|".join(suffixed) + r")\b",
+    # "per second", "a second", "10 seconds" are time, not the ordinal.
+    as_digits = re.sub(r"(?<!per )(?<!a )\b(" + "|".join(suffixed) + r")\b",
                        lambda m: suffixed[m.group(1)], text)
     return [as_words, as_digits]
 

@@ -95,6 +95,34 @@ def _fact_flights(data: dict[str, Any], question: str) -> str:
             f"{best['price']} USD per traveler")
 
 
+_STARS = re.compile(r"\b(?:at\s+least\s+|min(?:imum)?\.?\s+(?:of\s+)?)?(\d)(?:\s*\+|\s*-?\s*stars?"
+                    r"(?:\s+(or\s+(?:more|better|above|higher)|and\s+(?:up|above)|plus))?)",
+                    re.I)
+"""Stars asked for: "at least 3 stars", "3+ stars", "4 stars or more", "a 5-star hotel"."""
+
+
+def _fact_hotels(data: dict[str, Any], question: str) -> str:
+    """The cheapest hotel found; the cheapest with the stars the question asks for."""
+    offers = data["offers"]
+    found = f"{len(offers)} hotels in {data['city']} for {data['nights']} nights"
+    from text_to_num import alpha2digit
+
+    said = alpha2digit(re.sub(r"(?<=[a-z])-(?=star)", " ", question, flags=re.I), "en", threshold=0)
+    asked = next((m for m in _STARS.finditer(said)
+                  if re.search(r"star|\+", m.group(0), re.I)), None)
+    if asked is not None:
+        stars = int(asked.group(1))
+        at_least = bool(re.match(r"at|min", asked.group(0), re.I) or asked.group(2)
+                        or "+" in asked.group(0))
+        offers = [o for o in offers if o["stars"] >= stars and (at_least or o["stars"] == stars)]
+        wanted = f"{stars}{' or more' if at_least else ''} stars"
+        if not offers:
+            return f"{found}; none of them has {wanted}"
+        found += f", {len(offers)} of them with {wanted}"
+    best = min(offers, key=lambda o: o["price"])
+    return (f"{found}; cheapest {best['name']} ({best['stars']} stars), {best['price']} USD")
+
+
 def render_fact(result: dict[str, Any], question: str) -> str:
     """One line saying what ``result`` found, as code reads it."""
     data, tool = result.get("data"), result["tool"]
@@ -116,13 +144,11 @@ def render_fact(result: dict[str, Any], question: str) -> str:
         if tool == "search_flights" and isinstance(data, dict):
             return _fact_flights(data, question)
         if tool == "search_hotels" and isinstance(data, dict):
-            best = min(data["offers"], key=lambda o: o["price"])
-            return (f"{len(data['offers'])} hotels in {data['city']} for {data['nights']} nights; "
-                    f"cheapest {best['name']} ({best['stars']} stars), {best['price']} USD")
+            return _fact_hotels(data, question)
         if tool == "sql_query" and isinstance(data, dict):
             return _fact_sql(data)
         if tool == "kb_search" and isinstance(data, dict):
-            return kb_fact(data, str(result["args"].get("query", "")))
+            return kb_fact(data, str(result["args"].get("query", "")), question)
     except (KeyError, IndexError, TypeError, ValueError):
         pass  # a shape code does not know: the raw result below
     return f"{tool}: {_short(result['content'])}"

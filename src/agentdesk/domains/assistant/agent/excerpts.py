@@ -14,7 +14,7 @@ from typing import Any
 
 from agentdesk.domains.assistant.words import alike
 
-__all__ = ["EXCERPT_CHARS", "STATED", "excerpt", "kb_fact", "units"]
+__all__ = ["EXCERPT_CHARS", "STATED", "asks_number", "excerpt", "kb_fact", "units"]
 
 EXCERPT_CHARS = 400
 """Longest excerpt of one passage (its commands come on top)."""
@@ -67,10 +67,27 @@ def units(text: str) -> list[tuple[int, str]]:
     return found
 
 
-def _score(unit: str, words: set[str]) -> int:
-    """How many of the query's words the unit holds, in any form (``retried``, ``retries``)."""
+_ASKS_NUMBER = re.compile(
+    r"\b(?:what|which|whats|what's)\b(?:\s+(?:is|are|was|the|a|an|its|default|http|exit|"
+    r"maximum|max|minimum|min))*\s+(?:port|threshold|timeout|limit|status\s+code|status|"
+    r"exit\s+code|version|percentage|score|size|ttl)s?\b|"
+    r"\bhow\s+many\s+(?:seconds|minutes|hours|days|ms|milliseconds|bytes|characters|chars|"
+    r"tokens|times|retries|attempts|rows|threads|clients|workers)\b", re.I)
+"""A question whose answer is a number ("what port...", "what's the threshold...", "how
+many seconds..."): a passage without one does not answer it."""
+
+
+def asks_number(question: str) -> bool:
+    """Whether ``question`` asks for a number the knowledge base would state in digits."""
+    return _ASKS_NUMBER.search(question) is not None
+
+
+def _score(unit: str, words: set[str], numbers: bool = False) -> float:
+    """How many of the query's words the unit holds, in any form (``retried``, ``retries``);
+    half a word more for a figure in it when ``numbers`` are asked for."""
     held = set(re.findall(r"[a-z0-9_]+", unit.lower()))
-    return sum(any(w in h or alike(w, h) for h in held) for w in words)
+    score = sum(any(w in h or alike(w, h) for h in held) for w in words)
+    return score + 0.5 if numbers and score and re.search(r"\d", unit) else score
 
 
 def _bounded(text: str, limit: int) -> str:
@@ -80,8 +97,9 @@ def _bounded(text: str, limit: int) -> str:
     return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
-def excerpt(text: str, query: str, limit: int = EXCERPT_CHARS) -> str:
-    """The units of ``text`` that hold the most of the query's words, whole and in order.
+def excerpt(text: str, query: str, limit: int = EXCERPT_CHARS, numbers: bool = False) -> str:
+    """The units of ``text`` that hold the most of the query's words, whole and in order
+    (with ``numbers``, a unit holding a figure first among those holding as many words).
 
     Units next to each other are joined by a space, others by " … "; the whole passage
     when it is short; its first units when no unit holds a query word.
@@ -90,7 +108,7 @@ def excerpt(text: str, query: str, limit: int = EXCERPT_CHARS) -> str:
     if not found:
         return ""
     words = {w.lower() for w in re.findall(r"[A-Za-z0-9_]{3,}", query)}
-    scores = [_score(unit, words) for _, unit in found]
+    scores = [_score(unit, words, numbers) for _, unit in found]
     if sum(len(unit) + 1 for _, unit in found) <= limit:
         chosen = list(range(len(found)))
     else:
@@ -112,12 +130,13 @@ def excerpt(text: str, query: str, limit: int = EXCERPT_CHARS) -> str:
     return _bounded("".join(parts), limit)
 
 
-def kb_fact(data: dict[str, Any], query: str) -> str:
+def kb_fact(data: dict[str, Any], query: str, question: str = "") -> str:
     """What ``kb_search`` found: for each of the best hits its excerpt, its commands (one per
     line, indented as a code block) and where it is from, on a line of its own."""
     facts = []
+    numbers = asks_number(question)
     for hit in (data.get("results") or [])[:STATED]:
-        lines = [excerpt(str(hit.get("text", "")), query)]
+        lines = [excerpt(str(hit.get("text", "")), query, numbers=numbers)]
         lines += [f"    {command}" for command in hit.get("commands") or []]
         lines.append(f"(from {hit.get('source')}, passage {hit.get('passage_id')})")
         facts.append("\n".join(line for line in lines if line))

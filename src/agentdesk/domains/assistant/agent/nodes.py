@@ -22,7 +22,7 @@ from agentdesk.runtime.runs.context import AgentContext
 from agentdesk.runtime.tools import redact, tool_result_data
 
 from . import prompts
-from .excerpts import STATED
+from .excerpts import STATED, asks_number, excerpt
 from .plan import _question, _writer, available_tools
 from .route import command_first, uncovered_terms
 from .safety import operator_check, redact_personal_data
@@ -170,9 +170,15 @@ async def executor(task: CallTask, runtime: Runtime[AgentContext]) -> dict[str, 
             if ordered is not hits:
                 record["data"] = data = {**data, "results": ordered}
             passages = [str(hit.get("text") or "") for hit in ordered]
+            query = str(call["args"].get("query", ""))
             if missing := uncovered_terms(task["question"], passages[:STATED], passages[STATED:]):
                 # Passages about something else: nothing on what was asked.
                 record.update(outcome="off_topic", missing=missing)
+            elif asks_number(task["question"]) and not any(
+                    re.search(r"\d", excerpt(text, query, numbers=True))
+                    for text in passages[:STATED]):
+                # A figure asked for, and what the answer would state holds none.
+                record.update(outcome="off_topic", missing=["the figure asked for"])
     return {"tool_results": [record], "messages": [ToolMessage(
         content=content, tool_call_id=call["id"], name=call["name"], status=status)]}
 
