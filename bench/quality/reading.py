@@ -9,10 +9,12 @@ slot read as labelled, or an unread phrase reported when the case holds one),
 **refused** (the reader asked or said what it could not read, although the labelled
 reading was there to be had) or **silent wrong** (a reading that differs from the
 label, or ignores a phrase that changes the answer, given without a word). Counts are
-split into the part tuned on, the ``held-back`` part and the ``fresh`` part (requests
+split into the part tuned on, the ``held-back`` part, the ``fresh`` part (requests
 written blind to the readers' code, never tuned on; like the held-back part, its misses
 are listed only when ``--part fresh`` is given; every other fresh request is in ``fresh
-read`` instead, read and tuned on from 2026-11-28), and by phrasing variant: each
+read`` instead, read and tuned on from 2026-11-28) and the ``fresh 3`` part (a third set
+of trip requests written blind, tag ``fresh3``, never tuned on; its misses are listed only
+when ``--part "fresh 3"`` is given), and by phrasing variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
 same label; ``--no-variants`` reads the requests as written only. No model runs unless
@@ -116,14 +118,16 @@ def _library() -> list[dict[str, Any]]:
     return [load_spec(file, root).summary() for file, root in iter_models(configured_dirs(None))]
 
 
-PARTS = ("tuned", "held-back", "fresh read", "fresh")
+PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3")
 OUTCOMES = ("right", "refused", "silent_wrong")
 
 
 def _part(case: dict[str, Any]) -> str:
-    """``fresh`` (written blind, tag ``fresh``), ``fresh read`` (its half tagged ``read``),
-    ``held-back`` or ``tuned``."""
+    """``fresh 3`` (the third set written blind, tag ``fresh3``), ``fresh`` (written blind,
+    tag ``fresh``), ``fresh read`` (its half tagged ``read``), ``held-back`` or ``tuned``."""
     tags = case.get("tags", [])
+    if "fresh3" in tags:
+        return "fresh 3"
     if "fresh" in tags:
         return "fresh read" if "read" in tags else "fresh"
     return "held-back" if "held-back" in tags else "tuned"
@@ -144,8 +148,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only this part (repeatable; default all)")
     parser.add_argument("--no-variants", action="store_true", help="the requests as written only")
     parser.add_argument("--verbose", action="store_true",
-                        help="list each miss of the tuned part (of the held-back or fresh "
-                             "part only when --part held-back or --part fresh is given)")
+                        help="list each miss of the tuned part (of the held-back, fresh or "
+                             "fresh 3 part only when --part names it)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     model = None
