@@ -33,8 +33,9 @@ class Case:
     tags: list[str] = field(default_factory=list)
 
 
-PARTS = ("first", "people", "held back", "fresh read", "fresh", "fresh 2 read", "fresh 2")
-BLIND = ("held back", "fresh", "fresh 2")
+PARTS = ("first", "people", "held back", "fresh read", "fresh", "fresh 2 read", "fresh 2",
+         "fresh 3")
+BLIND = ("held back", "fresh", "fresh 2", "fresh 3")
 """The parts whose misses are printed only when asked for by name (``--part``)."""
 
 
@@ -48,8 +49,11 @@ def part_of(case: Case) -> str:
     ``people`` (written in other people's words), ``held back`` (people's cases never
     tuned on), ``fresh`` (a set written blind to the agent's code, never tuned on),
     ``fresh read`` (the half of that set whose misses were read and tuned on) or
-    ``fresh 2`` (a second set written blind, never tuned on) or ``fresh 2 read`` (the half
-    of it read and tuned on from 2026-11-28)."""
+    ``fresh 2`` (a second set written blind, never tuned on), ``fresh 2 read`` (the half
+    of it read and tuned on from 2026-11-28) or ``fresh 3`` (a third set written blind,
+    never tuned on)."""
+    if "fresh3" in case.tags:
+        return "fresh 3"
     if "fresh2" in case.tags:
         return "fresh 2 read" if "read" in case.tags else "fresh 2"
     if "fresh" in case.tags:
