@@ -19,6 +19,7 @@ from typing import Any
 
 from .assistant_fresh import FRESH
 from .assistant_fresh2 import FRESH2
+from .assistant_fresh3 import FRESH3
 from .assistant_set import QUESTIONS
 from .common import Case, CaseResult, open_desk
 
@@ -37,12 +38,14 @@ OTHER = frozenset({"crash", "no citation"})
 def cases() -> list[Case]:
     """The labelled questions, then the fresh held-back ones (:mod:`.assistant_fresh`, then
     the second fresh set, :mod:`.assistant_fresh2`, whose every other question is tagged
-    ``read``: read and tuned on)."""
-    second = [(qid, question, tool, expected, [*tags, *(["read"] if index % 2 == 0 else [])])
-              for index, (qid, question, tool, expected, tags) in enumerate(FRESH2)]
+    ``read``: read and tuned on; then the third, :mod:`.assistant_fresh3`, never read)."""
+    # The second fresh set was read and tuned on, half of it and then, once the third was
+    # written blind, all of it.
+    second = [(qid, question, tool, expected, [*tags, "read"])
+              for qid, question, tool, expected, tags in FRESH2]
     return [Case(id=qid, request=question, expected={"tool": tool, "holds": expected},
                  tags=list(tags))
-            for qid, question, tool, expected, tags in [*QUESTIONS, *FRESH, *second]]
+            for qid, question, tool, expected, tags in [*QUESTIONS, *FRESH, *second, *FRESH3]]
 
 
 def _value_forms(value: Any) -> list[str]:

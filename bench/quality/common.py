@@ -49,9 +49,9 @@ def part_of(case: Case) -> str:
     ``people`` (written in other people's words), ``held back`` (people's cases never
     tuned on), ``fresh`` (a set written blind to the agent's code, never tuned on),
     ``fresh read`` (the half of that set whose misses were read and tuned on) or
-    ``fresh 2`` (a second set written blind, never tuned on) or ``fresh 2 read`` (the half
-    of it read and tuned on from 2026-11-28) or ``fresh 3`` (a third set written blind,
-    tag ``fresh3``, never tuned on)."""
+    ``fresh 2`` (a second set written blind), ``fresh 2 read`` (that set once read and
+    tuned on: half of it, then all of it once the third set was written, 2026-11-28) or
+    ``fresh 3`` (a third set written blind, never tuned on)."""
     if "fresh3" in case.tags:
         return "fresh 3"
     if "fresh2" in case.tags:
