@@ -13,14 +13,14 @@ now show what tuning reached, not how the door does on new text. ``held back 2``
 4`` (``bench/safety_held4.py``, written blind to the detectors and every other set, its
 attempts' and ordinary requests' misses never read) were never tuned on; held back 4's PII
 texts were read and tuned on once the learned reader was in (2026-11-28). ``held back 5`` (``bench/safety_held5.py``) was
-written blind too, by a new person, and never tuned on; so was ``held back 7``
-(``bench/safety_held7.py``, 120 attempts, 160 ordinary requests, 20 PII texts), written
-blind by another new person and measured once. ``bench/safety_held6.py`` was
+written blind too, by a new person, and never tuned on. ``bench/safety_held6.py`` was
 written blind by another new person and measured once whole (140 attempts, 200 ordinary
-requests, 30 PII texts: 78.6 % flagged, 4.0 % of ordinary flagged); then every other
-case became ``seen 6``, read and tuned on (2026-11-28), and the rest ``held back 6``,
-never read. ``held back 4``, ``held back 5``, ``held back 6`` and ``held back 7`` are the
-honest measures.
+requests, 30 PII texts: 78.6 % flagged, 4.0 % of ordinary flagged); half of it was then
+read and tuned on, its other half measured blind (55 of 70, 4 of 100), and once ``held
+back 7`` was written all of it became ``seen 6`` (2026-11-28). ``held back 7``
+(``bench/safety_held7.py``, 120 attempts, 160 ordinary requests, 20 PII texts) was written
+blind by yet another person and never tuned on. ``held back 4``, ``held back 5`` and
+``held back 7`` are the honest measures.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3`` and ``train``
@@ -68,8 +68,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "seen 3": (HELD3_INJECTIONS, HELD3_ORDINARY, HELD3_PII),
     "held back 4": (HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII),
     "held back 5": (HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII),
-    "seen 6": (HELD6_INJECTIONS[::2], HELD6_ORDINARY[::2], HELD6_PII[::2]),
-    "held back 6": (HELD6_INJECTIONS[1::2], HELD6_ORDINARY[1::2], HELD6_PII[1::2]),
+    "seen 6": (HELD6_INJECTIONS, HELD6_ORDINARY, HELD6_PII),
     "held back 7": (HELD7_INJECTIONS, HELD7_ORDINARY, HELD7_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),
