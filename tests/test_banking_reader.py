@@ -210,3 +210,41 @@ def test_every_word_of_a_read_question_is_accounted_for(catalog: Catalog) -> Non
     for case in TUNED:
         assert read(case.request, catalog, today=TODAY)[1] == [], case.request
     assert unread(read_question("How  many customers , joined in 2025 ?!", catalog)) == []
+
+
+# -- fresh2 read: what the plan ignores is unread; unit counts, "with the most X, the N Y",
+# thresholds on a total -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("What is the average number of cards per customer?", ["average"]),  # a count
+    ("total spend over $450k", ["over $450k"]),  # a threshold on the one total
+    ("total principal of loans with the same rate", ["same rate"]),  # "rate" unused
+])
+def test_words_the_plan_does_not_use_are_unread(question: str, unread: list[str],
+                                                bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+def test_how_many_of_a_unit_measures_the_column_in_that_unit(catalog: Catalog) -> None:
+    plan = first("On average, how many months are student loans for?", catalog)
+    assert (plan.measure, plan.column, plan.filters) == (
+        "avg", "loans.term_months", (Filter("loans.kind", "=", "student"),))
+
+
+def test_what_the_most_counts_is_not_what_is_ranked(catalog: Catalog) -> None:
+    plan = first("With the most accounts, the three branches", catalog)
+    assert (plan.table, plan.measure, plan.group, plan.order, plan.limit) == (
+        "accounts", "count", "entity:branches", "desc", 3)
+
+
+@pytest.mark.parametrize(("question", "group", "keep"), [
+    ("merchants with total spend over $450k", "transactions.merchant", (">", 450000)),
+    ("branches whose accounts have an average balance above 20000", "entity:branches",
+     (">", 20000)),
+])
+def test_a_threshold_on_a_total_keeps_the_groups_passing_it(question: str, group: str,
+                                                            keep: tuple, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.group, plan.keep, plan.filters) == (group, keep, ())
+    assert " HAVING " in render(plan)

@@ -30,15 +30,20 @@ def _is_filler(word: str) -> bool:
     return word in FILLER or word.rstrip("'’s") in FILLER
 
 
-def unread(reading: Reading) -> list[str]:
-    """The phrases of the question no mention covers and that are not filler, in order."""
+def unread(reading: Reading, ignored: list[tuple[int, int]] | None = None) -> list[str]:
+    """The phrases of the question no mention covers and that are not filler, in order.
+
+    ``ignored`` spans are words a mention found but the plan does not use ("the average"
+    of a plan that counts, "merchants" of a plan not per merchant): they are unread too."""
     low = reading.text.lower()
     spans = sorted((m.start, m.end) for m in reading.mentions)
+    dropped = ignored or []
     phrases: list[list[str]] = []
     last_end = -1
     for match in _WORD.finditer(low):
         start, end = match.span()
-        if any(s <= start and end <= e for s, e in spans) or _is_filler(match.group()):
+        if not any(s <= start and end <= e for s, e in dropped) and (
+                any(s <= start and end <= e for s, e in spans) or _is_filler(match.group())):
             continue
         between = low[last_end:start] if last_end >= 0 else ""
         if phrases and last_end >= 0 and not re.search(r"[^\s'’-]", between):

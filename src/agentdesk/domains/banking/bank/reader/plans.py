@@ -76,6 +76,9 @@ class Plan:
     """A threshold on owned rows; the plan then counts or lists the table's rows kept."""
     bare: bool = False
     """``rows`` of ``column`` only ("the 5 largest balances": the balances, not the rows)."""
+    keep: tuple[Literal["=", "<>", ">", "<", ">=", "<=", "between"], Any] | None = None
+    """(op, value) the measure of each group must pass ("merchants with total spend over
+    $450k": ``HAVING SUM(-amount) > 450000``)."""
 
 
 def _table_of(ref: str) -> str:
@@ -234,6 +237,8 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
         sql += " WHERE " + " AND ".join(_condition(f) for f in filters)
     if group_by:
         sql += " GROUP BY " + ", ".join(group_by)
+    if plan.keep is not None and plan.measure not in ("rows", "count"):
+        sql += f" HAVING {_condition(Filter(_measure(plan, fans_out)[0], *plan.keep))}"
     if order_by:
         sql += " ORDER BY " + ", ".join(order_by)
     if plan.limit:
@@ -280,6 +285,10 @@ def describe(plan: Plan) -> str:
         text += f" with {plan.having.op} {plan.having.count} {plan.having.child}"
     if plan.filters:
         text += " where " + " and ".join(_describe_filter(f) for f in plan.filters)
+    if plan.keep is not None:
+        op, value = plan.keep
+        text += (f", keeping those whose {_MEASURE_WORDS[plan.measure].removeprefix('the ')}"
+                 f" is {op} {value}")
     if plan.limit and plan.measure != "rows" and plan.order:
         text += f", the {plan.limit} {'highest' if plan.order == 'desc' else 'lowest'}"
     elif plan.limit:

@@ -38,6 +38,7 @@ from .vocabulary import (
     OWNED,
     STATES,
     TABLE_WORDS,
+    UNITS,
 )
 
 __all__ = ["read", "read_question", "readings"]
@@ -99,6 +100,11 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for name, code in STATES.items():
         refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
         find(reading, name, low, "value", refs, code)
+    for match in re.finditer(r"\b(how many|number of)\s+(" + "|".join(UNITS) + r")\b", low):
+        if catalog.has(UNITS[match.group(2)]) and reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(2), match.end(), "column",
+                                            (UNITS[match.group(2)],)))
+            reading.mentions.append(Mention(match.start(), match.end(1), "used"))
     _negations(reading)
     if not reading.of("date"):  # with no date, "joined" or "opened" says nothing more
         for phrase in DATE_VERBS:
@@ -128,7 +134,9 @@ def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) ->
     return refs[0]
 
 
-_COUNT = re.compile(r"\b(how many|number of|count|counts)\b")
+_COUNT = re.compile(r"\b(how many|number of|count|counts)\b(?!\s+(?:"
+                    + "|".join(UNITS) + r")\b)")
+"""A count of rows; not "how many months" (a number of a column's unit, :data:`UNITS`)."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
 _SPEND = re.compile(r"\b(spend|spending|spent)\b")
 _SUM = re.compile(r"\b(total|sum|how much|overall)\b")
@@ -187,10 +195,13 @@ def _group(reading: Reading, low: str, base: str, dates_col: str) -> str | None:
 
 
 def _top_group(reading: Reading, low: str, base: str) -> str | None:
-    """The thing ranked in "which 5 cities ...", "top 5 merchants ...", "which branch ..."."""
+    """The thing ranked in "which 5 cities ...", "top 5 merchants ...", "which branch ...";
+    not what "the most accounts" counts ("with the most accounts, the three branches")."""
     pattern = (r"\b(top|bottom|which|what|the)\s+(?:\d+|" + "|".join(NUMBER_WORDS)
                + r")?\s*(\w+(?:\s+\w+)?)")
     for match in re.finditer(pattern, low):
+        if re.match(r"(most|fewest|least)\b", match.group(2)):
+            continue
         at = match.start(2)
         for mention in reading.mentions:
             if not at <= mention.start < at + len(match.group(2)):
@@ -201,6 +212,25 @@ def _top_group(reading: Reading, low: str, base: str) -> str | None:
                 return None if mention.refs[0] == base else f"entity:{mention.refs[0]}"
             if mention.kind == "value":
                 return None
+    return None
+
+
+_AGGREGATE = re.compile(r"\b(?:(?:total|average|avg|mean|combined|overall)(?:\s+\w+){0,2}"
+                        r"|spend|spending|spent)\s+$")
+"""The words before a comparison of the total itself ("merchants with total spend over")."""
+
+
+def _kept_group(reading: Reading, base: str, filters: list[Filter]) -> str | None:
+    """What a threshold on the total keeps: the column or the rows the question names
+    ("merchants with total spend over $450k": the merchants), else none."""
+    filtered = {f.column for f in filters}
+    for mention in reading.mentions:
+        if mention.kind == "column" and not set(mention.refs) <= NUMERIC:
+            refs = tuple(r for r in mention.refs if r not in NUMERIC and r not in filtered)
+            if refs:
+                return _pick(refs, mention.start, reading, base)
+        if mention.kind == "table" and mention.refs[0] != base:
+            return f"entity:{mention.refs[0]}"
     return None
 
 
@@ -283,8 +313,41 @@ def read(question: str, catalog: Catalog, today: date | None = None,
     top, direction = find_top(low, reading)
     for match in _SPEND.finditer(low):  # the measure "spend" reads these words
         reading.mentions.append(Mention(match.start(), match.end(), "used"))
-    missed = unread(reading)
-    return _plans(reading, low, top, direction, catalog), missed
+    plans = _plans(reading, low, top, direction, catalog)
+    missed = unread(reading, _ignored(reading, low, plans[0], catalog) if plans else None)
+    return plans, missed
+
+
+def _uses(plan: Plan, catalog: Catalog) -> set[str]:
+    """The columns a plan computes, groups, filters on or lists (rows list every column)."""
+    refs = {plan.column, *(f.column for f in plan.filters)}
+    if plan.measure == "rows" and not plan.bare:
+        refs |= {f"{plan.table}.{c}" for c in catalog.tables.get(plan.table, ())}
+    if plan.group:
+        refs.add(plan.group.rpartition(":")[2])
+    return {r for r in refs if r}
+
+
+def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
+             ) -> list[tuple[int, int]]:
+    """Words a mention read that the plan does not use: it would answer another question.
+
+    "On average, how many months ..." counted, "merchants with total spend over $450k"
+    summed over every merchant, "with the most accounts" listed by balance."""
+    out: list[tuple[int, int]] = []
+    average = _AVG.search(low)
+    if average and plan.measure != "avg":
+        out.append(average.span())
+    count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
+    if count and plan.measure not in ("count", "spend") and plan.having is None:
+        out.append(count.span())
+    if plan.keep is not None and plan.group is None:  # a threshold on one total
+        out += [(m.start, m.end) for m in reading.of("compare")]
+    used = _uses(plan, catalog)
+    for mention in reading.of("column"):
+        if not set(mention.refs) & used:
+            out.append((mention.start, mention.end))
+    return out
 
 
 def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
@@ -328,7 +391,11 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         others = [r for r in mention.refs if r != ref and r.split(".")[0] in named]
         if others:
             swaps.append((chosen, Filter(others[0], chosen.op, mention.value)))
+    keep: tuple[_Op, object] | None = None
     for mention in reading.of("compare"):
+        if measure in ("sum", "avg", "spend") and _AGGREGATE.search(low[:mention.start]):
+            keep = (cast(_Op, mention.refs[0]), mention.value)  # "total spend over $450k"
+            continue
         before = [m for m in numeric if m.end <= mention.start]
         target = before[-1].refs[0] if before else DEFAULT_MEASURE.get(base)
         if target:
@@ -353,6 +420,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             measure, column = "rows", DEFAULT_MEASURE.get(base)
     else:
         group = _group(reading, low, base, dates_col)
+        if group is None and keep is not None:
+            group = _kept_group(reading, base, filters)
         if measure == "rows" and group is not None:
             measure = "count"
     if measure == "count" and group is None and column and _COUNT.search(low) is None:
@@ -362,7 +431,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     plan = Plan(table=base, measure=cast(Measure, measure),
                 column=column if measure != "count" else None, group=group,
                 filters=tuple(filters), order=cast(Literal["desc", "asc"] | None, order),
-                limit=limit, bare=bare and measure == "rows")
+                limit=limit, bare=bare and measure == "rows",
+                keep=keep if measure in ("sum", "avg", "spend") else None)
     out = [plan]
     for chosen, other in swaps:
         out.append(replace(plan, filters=tuple(other if f == chosen else f for f in plan.filters)))
