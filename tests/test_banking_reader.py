@@ -248,3 +248,30 @@ def test_a_threshold_on_a_total_keeps_the_groups_passing_it(question: str, group
     plan = first(question, catalog)
     assert (plan.group, plan.keep, plan.filters) == (group, keep, ())
     assert " HAVING " in render(plan)
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("How many Amex cards are out there?", (Filter("cards.network", "=", "amex"),)),
+    ("biggest loan principal we've ever issued?", ()),  # "we've": we have
+    ("What was the single largest deposit?", (Filter("transactions.category", "=", "deposit"),)),
+    ("break down accounts by type", ()),
+    ("3 lowest interest rates among active loans", (Filter("loans.status", "=", "active"),)),
+    ("How many accounts have more than $50,000 in them?",
+     (Filter("accounts.balance", ">", 50000),)),
+    ("How many cards belong to private-segment customers?",
+     (Filter("customers.segment", "=", "private"),)),
+    ("How many paid-off loans are there?", (Filter("loans.status", "=", "paid_off"),)),
+    ("total principal of loans, excluding the paid off ones",
+     (Filter("loans.status", "<>", "paid_off"),)),
+    ("How many accounts other than savings are there?", (Filter("accounts.type", "<>", "savings"),)),
+    ("number of txns in 2025", (Filter("transactions.posted_at", "between",
+                                       ("2025-01-01", "2025-12-31")),)),
+])
+def test_pronouns_contractions_hyphens_and_exclusions_are_read(question: str, filters: tuple,
+                                                               catalog: Catalog) -> None:
+    assert first(question, catalog).filters == filters
+
+
+def test_single_means_one_except_before_a_superlative(bank_db: str) -> None:
+    assert read_request("How many customers with a single account?",
+                        BankDatabase(bank_db)).unread == ["single"]

@@ -44,7 +44,8 @@ from .vocabulary import (
 __all__ = ["read", "read_question", "readings"]
 
 _Op = Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null"]
-_NOT = re.compile(r"(\bnot|\w*n['’]t|\bno longer)\s+((?:\w+\s+){0,3})$")
+_NOT = re.compile(r"(\bnot|\w*n['’]t|\bno longer|\bexcluding|\bexcept(?:\s+for)?|\bother than"
+                  r"|\bapart from|\bbesides)\s+((?:\w+\s+){0,3})$")
 
 
 def _negations(reading: Reading) -> None:
@@ -65,6 +66,9 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     question = " ".join(question.split())
     reading = Reading(question)
     low = question.lower()
+    # "private-segment customers", "paid-off loans": a hyphen joins words the bank names
+    # apart (same length, so offsets hold); proper names keep theirs ("H-E-B").
+    spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)
     # Any case the person wrote in: all lower or all capitals names no proper noun by case.
     uncased = question.islower() or question.isupper()
     find_dates(reading, today or date.today())
@@ -75,11 +79,11 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for phrase in sorted(COLUMN_WORDS, key=len, reverse=True):
         refs = tuple(r for r in COLUMN_WORDS[phrase] if catalog.has(r))
         if refs:
-            find(reading, phrase, low, "column", refs)
+            find(reading, phrase, spaced, "column", refs)
     for table, words in TABLE_WORDS.items():
         if table in catalog.tables:
             for word in sorted(words, key=len, reverse=True):
-                find(reading, word, low, "table", (table,))
+                find(reading, word, spaced, "table", (table,))
     if reading.of("date"):  # "opened in 2025" names a date; "closed accounts" a status
         for phrase, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0])):
             if catalog.has(ref):
@@ -96,10 +100,10 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
                  "value", refs, value)
             continue
         for form in forms(value.replace("_", " ")):
-            find(reading, form, low, "value", refs, value)
+            find(reading, form, spaced, "value", refs, value)
     for name, code in STATES.items():
         refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
-        find(reading, name, low, "value", refs, code)
+        find(reading, name, spaced, "value", refs, code)
     for match in re.finditer(r"\b(how many|number of)\s+(" + "|".join(UNITS) + r")\b", low):
         if catalog.has(UNITS[match.group(2)]) and reading.free(match.start(), match.end()):
             reading.mentions.append(Mention(match.start(2), match.end(), "column",

@@ -16,7 +16,8 @@ TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "accounts": ("account", "accounts"),
     "cards": ("card", "cards"),
     "loans": ("loan", "loans"),
-    "transactions": ("transaction", "transactions", "purchases", "purchase", "payments made"),
+    "transactions": ("transaction", "transactions", "purchases", "purchase", "payments made",
+                     "txn", "txns"),
     "branches": ("branch", "branches", "office", "offices"),
 }
 
