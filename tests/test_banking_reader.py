@@ -275,3 +275,23 @@ def test_pronouns_contractions_hyphens_and_exclusions_are_read(question: str, fi
 def test_single_means_one_except_before_a_superlative(bank_db: str) -> None:
     assert read_request("How many customers with a single account?",
                         BankDatabase(bank_db)).unread == ["single"]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many loans have a term of 36 months or less?", Filter("loans.term_months", "<=", 36)),
+    ("How many loans of 36 months or less?", Filter("loans.term_months", "<=", 36)),
+    ("How many transactions of $5,000 or more?", Filter("transactions.amount", ">=", 5000)),
+])
+def test_a_comparison_after_the_number_is_read(question: str, expected: Filter,
+                                               catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (expected,)
+
+
+@pytest.mark.parametrize(("question", "table", "having"), [
+    ("how many accounts have no card", "accounts", Having("cards", "=", 0)),
+    ("accounts without a card, how many", "accounts", Having("cards", "=", 0)),
+])
+def test_owning_none_is_a_threshold_of_zero(question: str, table: str, having: Having,
+                                            catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.table, plan.measure, plan.having) == (table, "count", having)

@@ -162,6 +162,15 @@ def find_comparisons(reading: Reading) -> None:
         value = _whole(_amount(match.group(2), match.group(3)))
         reading.mentions.append(Mention(match.start(), match.end(), "compare",
                                         (_COMPARE[match.group(1)],), value))
+    # "36 months or less", "$5,000 or more": the comparison after the number.
+    for match in re.finditer(rf"(?<![\w$]){_NUMBER}(?:\s+(?:months?|dollars|usd))?\s+or\s+"
+                             r"(less|fewer|lower|under|below|more|greater|higher|over|above)\b",
+                             low):
+        if not reading.free(match.start(), match.end()):
+            continue
+        op = "<=" if match.group(3) in ("less", "fewer", "lower", "under", "below") else ">="
+        reading.mentions.append(Mention(match.start(), match.end(), "compare", (op,),
+                                        _whole(_amount(match.group(1), match.group(2)))))
     for match in re.finditer(r"\b(negative|positive)\s+(balance|balances|amount|amounts)\b", low):
         op = "<" if match.group(1) == "negative" else ">"
         reading.mentions.append(Mention(match.start(), match.start() + len(match.group(1)),
@@ -196,6 +205,9 @@ def find_having(reading: Reading) -> None:
             _OR[m.group(2)], _count(m.group(1)), m.group(3))),
         (rf"\b(?:have|has|hold|holds|own|owns|with|holding|owning)\s+{_NUMBER_OR_WORD}\s+"
          rf"{noun}", lambda m: ("=", _count(m.group(1)), m.group(2))),
+        # "accounts that have no card", "customers without any loans": none of them.
+        (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without)\s+"
+         rf"(?:(?:a|an|any)\s+)?{noun}", lambda m: ("=", 0, m.group(1))),
     ]
     for pattern, read in patterns:
         for match in re.finditer(pattern, low):

@@ -402,6 +402,9 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             continue
         before = [m for m in numeric if m.end <= mention.start]
         target = before[-1].refs[0] if before else DEFAULT_MEASURE.get(base)
+        unit = re.search(r"\b(" + "|".join(UNITS) + r")\b", low[mention.start:mention.end])
+        if unit and catalog.has(UNITS[unit.group(1)]):  # "loans of 36 months or less"
+            target = UNITS[unit.group(1)]
         if target:
             filters.append(Filter(target, cast(_Op, mention.refs[0]), mention.value))
     group = None
