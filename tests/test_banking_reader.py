@@ -295,3 +295,22 @@ def test_owning_none_is_a_threshold_of_zero(question: str, table: str, having: H
                                             catalog: Catalog) -> None:
     plan = first(question, catalog)
     assert (plan.table, plan.measure, plan.having) == (table, "count", having)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("total transaction amount on 2025-07-04",
+     Filter("transactions.posted_at", "between", ("2025-07-04", "2025-07-04"))),
+    ("How many transactions were posted on 4 July 2025?",
+     Filter("transactions.posted_at", "between", ("2025-07-04", "2025-07-04"))),
+    ("customers who joined between 1/15/2023 and 2/15/2023, how many",
+     Filter("customers.joined_at", "between", ("2023-01-15", "2023-02-15"))),
+    ("How many loans were originated since Sept 1st, 2026?",
+     Filter("loans.originated_at", ">=", "2026-09-01")),
+    ("How many accounts were opened from 2020 to 2022?",
+     Filter("accounts.opened_at", "between", ("2020-01-01", "2022-12-31"))),
+    ("How many accounts were opened between March 2024 and May 2024?",
+     Filter("accounts.opened_at", "between", ("2024-03-01", "2024-05-31"))),
+])
+def test_days_and_ranges_of_dates_are_read(question: str, expected: Filter,
+                                           catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (expected,)

@@ -19,6 +19,7 @@ __all__ = ["Mention", "Reading", "find", "find_comparisons", "find_dates", "find
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+_MONTHS["sept"] = 9
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 
 
@@ -93,8 +94,19 @@ def find_dates(reading: Reading, today: date) -> None:
     import dateparser
 
     low = reading.text.lower()
-    lead = r"(?:(since|after|from|before|until|prior to|in|during|of|for)\s+)?"
+    lead = r"(?:(since|after|from|before|until|prior to|in|during|of|for|on|between)\s+)?"
     found: list[tuple[int, int, str | None, tuple[str, str]]] = []
+    # Days: "2025-07-04", "1/15/2023" (month first), "Sept 1st, 2026", "4 July 2025".
+    ordinal = r"(?:st|nd|rd|th)?"
+    for pattern in (r"\d{4}-\d{1,2}-\d{1,2}", r"\d{1,2}/\d{1,2}/\d{4}",
+                    rf"(?:{_MONTH_RE})\.?\s+\d{{1,2}}{ordinal},?\s+\d{{4}}",
+                    rf"\d{{1,2}}{ordinal}\s+(?:of\s+)?(?:{_MONTH_RE})\.?,?\s+\d{{4}}"):
+        for match in re.finditer(lead + rf"\b({pattern})\b", low):
+            text = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bsept\b", _day_words, match.group(2))
+            parsed = dateparser.parse(text, languages=["en"], settings={"DATE_ORDER": "MDY"})
+            if parsed is not None:
+                day = parsed.date().isoformat()
+                found.append((match.start(), match.end(), match.group(1), (day, day)))
     for match in re.finditer(lead + r"\bq([1-4])\s*(?:of\s+)?(\d{4})\b", low):
         found.append((match.start(), match.end(), match.group(1),
                       _span(int(match.group(3)), quarter=int(match.group(2)))))
@@ -112,9 +124,27 @@ def find_dates(reading: Reading, today: date) -> None:
         if when is not None:
             span = _span(when.year, when.month if match.group(3) == "month" else None)
             found.append((match.start(), match.end(), match.group(1), span))
-    for start, end, word, span in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):
+    kept: list[tuple[int, int, str | None, tuple[str, str]]] = []
+    for item in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):
+        if all(item[0] >= end or item[1] <= start for start, end, _, _ in kept):
+            kept.append(item)
+    for index, (start, end, word, span) in enumerate(kept):
+        # "between 1/15/2023 and 2/15/2023", "from 2020 to 2022": one range.
+        after = kept[index + 1] if index + 1 < len(kept) else None
+        if word in ("between", "from") and after is not None and after[2] is None and \
+                re.fullmatch(r"\s*(?:and|to|until|through|-)\s*", low[end:after[0]]):
+            end, span = after[1], (span[0], after[3][1])
+            word = "between"
+            kept[index + 1] = (after[0], after[1], "merged", after[3])
+        elif word == "merged":
+            continue
         if reading.free(start, end):
             reading.mentions.append(Mention(start, end, "date", (), (word, span)))
+
+
+def _day_words(match: re.Match[str]) -> str:
+    """An ordinal's digits ("1st" -> "1"), and "sept" as dateparser knows it."""
+    return "sep" if match.group().lower() == "sept" else ""
 
 
 def _midnight(day: date) -> datetime:
