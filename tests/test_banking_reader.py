@@ -314,3 +314,16 @@ def test_owning_none_is_a_threshold_of_zero(question: str, table: str, having: H
 def test_days_and_ranges_of_dates_are_read(question: str, expected: Filter,
                                            catalog: Catalog) -> None:
     assert first(question, catalog).filters == (expected,)
+
+
+@pytest.mark.parametrize(("question", "unread", "sql"), [
+    ("avg intrest rate for auto loans", [], "AVG(loans.rate)"),
+    ("how many custmers have no employer on file", [], "customers.employer IS NULL"),
+    ("total payroll credited in 2026", ["credited"], None),  # a word, not "credit" misspelt
+    ("How many acounts are there?", ["acounts"], None),  # "accounts" or "amounts"
+])
+def test_one_slip_from_one_known_word_is_read_as_it(question: str, unread: list[str],
+                                                    sql: str | None, bank_db: str) -> None:
+    got = read_request(question, BankDatabase(bank_db))
+    assert got.unread == unread
+    assert sql is None or sql in got.candidates[0].sql

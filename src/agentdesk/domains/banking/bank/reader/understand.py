@@ -310,8 +310,68 @@ def _bare(reading: Reading, low: str, numeric: list[Mention]) -> bool:
 
 def read(question: str, catalog: Catalog, today: date | None = None,
          ) -> tuple[list[Plan], list[str]]:
-    """The plans the question can mean (best first) and the phrases of it no plan read."""
+    """The plans the question can mean (best first) and the phrases of it no plan read.
+
+    A word read nowhere that is one slip from exactly one word of the bank's vocabulary
+    ("intrest", "custmers") is read as that word."""
     question = " ".join(question.split())
+    plans, missed = _read(question, catalog, today)
+    if missed:
+        fixed = _spelled(question, missed, catalog)
+        if fixed != question:
+            return _read(fixed, catalog, today)
+    return plans, missed
+
+
+def _vocabulary(catalog: Catalog) -> frozenset[str]:
+    """The words the reader knows, for spelling (values as the bank stores them in lower
+    case; proper names are not guessed)."""
+    from .coverage import FILLER
+
+    words: set[str] = set(FILLER)
+    for phrase in [*COLUMN_WORDS, *(w for ws in TABLE_WORDS.values() for w in ws),
+                   *DATE_VERBS, *STATES]:
+        words.update(phrase.split())
+    for values in catalog.values.values():
+        for value in values:
+            if value.lower() == value:
+                for form in forms(value.replace("_", " ")):
+                    words.update(form.split())
+    return frozenset(w for w in words if len(w) >= 5 and w.isalpha())
+
+
+def _spelled(question: str, missed: list[str], catalog: Catalog) -> str:
+    known = _vocabulary(catalog)
+    for phrase in missed:
+        for word in phrase.split():
+            if len(word) < 5 or not word.isalpha() or word.lower() in known:
+                continue
+            low = word.lower()
+            if any(low.endswith(end) and low[:-len(end)] in known for end in _ENDINGS):
+                continue  # "credited" is a word of its own, not "credit" misspelt
+            close = [w for w in known if abs(len(w) - len(low)) <= 1 and _one_slip(low, w)]
+            if len(close) == 1:
+                question = re.sub(rf"\b{re.escape(word)}\b", close[0], question)
+    return question
+
+
+_ENDINGS = ("s", "es", "d", "ed", "ing", "er", "ers", "ly")
+
+
+def _one_slip(word: str, known: str) -> bool:
+    """Whether ``word`` is ``known`` with one letter added, dropped, changed or two
+    neighbours swapped."""
+    if len(word) == len(known):
+        diff = [i for i, (a, b) in enumerate(zip(word, known, strict=True)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and word[diff[0]] == known[diff[1]]
+                                  and word[diff[1]] == known[diff[0]])
+    short, long = sorted((word, known), key=len)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def _read(question: str, catalog: Catalog, today: date | None,
+          ) -> tuple[list[Plan], list[str]]:
     reading = read_question(question, catalog, today)
     low = question.lower()
     top, direction = find_top(low, reading)
