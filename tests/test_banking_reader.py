@@ -327,3 +327,24 @@ def test_one_slip_from_one_known_word_is_read_as_it(question: str, unread: list[
     got = read_request(question, BankDatabase(bank_db))
     assert got.unread == unread
     assert sql is None or sql in got.candidates[0].sql
+
+
+@pytest.mark.parametrize(("question", "column"), [
+    ("in how many different cities do our customers live?", "customers.city"),
+    ("How many unique card networks are there?", "cards.network"),
+])
+def test_how_many_different_values_counts_each_once(question: str, column: str,
+                                                    catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.measure, plan.column) == ("distinct", column)
+    assert f"COUNT(DISTINCT {column})" in render(plan)
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("new customers per year since 2022", []),
+    ("How many new accounts were opened in 2025?", []),
+    ("how many new customers", ["new"]),  # new since when?
+])
+def test_new_rows_are_new_by_the_date_the_plan_counts_them_by(question: str, unread: list[str],
+                                                              bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread

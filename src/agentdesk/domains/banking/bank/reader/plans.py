@@ -14,7 +14,7 @@ from typing import Any, Literal
 __all__ = ["ENTITY_COLUMNS", "LINKS", "Filter", "Having", "Measure", "Plan", "describe",
            "render"]
 
-Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows"]
+Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows", "distinct"]
 
 LINKS: dict[tuple[str, str], tuple[str, str]] = {
     ("accounts", "customers"): ("customer_id", "id"),
@@ -167,6 +167,8 @@ def _measure(plan: Plan, fans_out: bool) -> tuple[str, str]:
         return "COUNT(*)", f"{plan.table}_count"
     if plan.measure == "spend":
         return f"SUM(-{plan.column})", "spend"
+    if plan.measure == "distinct":
+        return f"COUNT(DISTINCT {plan.column})", f"different_{name}"
     if plan.measure in ("sum", "avg", "min", "max"):
         word = {"sum": "total", "avg": "average", "min": "lowest", "max": "highest"}[plan.measure]
         return f"{plan.measure.upper()}({plan.column})", f"{word}_{name}"
@@ -246,7 +248,7 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
     return sql
 
 
-_MEASURE_WORDS = {"count": "the number of", "sum": "the total", "avg": "the average",
+_MEASURE_WORDS = {"distinct": "the number of different", "count": "the number of", "sum": "the total", "avg": "the average",
                   "min": "the lowest", "max": "the highest", "spend": "the amount spent"}
 
 

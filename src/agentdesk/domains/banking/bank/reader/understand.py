@@ -138,6 +138,7 @@ def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) ->
     return refs[0]
 
 
+_DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b")
 _COUNT = re.compile(r"\b(how many|number of|count|counts)\b(?!\s+(?:"
                     + "|".join(UNITS) + r")\b)")
 """A count of rows; not "how many months" (a number of a column's unit, :data:`UNITS`)."""
@@ -378,14 +379,25 @@ def _read(question: str, catalog: Catalog, today: date | None,
     for match in _SPEND.finditer(low):  # the measure "spend" reads these words
         reading.mentions.append(Mention(match.start(), match.end(), "used"))
     plans = _plans(reading, low, top, direction, catalog)
+    if plans:
+        _new_rows(reading, low, plans[0])
     missed = unread(reading, _ignored(reading, low, plans[0], catalog) if plans else None)
     return plans, missed
 
 
-def _uses(plan: Plan, catalog: Catalog) -> set[str]:
+def _new_rows(reading: Reading, low: str, plan: Plan) -> None:
+    """ "new customers per year", "new accounts in 2025": rows new by the date the plan
+    counts them by (the table's own), so "new" is read; with no such date it is not."""
+    for match in re.finditer(r"\bnew\s+", low):
+        named = [m for m in reading.of("table") if m.start == match.end()]
+        if named and DATE_COLUMNS.get(named[0].refs[0]) in _uses(plan, None):
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+
+
+def _uses(plan: Plan, catalog: Catalog | None) -> set[str]:
     """The columns a plan computes, groups, filters on or lists (rows list every column)."""
     refs = {plan.column, *(f.column for f in plan.filters)}
-    if plan.measure == "rows" and not plan.bare:
+    if plan.measure == "rows" and not plan.bare and catalog is not None:
         refs |= {f"{plan.table}.{c}" for c in catalog.tables.get(plan.table, ())}
     if plan.group:
         refs.add(plan.group.rpartition(":")[2])
@@ -403,7 +415,7 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     if average and plan.measure != "avg":
         out.append(average.span())
     count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
-    if count and plan.measure not in ("count", "spend") and plan.having is None:
+    if count and plan.measure not in ("count", "spend", "distinct") and plan.having is None:
         out.append(count.span())
     if plan.keep is not None and plan.group is None:  # a threshold on one total
         out += [(m.start, m.end) for m in reading.of("compare")]
@@ -419,9 +431,19 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     measure = _measure_word(low, top)
     numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
     column = numeric[0].refs[0] if numeric else None
+    distinct = _DISTINCT.search(low)
+    if distinct:  # "how many different cities": the values of a column, counted once
+        after = [m for m in reading.of("column") if m.start >= distinct.end()]
+        if not after or not reading.free(distinct.start(2), distinct.end(2)):
+            return []
+        reading.mentions.append(Mention(distinct.start(2), distinct.end(2), "used"))
+        base = after[0].refs[0].split(".")[0]
+        column = _pick(after[0].refs, after[0].start, reading, None)
+        measure = "distinct"
     if measure == "spend":
         column = "transactions.amount"
-    base = _base(reading, low, measure, column)
+    base = column.split(".")[0] if measure == "distinct" and column else \
+        _base(reading, low, measure, column)
     if base is None:
         return []
     base, having = _having(reading, base)
@@ -474,6 +496,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     if having is not None:
         return [Plan(table=base, measure=cast(Measure, measure), filters=tuple(filters),
                      having=having)]
+    if measure == "distinct":
+        return [Plan(table=base, measure="distinct", column=column, filters=tuple(filters))]
     if top is not None:
         group = _top_group(reading, low, base)
         bare = group is None and measure in ("count", "max", "min", "rows") and \
