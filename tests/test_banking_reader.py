@@ -348,3 +348,15 @@ def test_how_many_different_values_counts_each_once(question: str, column: str,
 def test_new_rows_are_new_by_the_date_the_plan_counts_them_by(question: str, unread: list[str],
                                                               bank_db: str) -> None:
     assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+@pytest.mark.parametrize(("question", "measure", "column"), [
+    ("When was our oldest customer born?", "min", "customers.birth_date"),
+    ("When was the first account opened?", "min", "accounts.opened_at"),
+    ("When did our newest customer join?", "max", "customers.joined_at"),
+    ("when was the youngest premier customer born", "max", "customers.birth_date"),
+])
+def test_when_was_the_oldest_asks_the_earliest_date(question: str, measure: str, column: str,
+                                                   catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.measure, plan.column) == (measure, column)

@@ -385,6 +385,26 @@ def _read(question: str, catalog: Catalog, today: date | None,
     return plans, missed
 
 
+_FIRST = ("oldest", "earliest", "first")
+
+
+def _when(reading: Reading, low: str, catalog: Catalog) -> tuple[str, str] | None:
+    """("min" | "max", date column) of "when was the oldest customer born", "when did our
+    newest customer join": a date a verb names, at the end a superlative says."""
+    when = re.search(r"\bwhen\s+(?:was|were|did|is)\b", low)
+    ends = re.search(r"\b(oldest|earliest|first|youngest|newest|latest|last|most recent)\b",
+                     low)
+    verbs = [(m.start(), ref) for phrase, ref in DATE_VERBS.items() if catalog.has(ref)
+             for m in re.finditer(rf"\b{phrase}\b", low)]
+    if not (when and ends and verbs):
+        return None
+    ref = min(verbs)[1]
+    reading.mentions.append(Mention(when.start(), when.end(), "used"))
+    reading.mentions.append(Mention(ends.start(), ends.end(), "used"))
+    # The oldest customer was born first; the youngest last.
+    return ("min" if ends.group(1) in _FIRST else "max"), ref
+
+
 def _new_rows(reading: Reading, low: str, plan: Plan) -> None:
     """ "new customers per year", "new accounts in 2025": rows new by the date the plan
     counts them by (the table's own), so "new" is read; with no such date it is not."""
@@ -442,6 +462,9 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         measure = "distinct"
     if measure == "spend":
         column = "transactions.amount"
+    dated = _when(reading, low, catalog)
+    if dated is not None:  # "when was our oldest customer born": the earliest birth date
+        measure, column = dated
     base = column.split(".")[0] if measure == "distinct" and column else \
         _base(reading, low, measure, column)
     if base is None:
