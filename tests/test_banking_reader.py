@@ -360,3 +360,17 @@ def test_when_was_the_oldest_asks_the_earliest_date(question: str, measure: str,
                                                    catalog: Catalog) -> None:
     plan = first(question, catalog)
     assert (plan.measure, plan.column) == (measure, column)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many 2025 transactions were not made by card?", Filter("transactions.channel", "<>", "card")),
+    ("How many branch transactions?", Filter("transactions.channel", "=", "branch")),
+])
+def test_a_tables_word_that_is_a_value_of_the_next_table_or_negated_is_that_value(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert plan.table == "transactions" and expected in plan.filters
+
+
+def test_a_tables_word_after_per_stays_the_table(catalog: Catalog) -> None:
+    assert first("How many transactions per card?", catalog).group == "entity:cards"

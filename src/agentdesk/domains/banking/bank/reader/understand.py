@@ -60,6 +60,31 @@ def _negations(reading: Reading) -> None:
             reading.mentions.append(Mention(match.start(), match.end(1), "used"))
 
 
+def _table_words_as_values(reading: Reading, low: str, by_value: dict[str, list[str]]) -> None:
+    """A table's word that is also a value of another table's column is that value where a
+    table makes no sense: before that table's word ("card transactions": the channel) or
+    negated ("not made by card")."""
+    from .coverage import FILLER
+
+    values = {form: value for value in by_value if value.lower() == value
+              for form in forms(value.replace("_", " "))}
+    tables = sorted(reading.of("table"), key=lambda m: m.start)
+    for index, mention in enumerate(tables):
+        value = values.get(low[mention.start:mention.end])
+        if value is None:
+            continue
+        following = tables[index + 1] if index + 1 < len(tables) else None
+        refs: tuple[str, ...] = ()
+        if following is not None and not low[mention.end:following.start].strip():
+            refs = tuple(r for r in by_value[value]
+                         if r.split(".")[0] == following.refs[0] != mention.refs[0])
+        negation = _NOT.search(low[:mention.start])
+        if not refs and negation and all(w in FILLER for w in negation.group(2).split()):
+            refs = tuple(r for r in by_value[value] if r.split(".")[0] != mention.refs[0])
+        if refs:
+            mention.kind, mention.refs, mention.value = "value", refs, value
+
+
 def read_question(question: str, catalog: Catalog, today: date | None = None) -> Reading:
     """Find every table, column, value, date, comparison, threshold and missing value the
     question mentions."""
@@ -104,6 +129,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for name, code in STATES.items():
         refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
         find(reading, name, spaced, "value", refs, code)
+    _table_words_as_values(reading, low, by_value)
     for match in re.finditer(r"\b(how many|number of)\s+(" + "|".join(UNITS) + r")\b", low):
         if catalog.has(UNITS[match.group(2)]) and reading.free(match.start(), match.end()):
             reading.mentions.append(Mention(match.start(2), match.end(), "column",
