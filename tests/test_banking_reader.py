@@ -274,7 +274,7 @@ def test_pronouns_contractions_hyphens_and_exclusions_are_read(question: str, fi
 
 def test_single_means_one_except_before_a_superlative(bank_db: str) -> None:
     assert read_request("How many customers with a single account?",
-                        BankDatabase(bank_db)).unread == ["single"]
+                        BankDatabase(bank_db)).unread == ["single account"]
 
 
 @pytest.mark.parametrize(("question", "expected"), [
@@ -374,3 +374,19 @@ def test_a_tables_word_that_is_a_value_of_the_next_table_or_negated_is_that_valu
 
 def test_a_tables_word_after_per_stays_the_table(catalog: Catalog) -> None:
     assert first("How many transactions per card?", catalog).group == "entity:cards"
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("How many customers are over 60?", ["over 60"]),  # no number of theirs is compared
+    ("How many branches have transactions over $5,000?", ["transactions over $5,000"]),
+    ("average balance of accounts for customers holding loans", ["loans"]),
+])
+def test_a_table_or_comparison_the_plan_does_not_read_is_unread(question: str,
+                                                               unread: list[str],
+                                                               bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+def test_the_owners_of_the_rows_may_be_named(catalog: Catalog) -> None:
+    assert first("How much did customers spend on groceries in 2025?", catalog).table == \
+        "transactions"

@@ -22,7 +22,7 @@ FILLER = frozenset(["a", "an", "the", "of", "in", "on", "at", "to", "for", "from
 
 _NEGATIONS = frozenset({"not", "no", "never", "without", "except", "excluding", "none",
                         "nor", "neither", "missing", "lacking", "lack", "n't"})
-_WORD = re.compile(r"[a-z0-9$%]+(?:['’][a-z]+)?|n['’]t")
+_WORD = re.compile(r"\$?\d+(?:,\d{3})+(?:\.\d+)?%?|[a-z0-9$%]+(?:['’][a-z]+)?|n['’]t")
 
 
 _CONTRACTION = re.compile(r"^(\w+)['’](?:ve|re|ll|d|m)$")

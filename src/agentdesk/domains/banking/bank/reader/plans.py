@@ -85,6 +85,11 @@ def _table_of(ref: str) -> str:
     return ref.split(":", 1)[-1].split(".", 1)[0]
 
 
+def tables(plan: Plan) -> list[str]:
+    """The tables a plan reads: its own, then those its columns and threshold need."""
+    return _tables(plan)
+
+
 def _tables(plan: Plan) -> list[str]:
     refs = [plan.column, plan.group, *(f.column for f in plan.filters),
             f"{plan.having.child}.id" if plan.having else None]

@@ -27,7 +27,8 @@ from .phrases import (
     find_top,
     forms,
 )
-from .plans import Filter, Having, Measure, Plan
+from .plans import LINKS, Filter, Having, Measure, Plan
+from .plans import tables as _plan_tables
 from .vocabulary import (
     COLUMN_WORDS,
     DATE_COLUMNS,
@@ -440,6 +441,19 @@ def _new_rows(reading: Reading, low: str, plan: Plan) -> None:
             reading.mentions.append(Mention(match.start(), match.end(), "used"))
 
 
+def _owners(table: str) -> set[str]:
+    """The tables whose rows own ``table``'s rows, through the bank's foreign keys."""
+    out: set[str] = set()
+    todo = [table]
+    while todo:
+        child = todo.pop()
+        for (linked, parent) in LINKS:
+            if linked == child and parent not in out:
+                out.add(parent)
+                todo.append(parent)
+    return out
+
+
 def _uses(plan: Plan, catalog: Catalog | None) -> set[str]:
     """The columns a plan computes, groups, filters on or lists (rows list every column)."""
     refs = {plan.column, *(f.column for f in plan.filters)}
@@ -465,6 +479,16 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         out.append(count.span())
     if plan.keep is not None and plan.group is None:  # a threshold on one total
         out += [(m.start, m.end) for m in reading.of("compare")]
+    # A table named but not read ("how many branch transactions" counting branches); the
+    # owners of the rows may be named as who they are ("how much did customers spend").
+    joined = set(_plan_tables(plan)) | _owners(plan.table)
+    for mention in reading.of("table"):
+        if mention.refs[0] not in joined:
+            out.append((mention.start, mention.end))
+    compared = {(f.op, f.value) for f in plan.filters} | {plan.keep}
+    for mention in reading.of("compare"):  # a comparison with nothing to compare
+        if (mention.refs[0], mention.value) not in compared:
+            out.append((mention.start, mention.end))
     used = _uses(plan, catalog)
     for mention in reading.of("column"):
         if not set(mention.refs) & used:
