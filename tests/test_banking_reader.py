@@ -390,3 +390,12 @@ def test_a_table_or_comparison_the_plan_does_not_read_is_unread(question: str,
 def test_the_owners_of_the_rows_may_be_named(catalog: Catalog) -> None:
     assert first("How much did customers spend on groceries in 2025?", catalog).table == \
         "transactions"
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("total balance of the top customers", ["top"]),
+    ("average rate of the biggest loans", ["biggest"]),
+])
+def test_a_superlative_the_plan_does_not_rank_by_is_unread(question: str, unread: list[str],
+                                                          bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread

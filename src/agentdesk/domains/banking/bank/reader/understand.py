@@ -479,6 +479,12 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         out.append(count.span())
     if plan.keep is not None and plan.group is None:  # a threshold on one total
         out += [(m.start, m.end) for m in reading.of("compare")]
+    ranked = re.search(r"\b(top|bottom|largest|biggest|highest|smallest|lowest|most|least|"
+                       r"fewest|maximum|minimum|max|min|cheapest)\b", low)
+    if ranked and plan.order is None and plan.measure not in ("max", "min") and \
+            not any(m.start <= ranked.start() < m.end for m in reading.mentions
+                    if m.kind not in ("table", "column", "value")):
+        out.append(ranked.span())  # "the average rate of the biggest loans": of every loan
     # A table named but not read ("how many branch transactions" counting branches); the
     # owners of the rows may be named as who they are ("how much did customers spend").
     joined = set(_plan_tables(plan)) | _owners(plan.table)
