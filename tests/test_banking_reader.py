@@ -399,3 +399,19 @@ def test_the_owners_of_the_rows_may_be_named(catalog: Catalog) -> None:
 def test_a_superlative_the_plan_does_not_rank_by_is_unread(question: str, unread: list[str],
                                                           bank_db: str) -> None:
     assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+@pytest.mark.parametrize(("question", "sql"), [
+    ("How many times did people buy at Starbucks during 2024?",
+     "SELECT COUNT(*) AS transactions_count FROM transactions WHERE "
+     "transactions.posted_at BETWEEN '2024-01-01' AND '2024-12-31' AND "
+     "transactions.merchant = 'Starbucks'"),
+    ("How many customers bought at Starbucks in 2024?",
+     "SELECT COUNT(DISTINCT customers.id) AS customers_count FROM customers JOIN accounts ON "
+     "accounts.customer_id = customers.id JOIN transactions ON transactions.account_id = "
+     "accounts.id WHERE transactions.posted_at BETWEEN '2024-01-01' AND '2024-12-31' AND "
+     "transactions.merchant = 'Starbucks'"),
+])
+def test_buying_is_a_transaction_and_how_many_times_counts_them(question: str, sql: str,
+                                                               catalog: Catalog) -> None:
+    assert render(first(question, catalog)) == sql

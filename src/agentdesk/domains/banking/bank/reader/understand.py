@@ -165,6 +165,8 @@ def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) ->
     return refs[0]
 
 
+_TIMES = re.compile(r"\b(?:how many|number of)\s+(times)\b")
+"""How often something happened: a count of the transactions that record it."""
 _DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b")
 _COUNT = re.compile(r"\b(how many|number of|count|counts)\b(?!\s+(?:"
                     + "|".join(UNITS) + r")\b)")
@@ -277,6 +279,8 @@ def _base(reading: Reading, low: str, measure: str, column: str | None) -> str |
     if measure == "count":
         count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\b", low)
         after = [m for m in named if count and m.start >= count.end()]
+        if _TIMES.search(low):  # "how many times did people buy ...": the purchases
+            after = [m for m in after if m.refs[0] == "transactions"]
         if after:
             return after[0].refs[0]
     values = reading.of("value")
@@ -317,6 +321,10 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
     A verb's date of a table the question does not name is the base table's date of the
     same name when it has one ("branches opened before 2005": the branches' opening)."""
     times = reading.of("time")
+    bought = [m for m in reading.of("table") if reading.text[m.start:m.end].lower()
+              in ("buy", "bought", "purchased")]
+    if not times and bought:  # "customers who bought at Starbucks in 2024": the purchases'
+        return DATE_COLUMNS["transactions"]
     if not times:
         return DATE_COLUMNS.get(base, "")
     ref = times[0].refs[0]
@@ -405,6 +413,9 @@ def _read(question: str, catalog: Catalog, today: date | None,
     top, direction = find_top(low, reading)
     for match in _SPEND.finditer(low):  # the measure "spend" reads these words
         reading.mentions.append(Mention(match.start(), match.end(), "used"))
+    times = _TIMES.search(low)
+    if times and any(m.refs[0] == "transactions" for m in reading.of("table")):
+        reading.mentions.append(Mention(times.start(1), times.end(1), "used"))
     plans = _plans(reading, low, top, direction, catalog)
     if plans:
         _new_rows(reading, low, plans[0])

@@ -17,7 +17,7 @@ TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "cards": ("card", "cards"),
     "loans": ("loan", "loans"),
     "transactions": ("transaction", "transactions", "purchases", "purchase", "payments made",
-                     "txn", "txns"),
+                     "txn", "txns", "buy", "bought", "purchased"),
     "branches": ("branch", "branches", "office", "offices"),
 }
 
