@@ -415,3 +415,17 @@ def test_a_superlative_the_plan_does_not_rank_by_is_unread(question: str, unread
 def test_buying_is_a_transaction_and_how_many_times_counts_them(question: str, sql: str,
                                                                catalog: Catalog) -> None:
     assert render(first(question, catalog)) == sql
+
+
+@pytest.mark.parametrize(("question", "whole", "part"), [
+    ("What percentage of accounts are closed?", (), (Filter("accounts.status", "=", "closed"),)),
+    ("what share of premier customers live in Texas",
+     (Filter("customers.segment", "=", "premier"),), (Filter("customers.state", "=", "TX"),)),
+])
+def test_a_percentage_of_rows_is_the_share_passing_what_follows_the_noun(
+        question: str, whole: tuple, part: tuple, bank_db: str, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.measure, plan.filters, plan.part) == ("percent", whole, part)
+    db = BankDatabase(bank_db)
+    result = db.execute(validate_sql(render(plan), dialect="sqlite", tables=db.tables()))
+    assert 0 < result.rows[0]["percent"] < 100

@@ -14,7 +14,7 @@ from typing import Any, Literal
 __all__ = ["ENTITY_COLUMNS", "LINKS", "Filter", "Having", "Measure", "Plan", "describe",
            "render"]
 
-Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows", "distinct"]
+Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows", "distinct", "percent"]
 
 LINKS: dict[tuple[str, str], tuple[str, str]] = {
     ("accounts", "customers"): ("customer_id", "id"),
@@ -76,6 +76,8 @@ class Plan:
     """A threshold on owned rows; the plan then counts or lists the table's rows kept."""
     bare: bool = False
     """``rows`` of ``column`` only ("the 5 largest balances": the balances, not the rows)."""
+    part: tuple[Filter, ...] = ()
+    """``percent``: what the counted share of the rows passes ("accounts that are closed")."""
     keep: tuple[Literal["=", "<>", ">", "<", ">=", "<=", "between"], Any] | None = None
     """(op, value) the measure of each group must pass ("merchants with total spend over
     $450k": ``HAVING SUM(-amount) > 450000``)."""
@@ -91,7 +93,7 @@ def tables(plan: Plan) -> list[str]:
 
 
 def _tables(plan: Plan) -> list[str]:
-    refs = [plan.column, plan.group, *(f.column for f in plan.filters),
+    refs = [plan.column, plan.group, *(f.column for f in (*plan.filters, *plan.part)),
             f"{plan.having.child}.id" if plan.having else None]
     out = [plan.table]
     for ref in refs:
@@ -172,6 +174,12 @@ def _measure(plan: Plan, fans_out: bool) -> tuple[str, str]:
         return "COUNT(*)", f"{plan.table}_count"
     if plan.measure == "spend":
         return f"SUM(-{plan.column})", "spend"
+    if plan.measure == "percent":
+        part = " AND ".join(_condition(f) for f in plan.part)
+        rows = f"COUNT(DISTINCT {plan.table}.id)" if fans_out else "COUNT(*)"
+        kept = f"DISTINCT CASE WHEN {part} THEN {plan.table}.id END" if fans_out else \
+            f"CASE WHEN {part} THEN 1 END"
+        return f"100.0 * COUNT({kept}) / {rows}", "percent"
     if plan.measure == "distinct":
         return f"COUNT(DISTINCT {plan.column})", f"different_{name}"
     if plan.measure in ("sum", "avg", "min", "max"):
@@ -253,7 +261,7 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
     return sql
 
 
-_MEASURE_WORDS = {"distinct": "the number of different", "count": "the number of", "sum": "the total", "avg": "the average",
+_MEASURE_WORDS = {"percent": "the percentage", "distinct": "the number of different", "count": "the number of", "sum": "the total", "avg": "the average",
                   "min": "the lowest", "max": "the highest", "spend": "the amount spent"}
 
 
@@ -278,8 +286,9 @@ def describe(plan: Plan) -> str:
         if plan.column and plan.order:
             text += (f", {'highest' if plan.order == 'desc' else 'lowest'} "
                      f"{_words(plan.column)} first")
-    elif plan.measure == "count":
-        text = f"{_MEASURE_WORDS['count']} {plan.table}"
+    elif plan.measure in ("count", "percent"):
+        text = f"{_MEASURE_WORDS[plan.measure]} of {plan.table}" if plan.measure == "percent" \
+            else f"{_MEASURE_WORDS['count']} {plan.table}"
     else:
         text = f"{_MEASURE_WORDS[plan.measure]} {_words(plan.column or '')} of {plan.table}"
     if plan.group:
@@ -292,6 +301,8 @@ def describe(plan: Plan) -> str:
         text += f" with {plan.having.op} {plan.having.count} {plan.having.child}"
     if plan.filters:
         text += " where " + " and ".join(_describe_filter(f) for f in plan.filters)
+    if plan.part:
+        text += ", the share with " + " and ".join(_describe_filter(f) for f in plan.part)
     if plan.keep is not None:
         op, value = plan.keep
         text += (f", keeping those whose {_MEASURE_WORDS[plan.measure].removeprefix('the ')}"

@@ -181,6 +181,8 @@ _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken dow
 
 
 def _measure_word(low: str, top: int | None) -> str:
+    if _PERCENT.search(low):
+        return "percent"
     if _COUNT.search(low) or (re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
                               and not _SPEND.search(low)):
         return "count"
@@ -443,6 +445,25 @@ def _when(reading: Reading, low: str, catalog: Catalog) -> tuple[str, str] | Non
     return ("min" if ends.group(1) in _FIRST else "max"), ref
 
 
+_PERCENT = re.compile(r"\b(percentage|percent|share|proportion|fraction)\s+of\b")
+
+
+def _percent(reading: Reading, low: str, base: str, filters: list[Filter],
+             where: list[int]) -> list[Plan]:
+    """ "What percentage of accounts are closed": of the rows the noun names (with what is
+    said up to it), the share that pass what is said after it."""
+    said = _PERCENT.search(low)
+    nouns = [m for m in reading.of("table") if said and m.start > said.end()]
+    if said is None or not nouns:
+        return []
+    part = tuple(f for f, at in zip(filters, where, strict=True) if at > nouns[0].end)
+    if not part:
+        return []
+    whole = tuple(f for f in filters if f not in part)
+    reading.mentions.append(Mention(said.start(1), said.end(1), "used"))
+    return [Plan(table=base, measure="percent", filters=whole, part=part)]
+
+
 def _new_rows(reading: Reading, low: str, plan: Plan) -> None:
     """ "new customers per year", "new accounts in 2025": rows new by the date the plan
     counts them by (the table's own), so "new" is read; with no such date it is not."""
@@ -486,7 +507,8 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     if average and plan.measure != "avg":
         out.append(average.span())
     count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
-    if count and plan.measure not in ("count", "spend", "distinct") and plan.having is None:
+    if count and plan.measure not in ("count", "spend", "distinct", "percent") and \
+            plan.having is None:
         out.append(count.span())
     if plan.keep is not None and plan.group is None:  # a threshold on one total
         out += [(m.start, m.end) for m in reading.of("compare")]
@@ -546,8 +568,10 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     # Dates belong to the date a verb names ("joined", "opened"), else to the base table's.
     dates_col = _date_column(reading, base, catalog)
     filters: list[Filter] = [Filter(m.refs[0], "null") for m in reading.of("missing")]
+    where = [m.start for m in reading.of("missing")]  # where each filter was said
     for mention in reading.of("date"):
         word, (start, end) = mention.value
+        where.append(mention.start)
         if word in ("since", "from"):
             filters.append(Filter(dates_col, ">=", start))
         elif word == "after":
@@ -562,6 +586,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         ref = _pick(mention.refs, mention.start, reading, base)
         chosen = Filter(ref, "<>" if mention.negated else "=", mention.value)
         filters.append(chosen)
+        where.append(mention.start)
         # Another reading only where the question names that column's table too
         # ("customers of branches in Texas": the customers' state or the branches').
         others = [r for r in mention.refs if r != ref and r.split(".")[0] in named]
@@ -579,6 +604,9 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             target = UNITS[unit.group(1)]
         if target:
             filters.append(Filter(target, cast(_Op, mention.refs[0]), mention.value))
+            where.append(mention.start)
+    if measure == "percent":
+        return _percent(reading, low, base, filters, where)
     group = None
     limit = None
     order = None
