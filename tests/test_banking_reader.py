@@ -310,6 +310,10 @@ def test_owning_none_is_a_threshold_of_zero(question: str, table: str, having: H
      Filter("accounts.opened_at", "between", ("2020-01-01", "2022-12-31"))),
     ("How many accounts were opened between March 2024 and May 2024?",
      Filter("accounts.opened_at", "between", ("2024-03-01", "2024-05-31"))),
+    ("How many loans originated since Sept first, 2026?",
+     Filter("loans.originated_at", ">=", "2026-09-01")),
+    ("How many customers joined on the twenty-first of March 2024?",
+     Filter("customers.joined_at", "between", ("2024-03-21", "2024-03-21"))),
 ])
 def test_days_and_ranges_of_dates_are_read(question: str, expected: Filter,
                                            catalog: Catalog) -> None:

@@ -96,13 +96,16 @@ def find_dates(reading: Reading, today: date) -> None:
     low = reading.text.lower()
     lead = r"(?:(since|after|from|before|until|prior to|in|during|of|for|on|between)\s+)?"
     found: list[tuple[int, int, str | None, tuple[str, str]]] = []
-    # Days: "2025-07-04", "1/15/2023" (month first), "Sept 1st, 2026", "4 July 2025".
-    ordinal = r"(?:st|nd|rd|th)?"
+    # Days: "2025-07-04", "1/15/2023" (month first), "Sept 1st, 2026", "4 July 2025",
+    # "Sept first, 2026".
+    day = r"(?:\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + ")"
     for pattern in (r"\d{4}-\d{1,2}-\d{1,2}", r"\d{1,2}/\d{1,2}/\d{4}",
-                    rf"(?:{_MONTH_RE})\.?\s+\d{{1,2}}{ordinal},?\s+\d{{4}}",
-                    rf"\d{{1,2}}{ordinal}\s+(?:of\s+)?(?:{_MONTH_RE})\.?,?\s+\d{{4}}"):
+                    rf"(?:{_MONTH_RE})\.?\s+{day},?\s+\d{{4}}",
+                    rf"(?:the\s+)?{day}\s+(?:of\s+)?(?:{_MONTH_RE})\.?,?\s+\d{{4}}"):
         for match in re.finditer(lead + rf"\b({pattern})\b", low):
-            text = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bsept\b", _day_words, match.group(2))
+            text = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bsept\b|\bthe\s+", _day_words,
+                          match.group(2))
+            text = re.sub(day, lambda m: _ORDINALS.get(m.group(), m.group()), text)
             parsed = dateparser.parse(text, languages=["en"], settings={"DATE_ORDER": "MDY"})
             if parsed is not None:
                 day = parsed.date().isoformat()
@@ -140,6 +143,16 @@ def find_dates(reading: Reading, today: date) -> None:
             continue
         if reading.free(start, end):
             reading.mentions.append(Mention(start, end, "date", (), (word, span)))
+
+
+_ORDINALS = {word: str(i) for i, word in enumerate(
+    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+     "seventeenth", "eighteenth", "nineteenth", "twentieth"], 1)}
+_ORDINALS.update({f"twenty{sep}{word}": str(20 + int(n)) for word, n in list(_ORDINALS.items())
+                  if int(n) < 10 for sep in (" ", "-")})
+_ORDINALS.update({"thirtieth": "30", "thirty first": "31", "thirty-first": "31"})
+"""Days of the month in words ("Sept first")."""
 
 
 def _day_words(match: re.Match[str]) -> str:
