@@ -433,3 +433,19 @@ def test_a_percentage_of_rows_is_the_share_passing_what_follows_the_noun(
     db = BankDatabase(bank_db)
     result = db.execute(validate_sql(render(plan), dialect="sqlite", tables=db.tables()))
     assert 0 < result.rows[0]["percent"] < 100
+
+
+@pytest.mark.parametrize(("question", "filters", "group"), [
+    ("How many checking and savings accounts are there?",
+     (Filter("accounts.type", "in", ("checking", "savings")),), None),
+    ("total balance of checking or savings accounts",  # "or" is not Oregon here
+     (Filter("accounts.type", "in", ("checking", "savings")),), None),
+    ("online vs card transactions in 2026, how many of each",
+     (Filter("transactions.posted_at", "between", ("2026-01-01", "2026-12-31")),
+      Filter("transactions.channel", "in", ("online", "card"))), "transactions.channel"),
+    ("how many customers are in or?", (Filter("customers.state", "=", "OR"),), None),
+])
+def test_two_values_of_one_column_are_either(question: str, filters: tuple, group: str | None,
+                                             catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.filters, plan.group) == (filters, group)

@@ -42,11 +42,11 @@ NULLABLE = frozenset({"transactions.merchant", "customers.employer", "accounts.c
 
 @dataclass(frozen=True)
 class Filter:
-    """``column op value``; ``between`` takes a (low, high) pair, ``null`` and ``not null``
-    no value."""
+    """``column op value``; ``between`` takes a (low, high) pair, ``in`` a tuple, ``null``
+    and ``not null`` no value."""
 
     column: str
-    op: Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null"]
+    op: Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null", "in"]
     value: Any = None
 
 
@@ -152,6 +152,8 @@ def _condition(item: Filter) -> str:
     if item.op == "between":
         low, high = item.value
         return f"{item.column} BETWEEN {_literal(low)} AND {_literal(high)}"
+    if item.op == "in":
+        return f"{item.column} IN ({', '.join(_literal(v) for v in item.value)})"
     if item.op == "not null":
         return f"{item.column} IS NOT NULL"
     if item.op == "null":
@@ -272,6 +274,8 @@ def _words(ref: str) -> str:
 def _describe_filter(item: Filter) -> str:
     if item.op == "between":
         return f"{item.column} from {item.value[0]} to {item.value[1]}"
+    if item.op == "in":
+        return f"{item.column} is {' or '.join(str(v) for v in item.value)}"
     if item.op in ("null", "not null"):
         return f"{item.column} is {'not ' if item.op == 'null' else ''}set"
     return f"{item.column} {item.op} {item.value}"

@@ -44,7 +44,7 @@ from .vocabulary import (
 
 __all__ = ["read", "read_question", "readings"]
 
-_Op = Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null"]
+_Op = Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null", "in"]
 _NOT = re.compile(r"(\bnot|\w*n['’]t|\bno longer|\bexcluding|\bexcept(?:\s+for)?|\bother than"
                   r"|\bapart from|\bbesides)\s+((?:\w+\s+){0,3})$")
 
@@ -59,6 +59,11 @@ def _negations(reading: Reading) -> None:
         if match and all(w in FILLER for w in match.group(2).split()):
             mention.negated = True
             reading.mentions.append(Mention(match.start(), match.end(1), "used"))
+
+
+_SHORT_WORDS = frozenset({"or", "in", "me", "hi", "oh", "ok", "de", "la", "ma", "mo", "ne",
+                          "pa", "al", "co", "id", "ga", "md", "wa", "va"})
+"""State codes that are also words (or common abbreviations) in a question written in one case."""
 
 
 def _table_words_as_values(reading: Reading, low: str, by_value: dict[str, list[str]]) -> None:
@@ -122,6 +127,15 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for value in sorted(by_value, key=len, reverse=True):
         refs = tuple(by_value[value])
         if value.lower() != value:
+            if uncased and value.lower() in _SHORT_WORDS:
+                # "checking or savings" is not Oregon: in one case, a code that is also a
+                # word is the code only where it ends the question ("customers in OR").
+                for match in re.finditer(rf"(?<![\w-]){value.lower()}(?=\s*(?:[?.!,;]|$))",
+                                         low):
+                    if reading.free(match.start(), match.end()):
+                        reading.mentions.append(Mention(match.start(), match.end(), "value",
+                                                        refs, value))
+                continue
             find(reading, value.lower() if uncased else value, low if uncased else question,
                  "value", refs, value)
             continue
@@ -445,6 +459,27 @@ def _when(reading: Reading, low: str, catalog: Catalog) -> tuple[str, str] | Non
     return ("min" if ends.group(1) in _FIRST else "max"), ref
 
 
+def _either(reading: Reading, low: str, filters: list[Filter], where: list[int]) -> str | None:
+    """Two values of one column are either of them ("checking and savings accounts",
+    "online vs card"): their filters become one ``in``; the column, if any, is returned."""
+    by_column: dict[str, list[int]] = {}
+    for index, item in enumerate(filters):
+        if item.op == "=":
+            by_column.setdefault(item.column, []).append(index)
+    for column, indexes in by_column.items():
+        if len(indexes) < 2:
+            continue
+        values = tuple(filters[i].value for i in indexes)
+        first = indexes[0]
+        for i in reversed(indexes[1:]):
+            del filters[i], where[i]
+        filters[first] = Filter(column, "in", values)
+        for match in re.finditer(r"\b(vs|versus)\b", low):
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+        return column
+    return None
+
+
 _PERCENT = re.compile(r"\b(percentage|percent|share|proportion|fraction)\s+of\b")
 
 
@@ -592,6 +627,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         others = [r for r in mention.refs if r != ref and r.split(".")[0] in named]
         if others:
             swaps.append((chosen, Filter(others[0], chosen.op, mention.value)))
+    either = _either(reading, low, filters, where)
     keep: tuple[_Op, object] | None = None
     for mention in reading.of("compare"):
         if measure in ("sum", "avg", "spend") and _AGGREGATE.search(low[:mention.start]):
@@ -629,6 +665,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             measure, column = "rows", DEFAULT_MEASURE.get(base)
     else:
         group = _group(reading, low, base, dates_col)
+        if group is None and either and re.search(r"\b(each|vs|versus)\b", low):
+            group = either  # "online vs card transactions, how many of each"
         if group is None and keep is not None:
             group = _kept_group(reading, base, filters)
         if measure == "rows" and group is not None:
