@@ -449,3 +449,15 @@ def test_two_values_of_one_column_are_either(question: str, filters: tuple, grou
                                              catalog: Catalog) -> None:
     plan = first(question, catalog)
     assert (plan.filters, plan.group) == (filters, group)
+
+
+def test_a_ratio_counts_the_rows_before_to_for_each_row_after_it(bank_db: str,
+                                                                 catalog: Catalog) -> None:
+    plan = first("ratio of credit cards to debit cards", catalog)
+    assert (plan.measure, plan.part, plan.per) == (
+        "ratio", (Filter("cards.kind", "=", "credit"),), (Filter("cards.kind", "=", "debit"),))
+    db = BankDatabase(bank_db)
+    got = db.execute(validate_sql(render(plan), dialect="sqlite", tables=db.tables())).rows[0]
+    want = db.execute("SELECT 1.0 * SUM(kind = 'credit') / SUM(kind = 'debit') AS r "
+                      "FROM cards").rows[0]
+    assert got["ratio"] == pytest.approx(want["r"])

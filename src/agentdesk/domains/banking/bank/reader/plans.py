@@ -14,7 +14,8 @@ from typing import Any, Literal
 __all__ = ["ENTITY_COLUMNS", "LINKS", "Filter", "Having", "Measure", "Plan", "describe",
            "render"]
 
-Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows", "distinct", "percent"]
+Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows", "distinct", "percent",
+                  "ratio"]
 
 LINKS: dict[tuple[str, str], tuple[str, str]] = {
     ("accounts", "customers"): ("customer_id", "id"),
@@ -77,7 +78,10 @@ class Plan:
     bare: bool = False
     """``rows`` of ``column`` only ("the 5 largest balances": the balances, not the rows)."""
     part: tuple[Filter, ...] = ()
-    """``percent``: what the counted share of the rows passes ("accounts that are closed")."""
+    """``percent``: what the counted share of the rows passes ("accounts that are closed");
+    ``ratio``: what the rows counted above the line pass ("credit cards")."""
+    per: tuple[Filter, ...] = ()
+    """``ratio``: what the rows counted below the line pass ("to debit cards")."""
     keep: tuple[Literal["=", "<>", ">", "<", ">=", "<=", "between"], Any] | None = None
     """(op, value) the measure of each group must pass ("merchants with total spend over
     $450k": ``HAVING SUM(-amount) > 450000``)."""
@@ -93,7 +97,8 @@ def tables(plan: Plan) -> list[str]:
 
 
 def _tables(plan: Plan) -> list[str]:
-    refs = [plan.column, plan.group, *(f.column for f in (*plan.filters, *plan.part)),
+    refs = [plan.column, plan.group,
+            *(f.column for f in (*plan.filters, *plan.part, *plan.per)),
             f"{plan.having.child}.id" if plan.having else None]
     out = [plan.table]
     for ref in refs:
@@ -182,6 +187,11 @@ def _measure(plan: Plan, fans_out: bool) -> tuple[str, str]:
         kept = f"DISTINCT CASE WHEN {part} THEN {plan.table}.id END" if fans_out else \
             f"CASE WHEN {part} THEN 1 END"
         return f"100.0 * COUNT({kept}) / {rows}", "percent"
+    if plan.measure == "ratio":
+        above, below = (" AND ".join(_condition(f) for f in side) for side in (plan.part, plan.per))
+        key = f"{plan.table}.id"
+        return (f"1.0 * COUNT(DISTINCT CASE WHEN {above} THEN {key} END) / "
+                f"COUNT(DISTINCT CASE WHEN {below} THEN {key} END)"), "ratio"
     if plan.measure == "distinct":
         return f"COUNT(DISTINCT {plan.column})", f"different_{name}"
     if plan.measure in ("sum", "avg", "min", "max"):
@@ -263,7 +273,7 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
     return sql
 
 
-_MEASURE_WORDS = {"percent": "the percentage", "distinct": "the number of different", "count": "the number of", "sum": "the total", "avg": "the average",
+_MEASURE_WORDS = {"ratio": "the ratio", "percent": "the percentage", "distinct": "the number of different", "count": "the number of", "sum": "the total", "avg": "the average",
                   "min": "the lowest", "max": "the highest", "spend": "the amount spent"}
 
 
@@ -290,6 +300,10 @@ def describe(plan: Plan) -> str:
         if plan.column and plan.order:
             text += (f", {'highest' if plan.order == 'desc' else 'lowest'} "
                      f"{_words(plan.column)} first")
+    elif plan.measure == "ratio":
+        text = (f"the number of {plan.table} where "
+                f"{' and '.join(_describe_filter(f) for f in plan.part)} for each one where "
+                f"{' and '.join(_describe_filter(f) for f in plan.per)}")
     elif plan.measure in ("count", "percent"):
         text = f"{_MEASURE_WORDS[plan.measure]} of {plan.table}" if plan.measure == "percent" \
             else f"{_MEASURE_WORDS['count']} {plan.table}"

@@ -197,6 +197,8 @@ _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken dow
 def _measure_word(low: str, top: int | None) -> str:
     if _PERCENT.search(low):
         return "percent"
+    if _RATIO.search(low):
+        return "ratio"
     if _COUNT.search(low) or (re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
                               and not _SPEND.search(low)):
         return "count"
@@ -480,6 +482,27 @@ def _either(reading: Reading, low: str, filters: list[Filter], where: list[int])
     return None
 
 
+_RATIO = re.compile(r"\bratio\s+of\b")
+
+
+def _ratio(reading: Reading, low: str, base: str, filters: list[Filter],
+           where: list[int]) -> list[Plan]:
+    """ "ratio of credit cards to debit cards": how many rows pass what is said before "to"
+    for each row passing what is said after it."""
+    said = _RATIO.search(low)
+    to = re.search(r"\b(to|versus|vs)\b", low[said.end():]) if said else None
+    if said is None or to is None:
+        return []
+    at = said.end() + to.start()
+    above = tuple(f for f, w in zip(filters, where, strict=True) if said.end() < w < at)
+    below = tuple(f for f, w in zip(filters, where, strict=True) if w > at)
+    if not above or not below or len(above) + len(below) != len(filters):
+        return []
+    reading.mentions.append(Mention(said.start(), said.end(), "used"))
+    reading.mentions.append(Mention(at, at + len(to.group(1)), "used"))
+    return [Plan(table=base, measure="ratio", part=above, per=below)]
+
+
 _PERCENT = re.compile(r"\b(percentage|percent|share|proportion|fraction)\s+of\b")
 
 
@@ -542,7 +565,7 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     if average and plan.measure != "avg":
         out.append(average.span())
     count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
-    if count and plan.measure not in ("count", "spend", "distinct", "percent") and \
+    if count and plan.measure not in ("count", "spend", "distinct", "percent", "ratio") and \
             plan.having is None:
         out.append(count.span())
     if plan.keep is not None and plan.group is None:  # a threshold on one total
@@ -627,6 +650,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         others = [r for r in mention.refs if r != ref and r.split(".")[0] in named]
         if others:
             swaps.append((chosen, Filter(others[0], chosen.op, mention.value)))
+    if measure == "ratio":
+        return _ratio(reading, low, base, filters, where)
     either = _either(reading, low, filters, where)
     keep: tuple[_Op, object] | None = None
     for mention in reading.of("compare"):
