@@ -461,3 +461,9 @@ def test_a_ratio_counts_the_rows_before_to_for_each_row_after_it(bank_db: str,
     want = db.execute("SELECT 1.0 * SUM(kind = 'credit') / SUM(kind = 'debit') AS r "
                       "FROM cards").rows[0]
     assert got["ratio"] == pytest.approx(want["r"])
+
+
+def test_a_time_with_no_verb_dates_the_owned_rows_named_before_it(catalog: Catalog) -> None:
+    plan = first("How many customers made transactions at Starbucks in 2025?", catalog)
+    assert Filter("transactions.posted_at", "between", ("2025-01-01", "2025-12-31")) in \
+        plan.filters

@@ -343,6 +343,14 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
               in ("buy", "bought", "purchased")]
     if not times and bought:  # "customers who bought at Starbucks in 2024": the purchases'
         return DATE_COLUMNS["transactions"]
+    dates = reading.of("date")
+    if not times and dates:
+        # No verb: the rows named last before the time ("customers who made transactions
+        # at Starbucks in 2025": the transactions' date, not the customers' joining).
+        named = [m for m in reading.of("table") if m.end <= dates[0].start
+                 and m.refs[0] in DATE_COLUMNS]
+        if named and named[-1].refs[0] in OWNED.get(base, ()):
+            return DATE_COLUMNS[named[-1].refs[0]]
     if not times:
         return DATE_COLUMNS.get(base, "")
     ref = times[0].refs[0]
