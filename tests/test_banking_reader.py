@@ -210,3 +210,260 @@ def test_every_word_of_a_read_question_is_accounted_for(catalog: Catalog) -> Non
     for case in TUNED:
         assert read(case.request, catalog, today=TODAY)[1] == [], case.request
     assert unread(read_question("How  many customers , joined in 2025 ?!", catalog)) == []
+
+
+# -- fresh2 read: what the plan ignores is unread; unit counts, "with the most X, the N Y",
+# thresholds on a total -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("What is the average number of cards per customer?", ["average"]),  # a count
+    ("total spend over $450k", ["over $450k"]),  # a threshold on the one total
+    ("total principal of loans with the same rate", ["same rate"]),  # "rate" unused
+])
+def test_words_the_plan_does_not_use_are_unread(question: str, unread: list[str],
+                                                bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+def test_how_many_of_a_unit_measures_the_column_in_that_unit(catalog: Catalog) -> None:
+    plan = first("On average, how many months are student loans for?", catalog)
+    assert (plan.measure, plan.column, plan.filters) == (
+        "avg", "loans.term_months", (Filter("loans.kind", "=", "student"),))
+
+
+def test_what_the_most_counts_is_not_what_is_ranked(catalog: Catalog) -> None:
+    plan = first("With the most accounts, the three branches", catalog)
+    assert (plan.table, plan.measure, plan.group, plan.order, plan.limit) == (
+        "accounts", "count", "entity:branches", "desc", 3)
+
+
+@pytest.mark.parametrize(("question", "group", "keep"), [
+    ("merchants with total spend over $450k", "transactions.merchant", (">", 450000)),
+    ("branches whose accounts have an average balance above 20000", "entity:branches",
+     (">", 20000)),
+])
+def test_a_threshold_on_a_total_keeps_the_groups_passing_it(question: str, group: str,
+                                                            keep: tuple, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.group, plan.keep, plan.filters) == (group, keep, ())
+    assert " HAVING " in render(plan)
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("How many Amex cards are out there?", (Filter("cards.network", "=", "amex"),)),
+    ("biggest loan principal we've ever issued?", ()),  # "we've": we have
+    ("What was the single largest deposit?", (Filter("transactions.category", "=", "deposit"),)),
+    ("break down accounts by type", ()),
+    ("3 lowest interest rates among active loans", (Filter("loans.status", "=", "active"),)),
+    ("How many accounts have more than $50,000 in them?",
+     (Filter("accounts.balance", ">", 50000),)),
+    ("How many cards belong to private-segment customers?",
+     (Filter("customers.segment", "=", "private"),)),
+    ("How many paid-off loans are there?", (Filter("loans.status", "=", "paid_off"),)),
+    ("total principal of loans, excluding the paid off ones",
+     (Filter("loans.status", "<>", "paid_off"),)),
+    ("How many accounts other than savings are there?", (Filter("accounts.type", "<>", "savings"),)),
+    ("number of txns in 2025", (Filter("transactions.posted_at", "between",
+                                       ("2025-01-01", "2025-12-31")),)),
+])
+def test_pronouns_contractions_hyphens_and_exclusions_are_read(question: str, filters: tuple,
+                                                               catalog: Catalog) -> None:
+    assert first(question, catalog).filters == filters
+
+
+def test_single_means_one_except_before_a_superlative(bank_db: str) -> None:
+    assert read_request("How many customers with a single account?",
+                        BankDatabase(bank_db)).unread == ["single account"]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many loans have a term of 36 months or less?", Filter("loans.term_months", "<=", 36)),
+    ("How many loans of 36 months or less?", Filter("loans.term_months", "<=", 36)),
+    ("How many transactions of $5,000 or more?", Filter("transactions.amount", ">=", 5000)),
+])
+def test_a_comparison_after_the_number_is_read(question: str, expected: Filter,
+                                               catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (expected,)
+
+
+@pytest.mark.parametrize(("question", "table", "having"), [
+    ("how many accounts have no card", "accounts", Having("cards", "=", 0)),
+    ("accounts without a card, how many", "accounts", Having("cards", "=", 0)),
+])
+def test_owning_none_is_a_threshold_of_zero(question: str, table: str, having: Having,
+                                            catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.table, plan.measure, plan.having) == (table, "count", having)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("total transaction amount on 2025-07-04",
+     Filter("transactions.posted_at", "between", ("2025-07-04", "2025-07-04"))),
+    ("How many transactions were posted on 4 July 2025?",
+     Filter("transactions.posted_at", "between", ("2025-07-04", "2025-07-04"))),
+    ("customers who joined between 1/15/2023 and 2/15/2023, how many",
+     Filter("customers.joined_at", "between", ("2023-01-15", "2023-02-15"))),
+    ("How many loans were originated since Sept 1st, 2026?",
+     Filter("loans.originated_at", ">=", "2026-09-01")),
+    ("How many accounts were opened from 2020 to 2022?",
+     Filter("accounts.opened_at", "between", ("2020-01-01", "2022-12-31"))),
+    ("How many accounts were opened between March 2024 and May 2024?",
+     Filter("accounts.opened_at", "between", ("2024-03-01", "2024-05-31"))),
+    ("How many loans originated since Sept first, 2026?",
+     Filter("loans.originated_at", ">=", "2026-09-01")),
+    ("How many customers joined on the twenty-first of March 2024?",
+     Filter("customers.joined_at", "between", ("2024-03-21", "2024-03-21"))),
+])
+def test_days_and_ranges_of_dates_are_read(question: str, expected: Filter,
+                                           catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (expected,)
+
+
+@pytest.mark.parametrize(("question", "unread", "sql"), [
+    ("avg intrest rate for auto loans", [], "AVG(loans.rate)"),
+    ("how many custmers have no employer on file", [], "customers.employer IS NULL"),
+    ("total payroll credited in 2026", ["credited"], None),  # a word, not "credit" misspelt
+    ("How many acounts are there?", ["acounts"], None),  # "accounts" or "amounts"
+])
+def test_one_slip_from_one_known_word_is_read_as_it(question: str, unread: list[str],
+                                                    sql: str | None, bank_db: str) -> None:
+    got = read_request(question, BankDatabase(bank_db))
+    assert got.unread == unread
+    assert sql is None or sql in got.candidates[0].sql
+
+
+@pytest.mark.parametrize(("question", "column"), [
+    ("in how many different cities do our customers live?", "customers.city"),
+    ("How many unique card networks are there?", "cards.network"),
+])
+def test_how_many_different_values_counts_each_once(question: str, column: str,
+                                                    catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.measure, plan.column) == ("distinct", column)
+    assert f"COUNT(DISTINCT {column})" in render(plan)
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("new customers per year since 2022", []),
+    ("How many new accounts were opened in 2025?", []),
+    ("how many new customers", ["new"]),  # new since when?
+])
+def test_new_rows_are_new_by_the_date_the_plan_counts_them_by(question: str, unread: list[str],
+                                                              bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+@pytest.mark.parametrize(("question", "measure", "column"), [
+    ("When was our oldest customer born?", "min", "customers.birth_date"),
+    ("When was the first account opened?", "min", "accounts.opened_at"),
+    ("When did our newest customer join?", "max", "customers.joined_at"),
+    ("when was the youngest premier customer born", "max", "customers.birth_date"),
+])
+def test_when_was_the_oldest_asks_the_earliest_date(question: str, measure: str, column: str,
+                                                   catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.measure, plan.column) == (measure, column)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many 2025 transactions were not made by card?", Filter("transactions.channel", "<>", "card")),
+    ("How many branch transactions?", Filter("transactions.channel", "=", "branch")),
+])
+def test_a_tables_word_that_is_a_value_of_the_next_table_or_negated_is_that_value(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert plan.table == "transactions" and expected in plan.filters
+
+
+def test_a_tables_word_after_per_stays_the_table(catalog: Catalog) -> None:
+    assert first("How many transactions per card?", catalog).group == "entity:cards"
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("How many customers are over 60?", ["over 60"]),  # no number of theirs is compared
+    ("How many branches have transactions over $5,000?", ["transactions over $5,000"]),
+    ("average balance of accounts for customers holding loans", ["loans"]),
+])
+def test_a_table_or_comparison_the_plan_does_not_read_is_unread(question: str,
+                                                               unread: list[str],
+                                                               bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+def test_the_owners_of_the_rows_may_be_named(catalog: Catalog) -> None:
+    assert first("How much did customers spend on groceries in 2025?", catalog).table == \
+        "transactions"
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("total balance of the top customers", ["top"]),
+    ("average rate of the biggest loans", ["biggest"]),
+])
+def test_a_superlative_the_plan_does_not_rank_by_is_unread(question: str, unread: list[str],
+                                                          bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+@pytest.mark.parametrize(("question", "sql"), [
+    ("How many times did people buy at Starbucks during 2024?",
+     "SELECT COUNT(*) AS transactions_count FROM transactions WHERE "
+     "transactions.posted_at BETWEEN '2024-01-01' AND '2024-12-31' AND "
+     "transactions.merchant = 'Starbucks'"),
+    ("How many customers bought at Starbucks in 2024?",
+     "SELECT COUNT(DISTINCT customers.id) AS customers_count FROM customers JOIN accounts ON "
+     "accounts.customer_id = customers.id JOIN transactions ON transactions.account_id = "
+     "accounts.id WHERE transactions.posted_at BETWEEN '2024-01-01' AND '2024-12-31' AND "
+     "transactions.merchant = 'Starbucks'"),
+])
+def test_buying_is_a_transaction_and_how_many_times_counts_them(question: str, sql: str,
+                                                               catalog: Catalog) -> None:
+    assert render(first(question, catalog)) == sql
+
+
+@pytest.mark.parametrize(("question", "whole", "part"), [
+    ("What percentage of accounts are closed?", (), (Filter("accounts.status", "=", "closed"),)),
+    ("what share of premier customers live in Texas",
+     (Filter("customers.segment", "=", "premier"),), (Filter("customers.state", "=", "TX"),)),
+])
+def test_a_percentage_of_rows_is_the_share_passing_what_follows_the_noun(
+        question: str, whole: tuple, part: tuple, bank_db: str, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.measure, plan.filters, plan.part) == ("percent", whole, part)
+    db = BankDatabase(bank_db)
+    result = db.execute(validate_sql(render(plan), dialect="sqlite", tables=db.tables()))
+    assert 0 < result.rows[0]["percent"] < 100
+
+
+@pytest.mark.parametrize(("question", "filters", "group"), [
+    ("How many checking and savings accounts are there?",
+     (Filter("accounts.type", "in", ("checking", "savings")),), None),
+    ("total balance of checking or savings accounts",  # "or" is not Oregon here
+     (Filter("accounts.type", "in", ("checking", "savings")),), None),
+    ("online vs card transactions in 2026, how many of each",
+     (Filter("transactions.posted_at", "between", ("2026-01-01", "2026-12-31")),
+      Filter("transactions.channel", "in", ("online", "card"))), "transactions.channel"),
+    ("how many customers are in or?", (Filter("customers.state", "=", "OR"),), None),
+])
+def test_two_values_of_one_column_are_either(question: str, filters: tuple, group: str | None,
+                                             catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.filters, plan.group) == (filters, group)
+
+
+def test_a_ratio_counts_the_rows_before_to_for_each_row_after_it(bank_db: str,
+                                                                 catalog: Catalog) -> None:
+    plan = first("ratio of credit cards to debit cards", catalog)
+    assert (plan.measure, plan.part, plan.per) == (
+        "ratio", (Filter("cards.kind", "=", "credit"),), (Filter("cards.kind", "=", "debit"),))
+    db = BankDatabase(bank_db)
+    got = db.execute(validate_sql(render(plan), dialect="sqlite", tables=db.tables())).rows[0]
+    want = db.execute("SELECT 1.0 * SUM(kind = 'credit') / SUM(kind = 'debit') AS r "
+                      "FROM cards").rows[0]
+    assert got["ratio"] == pytest.approx(want["r"])
+
+
+def test_a_time_with_no_verb_dates_the_owned_rows_named_before_it(catalog: Catalog) -> None:
+    plan = first("How many customers made transactions at Starbucks in 2025?", catalog)
+    assert Filter("transactions.posted_at", "between", ("2025-01-01", "2025-12-31")) in \
+        plan.filters

@@ -16,29 +16,46 @@ from .phrases import Reading
 
 __all__ = ["FILLER", "unread"]
 
-FILLER = frozenset(["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "per", "each", "every", "all", "any", "some", "this", "that", "these", "those", "there", "here", "it", "its", "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "have", "has", "had", "having", "will", "would", "can", "could", "should", "shall", "may", "might", "must", "please", "show", "me", "us", "we", "our", "i", "you", "your", "my", "list", "give", "tell", "what", "what's", "whats", "which", "who", "whom", "whose", "how", "many", "much", "number", "count", "counts", "total", "sum", "overall", "average", "avg", "mean", "value", "amount", "and", "or", "as", "with", "across", "broken", "down", "per", "currently", "current", "right", "now", "today", "ever", "so", "far", "together", "respectively", "find", "get", "see", "return", "display", "pull", "look", "up", "report", "largest", "biggest", "highest", "maximum", "max", "smallest", "lowest", "minimum", "min", "most", "least", "fewest", "top", "bottom", "first", "largest", "most", "expensive", "cheapest", "made", "make", "making", "happened", "occurred", "recorded", "posted", "held", "hold", "holds", "holding", "own", "owns", "owned", "owning", "live", "lives", "living", "located", "based", "belong", "belongs", "belonging", "sit", "sits", "exist", "exists", "existing", "registered", "record", "records", "row", "rows", "entries", "entry", "data", "info", "information", "details", "detail", "database", "bank", "bank's", "bank’s", "kinds", "kind", "sorts", "sort", "type", "types", "category", "categories", "year", "years", "yearly", "month", "months", "monthly", "annually", "date", "dates", "time", "money", "dollars", "usd"])
+FILLER = frozenset(["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "per", "each", "every", "all", "any", "some", "this", "that", "these", "those", "there", "here", "it", "its", "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "have", "has", "had", "having", "will", "would", "can", "could", "should", "shall", "may", "might", "must", "please", "show", "me", "us", "we", "our", "i", "you", "your", "my", "list", "give", "tell", "what", "what's", "whats", "which", "who", "whom", "whose", "how", "many", "much", "number", "count", "counts", "total", "sum", "overall", "average", "avg", "mean", "value", "amount", "and", "or", "as", "with", "across", "broken", "down", "per", "currently", "current", "right", "now", "today", "ever", "so", "far", "together", "respectively", "find", "get", "see", "return", "display", "pull", "look", "up", "report", "largest", "biggest", "highest", "maximum", "max", "smallest", "lowest", "minimum", "min", "most", "least", "fewest", "top", "bottom", "first", "largest", "most", "expensive", "cheapest", "made", "make", "making", "happened", "occurred", "recorded", "posted", "held", "hold", "holds", "holding", "own", "owns", "owned", "owning", "live", "lives", "living", "located", "based", "belong", "belongs", "belonging", "sit", "sits", "exist", "exists", "existing", "registered", "record", "records", "row", "rows", "entries", "entry", "data", "info", "information", "details", "detail", "database", "bank", "bank's", "bank’s", "kinds", "kind", "sorts", "sort", "type", "types", "category", "categories", "year", "years", "yearly", "month", "months", "monthly", "annually", "date", "dates", "time", "money", "dollars", "usd", "they", "them", "their", "ones", "among", "amongst", "break",
+                    "breakdown"])
 """Words that carry no filter, comparison or number in a question to the bank."""
 
 _NEGATIONS = frozenset({"not", "no", "never", "without", "except", "excluding", "none",
                         "nor", "neither", "missing", "lacking", "lack", "n't"})
-_WORD = re.compile(r"[a-z0-9$%]+(?:['’][a-z]+)?|n['’]t")
+_WORD = re.compile(r"\$?\d+(?:,\d{3})+(?:\.\d+)?%?|[a-z0-9$%]+(?:['’][a-z]+)?|n['’]t")
+
+
+_CONTRACTION = re.compile(r"^(\w+)['’](?:ve|re|ll|d|m)$")
+"""A word with its auxiliary: "we've", "they're", "I'd" are filler when the word is."""
+_FILLER_PHRASES = re.compile(r"\b(?:out there|single(?=\s+(?:largest|biggest|highest|smallest|"
+                             r"lowest|most|least)\b))")
+"""Phrases that carry nothing, though their words may ("cards out there", "the single
+largest deposit" but not "a single account")."""
 
 
 def _is_filler(word: str) -> bool:
     if word in _NEGATIONS or word.endswith(("n't", "n’t")):
         return False
-    return word in FILLER or word.rstrip("'’s") in FILLER
+    short = _CONTRACTION.match(word)
+    return word in FILLER or word.rstrip("'’s") in FILLER or bool(short and short.group(1)
+                                                                 in FILLER)
 
 
-def unread(reading: Reading) -> list[str]:
-    """The phrases of the question no mention covers and that are not filler, in order."""
+def unread(reading: Reading, ignored: list[tuple[int, int]] | None = None) -> list[str]:
+    """The phrases of the question no mention covers and that are not filler, in order.
+
+    ``ignored`` spans are words a mention found but the plan does not use ("the average"
+    of a plan that counts, "merchants" of a plan not per merchant): they are unread too."""
     low = reading.text.lower()
-    spans = sorted((m.start, m.end) for m in reading.mentions)
+    spans = sorted([(m.start, m.end) for m in reading.mentions]
+                   + [m.span() for m in _FILLER_PHRASES.finditer(low)])
+    dropped = ignored or []
     phrases: list[list[str]] = []
     last_end = -1
     for match in _WORD.finditer(low):
         start, end = match.span()
-        if any(s <= start and end <= e for s, e in spans) or _is_filler(match.group()):
+        if not any(s <= start and end <= e for s, e in dropped) and (
+                any(s <= start and end <= e for s, e in spans) or _is_filler(match.group())):
             continue
         between = low[last_end:start] if last_end >= 0 else ""
         if phrases and last_end >= 0 and not re.search(r"[^\s'’-]", between):

@@ -19,6 +19,7 @@ __all__ = ["Mention", "Reading", "find", "find_comparisons", "find_dates", "find
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+_MONTHS["sept"] = 9
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 
 
@@ -93,8 +94,22 @@ def find_dates(reading: Reading, today: date) -> None:
     import dateparser
 
     low = reading.text.lower()
-    lead = r"(?:(since|after|from|before|until|prior to|in|during|of|for)\s+)?"
+    lead = r"(?:(since|after|from|before|until|prior to|in|during|of|for|on|between)\s+)?"
     found: list[tuple[int, int, str | None, tuple[str, str]]] = []
+    # Days: "2025-07-04", "1/15/2023" (month first), "Sept 1st, 2026", "4 July 2025",
+    # "Sept first, 2026".
+    day = r"(?:\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + ")"
+    for pattern in (r"\d{4}-\d{1,2}-\d{1,2}", r"\d{1,2}/\d{1,2}/\d{4}",
+                    rf"(?:{_MONTH_RE})\.?\s+{day},?\s+\d{{4}}",
+                    rf"(?:the\s+)?{day}\s+(?:of\s+)?(?:{_MONTH_RE})\.?,?\s+\d{{4}}"):
+        for match in re.finditer(lead + rf"\b({pattern})\b", low):
+            text = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bsept\b|\bthe\s+", _day_words,
+                          match.group(2))
+            text = re.sub(day, lambda m: _ORDINALS.get(m.group(), m.group()), text)
+            parsed = dateparser.parse(text, languages=["en"], settings={"DATE_ORDER": "MDY"})
+            if parsed is not None:
+                day = parsed.date().isoformat()
+                found.append((match.start(), match.end(), match.group(1), (day, day)))
     for match in re.finditer(lead + r"\bq([1-4])\s*(?:of\s+)?(\d{4})\b", low):
         found.append((match.start(), match.end(), match.group(1),
                       _span(int(match.group(3)), quarter=int(match.group(2)))))
@@ -112,9 +127,37 @@ def find_dates(reading: Reading, today: date) -> None:
         if when is not None:
             span = _span(when.year, when.month if match.group(3) == "month" else None)
             found.append((match.start(), match.end(), match.group(1), span))
-    for start, end, word, span in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):
+    kept: list[tuple[int, int, str | None, tuple[str, str]]] = []
+    for item in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):
+        if all(item[0] >= end or item[1] <= start for start, end, _, _ in kept):
+            kept.append(item)
+    for index, (start, end, word, span) in enumerate(kept):
+        # "between 1/15/2023 and 2/15/2023", "from 2020 to 2022": one range.
+        after = kept[index + 1] if index + 1 < len(kept) else None
+        if word in ("between", "from") and after is not None and after[2] is None and \
+                re.fullmatch(r"\s*(?:and|to|until|through|-)\s*", low[end:after[0]]):
+            end, span = after[1], (span[0], after[3][1])
+            word = "between"
+            kept[index + 1] = (after[0], after[1], "merged", after[3])
+        elif word == "merged":
+            continue
         if reading.free(start, end):
             reading.mentions.append(Mention(start, end, "date", (), (word, span)))
+
+
+_ORDINALS = {word: str(i) for i, word in enumerate(
+    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+     "seventeenth", "eighteenth", "nineteenth", "twentieth"], 1)}
+_ORDINALS.update({f"twenty{sep}{word}": str(20 + int(n)) for word, n in list(_ORDINALS.items())
+                  if int(n) < 10 for sep in (" ", "-")})
+_ORDINALS.update({"thirtieth": "30", "thirty first": "31", "thirty-first": "31"})
+"""Days of the month in words ("Sept first")."""
+
+
+def _day_words(match: re.Match[str]) -> str:
+    """An ordinal's digits ("1st" -> "1"), and "sept" as dateparser knows it."""
+    return "sep" if match.group().lower() == "sept" else ""
 
 
 def _midnight(day: date) -> datetime:
@@ -162,6 +205,15 @@ def find_comparisons(reading: Reading) -> None:
         value = _whole(_amount(match.group(2), match.group(3)))
         reading.mentions.append(Mention(match.start(), match.end(), "compare",
                                         (_COMPARE[match.group(1)],), value))
+    # "36 months or less", "$5,000 or more": the comparison after the number.
+    for match in re.finditer(rf"(?<![\w$]){_NUMBER}(?:\s+(?:months?|dollars|usd))?\s+or\s+"
+                             r"(less|fewer|lower|under|below|more|greater|higher|over|above)\b",
+                             low):
+        if not reading.free(match.start(), match.end()):
+            continue
+        op = "<=" if match.group(3) in ("less", "fewer", "lower", "under", "below") else ">="
+        reading.mentions.append(Mention(match.start(), match.end(), "compare", (op,),
+                                        _whole(_amount(match.group(1), match.group(2)))))
     for match in re.finditer(r"\b(negative|positive)\s+(balance|balances|amount|amounts)\b", low):
         op = "<" if match.group(1) == "negative" else ">"
         reading.mentions.append(Mention(match.start(), match.start() + len(match.group(1)),
@@ -196,6 +248,9 @@ def find_having(reading: Reading) -> None:
             _OR[m.group(2)], _count(m.group(1)), m.group(3))),
         (rf"\b(?:have|has|hold|holds|own|owns|with|holding|owning)\s+{_NUMBER_OR_WORD}\s+"
          rf"{noun}", lambda m: ("=", _count(m.group(1)), m.group(2))),
+        # "accounts that have no card", "customers without any loans": none of them.
+        (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without)\s+"
+         rf"(?:(?:a|an|any)\s+)?{noun}", lambda m: ("=", 0, m.group(1))),
     ]
     for pattern, read in patterns:
         for match in re.finditer(pattern, low):

@@ -14,7 +14,8 @@ from typing import Any, Literal
 __all__ = ["ENTITY_COLUMNS", "LINKS", "Filter", "Having", "Measure", "Plan", "describe",
            "render"]
 
-Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows"]
+Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows", "distinct", "percent",
+                  "ratio"]
 
 LINKS: dict[tuple[str, str], tuple[str, str]] = {
     ("accounts", "customers"): ("customer_id", "id"),
@@ -42,11 +43,11 @@ NULLABLE = frozenset({"transactions.merchant", "customers.employer", "accounts.c
 
 @dataclass(frozen=True)
 class Filter:
-    """``column op value``; ``between`` takes a (low, high) pair, ``null`` and ``not null``
-    no value."""
+    """``column op value``; ``between`` takes a (low, high) pair, ``in`` a tuple, ``null``
+    and ``not null`` no value."""
 
     column: str
-    op: Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null"]
+    op: Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null", "in"]
     value: Any = None
 
 
@@ -76,14 +77,28 @@ class Plan:
     """A threshold on owned rows; the plan then counts or lists the table's rows kept."""
     bare: bool = False
     """``rows`` of ``column`` only ("the 5 largest balances": the balances, not the rows)."""
+    part: tuple[Filter, ...] = ()
+    """``percent``: what the counted share of the rows passes ("accounts that are closed");
+    ``ratio``: what the rows counted above the line pass ("credit cards")."""
+    per: tuple[Filter, ...] = ()
+    """``ratio``: what the rows counted below the line pass ("to debit cards")."""
+    keep: tuple[Literal["=", "<>", ">", "<", ">=", "<=", "between"], Any] | None = None
+    """(op, value) the measure of each group must pass ("merchants with total spend over
+    $450k": ``HAVING SUM(-amount) > 450000``)."""
 
 
 def _table_of(ref: str) -> str:
     return ref.split(":", 1)[-1].split(".", 1)[0]
 
 
+def tables(plan: Plan) -> list[str]:
+    """The tables a plan reads: its own, then those its columns and threshold need."""
+    return _tables(plan)
+
+
 def _tables(plan: Plan) -> list[str]:
-    refs = [plan.column, plan.group, *(f.column for f in plan.filters),
+    refs = [plan.column, plan.group,
+            *(f.column for f in (*plan.filters, *plan.part, *plan.per)),
             f"{plan.having.child}.id" if plan.having else None]
     out = [plan.table]
     for ref in refs:
@@ -142,6 +157,8 @@ def _condition(item: Filter) -> str:
     if item.op == "between":
         low, high = item.value
         return f"{item.column} BETWEEN {_literal(low)} AND {_literal(high)}"
+    if item.op == "in":
+        return f"{item.column} IN ({', '.join(_literal(v) for v in item.value)})"
     if item.op == "not null":
         return f"{item.column} IS NOT NULL"
     if item.op == "null":
@@ -164,6 +181,19 @@ def _measure(plan: Plan, fans_out: bool) -> tuple[str, str]:
         return "COUNT(*)", f"{plan.table}_count"
     if plan.measure == "spend":
         return f"SUM(-{plan.column})", "spend"
+    if plan.measure == "percent":
+        part = " AND ".join(_condition(f) for f in plan.part)
+        rows = f"COUNT(DISTINCT {plan.table}.id)" if fans_out else "COUNT(*)"
+        kept = f"DISTINCT CASE WHEN {part} THEN {plan.table}.id END" if fans_out else \
+            f"CASE WHEN {part} THEN 1 END"
+        return f"100.0 * COUNT({kept}) / {rows}", "percent"
+    if plan.measure == "ratio":
+        above, below = (" AND ".join(_condition(f) for f in side) for side in (plan.part, plan.per))
+        key = f"{plan.table}.id"
+        return (f"1.0 * COUNT(DISTINCT CASE WHEN {above} THEN {key} END) / "
+                f"COUNT(DISTINCT CASE WHEN {below} THEN {key} END)"), "ratio"
+    if plan.measure == "distinct":
+        return f"COUNT(DISTINCT {plan.column})", f"different_{name}"
     if plan.measure in ("sum", "avg", "min", "max"):
         word = {"sum": "total", "avg": "average", "min": "lowest", "max": "highest"}[plan.measure]
         return f"{plan.measure.upper()}({plan.column})", f"{word}_{name}"
@@ -234,6 +264,8 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
         sql += " WHERE " + " AND ".join(_condition(f) for f in filters)
     if group_by:
         sql += " GROUP BY " + ", ".join(group_by)
+    if plan.keep is not None and plan.measure not in ("rows", "count"):
+        sql += f" HAVING {_condition(Filter(_measure(plan, fans_out)[0], *plan.keep))}"
     if order_by:
         sql += " ORDER BY " + ", ".join(order_by)
     if plan.limit:
@@ -241,7 +273,7 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
     return sql
 
 
-_MEASURE_WORDS = {"count": "the number of", "sum": "the total", "avg": "the average",
+_MEASURE_WORDS = {"ratio": "the ratio", "percent": "the percentage", "distinct": "the number of different", "count": "the number of", "sum": "the total", "avg": "the average",
                   "min": "the lowest", "max": "the highest", "spend": "the amount spent"}
 
 
@@ -252,6 +284,8 @@ def _words(ref: str) -> str:
 def _describe_filter(item: Filter) -> str:
     if item.op == "between":
         return f"{item.column} from {item.value[0]} to {item.value[1]}"
+    if item.op == "in":
+        return f"{item.column} is {' or '.join(str(v) for v in item.value)}"
     if item.op in ("null", "not null"):
         return f"{item.column} is {'not ' if item.op == 'null' else ''}set"
     return f"{item.column} {item.op} {item.value}"
@@ -266,8 +300,13 @@ def describe(plan: Plan) -> str:
         if plan.column and plan.order:
             text += (f", {'highest' if plan.order == 'desc' else 'lowest'} "
                      f"{_words(plan.column)} first")
-    elif plan.measure == "count":
-        text = f"{_MEASURE_WORDS['count']} {plan.table}"
+    elif plan.measure == "ratio":
+        text = (f"the number of {plan.table} where "
+                f"{' and '.join(_describe_filter(f) for f in plan.part)} for each one where "
+                f"{' and '.join(_describe_filter(f) for f in plan.per)}")
+    elif plan.measure in ("count", "percent"):
+        text = f"{_MEASURE_WORDS[plan.measure]} of {plan.table}" if plan.measure == "percent" \
+            else f"{_MEASURE_WORDS['count']} {plan.table}"
     else:
         text = f"{_MEASURE_WORDS[plan.measure]} {_words(plan.column or '')} of {plan.table}"
     if plan.group:
@@ -280,6 +319,12 @@ def describe(plan: Plan) -> str:
         text += f" with {plan.having.op} {plan.having.count} {plan.having.child}"
     if plan.filters:
         text += " where " + " and ".join(_describe_filter(f) for f in plan.filters)
+    if plan.part:
+        text += ", the share with " + " and ".join(_describe_filter(f) for f in plan.part)
+    if plan.keep is not None:
+        op, value = plan.keep
+        text += (f", keeping those whose {_MEASURE_WORDS[plan.measure].removeprefix('the ')}"
+                 f" is {op} {value}")
     if plan.limit and plan.measure != "rows" and plan.order:
         text += f", the {plan.limit} {'highest' if plan.order == 'desc' else 'lowest'}"
     elif plan.limit:

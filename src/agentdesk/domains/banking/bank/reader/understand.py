@@ -27,7 +27,8 @@ from .phrases import (
     find_top,
     forms,
 )
-from .plans import Filter, Having, Measure, Plan
+from .plans import LINKS, Filter, Having, Measure, Plan
+from .plans import tables as _plan_tables
 from .vocabulary import (
     COLUMN_WORDS,
     DATE_COLUMNS,
@@ -38,12 +39,14 @@ from .vocabulary import (
     OWNED,
     STATES,
     TABLE_WORDS,
+    UNITS,
 )
 
 __all__ = ["read", "read_question", "readings"]
 
-_Op = Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null"]
-_NOT = re.compile(r"(\bnot|\w*n['’]t|\bno longer)\s+((?:\w+\s+){0,3})$")
+_Op = Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null", "in"]
+_NOT = re.compile(r"(\bnot|\w*n['’]t|\bno longer|\bexcluding|\bexcept(?:\s+for)?|\bother than"
+                  r"|\bapart from|\bbesides)\s+((?:\w+\s+){0,3})$")
 
 
 def _negations(reading: Reading) -> None:
@@ -58,12 +61,45 @@ def _negations(reading: Reading) -> None:
             reading.mentions.append(Mention(match.start(), match.end(1), "used"))
 
 
+_SHORT_WORDS = frozenset({"or", "in", "me", "hi", "oh", "ok", "de", "la", "ma", "mo", "ne",
+                          "pa", "al", "co", "id", "ga", "md", "wa", "va"})
+"""State codes that are also words (or common abbreviations) in a question written in one case."""
+
+
+def _table_words_as_values(reading: Reading, low: str, by_value: dict[str, list[str]]) -> None:
+    """A table's word that is also a value of another table's column is that value where a
+    table makes no sense: before that table's word ("card transactions": the channel) or
+    negated ("not made by card")."""
+    from .coverage import FILLER
+
+    values = {form: value for value in by_value if value.lower() == value
+              for form in forms(value.replace("_", " "))}
+    tables = sorted(reading.of("table"), key=lambda m: m.start)
+    for index, mention in enumerate(tables):
+        value = values.get(low[mention.start:mention.end])
+        if value is None:
+            continue
+        following = tables[index + 1] if index + 1 < len(tables) else None
+        refs: tuple[str, ...] = ()
+        if following is not None and not low[mention.end:following.start].strip():
+            refs = tuple(r for r in by_value[value]
+                         if r.split(".")[0] == following.refs[0] != mention.refs[0])
+        negation = _NOT.search(low[:mention.start])
+        if not refs and negation and all(w in FILLER for w in negation.group(2).split()):
+            refs = tuple(r for r in by_value[value] if r.split(".")[0] != mention.refs[0])
+        if refs:
+            mention.kind, mention.refs, mention.value = "value", refs, value
+
+
 def read_question(question: str, catalog: Catalog, today: date | None = None) -> Reading:
     """Find every table, column, value, date, comparison, threshold and missing value the
     question mentions."""
     question = " ".join(question.split())
     reading = Reading(question)
     low = question.lower()
+    # "private-segment customers", "paid-off loans": a hyphen joins words the bank names
+    # apart (same length, so offsets hold); proper names keep theirs ("H-E-B").
+    spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)
     # Any case the person wrote in: all lower or all capitals names no proper noun by case.
     uncased = question.islower() or question.isupper()
     find_dates(reading, today or date.today())
@@ -74,11 +110,11 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for phrase in sorted(COLUMN_WORDS, key=len, reverse=True):
         refs = tuple(r for r in COLUMN_WORDS[phrase] if catalog.has(r))
         if refs:
-            find(reading, phrase, low, "column", refs)
+            find(reading, phrase, spaced, "column", refs)
     for table, words in TABLE_WORDS.items():
         if table in catalog.tables:
             for word in sorted(words, key=len, reverse=True):
-                find(reading, word, low, "table", (table,))
+                find(reading, word, spaced, "table", (table,))
     if reading.of("date"):  # "opened in 2025" names a date; "closed accounts" a status
         for phrase, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0])):
             if catalog.has(ref):
@@ -91,14 +127,29 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for value in sorted(by_value, key=len, reverse=True):
         refs = tuple(by_value[value])
         if value.lower() != value:
+            if uncased and value.lower() in _SHORT_WORDS:
+                # "checking or savings" is not Oregon: in one case, a code that is also a
+                # word is the code only where it ends the question ("customers in OR").
+                for match in re.finditer(rf"(?<![\w-]){value.lower()}(?=\s*(?:[?.!,;]|$))",
+                                         low):
+                    if reading.free(match.start(), match.end()):
+                        reading.mentions.append(Mention(match.start(), match.end(), "value",
+                                                        refs, value))
+                continue
             find(reading, value.lower() if uncased else value, low if uncased else question,
                  "value", refs, value)
             continue
         for form in forms(value.replace("_", " ")):
-            find(reading, form, low, "value", refs, value)
+            find(reading, form, spaced, "value", refs, value)
     for name, code in STATES.items():
         refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
-        find(reading, name, low, "value", refs, code)
+        find(reading, name, spaced, "value", refs, code)
+    _table_words_as_values(reading, low, by_value)
+    for match in re.finditer(r"\b(how many|number of)\s+(" + "|".join(UNITS) + r")\b", low):
+        if catalog.has(UNITS[match.group(2)]) and reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(2), match.end(), "column",
+                                            (UNITS[match.group(2)],)))
+            reading.mentions.append(Mention(match.start(), match.end(1), "used"))
     _negations(reading)
     if not reading.of("date"):  # with no date, "joined" or "opened" says nothing more
         for phrase in DATE_VERBS:
@@ -128,7 +179,12 @@ def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) ->
     return refs[0]
 
 
-_COUNT = re.compile(r"\b(how many|number of|count|counts)\b")
+_TIMES = re.compile(r"\b(?:how many|number of)\s+(times)\b")
+"""How often something happened: a count of the transactions that record it."""
+_DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b")
+_COUNT = re.compile(r"\b(how many|number of|count|counts)\b(?!\s+(?:"
+                    + "|".join(UNITS) + r")\b)")
+"""A count of rows; not "how many months" (a number of a column's unit, :data:`UNITS`)."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
 _SPEND = re.compile(r"\b(spend|spending|spent)\b")
 _SUM = re.compile(r"\b(total|sum|how much|overall)\b")
@@ -139,6 +195,10 @@ _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken dow
 
 
 def _measure_word(low: str, top: int | None) -> str:
+    if _PERCENT.search(low):
+        return "percent"
+    if _RATIO.search(low):
+        return "ratio"
     if _COUNT.search(low) or (re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
                               and not _SPEND.search(low)):
         return "count"
@@ -187,10 +247,13 @@ def _group(reading: Reading, low: str, base: str, dates_col: str) -> str | None:
 
 
 def _top_group(reading: Reading, low: str, base: str) -> str | None:
-    """The thing ranked in "which 5 cities ...", "top 5 merchants ...", "which branch ..."."""
+    """The thing ranked in "which 5 cities ...", "top 5 merchants ...", "which branch ...";
+    not what "the most accounts" counts ("with the most accounts, the three branches")."""
     pattern = (r"\b(top|bottom|which|what|the)\s+(?:\d+|" + "|".join(NUMBER_WORDS)
                + r")?\s*(\w+(?:\s+\w+)?)")
     for match in re.finditer(pattern, low):
+        if re.match(r"(most|fewest|least)\b", match.group(2)):
+            continue
         at = match.start(2)
         for mention in reading.mentions:
             if not at <= mention.start < at + len(match.group(2)):
@@ -201,6 +264,25 @@ def _top_group(reading: Reading, low: str, base: str) -> str | None:
                 return None if mention.refs[0] == base else f"entity:{mention.refs[0]}"
             if mention.kind == "value":
                 return None
+    return None
+
+
+_AGGREGATE = re.compile(r"\b(?:(?:total|average|avg|mean|combined|overall)(?:\s+\w+){0,2}"
+                        r"|spend|spending|spent)\s+$")
+"""The words before a comparison of the total itself ("merchants with total spend over")."""
+
+
+def _kept_group(reading: Reading, base: str, filters: list[Filter]) -> str | None:
+    """What a threshold on the total keeps: the column or the rows the question names
+    ("merchants with total spend over $450k": the merchants), else none."""
+    filtered = {f.column for f in filters}
+    for mention in reading.mentions:
+        if mention.kind == "column" and not set(mention.refs) <= NUMERIC:
+            refs = tuple(r for r in mention.refs if r not in NUMERIC and r not in filtered)
+            if refs:
+                return _pick(refs, mention.start, reading, base)
+        if mention.kind == "table" and mention.refs[0] != base:
+            return f"entity:{mention.refs[0]}"
     return None
 
 
@@ -215,6 +297,8 @@ def _base(reading: Reading, low: str, measure: str, column: str | None) -> str |
     if measure == "count":
         count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\b", low)
         after = [m for m in named if count and m.start >= count.end()]
+        if _TIMES.search(low):  # "how many times did people buy ...": the purchases
+            after = [m for m in after if m.refs[0] == "transactions"]
         if after:
             return after[0].refs[0]
     values = reading.of("value")
@@ -255,6 +339,18 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
     A verb's date of a table the question does not name is the base table's date of the
     same name when it has one ("branches opened before 2005": the branches' opening)."""
     times = reading.of("time")
+    bought = [m for m in reading.of("table") if reading.text[m.start:m.end].lower()
+              in ("buy", "bought", "purchased")]
+    if not times and bought:  # "customers who bought at Starbucks in 2024": the purchases'
+        return DATE_COLUMNS["transactions"]
+    dates = reading.of("date")
+    if not times and dates:
+        # No verb: the rows named last before the time ("customers who made transactions
+        # at Starbucks in 2025": the transactions' date, not the customers' joining).
+        named = [m for m in reading.of("table") if m.end <= dates[0].start
+                 and m.refs[0] in DATE_COLUMNS]
+        if named and named[-1].refs[0] in OWNED.get(base, ()):
+            return DATE_COLUMNS[named[-1].refs[0]]
     if not times:
         return DATE_COLUMNS.get(base, "")
     ref = times[0].refs[0]
@@ -276,15 +372,233 @@ def _bare(reading: Reading, low: str, numeric: list[Mention]) -> bool:
 
 def read(question: str, catalog: Catalog, today: date | None = None,
          ) -> tuple[list[Plan], list[str]]:
-    """The plans the question can mean (best first) and the phrases of it no plan read."""
+    """The plans the question can mean (best first) and the phrases of it no plan read.
+
+    A word read nowhere that is one slip from exactly one word of the bank's vocabulary
+    ("intrest", "custmers") is read as that word."""
     question = " ".join(question.split())
+    plans, missed = _read(question, catalog, today)
+    if missed:
+        fixed = _spelled(question, missed, catalog)
+        if fixed != question:
+            return _read(fixed, catalog, today)
+    return plans, missed
+
+
+def _vocabulary(catalog: Catalog) -> frozenset[str]:
+    """The words the reader knows, for spelling (values as the bank stores them in lower
+    case; proper names are not guessed)."""
+    from .coverage import FILLER
+
+    words: set[str] = set(FILLER)
+    for phrase in [*COLUMN_WORDS, *(w for ws in TABLE_WORDS.values() for w in ws),
+                   *DATE_VERBS, *STATES]:
+        words.update(phrase.split())
+    for values in catalog.values.values():
+        for value in values:
+            if value.lower() == value:
+                for form in forms(value.replace("_", " ")):
+                    words.update(form.split())
+    return frozenset(w for w in words if len(w) >= 5 and w.isalpha())
+
+
+def _spelled(question: str, missed: list[str], catalog: Catalog) -> str:
+    known = _vocabulary(catalog)
+    for phrase in missed:
+        for word in phrase.split():
+            if len(word) < 5 or not word.isalpha() or word.lower() in known:
+                continue
+            low = word.lower()
+            if any(low.endswith(end) and low[:-len(end)] in known for end in _ENDINGS):
+                continue  # "credited" is a word of its own, not "credit" misspelt
+            close = [w for w in known if abs(len(w) - len(low)) <= 1 and _one_slip(low, w)]
+            if len(close) == 1:
+                question = re.sub(rf"\b{re.escape(word)}\b", close[0], question)
+    return question
+
+
+_ENDINGS = ("s", "es", "d", "ed", "ing", "er", "ers", "ly")
+
+
+def _one_slip(word: str, known: str) -> bool:
+    """Whether ``word`` is ``known`` with one letter added, dropped, changed or two
+    neighbours swapped."""
+    if len(word) == len(known):
+        diff = [i for i, (a, b) in enumerate(zip(word, known, strict=True)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and word[diff[0]] == known[diff[1]]
+                                  and word[diff[1]] == known[diff[0]])
+    short, long = sorted((word, known), key=len)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def _read(question: str, catalog: Catalog, today: date | None,
+          ) -> tuple[list[Plan], list[str]]:
     reading = read_question(question, catalog, today)
     low = question.lower()
     top, direction = find_top(low, reading)
     for match in _SPEND.finditer(low):  # the measure "spend" reads these words
         reading.mentions.append(Mention(match.start(), match.end(), "used"))
-    missed = unread(reading)
-    return _plans(reading, low, top, direction, catalog), missed
+    times = _TIMES.search(low)
+    if times and any(m.refs[0] == "transactions" for m in reading.of("table")):
+        reading.mentions.append(Mention(times.start(1), times.end(1), "used"))
+    plans = _plans(reading, low, top, direction, catalog)
+    if plans:
+        _new_rows(reading, low, plans[0])
+    missed = unread(reading, _ignored(reading, low, plans[0], catalog) if plans else None)
+    return plans, missed
+
+
+_FIRST = ("oldest", "earliest", "first")
+
+
+def _when(reading: Reading, low: str, catalog: Catalog) -> tuple[str, str] | None:
+    """("min" | "max", date column) of "when was the oldest customer born", "when did our
+    newest customer join": a date a verb names, at the end a superlative says."""
+    when = re.search(r"\bwhen\s+(?:was|were|did|is)\b", low)
+    ends = re.search(r"\b(oldest|earliest|first|youngest|newest|latest|last|most recent)\b",
+                     low)
+    verbs = [(m.start(), ref) for phrase, ref in DATE_VERBS.items() if catalog.has(ref)
+             for m in re.finditer(rf"\b{phrase}\b", low)]
+    if not (when and ends and verbs):
+        return None
+    ref = min(verbs)[1]
+    reading.mentions.append(Mention(when.start(), when.end(), "used"))
+    reading.mentions.append(Mention(ends.start(), ends.end(), "used"))
+    # The oldest customer was born first; the youngest last.
+    return ("min" if ends.group(1) in _FIRST else "max"), ref
+
+
+def _either(reading: Reading, low: str, filters: list[Filter], where: list[int]) -> str | None:
+    """Two values of one column are either of them ("checking and savings accounts",
+    "online vs card"): their filters become one ``in``; the column, if any, is returned."""
+    by_column: dict[str, list[int]] = {}
+    for index, item in enumerate(filters):
+        if item.op == "=":
+            by_column.setdefault(item.column, []).append(index)
+    for column, indexes in by_column.items():
+        if len(indexes) < 2:
+            continue
+        values = tuple(filters[i].value for i in indexes)
+        first = indexes[0]
+        for i in reversed(indexes[1:]):
+            del filters[i], where[i]
+        filters[first] = Filter(column, "in", values)
+        for match in re.finditer(r"\b(vs|versus)\b", low):
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+        return column
+    return None
+
+
+_RATIO = re.compile(r"\bratio\s+of\b")
+
+
+def _ratio(reading: Reading, low: str, base: str, filters: list[Filter],
+           where: list[int]) -> list[Plan]:
+    """ "ratio of credit cards to debit cards": how many rows pass what is said before "to"
+    for each row passing what is said after it."""
+    said = _RATIO.search(low)
+    to = re.search(r"\b(to|versus|vs)\b", low[said.end():]) if said else None
+    if said is None or to is None:
+        return []
+    at = said.end() + to.start()
+    above = tuple(f for f, w in zip(filters, where, strict=True) if said.end() < w < at)
+    below = tuple(f for f, w in zip(filters, where, strict=True) if w > at)
+    if not above or not below or len(above) + len(below) != len(filters):
+        return []
+    reading.mentions.append(Mention(said.start(), said.end(), "used"))
+    reading.mentions.append(Mention(at, at + len(to.group(1)), "used"))
+    return [Plan(table=base, measure="ratio", part=above, per=below)]
+
+
+_PERCENT = re.compile(r"\b(percentage|percent|share|proportion|fraction)\s+of\b")
+
+
+def _percent(reading: Reading, low: str, base: str, filters: list[Filter],
+             where: list[int]) -> list[Plan]:
+    """ "What percentage of accounts are closed": of the rows the noun names (with what is
+    said up to it), the share that pass what is said after it."""
+    said = _PERCENT.search(low)
+    nouns = [m for m in reading.of("table") if said and m.start > said.end()]
+    if said is None or not nouns:
+        return []
+    part = tuple(f for f, at in zip(filters, where, strict=True) if at > nouns[0].end)
+    if not part:
+        return []
+    whole = tuple(f for f in filters if f not in part)
+    reading.mentions.append(Mention(said.start(1), said.end(1), "used"))
+    return [Plan(table=base, measure="percent", filters=whole, part=part)]
+
+
+def _new_rows(reading: Reading, low: str, plan: Plan) -> None:
+    """ "new customers per year", "new accounts in 2025": rows new by the date the plan
+    counts them by (the table's own), so "new" is read; with no such date it is not."""
+    for match in re.finditer(r"\bnew\s+", low):
+        named = [m for m in reading.of("table") if m.start == match.end()]
+        if named and DATE_COLUMNS.get(named[0].refs[0]) in _uses(plan, None):
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+
+
+def _owners(table: str) -> set[str]:
+    """The tables whose rows own ``table``'s rows, through the bank's foreign keys."""
+    out: set[str] = set()
+    todo = [table]
+    while todo:
+        child = todo.pop()
+        for (linked, parent) in LINKS:
+            if linked == child and parent not in out:
+                out.add(parent)
+                todo.append(parent)
+    return out
+
+
+def _uses(plan: Plan, catalog: Catalog | None) -> set[str]:
+    """The columns a plan computes, groups, filters on or lists (rows list every column)."""
+    refs = {plan.column, *(f.column for f in plan.filters)}
+    if plan.measure == "rows" and not plan.bare and catalog is not None:
+        refs |= {f"{plan.table}.{c}" for c in catalog.tables.get(plan.table, ())}
+    if plan.group:
+        refs.add(plan.group.rpartition(":")[2])
+    return {r for r in refs if r}
+
+
+def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
+             ) -> list[tuple[int, int]]:
+    """Words a mention read that the plan does not use: it would answer another question.
+
+    "On average, how many months ..." counted, "merchants with total spend over $450k"
+    summed over every merchant, "with the most accounts" listed by balance."""
+    out: list[tuple[int, int]] = []
+    average = _AVG.search(low)
+    if average and plan.measure != "avg":
+        out.append(average.span())
+    count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
+    if count and plan.measure not in ("count", "spend", "distinct", "percent", "ratio") and \
+            plan.having is None:
+        out.append(count.span())
+    if plan.keep is not None and plan.group is None:  # a threshold on one total
+        out += [(m.start, m.end) for m in reading.of("compare")]
+    ranked = re.search(r"\b(top|bottom|largest|biggest|highest|smallest|lowest|most|least|"
+                       r"fewest|maximum|minimum|max|min|cheapest)\b", low)
+    if ranked and plan.order is None and plan.measure not in ("max", "min") and \
+            not any(m.start <= ranked.start() < m.end for m in reading.mentions
+                    if m.kind not in ("table", "column", "value")):
+        out.append(ranked.span())  # "the average rate of the biggest loans": of every loan
+    # A table named but not read ("how many branch transactions" counting branches); the
+    # owners of the rows may be named as who they are ("how much did customers spend").
+    joined = set(_plan_tables(plan)) | _owners(plan.table)
+    for mention in reading.of("table"):
+        if mention.refs[0] not in joined:
+            out.append((mention.start, mention.end))
+    compared = {(f.op, f.value) for f in plan.filters} | {plan.keep}
+    for mention in reading.of("compare"):  # a comparison with nothing to compare
+        if (mention.refs[0], mention.value) not in compared:
+            out.append((mention.start, mention.end))
+    used = _uses(plan, catalog)
+    for mention in reading.of("column"):
+        if not set(mention.refs) & used:
+            out.append((mention.start, mention.end))
+    return out
 
 
 def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
@@ -292,9 +606,22 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     measure = _measure_word(low, top)
     numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
     column = numeric[0].refs[0] if numeric else None
+    distinct = _DISTINCT.search(low)
+    if distinct:  # "how many different cities": the values of a column, counted once
+        after = [m for m in reading.of("column") if m.start >= distinct.end()]
+        if not after or not reading.free(distinct.start(2), distinct.end(2)):
+            return []
+        reading.mentions.append(Mention(distinct.start(2), distinct.end(2), "used"))
+        base = after[0].refs[0].split(".")[0]
+        column = _pick(after[0].refs, after[0].start, reading, None)
+        measure = "distinct"
     if measure == "spend":
         column = "transactions.amount"
-    base = _base(reading, low, measure, column)
+    dated = _when(reading, low, catalog)
+    if dated is not None:  # "when was our oldest customer born": the earliest birth date
+        measure, column = dated
+    base = column.split(".")[0] if measure == "distinct" and column else \
+        _base(reading, low, measure, column)
     if base is None:
         return []
     base, having = _having(reading, base)
@@ -307,8 +634,10 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     # Dates belong to the date a verb names ("joined", "opened"), else to the base table's.
     dates_col = _date_column(reading, base, catalog)
     filters: list[Filter] = [Filter(m.refs[0], "null") for m in reading.of("missing")]
+    where = [m.start for m in reading.of("missing")]  # where each filter was said
     for mention in reading.of("date"):
         word, (start, end) = mention.value
+        where.append(mention.start)
         if word in ("since", "from"):
             filters.append(Filter(dates_col, ">=", start))
         elif word == "after":
@@ -323,16 +652,30 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         ref = _pick(mention.refs, mention.start, reading, base)
         chosen = Filter(ref, "<>" if mention.negated else "=", mention.value)
         filters.append(chosen)
+        where.append(mention.start)
         # Another reading only where the question names that column's table too
         # ("customers of branches in Texas": the customers' state or the branches').
         others = [r for r in mention.refs if r != ref and r.split(".")[0] in named]
         if others:
             swaps.append((chosen, Filter(others[0], chosen.op, mention.value)))
+    if measure == "ratio":
+        return _ratio(reading, low, base, filters, where)
+    either = _either(reading, low, filters, where)
+    keep: tuple[_Op, object] | None = None
     for mention in reading.of("compare"):
+        if measure in ("sum", "avg", "spend") and _AGGREGATE.search(low[:mention.start]):
+            keep = (cast(_Op, mention.refs[0]), mention.value)  # "total spend over $450k"
+            continue
         before = [m for m in numeric if m.end <= mention.start]
         target = before[-1].refs[0] if before else DEFAULT_MEASURE.get(base)
+        unit = re.search(r"\b(" + "|".join(UNITS) + r")\b", low[mention.start:mention.end])
+        if unit and catalog.has(UNITS[unit.group(1)]):  # "loans of 36 months or less"
+            target = UNITS[unit.group(1)]
         if target:
             filters.append(Filter(target, cast(_Op, mention.refs[0]), mention.value))
+            where.append(mention.start)
+    if measure == "percent":
+        return _percent(reading, low, base, filters, where)
     group = None
     limit = None
     order = None
@@ -340,6 +683,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     if having is not None:
         return [Plan(table=base, measure=cast(Measure, measure), filters=tuple(filters),
                      having=having)]
+    if measure == "distinct":
+        return [Plan(table=base, measure="distinct", column=column, filters=tuple(filters))]
     if top is not None:
         group = _top_group(reading, low, base)
         bare = group is None and measure in ("count", "max", "min", "rows") and \
@@ -353,6 +698,10 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             measure, column = "rows", DEFAULT_MEASURE.get(base)
     else:
         group = _group(reading, low, base, dates_col)
+        if group is None and either and re.search(r"\b(each|vs|versus)\b", low):
+            group = either  # "online vs card transactions, how many of each"
+        if group is None and keep is not None:
+            group = _kept_group(reading, base, filters)
         if measure == "rows" and group is not None:
             measure = "count"
     if measure == "count" and group is None and column and _COUNT.search(low) is None:
@@ -362,7 +711,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     plan = Plan(table=base, measure=cast(Measure, measure),
                 column=column if measure != "count" else None, group=group,
                 filters=tuple(filters), order=cast(Literal["desc", "asc"] | None, order),
-                limit=limit, bare=bare and measure == "rows")
+                limit=limit, bare=bare and measure == "rows",
+                keep=keep if measure in ("sum", "avg", "spend") else None)
     out = [plan]
     for chosen, other in swaps:
         out.append(replace(plan, filters=tuple(other if f == chosen else f for f in plan.filters)))

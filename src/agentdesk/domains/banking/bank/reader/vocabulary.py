@@ -9,14 +9,15 @@ from __future__ import annotations
 
 __all__ = ["COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "MISSING_WORDS",
            "NULLABLE_WORDS", "NUMBER_WORDS", "NUMERIC", "OWNED", "STATES",
-           "TABLE_WORDS"]
+           "TABLE_WORDS", "UNITS"]
 
 TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "customers": ("customer", "customers", "client", "clients", "people", "members"),
     "accounts": ("account", "accounts"),
     "cards": ("card", "cards"),
     "loans": ("loan", "loans"),
-    "transactions": ("transaction", "transactions", "purchases", "purchase", "payments made"),
+    "transactions": ("transaction", "transactions", "purchases", "purchase", "payments made",
+                     "txn", "txns", "buy", "bought", "purchased"),
     "branches": ("branch", "branches", "office", "offices"),
 }
 
@@ -57,6 +58,9 @@ COLUMN_WORDS: dict[str, tuple[str, ...]] = {
 
 NUMERIC = frozenset({"accounts.balance", "loans.rate", "loans.principal", "cards.credit_limit",
                      "loans.term_months", "transactions.amount"})
+
+UNITS: dict[str, str] = {"months": "loans.term_months", "month": "loans.term_months"}
+"""The unit a numeric column is counted in: "how many months" asks for loan terms."""
 
 DEFAULT_MEASURE: dict[str, str] = {
     "accounts": "accounts.balance", "loans": "loans.principal",
