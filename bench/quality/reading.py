@@ -12,7 +12,8 @@ label, or ignores a phrase that changes the answer, given without a word). Count
 split into the part tuned on, the ``held-back`` part, the ``fresh`` part (requests
 written blind to the readers' code, never tuned on; like the held-back part, its misses
 are listed only when ``--part fresh`` is given; every other fresh request is in ``fresh
-read`` instead, read and tuned on from 2026-11-28) and the ``fresh 3`` part (a third set
+read`` instead, read and tuned on from 2026-11-28, and all the trip's once its ``fresh
+3`` was written) and the ``fresh 3`` part (a third set
 of trip requests written blind, tag ``fresh3``, never tuned on; its misses are listed only
 when ``--part "fresh 3"`` is given), and by phrasing variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
