@@ -272,3 +272,57 @@ def test_an_origin_as_a_form_or_a_base_says_it(text: str, origin: str, destinati
 ])
 def test_dates_that_do_not_fit_together_are_said(text: str, unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # A requirement nothing here reads, on the hotel or the flights, is said, not dropped.
+    ("From Denver to Miami, 2027-04-02, 4 nights, budget $1,800, hotel must have a pool",
+     "must have a pool"),
+    ("Boston to Rome on 2027-05-03 for a week; the flight has to be in the morning",
+     "has to be in the morning"),
+    ("Seattle to Austin 2027-07-09 for 3 days, we travel with our cat", "cat"),
+    ("Seattle to Austin 2027-07-09 for 3 days, pet-friendly hotel please", "pet"),
+])
+def test_a_requirement_or_a_pet_is_said_not_dropped(text: str, unread: str) -> None:
+    said = read_fully(text, TODAY)[1]
+    assert any(unread in phrase for phrase in said)
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("Boston to Rome, 2027-05-03, 5 days, two colleagues and me", 3),
+    ("Boston to Rome, 2027-05-03, 5 days, me and 4 friends, $3000", 5),
+    ("Boston to Rome, 2027-05-03, 5 days, myself + 1 friend", 2),
+    ("Boston to Rome, 2027-05-03, 5 days, my husband and I with 2 friends", 4),
+    ("Boston to Rome, 2027-05-03, 5 days, me and my 3 kids", 4),
+])
+def test_companions_counted_with_the_one_who_writes(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("Boston to Rome, 2027-05-03, 5 days, for 5 people (3 adults + 2 kids)", 5),
+    ("Boston to Rome, 2027-05-03, 5 days, 3 travelers: 1 adult and 2 children", 3),
+    ("Boston to Rome, 2027-05-03, 5 days, 4 of us incl. 1 kid", 4),
+])
+def test_a_total_and_its_groups_agreeing_are_one_party(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+@pytest.mark.parametrize("text", [
+    "Boston to Rome, 2027-05-03, 5 days, for 5 people (2 adults + 2 kids)",
+    "Boston to Rome, 2027-05-03, 5 days, 3 people: 2 adults and 2 children",
+])
+def test_a_total_and_groups_that_disagree_are_said(text: str) -> None:
+    assert read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin"), [
+    # airportsdata files Montreal's airport (YUL) under Dorval; the planner names it outright.
+    ("From Montreal to Paris, 2027-06-01 for 10 days", "Montreal"),
+    ("montreal to lisbon, 2027-06-01 for 10 days", "Montreal"),
+    ("From Montréal to Lisbon, 2027-06-01 for 10 days", "Montréal"),
+])
+def test_a_city_the_planner_names_outright_is_a_city(text: str, origin: str) -> None:
+    assert read_request(text, TODAY).get("origin") == origin

@@ -74,10 +74,13 @@ _MEANING = re.compile(
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
     r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
     r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
-    r"teenagers?|friends?|parents|colleagues?)\b", re.I)
+    r"teenagers?|friends?|parents|colleagues?)\b|"
+    r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b[^,;.!?()]*|"
+    r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
-friends") are not the party the count says."""
+friends") are not the party the count says; a requirement ("the hotel must allow dogs",
+"has to be in the morning", up to the clause's end) or a pet has no field to hold it."""
 
 
 def _fold(text: str) -> str:
@@ -87,16 +90,21 @@ def _fold(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _cities() -> frozenset[str]:
-    """airportsdata's city names, and the name people use for a big airport's city where
-    airportsdata files it with more words: "Frankfurt am Main", "Bordeaux/Merignac",
+    """airportsdata's city names, the cities the planner names a main airport for, and the
+    name people use for a big airport's city where airportsdata files it with more words: "Frankfurt am Main", "Bordeaux/Merignac",
     "Tenerife Island", "Medan, Sumatra Island" are Frankfurt, Bordeaux, Tenerife, Medan.
     Only for a large airport with scheduled flights (``airports-py``): the extra words of
     small fields' cities ("Tours/Val de Loire", "Cat Island") are everyday words."""
     import airportsdata
     from airports import airport_data
 
+    from .travel.airports import main_airport_cities
+
     table = airportsdata.load("IATA")
     names = {_fold(row["city"]) for row in table.values() if row.get("city")}
+    # The cities the planner names a main airport for outright (airportsdata files
+    # Montreal's under Dorval): the planner plans them, so they are cities to read.
+    names.update(_fold(city) for city in main_airport_cities())
     for row in airport_data.get_airports_by_type("large_airport"):
         airport = table.get(row.get("iata") or "")
         city = airport["city"] if airport else ""
@@ -260,35 +268,57 @@ _COUPLE = re.compile(r"\b(?:couple|two of us|my (?:wife|husband|partner|spouse|g
 """Who travel as two: "me and my wife", "my partner and I", "a couple"."""
 
 
+_GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|infants?|"
+                    r"babies|baby|teens?|teenagers?|friends?|colleagues?|co-?workers?|"
+                    r"buddies|pals|sons?|daughters?)\b")
+"""A count of some of the party: "2 adults", "3 kids", "two friends"."""
+_TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT} (?:people|ppl|"
+                    r"persons?|travell?ers?|passengers?|of us|guests?))\b")
+"""The whole party counted: "a family of 4", "4 people", "the 4 of us"."""
+_SELF_BEFORE = re.compile(r"\b(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?$")
+_SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
+"""The one who writes, joined to a group: "me and 3 friends", "two colleagues and me"."""
+
+
 def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     """How many travel, and where the text says so ("2 adults and 2 kids" is 4).
 
-    Children alone are not the party: "my wife and I with 2 kids" is 4; "2 kids" with no
-    grown-up said is left unread, not planned as two travelers.
+    Children or friends alone are not the party: "my wife and I with 2 kids" is 4, "three
+    friends and me" is 4; "2 kids" with no grown-up said is left unread, not planned as
+    two travelers. A whole party counted ("4 people", "a family of 4") and its groups
+    must agree: "4 people (2 adults + 2 kids)" is four, "a family of 4 with 2 kids" is
+    four (the rest grown-ups), "5 people: 2 adults and 2 kids" is left unread.
     """
-    groups = list(re.finditer(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|"
-                              r"infants?|babies|baby|teens?|teenagers?)\b", lowered))
-    whole = re.search(rf"\b(?:family|party|group) of {_COUNT}\b", lowered)
-    if whole:  # "a family of 4 with 2 kids" is four; "a family of 2 with 3 kids" is unread
-        count = _number(whole.group(1))
-        if sum(_number(m.group(1)) for m in groups) >= count:
-            return None
-        return count, [whole.span(), *(m.span() for m in groups)]
+    groups = list(_GROUP.finditer(lowered))
+    couple = _COUPLE.search(lowered)
+    total = _TOTAL.search(lowered)
+    if total and couple and total.start() < couple.end() and couple.start() < total.end():
+        total = None  # "the two of us" is the couple
     if groups:
         spans = [m.span() for m in groups]
         count = sum(_number(m.group(1)) for m in groups)
-        if any(m.group(2) for m in groups):
-            return count, spans
-        couple = _COUPLE.search(lowered)
-        return (count + 2, [*spans, couple.span()]) if couple else None
-    party = (re.search(rf"\b{_COUNT} (?:people|ppl|persons?|travell?ers?|passengers?|of us|"
-                       r"guests?)\b", lowered)
-             or re.search(rf"\bfor (?:the )?{_COUNT}\b(?![ -]?(?:day|night|week|wk|usd|"
-                          r"dollars|\$|k\b|hundred|thousand|grand))",
-                          lowered))
+        adults = any(m.group(2) for m in groups)
+        me = None
+        for group in groups:
+            before = _SELF_BEFORE.search(lowered[:group.start()])
+            after = _SELF_AFTER.match(lowered, group.end())
+            me = me or (before.span() if before else after.span() if after else None)
+        if not adults and couple:
+            count, spans = count + 2, [*spans, couple.span()]
+        elif not adults and me:
+            count, spans = count + 1, [*spans, me]
+        if total:
+            stated = _number(total.group(1) or total.group(2))
+            # Children alone are not all of a party: the rest of it are the grown-ups.
+            grown_said = adults or couple or me
+            if (stated == count and grown_said) or (stated > count and not grown_said):
+                return stated, [total.span(), *spans]
+            return None
+        return (count, spans) if adults or couple or me else None
+    party = total or re.search(rf"\bfor (?:the )?{_COUNT}\b(?![ -]?(?:day|night|week|wk|usd|"
+                               r"dollars|\$|k\b|hundred|thousand|grand))", lowered)
     if party:
-        return _number(party.group(1)), [party.span()]
-    couple = _COUPLE.search(lowered)
+        return _number(next(g for g in party.groups() if g)), [party.span()]
     return (2, [couple.span()]) if couple else None
 
 

@@ -21,7 +21,7 @@ import airportsdata
 
 from .places import Place, english_names, fold, is_major, places_named, size_of
 
-__all__ = ["Airport", "airport", "airports_for_city", "distance_km"]
+__all__ = ["Airport", "airport", "airports_for_city", "distance_km", "main_airport_cities"]
 
 # Names of IATA entries that are not passenger airports (rail and bus
 # stations, heliports, bases): skipped when choosing a city's airport.
@@ -43,6 +43,12 @@ _MAIN_AIRPORT = {
     "brussels": "BRU", "oslo": "OSL", "dubai": "DXB", "taipei": "TPE", "manila": "MNL",
     "birmingham": "BHX", "manchester": "MAN", "glasgow": "GLA", "columbus": "CMH",
 }
+
+
+def main_airport_cities() -> frozenset[str]:
+    """The cities whose main airport is named outright (lower case): some of them
+    ("montreal") are no airport's city in airportsdata."""
+    return frozenset(_MAIN_AIRPORT)
 
 
 @dataclass(frozen=True)
