@@ -213,3 +213,21 @@ def test_an_excerpt_matches_the_query_words_in_any_form() -> None:
             "backoff. " + "More words follow. " * 20)
     assert "Transient failures are retried with exponential backoff." in excerpt(
         text, "failed tool calls retried", limit=120)
+
+
+def test_a_long_list_item_is_read_sentence_by_sentence() -> None:
+    from agentdesk.domains.assistant.agent.excerpts import excerpt
+
+    item = ("- **Server**: " + "It starts workers and keeps them alive across restarts. " * 6
+            + "It listens on port 8000 unless told otherwise.")
+    assert "port 8000" in excerpt(item, "port listens", limit=200)
+
+
+def test_a_question_asking_for_a_figure_prefers_a_sentence_holding_one() -> None:
+    from agentdesk.domains.assistant.agent.excerpts import asks_number, excerpt
+
+    text = ("The default port is documented in the settings table. " * 4
+            + "The default port is 8000. " + "Change the default port with a flag. " * 4)
+    assert asks_number("What port does the server listen on?")
+    assert not asks_number("How do I approve a pending decision?")
+    assert "8000" in excerpt(text, "default port", limit=120, numbers=True)

@@ -47,9 +47,9 @@ def _blocks(text: str) -> list[list[str]]:
 def units(text: str) -> list[tuple[int, str]]:
     """(paragraph number, unit) for each sentence, list item or table row of ``text``.
 
-    A list item or table row is one unit (with the lines indented under it); prose is
-    joined across its hard line breaks and cut after ``.``, ``!`` or ``?`` before a capital,
-    a digit or a quote, so every unit starts where a sentence starts.
+    A table row is one unit; a list item (with the lines indented under it) and prose are
+    joined across their hard line breaks and cut after ``.``, ``!`` or ``?`` before a
+    capital, a digit or a quote, so every unit starts where a sentence starts.
     """
     found: list[tuple[int, str]] = []
     for number, block in enumerate(_blocks(text)):
@@ -60,7 +60,10 @@ def units(text: str) -> list[tuple[int, str]]:
                     items.append(line.strip())
                 else:
                     items[-1] = f"{items[-1]} {line.strip()}"
-            found.extend((number, item) for item in items)
+            # A long item is its sentences, as prose is: a figure in its fifth sentence
+            # is not cut off the excerpt with the item's end.
+            found.extend((number, sentence) for item in items
+                         for sentence in _SENTENCE_END.split(item) if sentence)
             continue
         prose = " ".join(line.strip() for line in block)
         found.extend((number, sentence) for sentence in _SENTENCE_END.split(prose) if sentence)
