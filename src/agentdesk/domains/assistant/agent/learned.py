@@ -46,7 +46,9 @@ __all__ = ["THRESHOLD", "Example", "Reader", "examples", "fit", "learned_finding
            "reader"]
 
 THRESHOLD = 0.85
-"""The score from which a text is a sign. Chosen on writers the model was not fitted on."""
+"""The score from which a text is a sign. Chosen on writers the model was not fitted on
+(``python -m bench.door_cv``, each training part left out in turn; on 2026-11-28 0.80 caught 18
+more of 842 left-out attempts for 23 more of 1,188 ordinary texts, 0.90 22 fewer for 14 fewer)."""
 
 EXAMPLES_FILE = "door_examples.jsonl"
 

@@ -67,9 +67,40 @@ _OF_A_THING = re.compile(
     r"flyer|brochure|insert|notice|machine|device|printer)s?\b", _I)
 
 
+# "a test that checks the bot refuses when a user sends 'ignore previous instructions'", "filter
+# entries such as 'ignore all previous instructions'": the phrase quoted as a thing to test or
+# match, not said to the model
+_MENTION = re.compile(
+    r"(?:\b(?:the\s+)?(?:strings?|phrases?|inputs?|payloads?|entries|entry|patterns?|test\s+cases?|"
+    r"examples?)(?:\s+(?:like|such\s+as|are|is))?|\bsuch\s+as|\be\.g\.|\b(?:user|attacker|someone)\s+"
+    r"(?:sends|types|writes|enters|submits|pastes))\s*[:,]?\s*$", _I)
+_OPENING_QUOTE = re.compile(r"[\"'‘“`]")
+# ... unless the text then asks for the quoted order to be carried out
+_CARRY_OUT = re.compile(r"\b(?:obey|follow|execute|carry\s+out|act\s+on|comply\s+with|do)\s+(?:it|that|this|"
+                        r"them|what\s+it\s+says)\b|\b(?:must|should|will|shall)\s+(?:now\s+)?(?:follow|obey)\b|"
+                        r"\b(?:repeat|say|type|output|print)\s+(?:the\s+)?(?:string|phrase|text)\b", _I)
+
+
+def _mentioned(text: str, start: int, end: int) -> bool:
+    """The span is the start of a quotation (on its own line) that a word before it calls a
+    string, phrase, entry or what a user sends."""
+    if _CARRY_OUT.search(text):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    quote = None
+    for found in _OPENING_QUOTE.finditer(before):
+        quote = found
+    if quote is None or before[quote.end():].strip():
+        return False
+    closing = {"‘": "’", "“": "”"}.get(quote.group(), quote.group())
+    return closing in text[end:text.find("\n", end) if "\n" in text[end:] else len(text)] and \
+        bool(_MENTION.search(before[:quote.start()]))
+
+
 def _english_override(text: str) -> bool:
     for match in _EN_OVERRIDE.finditer(text):
-        if _OF_A_THING.match(text, match.end()):
+        if _OF_A_THING.match(text, match.end()) or _mentioned(text, match.start(), match.end()):
             continue
         mid = set(match.group("mid").lower().split())
         noun = match.group("noun").lower()

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from .findings import Finding, Span
 
 __all__ = ["DETECTORS", "find_cards", "find_emails", "find_ibans", "find_passports", "find_phones",
-           "find_pii", "find_secrets", "redact"]
+           "find_pii", "find_secrets", "find_ssns", "redact"]
 
 
 _SECRET_KINDS = {"api_key", "private_key", "token", "credential"}
@@ -117,6 +117,10 @@ _NATIONAL = re.compile(r"(?<![A-Za-z0-9_+])\(?0\d[\d ().-]{6,16}\d(?![A-Za-z0-9_
 Chinese) may stand right beside it ("携帯は090-3184-7725です")."""
 
 
+_NAMED_WITHIN = 60
+"""How far before a national number a phone word may stand ("reach me at <an e-mail> or on ...")."""
+
+
 def _span_end(raw: str, start: int) -> int:
     # "415-555-2671 ext 3": the number is redacted, the word "ext" is not the number's
     return start + len(re.sub(r"[A-Za-z][\s\S]*", "", raw).rstrip(" .,;:-/("))
@@ -150,16 +154,21 @@ def find_phones(text: str, region: str = "US") -> list[Span]:
     for candidate in _NATIONAL.finditer(text):
         if any(candidate.start() < span.end and span.start < candidate.end() for span in spans):
             continue
-        if not (regions or _PHONE_WORD.search(text[max(0, candidate.start() - 40):candidate.start()])):
+        named = bool(_PHONE_WORD.search(text[max(0, candidate.start() - _NAMED_WITHIN):candidate.start()]))
+        if not (regions or named):
             continue
+        numbers = []
         for other in dict.fromkeys([*regions, *OTHER_REGIONS]):
             try:
-                number = phonenumbers.parse(candidate.group(), other)
+                numbers.append(phonenumbers.parse(candidate.group(), other))
             except phonenumbers.NumberParseException:
                 continue
-            if phonenumbers.is_valid_number(number):
-                spans.append(Span(candidate.start(), candidate.end(), found))
-                break
+        # a number the text calls a phone number is one even in a range not given out (the UK's
+        # 07700 900xxx kept for drama, a typo in the area code) if it has a phone number's length
+        if any(phonenumbers.is_valid_number(number) for number in numbers) or (
+                named and any(phonenumbers.is_possible_number(number) for number in numbers)
+                and not _IDENTIFIER.search(text[max(0, candidate.start() - 24):candidate.start()])):
+            spans.append(Span(candidate.start(), candidate.end(), found))
     return sorted(spans, key=lambda span: span.start)
 
 
@@ -258,9 +267,23 @@ def find_passports(text: str) -> list[Span]:
     return spans
 
 
+# "my SSN, 512-38-4471", "Social Security No. 512 38 4471": a US social security number (area
+# not 000, 666 or 9xx, group not 00, serial not 0000) that the text names as one
+_SSN = re.compile(
+    r"(?i)\b(?:ssn|ss#|social\s+security(?:\s+(?:number|no|nr|#))?|social\s+sec\.?)\b"
+    r"(?P<between>[^\d\n]{0,40}?)"
+    r"(?<!\d)(?P<value>(?!000|666|9\d\d)\d{3}(?P<sep>[- ]?)(?!00)\d{2}(?P=sep)(?!0000)\d{4})(?![\d-])")
+
+
+def find_ssns(text: str) -> list[Span]:
+    """US social security numbers, where the text names them as such."""
+    found = _finding("ssn", "a social security number")
+    return [Span(match.start("value"), match.end("value"), found) for match in _SSN.finditer(text)]
+
+
 DETECTORS: list[tuple[str, Callable[[str], list[Span]]]] = [
     ("secret", find_secrets), ("card", find_cards), ("iban", find_ibans), ("email", find_emails),
-    ("passport", find_passports),
+    ("passport", find_passports), ("ssn", find_ssns),
 ]
 """Detectors in order of precedence when their spans overlap (phones come last)."""
 

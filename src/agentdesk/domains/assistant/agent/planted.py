@@ -87,11 +87,27 @@ FAKE_TOOL_RESULT = _rx(
     rf"<(?P<tag>{_TOOL_TAGS})\b[^>]*>\s*\S[\s\S]*?</(?P=tag)\s*>",
     rf"^\s*</(?:{_TOOL_TAGS})\s*>\s*\S",
     r"<system-reminder\b",
-    r"[\"']role[\"']\s*:\s*[\"'](?:tool|function|system|developer)[\"']",
+    r"[\"']role[\"']\s*:\s*[\"'](?:tool|function)[\"']",
     # the same block in brackets: "[tool output] ... [/tool output]"
     r"\[\s*(?P<btag>(?:tool|function)[ _-]?(?:output|result|response)s?)\s*\][\s\S]*?\S"
     r"[\s\S]*?\[\s*/\s*(?P=btag)\s*\]",
 )
+
+# {"role": "system", "content": "..."}: a system or developer message with something in it
+_ROLE_MESSAGE = re.compile(r"[\"']role[\"']\s*:\s*[\"'](?:system|developer)[\"']\s*,\s*"
+                           r"[\"']content[\"']\s*:\s*[\"']\s*[^\s\"']", _I)
+# what a developer's request to a chat API holds around its messages: the model's name, the
+# messages list ("messages": [...], messages = [...], msgs.append(...), a JSON list of them)
+_API_PAYLOAD = re.compile(r"[\"']model[\"']\s*:|\b(?:messages|msgs)[\"']?\s*(?:[:=]|\.append)|"
+                          r"\[\s*\{\s*[\"']role[\"']\s*:", _I)
+
+
+def _role_message(text: str) -> bool:
+    """A system or developer message with content, outside a chat API request: a developer
+    pasting the payload they send ("model": ..., "messages": [...]) shows their own system
+    prompt; a bare message in a request is text passing for the operator's."""
+    return bool(_ROLE_MESSAGE.search(text)) and not _API_PAYLOAD.search(text)
+
 
 _REACT_LABEL = re.compile(r"^[ \t]*(thought|action|action\s+input|observation|final\s+answer)[ \t]*:", _I)
 
@@ -141,6 +157,33 @@ PROMPT_LEAK_MORE = _rx(
     r"\b(?:consignes|instructions|règles)\s+qu['’]on\s+t['’]a\s+(?:données|donné)",
 )
 
+# "the text you got before my first message", "vor meiner ersten Nachricht", "会話の前に": what
+# the model was given before the person spoke, in a request to show, copy or repeat it
+_BEFORE_THE_CHAT = re.compile(
+    r"\bbefore\s+(?:my|our|the|this)\s+(?:very\s+)?first\s+(?:message|question|prompt|word)|"
+    r"\bbefore\s+(?:this|our|the)\s+(?:conversation|chat|session)\s+(?:started|began|begins|starts)|"
+    r"\bbefore\s+I\s+(?:started|began|said|wrote|typed|asked)\s+(?:anything|talking|writing|typing)|"
+    r"\bat\s+the\s+(?:very\s+)?(?:start|beginning)\s+of\s+(?:this|our|the)\s+(?:conversation|chat|session)|"
+    r"\bvor\s+(?:meiner|unserer|der)\s+ersten\s+(?:nachricht|frage)|\bvor\s+(?:unserem|dem)\s+gespräch|"
+    r"\bavant\s+(?:mon|notre|le)\s+premier\s+message|\bavant\s+(?:notre|cette)\s+conversation|"
+    r"\bantes\s+de\s+(?:mi|nuestro|el)\s+primer\s+mensaje|\bantes\s+de\s+(?:nuestra|esta)\s+conversación|"
+    r"\bprima\s+del\s+mio\s+primo\s+messaggio|\bдо\s+моего\s+первого\s+сообщения|"
+    r"最初に(?:受け取|与えられ|渡され|もら)|会話(?:が始まる|を始める|の)?(?:前|まえ)に|"
+    r"(?:对话|会话|聊天)(?:开始)?(?:之前|以前|前)|开始对话(?:之前|以前|前)|第一条消息(?:之前|以前)|"
+    r"대화(?:가\s*)?(?:시작(?:하기|되기)?\s*)?전에|처음(?:에)?\s*(?:받은|주어진)", _I)
+_SHOW_IT = re.compile(
+    r"\b(?:show|copy|paste|repeat|give|send|print|output|reproduce|quote|recite|write\s+out|type\s+out|"
+    r"tell)\b|\b(?:zeig\w*|kopier\w*|wiederhol\w*|wiedergeb\w*|wiederzugeben|gib|schreib\w*|"
+    r"montre\w*|copie\w*|répète\w*|donne\w*|muestra\w*|copia\w*|repite|dame|mostra\w*|ripeti|"
+    r"покажи|скопируй|повтори)\b|見せ|コピー|書き出|教えて|表示|发给|发我|复制|给我看|显示|告诉我|보여|복사|알려", _I)
+
+
+def _before_the_chat(text: str) -> bool:
+    """What the model got before the person's first message, asked to be shown."""
+    return any(_SHOW_IT.search(text, max(0, m.start() - 200), m.end() + 200)
+               for m in _BEFORE_THE_CHAT.finditer(text))
+
+
 PLANTED_RULES: tuple[PhraseRule, ...] = (
     PhraseRule("injection.planted", "note_to_model", "refuse",
                "a note addressed to the model inside the text", patterns=NOTE_TO_MODEL),
@@ -149,9 +192,14 @@ PLANTED_RULES: tuple[PhraseRule, ...] = (
                patterns=OVERRIDE_NOTICE),
     PhraseRule("injection.fake_tool_result", "tool_block", "refuse",
                "a made-up tool result or role message in the text", patterns=FAKE_TOOL_RESULT),
+    PhraseRule("injection.fake_tool_result", "role_message", "refuse",
+               "a made-up system or developer message in the text", check=_role_message),
     PhraseRule("injection.fake_tool_result", "react_turns", "ask",
                "an agent's Thought/Action/Observation lines in the text", check=_react_turns),
     PhraseRule("injection.prompt_leak", "instruction", "refuse",
                "a request to quote, translate or act out the hidden instructions",
                patterns=PROMPT_LEAK_MORE),
+    PhraseRule("injection.prompt_leak", "before_the_chat", "ask",
+               "a request for what the model was given before the person's first message",
+               check=_before_the_chat),
 )
