@@ -98,13 +98,13 @@ def _cities() -> frozenset[str]:
     import airportsdata
     from airports import airport_data
 
-    from .travel.airports import main_airport_cities
+    from .hubs import MAIN_AIRPORT
 
     table = airportsdata.load("IATA")
     names = {_fold(row["city"]) for row in table.values() if row.get("city")}
     # The cities the planner names a main airport for outright (airportsdata files
     # Montreal's under Dorval): the planner plans them, so they are cities to read.
-    names.update(_fold(city) for city in main_airport_cities())
+    names.update(_fold(city) for city in MAIN_AIRPORT)
     for row in airport_data.get_airports_by_type("large_airport"):
         airport = table.get(row.get("iata") or "")
         city = airport["city"] if airport else ""

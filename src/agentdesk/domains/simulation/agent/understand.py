@@ -407,17 +407,17 @@ class _Reader:
         spans: list[tuple[int, int]] = []
         # A half-life given a value sets the rate constant it stands for (k = ln 2 / t½),
         # in the person's time unit ("half-life 1.5 days" is ke = 0.462 1/day).
-        for start, end, time, target in _given_half_lives(clause):
+        for start, end, time, rate in _given_half_lives(clause):
             index = next((i for i, q in enumerate(quantities) if q.start == time.start), None)
             if index is None:
                 continue
             used.update(i for i, q in enumerate(quantities) if start <= q.start < end)
             spans.append((start, end))
-            if target in parameters:
-                self._set(target, Setting(target, math.log(2) / time.value, f"1/{time.unit}"),
+            if rate in parameters:
+                self._set(rate, Setting(rate, math.log(2) / time.value, f"1/{time.unit}"),
                           parameters)
             else:
-                kind = "absorption" if target == "ka" else "elimination"
+                kind = "absorption" if rate == "ka" else "elimination"
                 goal.questions.append(
                     f"I could not read {clause[start:end].strip()!r}: {self._model_name()} has "
                     f"no {kind} rate constant to set from a half-life. What values should I "
@@ -456,15 +456,15 @@ class _Reader:
                 used.add(index)
         # "every 12 hours for 3 days" doses for 3 days: 6 doses (the simulated time is said
         # apart, or asked for).
-        for end, hours in intervals:
+        for end, interval in intervals:
             for index, quantity in enumerate(quantities):
                 period = in_hours(quantity)
                 if index in used or period is None or not re.fullmatch(
                         r"\s*(?:for|over|during|across|x|×)\s*", lowered[end:quantity.start]):
                     continue
                 if "n_doses" in parameters and "n_doses" not in self.said and \
-                        math.isclose(period / hours, round(period / hours)):
-                    self._set("n_doses", Setting("n_doses", float(round(period / hours)),
+                        math.isclose(period / interval, round(period / interval)):
+                    self._set("n_doses", Setting("n_doses", float(round(period / interval)),
                                                  "dimensionless"), parameters)
                     used.add(index)
         for start, end, path in mentions:

@@ -19,9 +19,10 @@ from typing import Any
 
 import airportsdata
 
+from ..hubs import MAIN_AIRPORT as _MAIN_AIRPORT
 from .places import Place, english_names, fold, is_major, places_named, size_of
 
-__all__ = ["Airport", "airport", "airports_for_city", "distance_km", "main_airport_cities"]
+__all__ = ["Airport", "airport", "airports_for_city", "distance_km"]
 
 # Names of IATA entries that are not passenger airports (rail and bus
 # stations, heliports, bases): skipped when choosing a city's airport.
@@ -30,25 +31,6 @@ _NOT_AIRPORTS = re.compile(
     r"\b(railway|station|bus|heliport|seaplane|air base|air force|naval|army|ferry|"
     r"port authority|off-line point|raf)\b", re.IGNORECASE)
 
-# Where several airports serve a city and the busiest one cannot be told
-# from the data alone, the main one by passenger traffic.
-_MAIN_AIRPORT = {
-    "london": "LHR", "new york": "JFK", "paris": "CDG", "tokyo": "HND", "chicago": "ORD",
-    "washington": "IAD", "moscow": "SVO", "milan": "MXP", "rome": "FCO", "houston": "IAH",
-    "dallas": "DFW", "sao paulo": "GRU", "rio de janeiro": "GIG", "buenos aires": "EZE",
-    "istanbul": "IST", "seoul": "ICN", "shanghai": "PVG", "beijing": "PEK", "osaka": "KIX",
-    "stockholm": "ARN", "berlin": "BER", "montreal": "YUL", "toronto": "YYZ", "bangkok": "BKK",
-    "jakarta": "CGK", "tehran": "IKA", "mexico city": "MEX", "los angeles": "LAX",
-    "san francisco": "SFO", "miami": "MIA", "orlando": "MCO", "detroit": "DTW",
-    "brussels": "BRU", "oslo": "OSL", "dubai": "DXB", "taipei": "TPE", "manila": "MNL",
-    "birmingham": "BHX", "manchester": "MAN", "glasgow": "GLA", "columbus": "CMH",
-}
-
-
-def main_airport_cities() -> frozenset[str]:
-    """The cities whose main airport is named outright (lower case): some of them
-    ("montreal") are no airport's city in airportsdata."""
-    return frozenset(_MAIN_AIRPORT)
 
 
 @dataclass(frozen=True)

@@ -612,7 +612,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         if not after or not reading.free(distinct.start(2), distinct.end(2)):
             return []
         reading.mentions.append(Mention(distinct.start(2), distinct.end(2), "used"))
-        base = after[0].refs[0].split(".")[0]
+        base: str | None = after[0].refs[0].split(".")[0]
         column = _pick(after[0].refs, after[0].start, reading, None)
         measure = "distinct"
     if measure == "spend":
@@ -661,10 +661,11 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     if measure == "ratio":
         return _ratio(reading, low, base, filters, where)
     either = _either(reading, low, filters, where)
-    keep: tuple[_Op, object] | None = None
+    keep: tuple[Literal["=", "<>", ">", "<", ">=", "<=", "between"], object] | None = None
     for mention in reading.of("compare"):
         if measure in ("sum", "avg", "spend") and _AGGREGATE.search(low[:mention.start]):
-            keep = (cast(_Op, mention.refs[0]), mention.value)  # "total spend over $450k"
+            keep = (cast(Literal["=", "<>", ">", "<", ">=", "<=", "between"], mention.refs[0]),
+                    mention.value)  # "total spend over $450k"
             continue
         before = [m for m in numeric if m.end <= mention.start]
         target = before[-1].refs[0] if before else DEFAULT_MEASURE.get(base)
