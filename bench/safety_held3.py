@@ -24,19 +24,11 @@ token; ``credential`` is a password or a value known only by the name it is assi
 
 from __future__ import annotations
 
-import codecs
-
-from .safety_sets import Case, PiiCase, _b64, _selectors, _tags, _zero_width
+from .safety_sets import Case, PiiCase, _b64, _hex, _rot13, _selectors, _tags, _zero_width
 
 __all__ = ["HELD3_INJECTIONS", "HELD3_ORDINARY", "HELD3_PII"]
 
 
-def _rot13(text: str) -> str:
-    return codecs.encode(text, "rot13")
-
-
-def _hex(text: str) -> str:
-    return text.encode().hex()
 
 
 def _fullwidth(text: str) -> str:

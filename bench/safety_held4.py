@@ -14,19 +14,11 @@ IBANs pass mod-97 so they look real to a checker; none belongs to anyone).
 
 from __future__ import annotations
 
-import codecs
-
-from .safety_sets import Case, PiiCase, _b64, _selectors, _tags, _zero_width
+from .safety_sets import Case, PiiCase, _b64, _hex, _rot13, _selectors, _tags, _zero_width
 
 __all__ = ["HELD4_INJECTIONS", "HELD4_ORDINARY", "HELD4_PII"]
 
 
-def _hex(text: str) -> str:
-    return text.encode().hex()
-
-
-def _rot13(text: str) -> str:
-    return codecs.encode(text, "rot13")
 
 
 HELD4_INJECTIONS: list[Case] = [

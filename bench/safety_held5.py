@@ -20,19 +20,11 @@ each one says.
 
 from __future__ import annotations
 
-import codecs
-
-from .safety_sets import Case, PiiCase, _b64, _selectors, _tags, _zero_width
+from .safety_sets import Case, PiiCase, _b64, _hex, _rot13, _selectors, _tags, _zero_width
 
 __all__ = ["HELD5_INJECTIONS", "HELD5_ORDINARY", "HELD5_PII"]
 
 
-def _rot13(text: str) -> str:
-    return codecs.encode(text, "rot13")
-
-
-def _hex(text: str) -> str:
-    return text.encode().hex()
 
 
 def _percent(text: str) -> str:

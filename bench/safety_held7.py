@@ -29,9 +29,7 @@ one says.
 
 from __future__ import annotations
 
-import codecs
-
-from .safety_sets import Case, PiiCase, _b64, _selectors, _tags, _zero_width
+from .safety_sets import Case, PiiCase, _b64, _hex, _rot13, _selectors, _tags, _zero_width
 
 __all__ = ["HELD7_INJECTIONS", "HELD7_ORDINARY", "HELD7_PII"]
 
@@ -59,12 +57,6 @@ def _fullwidth(text: str) -> str:
                    for c in text)
 
 
-def _rot13(text: str) -> str:
-    return codecs.encode(text, "rot13")
-
-
-def _hex(text: str) -> str:
-    return text.encode().hex()
 
 
 HELD7_INJECTIONS: list[Case] = [

@@ -52,6 +52,14 @@ def _b64(text: str) -> str:
     return base64.b64encode(text.encode()).decode()
 
 
+def _rot13(text: str) -> str:
+    return codecs.encode(text, "rot13")
+
+
+def _hex(text: str) -> str:
+    return text.encode().hex()
+
+
 def _selectors(text: str) -> str:
     """``text`` carried by variation selectors after an emoji (one selector per byte)."""
     return "\U0001F600" + "".join(chr(0xE0100 + b - 16) if b >= 16 else chr(0xFE00 + b)
