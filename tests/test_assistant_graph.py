@@ -159,6 +159,22 @@ def test_passages_about_something_else_are_no_answer_and_are_not_retried(
     assert "the knowledge base says nothing about 'Mongolia'" in answer
 
 
+def test_a_figure_asked_for_and_not_in_the_passages_is_no_answer(tmp_path: Path) -> None:
+    """The passages found talk about threads and titles but state no limit: the answer
+    says so rather than quoting them as if they held one."""
+    model = EmbeddedStandIn(path=script(tmp_path, {"content": "unused"}))
+
+    async def go() -> Any:
+        async with harness(tmp_path, model) as h:
+            return await h.turn("t-figure", "What is the limit on the size of a thread's title?")
+
+    turn = run(go())
+    [result] = turn.values["tool_results"]
+    assert (result["tool"], result["outcome"], result["missing"]) == (
+        "kb_search", "off_topic", ["the figure asked for"])
+    assert turn.values["answer"].startswith("I could not find an answer with my tools")
+
+
 def test_an_input_error_asks_the_person_then_continues(tmp_path: Path) -> None:
     model = EmbeddedStandIn(path=script(tmp_path, {"content": "Safe travels!"}))
 
