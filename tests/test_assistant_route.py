@@ -419,3 +419,15 @@ def test_the_cheapest_hotel_has_the_stars_the_question_asks_for(question: str, n
               "data": {"offers": offers, "city": "Lisbon", "nights": 4}}
     assert f"cheapest {name} " in render_fact(result, question)
     assert "none of them has 5 stars" in render_fact(result, "a five star hotel in Lisbon")
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("hey, quick one - what's 17.5% of 2,480?", "17.5 / 100 * 2480"),
+    ("How many kilometres is 26.2 miles? (marathon distance)", "26.2 miles to kilometres"),
+    ("what's 12% more than 350?", "350 * (1 + 12 / 100)"),
+    ("What is 20 percent less than 90?", "90 * (1 - 20 / 100)"),
+    ("Morning! Add 12 to 15% of 80 for me", "15 / 100 * 80 + 12"),
+])
+def test_greetings_asides_and_percent_phrasings_reach_the_calculator(question: str,
+                                                                     expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]

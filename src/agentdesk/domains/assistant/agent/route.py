@@ -49,11 +49,16 @@ _WORD_OPS = [(r"\bdivided\s+by\b", "/"), (r"\bmultiplied\s+by\b", "*"), (r"\btim
              (r"\bto\s+the\s+(\d+)(?:st|nd|rd|th)(?:\s+power)?\b", r"** \1"), (r"\bsquared\b", "**2"),
              (r"\bcubed\b", "**3"), (r"(\d)\s*x\s*(\d)", r"\1*\2")]
 _PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(\d[\d,]*(?:\.\d+)?)", re.I)
+_PERCENT_MORE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(more|less|higher|lower)\s+than\s+"
+                           r"(\d[\d,]*(?:\.\d+)?)", re.I)
+""""12% more than 350" is 350 * (1 + 12 / 100)."""
+_ADD_TO = re.compile(r"^add\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(.+)$", re.I)
+""""add 12 to 15 / 100 * 80" is 15 / 100 * 80 + 12."""
 _ROOT = re.compile(r"\b(?:the\s+)?square\s+root\s+of\s+(\d+(?:\.\d+)?)", re.I)
 _ARITHMETIC = re.compile(r"^[\d\s.,+\-*/%^()]*(?:sqrt|log|ln|exp|sin|cos|tan|abs|round)?"
                          r"[\d\s.,+\-*/%^()]*$")
-_HOW_MANY = re.compile(r"^\s*(?:how\s+many|what\s+number\s+of)\s+(?P<to>[a-z° /]+?)\s+(?:are\s+|is\s+)?(?:there\s+)?"
-                       r"in\s+(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z° /]+?)\s*\??$", re.I)
+_HOW_MANY = re.compile(r"^\s*(?:how\s+many|what\s+number\s+of)\s+(?P<to>[a-z° /]+?)\s+(?:(?:are\s+|is\s+)?(?:there\s+)?"
+                       r"in|is|are|makes?|equals?)\s+(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z° /]+?)\s*\??$", re.I)
 _CONVERT_AMOUNT = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*[a-z°][a-z° /^\d]*$", re.I)
 _CONVERT_WORD = re.compile(r"\s+(?:to|in|into|as)(?=\s)", re.I)
 _CONVERT_TO = re.compile(r"^[a-z°][a-z° /^\d]*?\s*\??$", re.I)
@@ -80,7 +85,10 @@ def _calculation(text: str) -> str | None:
                 and _is_unit(_spelled(that.group("amount").lstrip("-0123456789., "))):
             return _conversion(that.group("amount"), that.group("to"))
     body = _LEAD.sub("", text.strip()).rstrip(" ?.!")
+    body = _PERCENT_MORE.sub(lambda m: f"{m.group(3)} * (1 {'+' if m.group(2).lower() in ('more', 'higher') else '-'} "
+                                       f"{m.group(1)} / 100)", body)
     body = _PERCENT_OF.sub(lambda m: f"{m.group(1)} / 100 * {m.group(2)}", body)
+    body = _ADD_TO.sub(r"\2 + \1", body)
     body = _ROOT.sub(lambda m: f"sqrt({m.group(1)})", body)
     for pattern, replacement in _WORD_OPS:
         body = re.sub(pattern, replacement, body, flags=re.I)
@@ -461,12 +469,21 @@ def _spelled_numbers(text: str) -> str:
     return str(alpha2digit(text, "en"))
 
 
+_GREETING = re.compile(r"^(?:(?:hey|hi|hello|hiya|morning|good\s+(?:morning|afternoon|evening)|"
+                       r"(?:a\s+)?quick\s+(?:one|question))\b[\s,!.:;-]*)+", re.I)
+"""A greeting or "quick one" before the question: no part of what is asked."""
+_ASIDE = re.compile(r"\s*\([^()\d]*\)")
+"""An aside in brackets with no figure in it ("(marathon distance)")."""
+
+
 def _plain(text: str) -> str:
     """The question as the calculator's and the clock's readers take it: one space between
     words, one end mark ("?!" or "..." is "?"), numbers in words as digits ("three" is 3,
     "thirty-one" is 31, "two thousand" is 2000), whole dates in words as ISO dates
     ("March 10, 2027" is 2027-03-10), and a question in capitals in lower case."""
     text = " ".join(text.split())
+    text = _GREETING.sub("", text)
+    text = _ASIDE.sub("", text)
     text = re.sub(r"\s*[?!.…]{2,}$|\s+[?!.]$", "?", text)
     if text.upper() == text:
         text = text.lower()
