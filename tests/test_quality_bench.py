@@ -63,7 +63,7 @@ def test_simulation_variants_scale_the_number_with_the_unit() -> None:
 
 def test_the_reading_command_counts_by_part_and_variant(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from bench.quality.reading import _people
+    from bench.quality.reading import _part, _people
     from bench.quality.reading import main as reading
 
     assert reading(["--agent", "trip", "--part", "tuned", "--json"]) == 0
@@ -72,7 +72,7 @@ def test_the_reading_command_counts_by_part_and_variant(
     classes = report["trip"]["tuned"]
     assert {"original", "case", "units"} <= set(classes)
     assert set(classes["units"]) == {"right", "refused", "silent_wrong"}
-    tuned = [c for c in _people("trip") if "held-back" not in c["tags"]]
+    tuned = [c for c in _people("trip") if _part(c) == "tuned"]
     assert sum(classes["original"].values()) == len(tuned)
 
 
