@@ -24,17 +24,22 @@ token; ``credential`` is a password or a value known only by the name it is assi
 
 from __future__ import annotations
 
-from .safety_sets import Case, PiiCase, _b64, _hex, _rot13, _selectors, _tags, _zero_width
+from .safety_sets import (
+    Case,
+    PiiCase,
+    _b64,
+    _fullwidth,
+    _hex,
+    _rot13,
+    _selectors,
+    _tags,
+    _zero_width,
+)
 
 __all__ = ["HELD3_INJECTIONS", "HELD3_ORDINARY", "HELD3_PII"]
 
 
 
-
-def _fullwidth(text: str) -> str:
-    """``text`` in fullwidth Latin letters (U+FF01..U+FF5E), spaces as ideographic spaces."""
-    return "".join("\u3000" if c == " " else chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c
-                   for c in text)
 
 
 HELD3_INJECTIONS: list[Case] = [

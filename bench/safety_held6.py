@@ -28,7 +28,18 @@ each one says.
 
 from __future__ import annotations
 
-from .safety_sets import Case, PiiCase, _b64, _hex, _rot13, _selectors, _tags, _zero_width
+from .safety_sets import (
+    Case,
+    PiiCase,
+    _b64,
+    _fullwidth,
+    _hex,
+    _rot13,
+    _selectors,
+    _spaced,
+    _tags,
+    _zero_width,
+)
 
 __all__ = ["HELD6_INJECTIONS", "HELD6_ORDINARY", "HELD6_PII"]
 
@@ -40,20 +51,11 @@ def _leet(text: str) -> str:
     return text.translate(str.maketrans("aeiostAEIOST", "431057431057"))
 
 
-def _spaced(text: str) -> str:
-    """``text`` with a space between letters and three between words."""
-    return "   ".join(" ".join(word) for word in text.split())
-
 
 def _homoglyphs(text: str) -> str:
     """``text`` with Latin a, c, e, o, p, x swapped for the Cyrillic letters that look the same."""
     return text.translate(str.maketrans("aceopx", "асеорх"))
 
-
-def _fullwidth(text: str) -> str:
-    """``text`` in full-width forms."""
-    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else "\u3000" if c == " " else c
-                   for c in text)
 
 
 # ---------------------------------------------------------------- attempts: plain (84)

@@ -29,7 +29,18 @@ one says.
 
 from __future__ import annotations
 
-from .safety_sets import Case, PiiCase, _b64, _hex, _rot13, _selectors, _tags, _zero_width
+from .safety_sets import (
+    Case,
+    PiiCase,
+    _b64,
+    _fullwidth,
+    _hex,
+    _rot13,
+    _selectors,
+    _spaced,
+    _tags,
+    _zero_width,
+)
 
 __all__ = ["HELD7_INJECTIONS", "HELD7_ORDINARY", "HELD7_PII"]
 
@@ -47,14 +58,6 @@ def _leet(text: str) -> str:
     return text.lower().translate(_LEET)
 
 
-def _spaced(text: str) -> str:
-    """``text`` with a space between letters and three between words."""
-    return "   ".join(" ".join(word) for word in text.split())
-
-
-def _fullwidth(text: str) -> str:
-    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else "\u3000" if c == " " else c
-                   for c in text)
 
 
 

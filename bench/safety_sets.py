@@ -60,6 +60,17 @@ def _hex(text: str) -> str:
     return text.encode().hex()
 
 
+def _fullwidth(text: str) -> str:
+    """``text`` in fullwidth Latin letters (U+FF01..U+FF5E), spaces as ideographic spaces."""
+    return "".join("\u3000" if c == " " else chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c
+                   for c in text)
+
+
+def _spaced(text: str) -> str:
+    """``text`` with a space between letters and three between words."""
+    return "   ".join(" ".join(word) for word in text.split())
+
+
 def _selectors(text: str) -> str:
     """``text`` carried by variation selectors after an emoji (one selector per byte)."""
     return "\U0001F600" + "".join(chr(0xE0100 + b - 16) if b >= 16 else chr(0xFE00 + b)
