@@ -17,6 +17,7 @@ from langchain_core.messages.utils import count_tokens_approximately
 from langchain_core.runnables import Runnable
 from langgraph.runtime import Runtime
 
+from agentdesk.domains.assistant.words import digits
 from agentdesk.runtime.runs.context import AgentContext
 from agentdesk.text import column_formats, figure, rows_summary, states_each_row
 
@@ -105,9 +106,7 @@ def _fact_hotels(data: dict[str, Any], question: str) -> str:
     """The cheapest hotel found; the cheapest with the stars the question asks for."""
     offers = data["offers"]
     found = f"{len(offers)} hotels in {data['city']} for {data['nights']} nights"
-    from text_to_num import alpha2digit
-
-    said = alpha2digit(re.sub(r"(?<=[a-z])-(?=star)", " ", question, flags=re.I), "en", threshold=0)
+    said = digits(re.sub(r"(?<=[a-z])-(?=star)", " ", question, flags=re.I))
     asked = next((m for m in _STARS.finditer(said)
                   if re.search(r"star|\+", m.group(0), re.I)), None)
     if asked is not None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from agentdesk.domains.assistant.calculator import units
 from agentdesk.domains.assistant.clock import TimeError, zone
-from agentdesk.domains.assistant.words import alike
+from agentdesk.domains.assistant.words import alike, digits
 
 from .lookups import CodeLookup, TravelLookups
 
@@ -418,11 +418,6 @@ def _unfronted(text: str) -> str:
     return f"{rest[0].upper()}{rest[1:]} {phrase[0].lower()}{phrase[1:]}{m.group(3)}"
 
 
-_NUMBER_WORDS = {word: n for n, word in enumerate((
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty"))}
-_NUMBER_WORD = re.compile(r"(?<![\w-])(" + "|".join(_NUMBER_WORDS) + r")(?![\w-])", re.I)
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
            "september", "october", "november", "december")
 _MONTH = r"(" + "|".join(f"{m[:3]}(?:{m[3:]})?" for m in _MONTHS) + r")\.?"
@@ -460,15 +455,6 @@ def _slashed(match: re.Match[str]) -> str:
         return match.group(0)
 
 
-def _spelled_numbers(text: str) -> str:
-    """Numbers spelled in words past three as digits ("thirty" is 30, "three thousand" is
-    3000, "twenty-one" is 21), by text2num; smaller ones alone are left to the table above,
-    which reads only cardinals."""
-    from text_to_num import alpha2digit
-
-    return str(alpha2digit(text, "en"))
-
-
 _GREETING = re.compile(r"^(?:(?:hey|hi|hello|hiya|morning|good\s+(?:morning|afternoon|evening)|"
                        r"(?:a\s+)?quick\s+(?:one|question))\b[\s,!.:;-]*)+", re.I)
 """A greeting or "quick one" before the question: no part of what is asked."""
@@ -487,8 +473,7 @@ def _plain(text: str) -> str:
     text = re.sub(r"\s*[?!.…]{2,}$|\s+[?!.]$", "?", text)
     if text.upper() == text:
         text = text.lower()
-    text = _NUMBER_WORD.sub(lambda m: str(_NUMBER_WORDS[m.group(1).lower()]),
-                            _spelled_numbers(text))
+    text = digits(text)
     text = re.sub(r"\b(\d+) and a half\b", r"\1.5", text)
     text = _SLASHED.sub(_slashed, text)
     return _DATE_WORDS.sub(_iso, text)
