@@ -291,6 +291,8 @@ class _Reader:
         self.active = active
         self.said: dict[str, Setting] = {}
         """What the text being read sets, to catch two values for one thing."""
+        self.said_end: tuple[float, str] | None = None
+        """The simulated time the text being read gives (hours, as written), likewise."""
 
     def parameters(self) -> dict[str, dict[str, Any]]:
         """The chosen model's parameters (current values when it is loaded)."""
@@ -315,7 +317,7 @@ class _Reader:
     def read(self, text: str, about: dict[str, Any] | None = None) -> None:
         """Fold ``text`` into the goal; ``about`` is the call a rejection answered."""
         goal = self.goal
-        self.said = {}
+        self.said, self.said_end = {}, None
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
         # "q8h" is "every 8 h".
         text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
@@ -441,14 +443,13 @@ class _Reader:
                 continue
             before = lowered[:quantity.start].rstrip()
             after = lowered[quantity.end:].lstrip()
-            if re.search(r"\b(?:every|each|q)$", before) and in_hours(quantity) is not None:
+            every = re.search(r"\b(?:every|each|q)$", before)
+            if every and (hours := in_hours(quantity)) is not None:
                 if "tau" in parameters:
                     self._set("tau", Setting("tau", quantity.value, quantity.unit), parameters)
-                    intervals.append((quantity.end, in_hours(quantity) or math.nan))
+                    intervals.append((quantity.end, hours or math.nan))
                 else:
-                    every = re.search(r"\b(?:every|each|q)$", before)
-                    goal.questions.append(self._no_interval(
-                        clause[every.start():quantity.end] if every else str(quantity.value)))
+                    goal.questions.append(self._no_interval(clause[every.start():quantity.end]))
                 used.add(index)
             elif "n_doses" in parameters and not quantity.unit and re.match(r"doses\b", after):
                 self._set("n_doses", Setting("n_doses", quantity.value, "dimensionless"),
@@ -551,12 +552,11 @@ class _Reader:
 
     def _end(self, hours: float, said: str) -> None:
         """The simulated time; two different ones in one text are a question."""
-        previous = self.said.get("end_time")
-        if previous is not None and not math.isclose(previous.value, hours):
+        if self.said_end is not None and not math.isclose(self.said_end[0], hours):
             self.goal.questions.append(
-                f"I read two simulated times, {previous.unit!r} and {said!r}. For how long "
+                f"I read two simulated times, {self.said_end[1]!r} and {said!r}. For how long "
                 "should I simulate?")
-        self.said["end_time"] = Setting("end_time", hours, said)
+        self.said_end = (hours, said)
         self.goal.end_time, self.goal.run = hours, True
 
     def _unread(self, clause: str, left: list[Amount], about: dict[str, Any] | None) -> None:
