@@ -11,11 +11,15 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["ENTITY_COLUMNS", "LINKS", "Filter", "Having", "Measure", "Plan", "describe",
-           "render"]
+__all__ = ["ENTITY_COLUMNS", "LINKS", "Comparison", "Filter", "Having", "Measure", "Op", "Plan",
+           "describe", "render", "tables"]
 
 Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows", "distinct", "percent",
                   "ratio"]
+Comparison = Literal["=", "<>", ">", "<", ">=", "<=", "between"]
+"""How a value or a measure is compared with a bound."""
+Op = Comparison | Literal["null", "not null", "in"]
+"""A filter's operator: a comparison, a missing or present value, one of several values."""
 
 LINKS: dict[tuple[str, str], tuple[str, str]] = {
     ("accounts", "customers"): ("customer_id", "id"),
@@ -47,7 +51,7 @@ class Filter:
     and ``not null`` no value."""
 
     column: str
-    op: Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null", "in"]
+    op: Op
     value: Any = None
 
 
@@ -82,7 +86,7 @@ class Plan:
     ``ratio``: what the rows counted above the line pass ("credit cards")."""
     per: tuple[Filter, ...] = ()
     """``ratio``: what the rows counted below the line pass ("to debit cards")."""
-    keep: tuple[Literal["=", "<>", ">", "<", ">=", "<=", "between"], Any] | None = None
+    keep: tuple[Comparison, Any] | None = None
     """(op, value) the measure of each group must pass ("merchants with total spend over
     $450k": ``HAVING SUM(-amount) > 450000``)."""
 
@@ -93,10 +97,6 @@ def _table_of(ref: str) -> str:
 
 def tables(plan: Plan) -> list[str]:
     """The tables a plan reads: its own, then those its columns and threshold need."""
-    return _tables(plan)
-
-
-def _tables(plan: Plan) -> list[str]:
     refs = [plan.column, plan.group,
             *(f.column for f in (*plan.filters, *plan.part, *plan.per)),
             f"{plan.having.child}.id" if plan.having else None]
@@ -130,7 +130,7 @@ def _joins(plan: Plan) -> tuple[list[tuple[str, str]], bool]:
                 queue.append(other)
     joins: list[tuple[str, str]] = []
     fans = False
-    for target in _tables(plan)[1:]:
+    for target in tables(plan)[1:]:
         path = []
         node = target
         while previous.get(node) is not None:
@@ -273,8 +273,10 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
     return sql
 
 
-_MEASURE_WORDS = {"ratio": "the ratio", "percent": "the percentage", "distinct": "the number of different", "count": "the number of", "sum": "the total", "avg": "the average",
-                  "min": "the lowest", "max": "the highest", "spend": "the amount spent"}
+_MEASURE_WORDS = {"ratio": "the ratio", "percent": "the percentage of",
+                  "distinct": "the number of different", "count": "the number of",
+                  "sum": "the total", "avg": "the average", "min": "the lowest",
+                  "max": "the highest", "spend": "the amount spent"}
 
 
 def _words(ref: str) -> str:
@@ -305,8 +307,7 @@ def describe(plan: Plan) -> str:
                 f"{' and '.join(_describe_filter(f) for f in plan.part)} for each one where "
                 f"{' and '.join(_describe_filter(f) for f in plan.per)}")
     elif plan.measure in ("count", "percent"):
-        text = f"{_MEASURE_WORDS[plan.measure]} of {plan.table}" if plan.measure == "percent" \
-            else f"{_MEASURE_WORDS['count']} {plan.table}"
+        text = f"{_MEASURE_WORDS[plan.measure]} {plan.table}"
     else:
         text = f"{_MEASURE_WORDS[plan.measure]} {_words(plan.column or '')} of {plan.table}"
     if plan.group:

@@ -15,7 +15,7 @@ from datetime import date
 from typing import Literal, cast
 
 from .catalog import Catalog
-from .coverage import unread
+from .coverage import FILLER, unread
 from .phrases import (
     Mention,
     Reading,
@@ -27,7 +27,7 @@ from .phrases import (
     find_top,
     forms,
 )
-from .plans import LINKS, Filter, Having, Measure, Plan
+from .plans import LINKS, Comparison, Filter, Having, Measure, Op, Plan
 from .plans import tables as _plan_tables
 from .vocabulary import (
     COLUMN_WORDS,
@@ -44,15 +44,12 @@ from .vocabulary import (
 
 __all__ = ["read", "read_question", "readings"]
 
-_Op = Literal["=", "<>", ">", "<", ">=", "<=", "between", "null", "not null", "in"]
 _NOT = re.compile(r"(\bnot|\w*n['’]t|\bno longer|\bexcluding|\bexcept(?:\s+for)?|\bother than"
                   r"|\bapart from|\bbesides)\s+((?:\w+\s+){0,3})$")
 
 
 def _negations(reading: Reading) -> None:
     """A value right after "not" (a few filler words between) is excluded, not required."""
-    from .coverage import FILLER
-
     low = reading.text.lower()
     for mention in reading.of("value"):
         match = _NOT.search(low[:mention.start])
@@ -70,8 +67,6 @@ def _table_words_as_values(reading: Reading, low: str, by_value: dict[str, list[
     """A table's word that is also a value of another table's column is that value where a
     table makes no sense: before that table's word ("card transactions": the channel) or
     negated ("not made by card")."""
-    from .coverage import FILLER
-
     values = {form: value for value in by_value if value.lower() == value
               for form in forms(value.replace("_", " "))}
     tables = sorted(reading.of("table"), key=lambda m: m.start)
@@ -388,8 +383,6 @@ def read(question: str, catalog: Catalog, today: date | None = None,
 def _vocabulary(catalog: Catalog) -> frozenset[str]:
     """The words the reader knows, for spelling (values as the bank stores them in lower
     case; proper names are not guessed)."""
-    from .coverage import FILLER
-
     words: set[str] = set(FILLER)
     for phrase in [*COLUMN_WORDS, *(w for ws in TABLE_WORDS.values() for w in ws),
                    *DATE_VERBS, *STATES]:
@@ -661,11 +654,10 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     if measure == "ratio":
         return _ratio(reading, low, base, filters, where)
     either = _either(reading, low, filters, where)
-    keep: tuple[Literal["=", "<>", ">", "<", ">=", "<=", "between"], object] | None = None
+    keep: tuple[Comparison, object] | None = None
     for mention in reading.of("compare"):
         if measure in ("sum", "avg", "spend") and _AGGREGATE.search(low[:mention.start]):
-            keep = (cast(Literal["=", "<>", ">", "<", ">=", "<=", "between"], mention.refs[0]),
-                    mention.value)  # "total spend over $450k"
+            keep = (cast(Comparison, mention.refs[0]), mention.value)  # "total spend over $450k"
             continue
         before = [m for m in numeric if m.end <= mention.start]
         target = before[-1].refs[0] if before else DEFAULT_MEASURE.get(base)
@@ -673,7 +665,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         if unit and catalog.has(UNITS[unit.group(1)]):  # "loans of 36 months or less"
             target = UNITS[unit.group(1)]
         if target:
-            filters.append(Filter(target, cast(_Op, mention.refs[0]), mention.value))
+            filters.append(Filter(target, cast(Op, mention.refs[0]), mention.value))
             where.append(mention.start)
     if measure == "percent":
         return _percent(reading, low, base, filters, where)
