@@ -32,7 +32,6 @@ _NOT_AIRPORTS = re.compile(
     r"port authority|off-line point|raf)\b", re.IGNORECASE)
 
 
-
 @dataclass(frozen=True)
 class Airport:
     """One passenger airport."""
