@@ -33,6 +33,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from .common import Case, part_of
+
 HERE = Path(__file__).parent
 
 
@@ -124,14 +126,12 @@ OUTCOMES = ("right", "refused", "silent_wrong")
 
 
 def _part(case: dict[str, Any]) -> str:
-    """``fresh 3`` (the third set written blind, tag ``fresh3``), ``fresh`` (written blind,
-    tag ``fresh``), ``fresh read`` (its half tagged ``read``), ``held-back`` or ``tuned``."""
-    tags = case.get("tags", [])
-    if "fresh3" in tags:
-        return "fresh 3"
-    if "fresh" in tags:
-        return "fresh read" if "read" in tags else "fresh"
-    return "held-back" if "held-back" in tags else "tuned"
+    """The case's part as the whole-graph bench names it (:func:`.common.part_of`: ``fresh
+    3``, ``fresh``, ``fresh read``), but ``tuned`` for people's cases tuned on and
+    ``held-back`` for the held-back ones, as this bench has always called them."""
+    where = part_of(Case(id=case["id"], request=case["request"], expected=None,
+                         tags=case.get("tags", [])))
+    return {"people": "tuned", "held back": "held-back"}.get(where, where)
 
 
 def _requests(agent: str, text: str, with_variants: bool) -> list[tuple[str, str]]:
