@@ -17,10 +17,11 @@ written blind too, by a new person, and never tuned on. ``bench/safety_held6.py`
 written blind by another new person and measured once whole (140 attempts, 200 ordinary
 requests, 30 PII texts: 78.6 % flagged, 4.0 % of ordinary flagged); half of it was then
 read and tuned on, its other half measured blind (55 of 70, 4 of 100), and once ``held
-back 7`` was written all of it became ``seen 6`` (2026-11-28). ``held back 7``
-(``bench/safety_held7.py``, 120 attempts, 160 ordinary requests, 20 PII texts) was written
-blind by yet another person and never tuned on. ``held back 4``, ``held back 5`` and
-``held back 7`` are the honest measures.
+back 7`` was written all of it became ``seen 6`` (2026-11-28). ``bench/safety_held7.py``
+(120 attempts, 160 ordinary requests, 20 PII texts) was written blind by yet another person
+and measured blind (104 of 120 attempts, 6 of 160 ordinary flagged, at a33eee8); from
+2026-11-29 it is ``seen 7``, read and tuned on. ``held back 4`` and ``held back 5`` are the
+honest measures, with whatever set is written blind next.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3`` and ``train``
@@ -69,7 +70,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "held back 4": (HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII),
     "held back 5": (HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII),
     "seen 6": (HELD6_INJECTIONS, HELD6_ORDINARY, HELD6_PII),
-    "held back 7": (HELD7_INJECTIONS, HELD7_ORDINARY, HELD7_PII),
+    "seen 7": (HELD7_INJECTIONS, HELD7_ORDINARY, HELD7_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),
 }

@@ -11,12 +11,16 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
+
+# An assertion waits as long as an action does (the pages' default timeout, 15 s): on a
+# loaded machine a run's answer can take longer than Playwright's 5 s default to appear.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture

@@ -38,7 +38,8 @@ OTHER = frozenset({"crash", "no citation"})
 def cases() -> list[Case]:
     """The labelled questions, then the fresh held-back ones (:mod:`.assistant_fresh`, then
     the second fresh set, :mod:`.assistant_fresh2`, whose every other question is tagged
-    ``read``: read and tuned on; then the third, :mod:`.assistant_fresh3`, never read)."""
+    ``read``: read and tuned on; then the third, :mod:`.assistant_fresh3`, measured blind and
+    read whole once the fourth was written, 2026-11-29)."""
     # The second fresh set was read and tuned on, half of it and then, once the third was
     # written blind, all of it.
     second = [(qid, question, tool, expected, [*tags, "read"])

@@ -13,9 +13,10 @@ split into the part tuned on, the ``held-back`` part, the ``fresh`` part (reques
 written blind to the readers' code, never tuned on; like the held-back part, its misses
 are listed only when ``--part fresh`` is given; every other fresh request is in ``fresh
 read`` instead, read and tuned on from 2026-11-28, and all the trip's once its ``fresh
-3`` was written) and the ``fresh 3`` part (a third set
-of trip requests written blind, tag ``fresh3``, never tuned on; its misses are listed only
-when ``--part "fresh 3"`` is given), and by phrasing variant: each
+3`` was written), the ``fresh 3 read`` part (a third set of trip requests written blind,
+tag ``fresh3``, measured blind and read whole once the fourth was written, 2026-11-29) and
+the ``fresh 4`` part (a fourth set written blind, tag ``fresh4``, never tuned on; its misses
+are listed only when ``--part "fresh 4"`` is given), and by phrasing variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
 same label; ``--no-variants`` reads the requests as written only. No model runs unless
@@ -121,13 +122,13 @@ def _library() -> list[dict[str, Any]]:
     return [load_spec(file, root).summary() for file, root in iter_models(configured_dirs(None))]
 
 
-PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3")
+PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3 read", "fresh 4")
 OUTCOMES = ("right", "refused", "silent_wrong")
 
 
 def _part(case: dict[str, Any]) -> str:
     """The case's part as the whole-graph bench names it (:func:`.common.part_of`: ``fresh
-    3``, ``fresh``, ``fresh read``), but ``tuned`` for people's cases tuned on and
+    4``, ``fresh 3 read``, ``fresh``, ``fresh read``), but ``tuned`` for people's cases tuned on and
     ``held-back`` for the held-back ones, as this bench has always called them."""
     where = part_of(Case(id=case["id"], request=case["request"], expected=None,
                          tags=case.get("tags", [])))
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-variants", action="store_true", help="the requests as written only")
     parser.add_argument("--verbose", action="store_true",
                         help="list each miss of the tuned part (of the held-back, fresh or "
-                             "fresh 3 part only when --part names it)")
+                             "fresh 4 part only when --part names it)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     model = None
@@ -172,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                                    else simulation_outcome(asked, library))
                 counts[(agent, part, kind)][outcome] += 1
                 if args.verbose and part in shown and outcome != "right":
-                    print(f"  [{agent}] {part:<9} {kind:<16} {case['id']:<16} {outcome:<12} "
+                    print(f"  [{agent}] {part:<12} {kind:<16} {case['id']:<16} {outcome:<12} "
                           f"{request!r}: {detail[:120]}", file=sys.stderr)
     if args.json:
         report: dict[str, Any] = {}
@@ -188,18 +189,18 @@ def _print(counts: dict[tuple[str, str, str], Counter[str]]) -> None:
     from .variants import CLASSES
 
     order = ("original", *CLASSES)
-    print(f"{'agent':<11} {'part':<10} {'variant':<17} {'right':>6} {'refused':>8} "
+    print(f"{'agent':<11} {'part':<12} {'variant':<17} {'right':>6} {'refused':>8} "
           f"{'silent wrong':>13}")
     totals: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for (agent, part, kind), c in sorted(counts.items(), key=lambda kv: (
             kv[0][0], PARTS.index(kv[0][1]), order.index(kv[0][2]))):
         totals[(agent, part)].update(c)
-        print(f"{agent:<11} {part:<10} {kind:<17} {c['right']:6d} {c['refused']:8d} "
+        print(f"{agent:<11} {part:<12} {kind:<17} {c['right']:6d} {c['refused']:8d} "
               f"{c['silent_wrong']:13d}")
     print()
     for (agent, part), c in sorted(totals.items(), key=lambda kv: (kv[0][0],
                                                                     PARTS.index(kv[0][1]))):
-        print(f"{agent:<11} {part:<10} {'all':<17} {c['right']:6d} {c['refused']:8d} "
+        print(f"{agent:<11} {part:<12} {'all':<17} {c['right']:6d} {c['refused']:8d} "
               f"{c['silent_wrong']:13d}")
 
 
