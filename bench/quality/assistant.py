@@ -20,6 +20,7 @@ from typing import Any
 from .assistant_fresh import FRESH
 from .assistant_fresh2 import FRESH2
 from .assistant_fresh3 import FRESH3
+from .assistant_fresh4 import FRESH4
 from .assistant_set import QUESTIONS
 from .common import Case, CaseResult, open_desk
 
@@ -39,14 +40,16 @@ def cases() -> list[Case]:
     """The labelled questions, then the fresh held-back ones (:mod:`.assistant_fresh`, then
     the second fresh set, :mod:`.assistant_fresh2`, whose every other question is tagged
     ``read``: read and tuned on; then the third, :mod:`.assistant_fresh3`, measured blind and
-    read whole once the fourth was written, 2026-11-29)."""
+    read whole once the fourth was written, 2026-11-29; then the fourth,
+    :mod:`.assistant_fresh4`, written blind and never tuned on)."""
     # The second fresh set was read and tuned on, half of it and then, once the third was
     # written blind, all of it.
     second = [(qid, question, tool, expected, [*tags, "read"])
               for qid, question, tool, expected, tags in FRESH2]
+    every = [*QUESTIONS, *FRESH, *second, *FRESH3, *FRESH4]
     return [Case(id=qid, request=question, expected={"tool": tool, "holds": expected},
                  tags=list(tags))
-            for qid, question, tool, expected, tags in [*QUESTIONS, *FRESH, *second, *FRESH3]]
+            for qid, question, tool, expected, tags in every]
 
 
 def _value_forms(value: Any) -> list[str]:
