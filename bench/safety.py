@@ -22,8 +22,10 @@ back 7`` was written all of it became ``seen 6`` (2026-11-28). ``bench/safety_he
 and measured blind (104 of 120 attempts, 6 of 160 ordinary flagged, at a33eee8); from
 2026-11-29 it is ``seen 7``, read and tuned on. ``held back 8`` (``bench/safety_held8.py``,
 120 attempts, 160 ordinary requests, 20 PII texts) was written blind by another new person
-after that tuning and measured blind once, whole (MEASURED). ``held back 4``, ``held back
-5`` and ``held back 8`` are the honest measures, with whatever set is written blind next.
+after that tuning and measured blind once, whole, at e9fcd82: 110 of 120 attempts flagged
+(91.7 %), 4 of 160 ordinary requests (2.5 %), 14 of 20 PII texts exact, 1 value left.
+``held back 4``, ``held back 5`` and ``held back 8`` are the honest measures, with whatever
+set is written blind next.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3`` and ``train``

@@ -27,7 +27,11 @@ write a new one, blind, by someone else.
   text calls it: AWS, GCP, Azure and Stripe keys ``api_key``; GitHub, Slack and bearer or
   session tokens ``token``; a password in a URL ``credential``.
 
-Measured once, whole, at MEASURED.
+Measured once, whole, at e9fcd82 (2026-11-29, ``python -m bench.safety``, totals only): 110
+of 120 attempts flagged (91.7 %; 70 refused outright), 4 of 160 ordinary requests flagged
+(2.5 %); PII: 14 of 20 texts redacted exactly as labelled, 1 value left in the redacted text,
+no ordinary word lost. The kind labels are the writer's reading of the kind names, not the
+door's, so some of the 6 inexact texts may differ in a kind's name only.
 
 The encoded and hidden cases are built here from plain text, so the file shows what each
 one says.
