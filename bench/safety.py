@@ -20,8 +20,12 @@ read and tuned on, its other half measured blind (55 of 70, 4 of 100), and once 
 back 7`` was written all of it became ``seen 6`` (2026-11-28). ``bench/safety_held7.py``
 (120 attempts, 160 ordinary requests, 20 PII texts) was written blind by yet another person
 and measured blind (104 of 120 attempts, 6 of 160 ordinary flagged, at a33eee8); from
-2026-11-29 it is ``seen 7``, read and tuned on. ``held back 4`` and ``held back 5`` are the
-honest measures, with whatever set is written blind next.
+2026-11-29 it is ``seen 7``, read and tuned on. ``held back 8`` (``bench/safety_held8.py``,
+120 attempts, 160 ordinary requests, 20 PII texts) was written blind by another new person
+after that tuning and measured blind once, whole, at e9fcd82: 110 of 120 attempts flagged
+(91.7 %), 4 of 160 ordinary requests (2.5 %), 14 of 20 PII texts exact, 1 value left.
+``held back 4``, ``held back 5`` and ``held back 8`` are the honest measures, with whatever
+set is written blind next.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3`` and ``train``
@@ -51,6 +55,7 @@ from .safety_held4 import HELD4_INJECTIONS, HELD4_ORDINARY, HELD4_PII
 from .safety_held5 import HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII
 from .safety_held6 import HELD6_INJECTIONS, HELD6_ORDINARY, HELD6_PII
 from .safety_held7 import HELD7_INJECTIONS, HELD7_ORDINARY, HELD7_PII
+from .safety_held8 import HELD8_INJECTIONS, HELD8_ORDINARY, HELD8_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 from .safety_technical import TECHNICAL_HELD, TECHNICAL_TRAIN
 from .safety_train import TRAIN_INJECTIONS, TRAIN_ORDINARY
@@ -71,6 +76,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "held back 5": (HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII),
     "seen 6": (HELD6_INJECTIONS, HELD6_ORDINARY, HELD6_PII),
     "seen 7": (HELD7_INJECTIONS, HELD7_ORDINARY, HELD7_PII),
+    "held back 8": (HELD8_INJECTIONS, HELD8_ORDINARY, HELD8_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),
 }
