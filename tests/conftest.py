@@ -149,6 +149,17 @@ def servers(isolated_env: Path) -> Iterator[Servers]:
         yield running
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Refuse a test that asks for ``servers`` before ``database_url``: its servers would be
+    stopped after the database is dropped, and their workers would go on trying to reach it
+    through the next tests (the log noise, and the load, of a dropped PostgreSQL database)."""
+    for item in items:
+        names = list(getattr(item, "fixturenames", ()))
+        if "servers" in names and "database_url" in names \
+                and names.index("servers") < names.index("database_url"):
+            raise pytest.UsageError(f"{item.nodeid}: request database_url before servers")
+
+
 @pytest.fixture(scope="module")
 def module_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
     """Real servers that a module's tests share: started once, stopped after its last test."""

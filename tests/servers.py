@@ -96,10 +96,13 @@ class ServerThread:
         return self
 
     def stop(self) -> None:
-        """Ask uvicorn to shut down (the app's lifespan closes the database) and wait for it."""
+        """Ask uvicorn to shut down (the app's lifespan closes the database) and wait for it;
+        fail if it has not stopped in 20 s (a server left running would go on working, and
+        logging, through the tests after it)."""
         self.server.should_exit = True
         if self.thread.is_alive():
             self.thread.join(timeout=20)
+        assert not self.thread.is_alive(), f"the server at {self.url} did not stop in 20 s"
 
 
 class ServerProcess:

@@ -30,7 +30,7 @@ def _sql(database_url: str, statement: str, **params: object) -> None:
         engine.dispose()
 
 
-def test_live_and_ready_answer_without_a_key(servers: Servers, database_url: str) -> None:
+def test_live_and_ready_answer_without_a_key(database_url: str, servers: Servers) -> None:
     url = servers.app(database_url=database_url, api_keys=["ops:secret"]).url
     with httpx.Client(base_url=url, timeout=30) as http:
         assert http.get("/threads/search").status_code in (401, 403, 405)  # guarded
@@ -41,7 +41,7 @@ def test_live_and_ready_answer_without_a_key(servers: Servers, database_url: str
 
 
 def test_not_ready_while_the_migrations_are_not_this_servers(
-        servers: Servers, database_url: str) -> None:
+        database_url: str, servers: Servers) -> None:
     url = servers.app(database_url=database_url).url
     latest = len(MIGRATIONS)
     with httpx.Client(base_url=url, timeout=30) as http:
@@ -64,8 +64,8 @@ def test_not_ready_while_the_migrations_are_not_this_servers(
 
 
 @pytest.mark.postgres
-def test_not_ready_when_the_postgresql_database_is_dropped(servers: Servers,
-                                                           database_url: str) -> None:
+def test_not_ready_when_the_postgresql_database_is_dropped(database_url: str,
+                                                           servers: Servers) -> None:
     if not database_url.startswith("postgresql") or not POSTGRES_URL:
         pytest.skip("PostgreSQL only")
     url = servers.app(database_url=database_url).url

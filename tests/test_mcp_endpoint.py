@@ -41,7 +41,7 @@ def _answer(result: Any) -> dict[str, Any]:
 
 
 def test_assistants_are_tools_and_a_call_runs_to_the_end_or_the_pause(
-        servers: Servers, database_url: str) -> None:
+        database_url: str, servers: Servers) -> None:
     url = servers.app(database_url=database_url, graphs=GRAPHS,
                       api_keys=["a:secret-a", "b:secret-b"]).url
     headers = {"x-api-key": "secret-a"}

@@ -21,7 +21,7 @@ from .servers import Servers
 EMBED = f"{Path(__file__).parent / 'graphs' / 'store' / 'embed.py'}:embed"
 
 
-def test_items_round_trip(servers: Servers, database_url: str) -> None:
+def test_items_round_trip(database_url: str, servers: Servers) -> None:
     url = servers.app(database_url=database_url).url
 
     async def scenario() -> None:
@@ -88,7 +88,7 @@ def test_bad_requests_name_the_field_and_store_nothing(servers: Servers) -> None
     assert everything == {"namespaces": []}
 
 
-def test_each_key_sees_only_its_own_items(servers: Servers, database_url: str) -> None:
+def test_each_key_sees_only_its_own_items(database_url: str, servers: Servers) -> None:
     url = servers.app(database_url=database_url, api_keys=["a:secret-a", "b:secret-b"]).url
 
     async def scenario() -> None:
@@ -129,7 +129,7 @@ def test_each_key_sees_only_its_own_items(servers: Servers, database_url: str) -
     assert [f["text"] for f in facts] == ["likes trains"]
 
 
-def test_items_expire_with_the_sweeper(servers: Servers, database_url: str) -> None:
+def test_items_expire_with_the_sweeper(database_url: str, servers: Servers) -> None:
     url = servers.app(database_url=database_url, store_ttl_sweep_interval_minutes=0.01,
                       store_ttl_refresh_on_read=False).url
 
@@ -209,7 +209,7 @@ def _vectors_work(database_url: str) -> bool:
                             ).fetchone() is not None
 
 
-def test_semantic_search_ranks_by_meaning(servers: Servers, database_url: str) -> None:
+def test_semantic_search_ranks_by_meaning(database_url: str, servers: Servers) -> None:
     index = {"dims": 8, "embed": EMBED, "fields": ["text"]}
     if not _vectors_work(database_url):  # refused at startup, clearly, never half-working
         with pytest.raises(ConfigError, match=r"store\.index: semantic search on"):
@@ -240,7 +240,7 @@ async def _open(url: str, options: StoreOptions) -> None:
         pass
 
 
-def test_fractional_minutes_are_refused_on_postgres(servers: Servers, database_url: str,
+def test_fractional_minutes_are_refused_on_postgres(database_url: str, servers: Servers,
                                                     ) -> None:
     if not database_url.startswith("postgresql"):
         pytest.skip("SQLite keeps fractional TTLs")

@@ -92,8 +92,20 @@ class JobQueue:
                     wait=True, delete_jobs="successful", fetch_job_polling_interval=POLL_SECONDS)
                 log.warning("job worker stopped; starting it again")
             except Exception as exc:  # cancelled stays cancelled: only errors restart it
+                if _cancelling():  # a cancel the worker's own shutdown turned into an error
+                    raise asyncio.CancelledError from exc  # (its database went away)
                 log.warning("job worker stopped by a database error: %s", exc)
+            if _cancelling():
+                raise asyncio.CancelledError
             if time.monotonic() - began > 60:  # it had been working: a new outage
                 delay = RESTART_SECONDS[0]
             await asyncio.sleep(delay)
             delay = min(delay * 2, RESTART_SECONDS[1])
+
+
+def _cancelling() -> bool:
+    """Whether this task has been asked to stop: procrastinate's worker, cancelled, unregisters
+    itself from the database, and where that fails it raises the database's error instead of
+    the cancel, which the restart loop must not take for an outage."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
