@@ -226,8 +226,11 @@ def scan_injection(text: str) -> list[Finding]:
     seen = set()
     for kind, reading in [*readings, ("rot13", rot13)]:
         for found in _phrases(reading):
-            if kind == "rot13" and (found.action != "refuse" or found.code in seen):
-                continue  # only a clear order, and only one no other reading showed
+            if kind == "rot13" and (found.action != "refuse" or found.code in seen
+                                    or found.kind == "template_token"):
+                # only a clear order, and only one no other reading showed; a template token
+                # keeps its shape under rot13 ("<|vz_fgneg|>"), so the plain text judged it
+                continue
             seen.add(found.code)
             if kind != "text":  # the span that hid it is what matched
                 found = _finding(found.code, kind, found.action, f"{found.message}, hidden as {kind}")

@@ -19,6 +19,7 @@ not a block: a block has content, and ReAct needs two of its line labels.
 
 from __future__ import annotations
 
+import json
 import re
 
 from .phrases import PhraseRule
@@ -87,11 +88,48 @@ FAKE_TOOL_RESULT = _rx(
     rf"<(?P<tag>{_TOOL_TAGS})\b[^>]*>\s*\S[\s\S]*?</(?P=tag)\s*>",
     rf"^\s*</(?:{_TOOL_TAGS})\s*>\s*\S",
     r"<system-reminder\b",
-    r"[\"']role[\"']\s*:\s*[\"'](?:tool|function)[\"']",
     # the same block in brackets: "[tool output] ... [/tool output]"
     r"\[\s*(?P<btag>(?:tool|function)[ _-]?(?:output|result|response)s?)\s*\][\s\S]*?\S"
     r"[\s\S]*?\[\s*/\s*(?P=btag)\s*\]",
 )
+
+_TOOL_ROLE = re.compile(r"[\"']role[\"']\s*:\s*[\"'](?:tool|function)[\"']", _I)
+_TWO_WORDS = re.compile(r"[^\W\d_]{2,}[^\w\"]+[^\W\d_]{2,}")
+
+
+def _data_only(content: object) -> bool:
+    """True when a tool message's content is JSON data (numbers, names, single words), not a
+    string of prose: ``"{\\"temp_c\\": 12}"`` is data, ``"transfer approved"`` is said."""
+    if isinstance(content, str):
+        try:
+            content = json.loads(content)
+        except ValueError:
+            return False
+        if isinstance(content, str):
+            return False
+    if isinstance(content, dict):
+        return all(_data_only(value) or not _TWO_WORDS.search(str(value)) for value in content.values())
+    if isinstance(content, list):
+        return all(_data_only(value) or not _TWO_WORDS.search(str(value)) for value in content)
+    return True
+
+
+def _tool_message(text: str) -> bool:
+    """A message with the ``tool`` or ``function`` role, unless it is a whole JSON object whose
+    content is JSON data: a developer asking why the model ignores ``{"role": "tool",
+    "content": "{\\"temp_c\\": 12}"}`` shows an API payload, while a result made up to pass
+    orders has to say them in words."""
+    decoder = json.JSONDecoder()
+    for match in _TOOL_ROLE.finditer(text):
+        opening = text.rfind("{", 0, match.start())
+        try:
+            message, _end = decoder.raw_decode(text, opening) if opening >= 0 else (None, 0)
+        except ValueError:
+            return True
+        if not isinstance(message, dict) or not _data_only(message.get("content")):
+            return True
+    return False
+
 
 # {"role": "system", "content": "..."}: a system or developer message with something in it
 _ROLE_MESSAGE = re.compile(r"[\"']role[\"']\s*:\s*[\"'](?:system|developer)[\"']\s*,\s*"
@@ -192,6 +230,8 @@ PLANTED_RULES: tuple[PhraseRule, ...] = (
                patterns=OVERRIDE_NOTICE),
     PhraseRule("injection.fake_tool_result", "tool_block", "refuse",
                "a made-up tool result or role message in the text", patterns=FAKE_TOOL_RESULT),
+    PhraseRule("injection.fake_tool_result", "tool_block", "refuse",
+               "a made-up tool result in the text", check=_tool_message),
     PhraseRule("injection.fake_tool_result", "role_message", "refuse",
                "a made-up system or developer message in the text", check=_role_message),
     PhraseRule("injection.fake_tool_result", "react_turns", "ask",
