@@ -149,6 +149,17 @@ _OTHER_OVERRIDE = _rx(
     rf"{_W}(?:istruzioni|regole|direttive|indicazioni|ordini)(?:\s+\S+){{0,2}}?\s*"
     rf"(?:precedenti|sopra|originali|del\s+sistema)",
     r"\b(?:dimentica|dimenticate)\s+(?:tutte\s+)?(?:le\s+)?(?:tue\s+)?(?:istruzioni|regole)",
+    # "you no longer have to follow the rules" in Italian, Spanish, Portuguese, French, German
+    r"\bnon\s+(?:devi|dovete|deve)\s+più\s+(?:seguire|rispettare|obbedire\s+a)\s+(?:le\s+|alle\s+)?"
+    r"(?:tue\s+)?(?:regole|istruzioni|direttive|indicazioni)",
+    r"\bya\s+no\s+(?:debes|tienes\s+que|necesitas)\s+(?:seguir|respetar|obedecer)\s+(?:las\s+|tus\s+)?"
+    r"(?:reglas|instrucciones|directrices|indicaciones)",
+    r"\bnão\s+(?:deve|precisa|tem\s+que)\s+mais\s+(?:seguir|respeitar|obedecer)\s+(?:as\s+|às\s+)?"
+    r"(?:suas\s+)?(?:regras|instruções|diretrizes|orientações)",
+    r"\b(?:tu\s+ne\s+dois|vous\s+ne\s+devez)\s+plus\s+(?:suivre|respecter|obéir\s+à)\s+(?:les\s+|tes\s+|"
+    r"vos\s+)?(?:règles|consignes|instructions|directives)",
+    r"\b(?:du\s+musst|sie\s+müssen)\s+(?:dich\s+|sich\s+)?(?:nicht\s+mehr|keine\s+)\s*(?:an\s+)?"
+    r"(?:die\s+|deine\s+|ihre\s+)?(?:regeln|anweisungen|vorgaben)",
     # Dutch, Polish
     # Dutch "regels" is also "lines": a qualifier must say which rules
     r"\b(?:negeer|vergeet)\b(?:\s+\S+){0,3}?\s+(?:alle|vorige|eerdere|bovenstaande|je|jouw|"
@@ -238,7 +249,7 @@ _WHAT_WAS_SAID = re.compile(
     r"transcript|session|thread|context)\b|\beverything\s+(?:i|we)\s+(?:told|said\s+to|shared\s+with|"
     r"gave|sent)\s+you\b|\b(?:your|its)\s+(?:own\s+)?(?:instructions|system\s+prompt|prompt|rules|"
     r"configuration)\b|\b(?:all|any)\s+(?:the\s+)?(?:api\s+)?(?:keys|secrets|credentials|passwords|"
-    r"tokens)\b", _I)
+    r"tokens)\b|\b(?:the|your|its|all)\s+(?:\w+\s+)?(?:environment|env)\s+(?:variables|vars)\b", _I)
 _AWAY = re.compile(r"\bto\s+(?:<?https?://|\S+@\S+\.\w+|\[REDACTED_EMAIL\]|(?:this|that|my|the)\s+"
                    r"(?:url|address|endpoint|webhook|server))|\bhttps?://\S*(?:webhook|hook|collect|"
                    r"log|exfil|requestbin|pipedream|ngrok)", _I)
@@ -325,8 +336,8 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
     )),
     PhraseRule("injection.encoded_instruction", "instruction", "refuse",
                "an order to decode hidden text and act on it", patterns=_rx(
-        r"\b(?:decode|decrypt|decipher|unscramble|reverse|translate)\b.{0,60}?\b(?:and|then)\s+"
-        r"(?:follow|execute|obey|carry\s+out|do\s+(?:what|as)|act\s+on|comply|perform)\b",
+        r"\b(?:decode|decrypt|decipher|unscramble|reverse|translate|backwards?)\b.{0,60}?\b(?:and|then)\s+"
+        r"(?:follow|execute|obey|carry\s+out|do\s+(?:what|as|it|that|this)|act\s+on|comply|perform)\b",
         r"\b(?:follow|execute|obey|carry\s+out)\s+(?:the\s+)?(?:decoded|hidden|encoded|base64|"
         r"invisible|embedded)\s+(?:instructions?|text|message|commands?)",
     )),
