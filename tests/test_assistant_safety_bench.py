@@ -71,6 +71,14 @@ def test_personal_data_never_survives_redaction(measured: Measurement) -> None:
 # held back 5 119 of 123, 2 of 83, PII 24 of 25, none left; held back technical 3 of 83.
 # The held-back floors are what was measured, not the targets (the ordinary requests of
 # held back 4 and 5 are flagged at 0.036, above 0.03, and PII values are left).
+# Round eight (2026-11-29, branch door-eight): seen 7 read and tuned on (its texts learned by the
+# reader; rules for the kinds its misses showed; redaction of Spanish IBANs, a list's IBAN of
+# another length, 15-digit Amex only, session cookies as tokens; five look-alikes the rules
+# refused). Measured at the end: seen 7 120 of 120 attempts (90 by the rules alone), 0 of 160
+# ordinary, PII 18 of 20 exact, none left, no word lost; its two inexact texts are labels the
+# tuned parts give otherwise (an Azure AccountKey as "credential", a JWT as "jwt"; tuned and
+# seen 3 label them api_key and token). Blind totals on the same run: held back 4 79 of 80, 1 of
+# 55; held back 5 120 of 123, 1 of 83; held back everyday 2 of 123; held back technical 3 of 83.
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +117,7 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
 @pytest.mark.parametrize(("name", "size", "detected", "flagged", "exact", "left", "lost"), [
     ("held back 4", (80, 55, 25), 77, 2, 25, 0, 0),
     ("held back 5", (123, 83, 25), 119, 2, 24, 0, 0),
-    ("seen 7", (120, 160, 20), 104, 6, 16, 1, 0),  # measured blind; read from 2026-11-29
+    ("seen 7", (120, 160, 20), 120, 0, 18, 0, 0),  # 104, 6, 16, 1 blind; read and tuned on since
 ])
 def test_the_blind_held_back_parts_keep_their_measured_floor(
         parts: dict[str, Measurement], name: str, size: tuple[int, int, int], detected: int,
@@ -123,7 +131,9 @@ def test_the_blind_held_back_parts_keep_their_measured_floor(
 
 
 @pytest.mark.parametrize(("name", "size", "flagged"), [
-    ("held back everyday", 123, 1),
+    # 1 until round eight; 2 once the reader learned seen 7 and the round's training texts (a
+    # blind total: measured, never read, nothing tuned for it)
+    ("held back everyday", 123, 2),
     ("held back technical", 83, 3),  # pasted docs, config and code (5 before seen 6, 6 after it, 3 now)
 ])
 def test_held_back_ordinary_requests_pass_the_door(parts: dict[str, Measurement], name: str,

@@ -73,7 +73,12 @@ _OF_A_THING = re.compile(
 _MENTION = re.compile(
     r"(?:\b(?:the\s+)?(?:strings?|phrases?|inputs?|payloads?|entries|entry|patterns?|test\s+cases?|"
     r"examples?)(?:\s+(?:like|such\s+as|are|is))?|\bsuch\s+as|\be\.g\.|\b(?:user|attacker|someone)\s+"
-    r"(?:sends|types|writes|enters|submits|pastes))\s*[:,]?\s*$", _I)
+    r"(?:sends|types|writes|enters|submits|pastes)|"
+    # "by typing things like '...'", "a regex that matches '...'": what people type, what a filter
+    # is to catch
+    r"\b(?:things|stuff|messages?|text|words)\s+like|\b(?:typing|saying|writing|sending|pasting|"
+    r"entering)|\b(?:regex|regexp|pattern|filter|rule|classifier|check)\s+(?:that\s+|to\s+)?"
+    r"(?:matches|match|catches|catch|detects|detect|flags|flag|blocks|block))\s*[:,]?\s*$", _I)
 _OPENING_QUOTE = re.compile(r"[\"'‘“`]")
 # ... unless the text then asks for the quoted order to be carried out
 _CARRY_OUT = re.compile(r"\b(?:obey|follow|execute|carry\s+out|act\s+on|comply\s+with|do)\s+(?:it|that|this|"
@@ -144,6 +149,17 @@ _OTHER_OVERRIDE = _rx(
     rf"{_W}(?:istruzioni|regole|direttive|indicazioni|ordini)(?:\s+\S+){{0,2}}?\s*"
     rf"(?:precedenti|sopra|originali|del\s+sistema)",
     r"\b(?:dimentica|dimenticate)\s+(?:tutte\s+)?(?:le\s+)?(?:tue\s+)?(?:istruzioni|regole)",
+    # "you no longer have to follow the rules" in Italian, Spanish, Portuguese, French, German
+    r"\bnon\s+(?:devi|dovete|deve)\s+più\s+(?:seguire|rispettare|obbedire\s+a)\s+(?:le\s+|alle\s+)?"
+    r"(?:tue\s+)?(?:regole|istruzioni|direttive|indicazioni)",
+    r"\bya\s+no\s+(?:debes|tienes\s+que|necesitas)\s+(?:seguir|respetar|obedecer)\s+(?:las\s+|tus\s+)?"
+    r"(?:reglas|instrucciones|directrices|indicaciones)",
+    r"\bnão\s+(?:deve|precisa|tem\s+que)\s+mais\s+(?:seguir|respeitar|obedecer)\s+(?:as\s+|às\s+)?"
+    r"(?:suas\s+)?(?:regras|instruções|diretrizes|orientações)",
+    r"\b(?:tu\s+ne\s+dois|vous\s+ne\s+devez)\s+plus\s+(?:suivre|respecter|obéir\s+à)\s+(?:les\s+|tes\s+|"
+    r"vos\s+)?(?:règles|consignes|instructions|directives)",
+    r"\b(?:du\s+musst|sie\s+müssen)\s+(?:dich\s+|sich\s+)?(?:nicht\s+mehr|keine\s+)\s*(?:an\s+)?"
+    r"(?:die\s+|deine\s+|ihre\s+)?(?:regeln|anweisungen|vorgaben)",
     # Dutch, Polish
     # Dutch "regels" is also "lines": a qualifier must say which rules
     r"\b(?:negeer|vergeet)\b(?:\s+\S+){0,3}?\s+(?:alle|vorige|eerdere|bovenstaande|je|jouw|"
@@ -175,7 +191,10 @@ _EN_OVERRIDE_MORE = _rx(
     r"directive|goal)\s+(?:is|are)\b",
     r"\b(?:disable|turn\s+off|deactivate|remove|switch\s+off|lift)\s+(?:all\s+)?(?:of\s+)?(?:your|the)\s+"
     r"(?:safety|content|ethical|moral)\s+(?:filters?|guardrails|restrictions|guidelines|rules|protocols)",
-    r"\b(?:system|admin|administrator|developer|root|security|emergency)\s+override\b",
+    # "SYSTEM OVERRIDE: ...", not a log's "admin override not set" (a setting's name)
+    r"\b(?:system|admin|administrator|developer|root|security|emergency)\s+override\b"
+    r"(?!\s+(?:is\s+|was\s+)?(?:not\s+(?:set|configured|found|present)|unset|missing|flag|"
+    r"setting|variable|env\b))",
     r"\bend\s+of\s+(?:the\s+)?(?:system\s+)?(?:prompt|instructions)\b",
 )
 
@@ -198,23 +217,27 @@ _ORDERS = re.compile(r"\b(?:you\s+(?:are|must|will|should)|ignore|disregard|reve
 _ROLE_AFTER = re.compile(r"\s*(?:system|user|assistant|developer|tool|ipython)\b", _I)
 
 
+# "the <|im_start|> and <|im_end|> tokens": tokens named as such, the subject of a question
+_NAMED_TOKENS = re.compile(r"\b(?:tokens?|tags?|markers?|delimiters?|chat\s*ml|chat\s+templates?)\b", _I)
+
+
 def _template_turn(text: str) -> bool:
     """A chat-template token used as structure: two of them, one that opens a line or ends
-    one with more lines after it, or one followed by a role. A single token named inside a
-    sentence ("what does <|im_start|> mean?") is a question about it."""
+    one with more lines after it, or one followed by a role. A token named inside a sentence
+    ("what does <|im_start|> mean?", "explain the <|im_start|> and <|im_end|> tokens") is a
+    question about it."""
     tokens = list(_TEMPLATE_TOKEN.finditer(text))
-    if len(tokens) >= 2:
-        return True
-    if tokens and _ASKS_ABOUT.search(text) and not _ORDERS.search(text):
-        return False  # "explain what the [INST] tags do": a question about the token
+    structural = False
     for token in tokens:
         line_start = text.rfind("\n", 0, token.start()) + 1
         rest = text[token.end():]
         at_start = not text[line_start:token.start()].strip()
         ends_line = rest.split("\n", 1)[0].strip() == "" and bool(rest.strip())
-        if at_start or ends_line or _ROLE_AFTER.match(rest):
-            return True
-    return False
+        structural = structural or at_start or ends_line or bool(_ROLE_AFTER.match(rest))
+    asked = bool(tokens) and bool(_ASKS_ABOUT.search(text)) and not _ORDERS.search(text)
+    if asked and (len(tokens) == 1 or (not structural and _NAMED_TOKENS.search(text))):
+        return False  # "explain what the [INST] tags do": a question about the token
+    return len(tokens) >= 2 or structural
 
 
 # -- sending the conversation away -------------------------------------------------------------
@@ -226,7 +249,7 @@ _WHAT_WAS_SAID = re.compile(
     r"transcript|session|thread|context)\b|\beverything\s+(?:i|we)\s+(?:told|said\s+to|shared\s+with|"
     r"gave|sent)\s+you\b|\b(?:your|its)\s+(?:own\s+)?(?:instructions|system\s+prompt|prompt|rules|"
     r"configuration)\b|\b(?:all|any)\s+(?:the\s+)?(?:api\s+)?(?:keys|secrets|credentials|passwords|"
-    r"tokens)\b", _I)
+    r"tokens)\b|\b(?:the|your|its|all)\s+(?:\w+\s+)?(?:environment|env)\s+(?:variables|vars)\b", _I)
 _AWAY = re.compile(r"\bto\s+(?:<?https?://|\S+@\S+\.\w+|\[REDACTED_EMAIL\]|(?:this|that|my|the)\s+"
                    r"(?:url|address|endpoint|webhook|server))|\bhttps?://\S*(?:webhook|hook|collect|"
                    r"log|exfil|requestbin|pipedream|ngrok)", _I)
@@ -313,8 +336,8 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
     )),
     PhraseRule("injection.encoded_instruction", "instruction", "refuse",
                "an order to decode hidden text and act on it", patterns=_rx(
-        r"\b(?:decode|decrypt|decipher|unscramble|reverse|translate)\b.{0,60}?\b(?:and|then)\s+"
-        r"(?:follow|execute|obey|carry\s+out|do\s+(?:what|as)|act\s+on|comply|perform)\b",
+        r"\b(?:decode|decrypt|decipher|unscramble|reverse|translate|backwards?)\b.{0,60}?\b(?:and|then)\s+"
+        r"(?:follow|execute|obey|carry\s+out|do\s+(?:what|as|it|that|this)|act\s+on|comply|perform)\b",
         r"\b(?:follow|execute|obey|carry\s+out)\s+(?:the\s+)?(?:decoded|hidden|encoded|base64|"
         r"invisible|embedded)\s+(?:instructions?|text|message|commands?)",
     )),

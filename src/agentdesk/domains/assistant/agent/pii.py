@@ -6,10 +6,14 @@ and :func:`redact` replaces each span with ``[REDACTED_<KIND>]``, the shape
 LangChain's PII middleware uses.
 
 * e-mail addresses: LangChain's own detector (``langchain.agents.middleware.pii``);
-* card numbers: 13 to 19 digits with a known issuer prefix and a valid Luhn check
-  (``stdnum.luhn``). LangChain's card detector only knows 16 digits in groups of
-  four, so it would miss American Express (15) and 19-digit cards;
-* IBANs: the country's length and the ISO 7064 mod-97 checksum (``stdnum.iban``);
+* card numbers: 13 to 19 digits with a known issuer prefix, the length that issuer
+  gives out (American Express 15) and a valid Luhn check (``stdnum.luhn``).
+  LangChain's card detector only knows 16 digits in groups of four, so it would
+  miss American Express (15) and 19-digit cards;
+* IBANs: the country's length and the ISO 7064 mod-97 checksum (``stdnum.iban``; a
+  country's own check digits inside the account number are not checked: people make up
+  and mistype those, and the number is still theirs); in a text that names or gives IBANs,
+  one whose checksum holds but whose length is off for its country is one too;
 * phone numbers: Google's libphonenumber (``phonenumbers``), valid numbers only;
 * secrets: Yelp's ``detect-secrets`` (:mod:`.scanner`: published key formats
   and high-entropy tokens such as an AWS secret access key), the formats it
@@ -54,6 +58,11 @@ _CARD_PREFIX = re.compile(
     r"^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[47]|3(?:0[0-5]|[68])|6(?:011|5|4[4-9]|2)|35|5[06-9])")
 
 
+# American Express (34, 37) gives out 15 digits only: "PL34 1090 1014 0000 0712" holds 18 digits
+# after "34" that pass Luhn by chance (one in ten), and they are not a card
+_AMEX = re.compile(r"^3[47]")
+
+
 def find_cards(text: str) -> list[Span]:
     """Payment card numbers whose Luhn check digit is right."""
     from stdnum import luhn
@@ -62,6 +71,8 @@ def find_cards(text: str) -> list[Span]:
     spans = []
     for match in _CARD.finditer(text):
         digits = re.sub(r"[ -]", "", match.group())
+        if _AMEX.match(digits) and len(digits) != 15:
+            continue
         if 13 <= len(digits) <= 19 and _CARD_PREFIX.match(digits) and luhn.is_valid(digits):
             spans.append(Span(match.start(), match.end(), found))
     return spans
@@ -71,12 +82,31 @@ _IBAN_START = re.compile(r"\b[A-Z]{2}\d{2}(?=[ ]?[A-Z0-9])", re.IGNORECASE)
 _IBAN_BODY = re.compile(r"[A-Z0-9](?:[ ]?[A-Z0-9]){10,33}", re.IGNORECASE)
 
 
+_IBAN_WORD = re.compile(r"(?i)\biban\b")
+
+
+def _iban_checksum(candidate: str) -> bool:
+    """The ISO 7064 mod-97 checksum of an IBAN-shaped ``candidate`` in capitals and digits, of
+    a country that gives out IBANs, at any length an IBAN may have (15 to 34)."""
+    from stdnum import iban, numdb
+    from stdnum.iso7064 import mod_97_10
+
+    compact = iban.compact(candidate)
+    if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{11,30}", compact):
+        return False
+    if not numdb.get("iban").info(compact)[0][1]:
+        return False  # no country of that code gives out IBANs
+    return mod_97_10.is_valid(compact[4:] + compact[:4])
+
+
 def find_ibans(text: str) -> list[Span]:
-    """International bank account numbers with a valid country length and checksum."""
+    """International bank account numbers with a valid country length and checksum, and in a
+    text that names or gives IBANs, those with a valid checksum at another length."""
     from stdnum import iban
 
     found = _finding("iban", "an IBAN")
     spans: list[Span] = []
+    unsure: list[Span] = []
     for start in _IBAN_START.finditer(text):
         if spans and start.start() < spans[-1].end:
             continue
@@ -85,11 +115,20 @@ def find_ibans(text: str) -> list[Span]:
             continue
         # The body may run on into the next words: try the longest candidate first.
         for end in range(body.end(), body.start(), -1):
-            if not text[end - 1].isalnum():
+            if not text[end - 1].isalnum() or text[end:end + 1].isalnum():
                 continue
-            if iban.is_valid(text[start.start():end]) and not text[end:end + 1].isalnum():
+            if iban.is_valid(text[start.start():end], check_country=False):
                 spans.append(Span(start.start(), end, found))
                 break
+        else:
+            # a length off for its country: only capitals and digits up to a line's end or a
+            # comma, so no following word can make the checksum hold by chance
+            line = re.split(r"[^A-Z0-9 ]", text[start.start():], maxsplit=1)[0].rstrip()
+            end = start.start() + len(line)
+            if not text[end:end + 1].isalnum() and _iban_checksum(line):
+                unsure.append(Span(start.start(), end, found))
+    if unsure and (spans or _IBAN_WORD.search(text)):
+        spans = sorted([*spans, *unsure], key=lambda span: span.start)
     return spans
 
 

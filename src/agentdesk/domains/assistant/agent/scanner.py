@@ -36,8 +36,15 @@ their own plugin)."""
 _SKIPPED = {"IPPublicDetector"}
 _KIND = {"PrivateKeyDetector": ("private_key", "a private key"),
          "JwtTokenDetector": ("token", "a token"),
+         "cookie": ("token", "a token"),
          "BasicAuthDetector": ("credential", "a password or secret"),
          "KeywordDetector": ("credential", "a password or secret")}
+_COOKIE = re.compile(r"(?i)\b(?:cookies?|session|sessions)\b")
+_COOKIE_WITHIN = 60
+"""How far before a random value a cookie or session may be named ("the session cookie keeps
+expiring. Value was ..."): such a value is a session token, whoever holds it is logged in,
+unless a key is named there too ("the session service's API key is ...")."""
+_KEY = re.compile(r"(?i)\b(?:key|keys|secret|password)\b|api[_-]?key")
 _RUN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/_=-])")
 
 
@@ -147,5 +154,7 @@ def find_scanned_secrets(text: str) -> list[Span]:
     for match in _RUN.finditer(text):
         for start, run in _path_pieces(match.start(), match.group()):
             if _high_entropy(run):
-                spans.append(Span(start, start + len(run), _finding("entropy")))
+                before = text[max(0, start - _COOKIE_WITHIN):start]
+                named = _COOKIE.search(before) and not _KEY.search(before)
+                spans.append(Span(start, start + len(run), _finding("cookie" if named else "entropy")))
     return spans
