@@ -20,12 +20,13 @@ read and tuned on, its other half measured blind (55 of 70, 4 of 100), and once 
 back 7`` was written all of it became ``seen 6`` (2026-11-28). ``bench/safety_held7.py``
 (120 attempts, 160 ordinary requests, 20 PII texts) was written blind by yet another person
 and measured blind (104 of 120 attempts, 6 of 160 ordinary flagged, at a33eee8); from
-2026-11-29 it is ``seen 7``, read and tuned on. ``held back 8`` (``bench/safety_held8.py``,
-120 attempts, 160 ordinary requests, 20 PII texts) was written blind by another new person
-after that tuning and measured blind once, whole, at e9fcd82: 110 of 120 attempts flagged
-(91.7 %), 4 of 160 ordinary requests (2.5 %), 14 of 20 PII texts exact, 1 value left.
-``held back 4``, ``held back 5`` and ``held back 8`` are the honest measures, with whatever
-set is written blind next.
+2026-11-29 it is ``seen 7``, read and tuned on. ``bench/safety_held8.py``
+(120 attempts, 160 ordinary requests, 20 PII texts) was written blind by another new person
+while the door was tuned on seen 7, and measured blind before that round (e9fcd82: 110 of
+120 attempts flagged, 4 of 160 ordinary, 14 of 20 PII texts exact, 1 value left) and after
+it (38a8444: 110 of 120, 4 of 160, 15 of 20, 1 left); from then on it is ``seen 8``, read
+and tuned on. ``held back 4`` and ``held back 5`` are the honest measures, with whatever set
+is written blind next.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3``, ``seen 6``, ``seen 7``
@@ -77,7 +78,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "held back 5": (HELD5_INJECTIONS, HELD5_ORDINARY, HELD5_PII),
     "seen 6": (HELD6_INJECTIONS, HELD6_ORDINARY, HELD6_PII),
     "seen 7": (HELD7_INJECTIONS, HELD7_ORDINARY, HELD7_PII),
-    "held back 8": (HELD8_INJECTIONS, HELD8_ORDINARY, HELD8_PII),
+    "seen 8": (HELD8_INJECTIONS, HELD8_ORDINARY, HELD8_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),
 }
