@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .banking_fresh2 import FRESH2
+from .banking_fresh3 import FRESH3
 from .banking_set import FRESH, HELDOUT, QUESTIONS
 from .banking_written import WRITTEN, WRITTEN_HELDOUT
 from .common import Case, CaseResult, open_desk
@@ -43,7 +44,12 @@ def cases() -> list[Case]:
     fresh2 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh2", "read"])
               for qid, question, sql, tags in FRESH2
               if question.lower() not in earlier]  # three were asked word for word before
-    return tuned + held + fresh + written + fresh2
+    # The third blind set (2026-11-29): never read, never tuned on.
+    earlier |= {case.request.lower() for case in fresh2}
+    fresh3 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh3"])
+              for qid, question, sql, tags in FRESH3
+              if question.lower() not in earlier]
+    return tuned + held + fresh + written + fresh2 + fresh3
 
 
 def _norm(value: Any) -> Any:
