@@ -326,3 +326,27 @@ def test_a_total_and_groups_that_disagree_are_said(text: str) -> None:
 ])
 def test_a_city_the_planner_names_outright_is_a_city(text: str, origin: str) -> None:
     assert read_request(text, TODAY).get("origin") == origin
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    # A day over 12 says the order, and the text's other dates are written the same way.
+    ("nyc -> seoul, 10/4/2027 thru 10/14/2027, $3k budget", "2027-10-04", "2027-10-14"),
+    ("Munich to Athens. Departure: 03.05.2027, return: 21.05.2027", "2027-05-03", "2027-05-21"),
+    ("boston to denver, leaving 5/14/27 for 4 nights", "2027-05-14", "2027-05-18"),
+    ("boston to denver, 5/5/2027 for 4 nights", "2027-05-05", "2027-05-09"),
+])
+def test_dates_in_numbers_in_the_order_the_text_writes_them(text: str, depart: str,
+                                                           back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # April 6th to some, June 4th to others: nothing says which.
+    "A week in New York for the two of us from London, going out 04/06/2027",
+    # Neither date says the order.
+    "From Boston to Denver, 04/06/2027 to 04/09/2027",
+])
+def test_a_date_in_numbers_either_way_round_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "depart" not in found and unread

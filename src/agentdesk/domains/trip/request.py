@@ -25,7 +25,8 @@ _MONTHS = ("january|february|march|april|may|june|july|august|september|october|
 _DATE = re.compile(
     rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:\s*,?\s+\d{{4}})?|"
     rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?(?:,?\s+\d{{4}})?|"
-    r"\d{1,2}/\d{1,2}/\d{4}|tomorrow|next (?:monday|tuesday|wednesday|thursday|friday|"
+    r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}(?![\d/]))|\d{1,2}\.\d{1,2}\.\d{4}|tomorrow|"
+    r"next (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|week|month)|in \d+ (?:days|weeks|months))\b", re.I)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
              "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11,
@@ -232,15 +233,62 @@ def _parse_date(phrase: str, today: date) -> date | None:
     return parsed.date() if parsed else None
 
 
+_NUMERIC = re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})")
+"""A date in numbers: "5/14/2027", "14.05.2027", "5/14/27"."""
+
+
+def _numerals(phrase: str) -> tuple[int, int, int] | None:
+    """The three numbers of a date in numbers, as written, or None for another date."""
+    match = _NUMERIC.fullmatch(phrase)
+    return (int(match[1]), int(match[2]), int(match[3])) if match else None
+
+
+def _numeric_order(dates: list[tuple[int, int, int]]) -> str | None:
+    """"MDY" or "DMY": the order the text's dates in numbers are written in, or None.
+
+    A date whose day is over 12 says it ("5/14/2027" is month first, "14/05/2027" day
+    first), and the text's other dates are written the same way ("10/4/2027 thru
+    10/14/2027" is October 4th). Alone, "04/06/2027" is April 6th to some and June 4th to
+    others: with nothing to say which, or dates that say both, there is no order.
+    """
+    orders = set()
+    for first, second, _ in dates:
+        if second > 12:
+            orders.add("MDY")
+        if first > 12:
+            orders.add("DMY")
+    return orders.pop() if len(orders) == 1 else None
+
+
+def _numeric_date(numerals: tuple[int, int, int], order: str | None) -> date | None:
+    """The day a date in numbers names written in ``order``; None where the order is
+    unknown and the day could be either ("04/06/2027"), or no such day is."""
+    first, second, year = numerals
+    # A date over 12 on one side has one reading whatever the others say.
+    if order is None and first != second and max(first, second) <= 12:
+        return None
+    month, day = (second, first) if order == "DMY" or first > 12 else (first, second)
+    try:
+        return date(year + 2000 if year < 100 else year, month, day)
+    except ValueError:
+        return None
+
+
 def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
-    """(start, end, day) of every date, in order; "the 17th" is a day of the month before."""
+    """(start, end, day) of every date, in order; "the 17th" is a day of the month before.
+
+    A date in numbers is read by the order the text's dates are written in
+    (:func:`_numeric_order`); one that could be either day or month first is left unread.
+    """
     # "the third of May" is read as "the   3rd of May": the same length, so positions hold.
     spelled = _ORDINAL.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th".rjust(
         len(m.group(1))), text)
     spelled = _ORDINAL_AFTER.sub(lambda m: m.group(1) + f"{_ORDINALS[m.group(2).lower()]}th"
                                  .ljust(len(m.group(2))), spelled)
-    found = [(m.start(), m.end(), _parse_date(m.group(1), today))
-             for m in _DATE.finditer(spelled)]
+    matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)]
+    order = _numeric_order([numerals for _, numerals in matches if numerals])
+    found = [(m.start(), m.end(), _numeric_date(numerals, order) if numerals
+              else _parse_date(m.group(1), today)) for m, numerals in matches]
     days = [(start, end, day) for start, end, day in found if day is not None]
     for match in _DAY_ONLY.finditer(spelled):
         if any(s <= match.start() < e for s, e, _ in days):
