@@ -350,3 +350,24 @@ def test_dates_in_numbers_in_the_order_the_text_writes_them(text: str, depart: s
 def test_a_date_in_numbers_either_way_round_is_said(text: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert "depart" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("San Francisco to Tokyo, 2027-11-09 for 2 weeks, me and my bf", 2),
+    ("Miami to Lima, 2027-12-15 for a week, a trip for me and my mother", 2),
+    ("Miami to Lima, 2027-12-15 for a week, my dad and I", 2),
+])
+def test_the_writer_and_one_person_they_name_are_two(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Who goes with her, if anyone, is not said.
+    "Miami to Lima, 2027-12-15 for a week, a trip for my mother",
+    # More than the one person the count would hold.
+    "Miami to Lima, 2027-12-15 for a week, me and my mother and sister",
+])
+def test_people_named_without_a_count_are_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "travelers" not in found and unread

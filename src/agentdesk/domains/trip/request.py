@@ -75,7 +75,9 @@ _MEANING = re.compile(
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
     r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
     r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
-    r"teenagers?|friends?|parents|colleagues?)\b|"
+    r"teenagers?|friends?|parents|colleagues?|mothers?|moms?|mums?|fathers?|dads?|sisters?|"
+    r"brothers?|grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
+    r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?)\b|"
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b[^,;.!?()]*|"
     r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
@@ -311,9 +313,17 @@ def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
     return [(at, day) for at, _, day in _dates(text, today or date.today())]
 
 
+_KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|grandma|"
+        r"granny|grandfather|grandpa|aunt|uncle|cousin|niece|nephew|boss|roommate|"
+        r"flatmate|best friend|friend|colleague)")
+"""One person a writer may bring ("my mother"): their party of two only when the writer is
+said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
 _COUPLE = re.compile(r"\b(?:couple|two of us|my (?:wife|husband|partner|spouse|girlfriend|"
-                     r"boyfriend|fiancée?))\b")
-"""Who travel as two: "me and my wife", "my partner and I", "a couple"."""
+                     r"boyfriend|fiancée?|bf|gf|hubby)|"
+                     rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?! *(?:and|&|\+|,))|"
+                     rf"my {_KIN} *(?:and|&|\+) *(?:me|myself|i)(?! *(?:and|&|\+)))\b")
+"""Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple",
+"me and my mother" (not "me and my mother and sister")."""
 
 
 _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|infants?|"
