@@ -371,3 +371,40 @@ def test_the_writer_and_one_person_they_name_are_two(text: str, travelers: int) 
 def test_people_named_without_a_count_are_said(text: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert "travelers" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    # A state or country that picks another airport is part of the city's name.
+    ("Flying out of Portland, Maine to Miami, FL on 2027-02-05 for 4 nights",
+     "Portland, Maine", "Miami"),
+    ("flying out of portland maine to miami on 2027-02-05 for 4 nights",
+     "Portland, Maine", "Miami"),
+    ("From Portland, ME to Boston on 2027-02-05 for 4 nights", "Portland, ME", "Boston"),
+    ("from London, Ontario to Paris, France on 2027-05-03 for 3 nights", "London, Ontario",
+     "Paris"),
+    # One that picks the airport the city has anyway changes nothing.
+    ("San Francisco to Tokyo, Japan, leaving 2027-11-09 for a week", "San Francisco", "Tokyo"),
+    # "me" is a word here, not Maine: case says so.
+    ("From Boston, me and my wife, to Rome on 2027-05-03 for 3 nights", "Boston", "Rome"),
+    ("from boston to portland, or on june 5 2027 for 5 days", "Boston", "Portland"),
+])
+def test_a_state_or_country_after_a_city(text: str, origin: str, destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # No airport of that name there: not Boston, Massachusetts in silence.
+    ("From Boston, Georgia to Rome on 2027-05-03 for 3 nights", "Boston, Georgia"),
+    # In small letters "me" may be Maine or a word; Portland, Oregon is not the only reading.
+    ("from portland, me to boston on 2027-05-03 for 3 nights", "portland, me"),
+])
+def test_a_state_that_cannot_be_read_with_its_city_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+def test_a_day_of_the_week_in_capitals_is_no_airport() -> None:
+    found, unread = read_fully("HEY CAN U FIND ME FLIGHTS+HOTEL BOSTON TO DENVER, LEAVING FRI "
+                               "5/14/27 FOR 4 NIGHTS", TODAY)
+    assert (found.get("origin"), found.get("destination"), found.get("depart"), unread) == \
+        ("Boston", "Denver", "2027-05-14", [])

@@ -65,8 +65,10 @@ Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would otherwise 
 _DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdestination|\bdays in|"
                               r"\bnights in)\W*$", re.I)
 _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
-                         "OUR", "USD", "ALL", "ONE", "TWO", "NEW", "BUT", "NOT", "ARE", "YOU"})
-"""Three capitals that are IATA codes and words ("FOR" is an airport)."""
+                         "OUR", "USD", "ALL", "ONE", "TWO", "NEW", "BUT", "NOT", "ARE", "YOU",
+                         "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"})
+"""Three capitals that are IATA codes and words ("FOR" is an airport), and the days of the
+week as people shorten them ("LEAVING FRI 5/14" leaves on a Friday, not from Fritzlar)."""
 _MEANING = re.compile(
     r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
     r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
@@ -151,12 +153,69 @@ def _code_cities() -> dict[str, str]:
             for code, row in airportsdata.load("IATA").items()}
 
 
-def _places(text: str, dates: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
-    """(start, end, name) of every city the text names, longest names first.
+def _shown(name: str) -> str:
+    """A place's name as the plan shows it: "boston", "BOSTON": Boston; "BOS", "ME" kept."""
+    return name if (name[:1].isupper() and not name.isupper()) or len(name) <= 3 \
+        else name.title()
+
+
+def _qualifier(text: str, words: list[re.Match[str]],
+               any_case: bool) -> tuple[re.Match[str], bool] | None:
+    """The state or country ``words`` (those after a city) start with, as in "Portland, Maine",
+    "Miami, FL", "Tokyo Japan": one to three words, after a comma or a space; and whether
+    it surely is one.
+
+    A code ("FL", "ME") is one in capitals in a text that has small letters too; in small
+    letters there it is a word ("me", "in", "or"), and where case tells nothing (a text
+    all in one case, or a city in capitals: "BOSTON TO") it could be either (not sure).
+    """
+    from .travel.places import places_named
+
+    for size in range(min(3, len(words)), 0, -1):
+        run = words[:size]
+        if any(text[a.end():b.start()] != " " for a, b in pairwise(run)):
+            continue
+        name = text[run[0].start():run[-1].end()].strip(".'-")
+        code = len(name) <= 3
+        if code and not any_case and not name.isupper():
+            continue
+        if (name[:1].isupper() or any_case) and places_named(name):
+            found = re.compile(re.escape(name)).match(text, run[0].start())
+            return (found, not (code and any_case)) if found else None
+    return None
+
+
+def _qualified(city: str, where: str) -> str | None:
+    """The name ``city`` is planned by with the state or country ``where`` after it.
+
+    ``city`` itself where ``where`` picks the airport ``city`` alone gets ("Tokyo, Japan"
+    is Tokyo), "city, where" where it picks another ("Portland, Maine" is not Portland,
+    Oregon), None where ``where`` has no airport of that name ("Boston, Georgia").
+    """
+    from .travel.airports import airports_for_city
+
+    def code(name: str) -> str | None:
+        try:
+            return airports_for_city(name)[0].iata
+        except (LookupError, ValueError):
+            return None
+
+    qualified = f"{city}, {where}"
+    named = code(qualified)
+    if named is None:
+        return None
+    return city if named == code(city) else qualified
+
+
+def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, int, str]],
+                                                              list[str]]:
+    """(start, end, name) of every city the text names, longest names first, and the states
+    or countries named after a city that have no airport of that name ("Boston, Georgia").
 
     A city written in lower case counts in a text written all in lower case (or all in
     capitals), where case tells nothing; the words of a date ("May 3rd", "MAY 3RD") are
-    never a city, nor do their capitals say how the rest is written.
+    never a city, nor do their capitals say how the rest is written. A state or country
+    after a city is part of its name where it picks another airport ("Portland, Maine").
     """
     def in_date(at: int) -> bool:
         return any(start <= at < end for start, end in dates)
@@ -165,6 +224,7 @@ def _places(text: str, dates: list[tuple[int, int]]) -> list[tuple[int, int, str
     any_case = not any(c.isupper() for c in letters) or not any(c.islower() for c in letters)
     words = [word for word in _WORD.finditer(text) if not in_date(word.start())]
     found: list[tuple[int, int, str]] = []
+    unplaced: list[str] = []
     index = 0
     while index < len(words):
         for size in range(min(4, len(words) - index), 0, -1):
@@ -173,14 +233,30 @@ def _places(text: str, dates: list[tuple[int, int]]) -> list[tuple[int, int, str
                 continue
             name = text[run[0].start():run[-1].end()].strip(".'-")
             if _is_city(name, any_case and not (len(name) == 3 and name.isupper())):
-                shown = name if (name[:1].isupper() and not name.isupper()) or len(name) == 3 \
-                    else name.title()  # "boston", "BOSTON": Boston
-                found.append((run[0].start(), run[0].start() + len(name), shown))
+                shown = _shown(name)
+                end = run[0].start() + len(name)
                 index += size
+                after = words[index:index + 3]
+                # A code not surely one only after a comma: "portland, me" may be Maine,
+                # "london on the 3rd" is not Ontario.
+                where = _qualifier(text, after, any_case or name.isupper()) if after and \
+                    re.fullmatch(r",? ", text[end:after[0].start()]) else None
+                if where and not where[1] and text[end] != ",":
+                    where = None
+                qualified = _qualified(shown, _shown(where[0].group(0))) if where else shown
+                if where and where[1]:
+                    if qualified is None:
+                        unplaced.append(text[run[0].start():where[0].end()])
+                    end, shown = where[0].end(), qualified or shown
+                    index += sum(1 for word in after if word.start() < end)
+                elif where and qualified not in (None, shown):
+                    # "portland, me": Portland, Maine, or Portland and a word.
+                    unplaced.append(text[run[0].start():where[0].end()])
+                found.append((run[0].start(), end, shown))
                 break
         else:
             index += 1
-    return found
+    return found, unplaced
 
 
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
@@ -191,7 +267,7 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
     then by order. The other places are the cities a cue names ("to Lisbon and then
     Porto", "from Boston or New York") that neither slot holds: a plan without them would
     ignore them."""
-    places = _places(text, dates)
+    places, others = _places(text, dates)
     origin = destination = None
     free = []
     for start, end, name in places:
@@ -202,7 +278,6 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
             destination = name
         else:
             free.append((start, end, name))
-    others = []
     for start, end, name in free:
         if name in (origin, destination):
             continue
