@@ -408,3 +408,16 @@ def test_a_day_of_the_week_in_capitals_is_no_airport() -> None:
                                "5/14/27 FOR 4 NIGHTS", TODAY)
     assert (found.get("origin"), found.get("destination"), found.get("depart"), unread) == \
         ("Boston", "Denver", "2027-05-14", [])
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    # A date without its year comes after the dated one before it.
+    ("Miami to Lima. We leave the 15th of December 2027 and return the 29th of December",
+     "2027-12-15", "2027-12-29"),
+    ("Boston to Oslo: leaving Dec 28th 2027, back Jan 3rd", "2027-12-28", "2028-01-03"),
+    ("Boston to Oslo: leaving May 3rd 2027, back May 8th.", "2027-05-03", "2027-05-08"),
+])
+def test_a_date_without_its_year_follows_the_one_before(text: str, depart: str,
+                                                        back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])

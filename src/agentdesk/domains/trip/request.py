@@ -367,6 +367,22 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     found = [(m.start(), m.end(), _numeric_date(numerals, order) if numerals
               else _parse_date(m.group(1), today)) for m, numerals in matches]
     days = [(start, end, day) for start, end, day in found if day is not None]
+    # A date without its year comes after the dates before it ("the 15th of December 2027
+    # ... return the 29th of December" is December 29th, 2027, not 2026).
+    for index, ((start, end, day), (match, _)) in enumerate(zip(found, matches, strict=True)):
+        earlier = [d for s, _, d in days if s < start]
+        if day is None or not earlier or re.search(r"\d{4}|\d/\d+$", match.group(1)) or \
+                not re.search(_MONTHS, match.group(1), re.I):
+            continue
+        base = earlier[-1]
+        try:
+            day = day.replace(year=base.year)
+            if day < base:
+                day = day.replace(year=base.year + 1)
+        except ValueError:
+            continue
+        days = [(s, e, day if (s, e) == (start, end) else d) for s, e, d in days]
+        found[index] = (start, end, day)
     for match in _DAY_ONLY.finditer(spelled):
         if any(s <= match.start() < e for s, e, _ in days):
             continue
