@@ -421,3 +421,22 @@ def test_a_date_without_its_year_follows_the_one_before(text: str, depart: str,
                                                         back: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("From Toronto to Vancouver, 2027-06-03 for 5 days. Budget 2,200 US dollars.", 2200.0),
+    ("Miami to Lima on 2027-12-15 for a week. Budget is US$4500.", 4500.0),
+])
+def test_us_dollars_said_as_such(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+@pytest.mark.parametrize("text", [
+    "Miami to Lima on 2027-12-15 for a week, budget A$4500.",
+    "Miami to Lima on 2027-12-15 for a week, budget CA$ 4500.",
+    "Miami to Lima on 2027-12-15 for a week, 3000 Canadian dollars",
+])
+def test_another_countrys_dollars_are_no_budget(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "budget" not in found and unread

@@ -529,13 +529,15 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     days"), as does an amount in words without "budget" ("two thousand five hundred
     dollars"); a scale word after an amount multiplies it ("3 thousand": 3000).
     """
-    currency = r"(?:usd|dollars?|bucks|\$)"
+    currency = r"(?:usd|(?:us |u\.s\. )?dollars?|bucks|us\$|\$)"
+    # "US$4500", "2,200 US dollars": the US's dollars, as "USD"; "A$", "CA$", "NZ$" are not.
+    sign = r"(?:usd|us\$|(?<![a-z])\$)"
     capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
     for pattern in (
             rf"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to|"
-            rf" no more than)?)\s*(?:usd|\$)?\s*{_AMOUNT}(?:\s*{currency})?",
-            rf"{capped}(?:usd|\$)\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
-            rf"(?:\$|usd)\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}"):
+            rf" no more than)?)\s*{sign}?\s*{_AMOUNT}(?:\s*{currency})?",
+            rf"{capped}{sign}\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
+            rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}"):
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
             amount = _amount(phrase)
