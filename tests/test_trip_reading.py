@@ -440,3 +440,37 @@ def test_us_dollars_said_as_such(text: str, budget: float) -> None:
 def test_another_countrys_dollars_are_no_budget(text: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert "budget" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("2 pax ATL-CUN 2027-11-20 for a week", 2),
+    ("from: Minneapolis / to: Phoenix / dates: 2027-02-12 to 2027-02-15 / travelers: 3", 3),
+    ("me and 3 mates fancy Dublin from Manchester, 2027-04-23 for 3 nights", 4),
+])
+def test_parties_in_shorthand(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+def test_mates_without_a_count_are_said() -> None:
+    found, unread = read_fully("Dublin from Manchester on 2027-04-23 for 3 nights with my mates",
+                               TODAY)
+    assert "travelers" not in found and unread == ["mates"]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("We would like to leave Houston on 2027-08-11 and spend five nights in Mexico City",
+     "Houston", "Mexico City"),
+    ("leave for Boston from Denver on 2027-04-23 for 3 nights", "Denver", "Boston"),
+    ("2 pax ATL-CUN 11/20/2027 - 11/27/2027", "ATL", "CUN"),
+])
+def test_origins_said_otherwise(text: str, origin: str, destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+def test_a_day_of_the_month_after_its_weekday() -> None:
+    found, unread = read_fully("Dublin from Manchester, Friday 23rd April 2027, back Monday "
+                               "26th", TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == \
+        ("2027-04-23", "2027-04-26", [])

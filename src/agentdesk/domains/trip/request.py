@@ -41,8 +41,10 @@ _ORDINAL_AFTER = re.compile(rf"\b((?:{_MONTHS})\.? )({_ORDINAL_WORD})\b", re.I)
 _RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|until|till)\W*(?:on\W*)?(?:the\W*)?$",
                          re.I)
 """What says a date is the way home ("back May 8th", "returning on the 8th")."""
-_DAY_ONLY = re.compile(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b(?! (?:of )?(?:" + _MONTHS
+_DAY_ONLY = re.compile(r"\b(?:on )?(?:the |(?:mon|tues|wednes|thurs|fri|satur|sun)day,? "
+                       r"(?:the )?)(\d{1,2})(?:st|nd|rd|th)\b(?! (?:of )?(?:" + _MONTHS
                        + r")\b)", re.I)
+"""A day of the month alone, of the month before: "back on the 8th", "back Monday 26th"."""
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
           "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
@@ -56,12 +58,13 @@ _COUNT = (rf"((?>\d+|(?:{'|'.join(_TENS)})(?:[- ](?:{_UNIT_WORD})\b)?|"
 _NUMBER_WORDS = "|".join(sorted([w for w in _WORDS if len(w) > 2] + list(_TENS), key=len,
                                 reverse=True))
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
-_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bdeparting|\bflying|\bstarting|"
+_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleav(?:e|ing)|\bdepart(?:ing)?|\bflying|"
+                         r"\bstarting|"
                          r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
                          r"reside|residing)(?: currently| now)? in|\borigin|\bhome(?: city)?|"
                          r"\bdeparture (?:city|airport))\W*$", re.I)
-"""What says a city is where the trip starts: "from Boston", "I'm in Boston", "we live in
-Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would otherwise be)."""
+"""What says a city is where the trip starts: "from Boston", "leave Houston", "I'm in Boston",
+"we live in Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would otherwise be)."""
 _DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdestination|\bdays in|"
                               r"\bnights in)\W*$", re.I)
 _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
@@ -77,7 +80,7 @@ _MEANING = re.compile(
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
     r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
     r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
-    r"teenagers?|friends?|parents|colleagues?|mothers?|moms?|mums?|fathers?|dads?|sisters?|"
+    r"teenagers?|friends?|parents|colleagues?|co-?workers?|buddies|pals|mates|mothers?|moms?|mums?|fathers?|dads?|sisters?|"
     r"brothers?|grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
     r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?)\b|"
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b[^,;.!?()]*|"
@@ -207,6 +210,10 @@ def _qualified(city: str, where: str) -> str | None:
     return city if named == code(city) else qualified
 
 
+_ROUTE = re.compile(r"([A-Z]{3})[-/]([A-Z]{3})\b")
+"""Two airport codes joined, from the first to the second: "ATL-CUN"."""
+
+
 def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, int, str]],
                                                               list[str]]:
     """(start, end, name) of every city the text names, longest names first, and the states
@@ -227,6 +234,13 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
     unplaced: list[str] = []
     index = 0
     while index < len(words):
+        # Two airport codes joined are a route: "ATL-CUN", "BOS/LIS".
+        route = _ROUTE.fullmatch(words[index].group(0))
+        if route and all(_is_city(code, False) for code in route.groups()):
+            at = words[index].start()
+            found += [(at, at + 3, route[1]), (at + 4, at + 7, route[2])]
+            index += 1
+            continue
         for size in range(min(4, len(words) - index), 0, -1):
             run = words[index:index + size]
             if any(text[a.end():b.start()] != " " for a, b in pairwise(run)):
@@ -282,8 +296,9 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
         if name in (origin, destination):
             continue
         after = text[end:end + 12]
-        if origin is None and re.match(r"\W*(?:(?:to|->|→|–|—)\s|based\b)", after, re.I):
-            origin = name  # "Boston to Oslo", "Boston-based"
+        if origin is None and (re.match(r"\W*(?:(?:to|->|→|–|—)\s|based\b)", after, re.I)
+                               or _ROUTE.match(text, start)):
+            origin = name  # "Boston to Oslo", "Boston-based", "ATL-CUN"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
         elif not any(same_place(name, place) for place in (origin, destination) if place) \
@@ -419,11 +434,13 @@ _COUPLE = re.compile(r"\b(?:couple|two of us|my (?:wife|husband|partner|spouse|g
 
 _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|infants?|"
                     r"babies|baby|teens?|teenagers?|friends?|colleagues?|co-?workers?|"
-                    r"buddies|pals|sons?|daughters?)\b")
+                    r"buddies|pals|mates|sons?|daughters?)\b")
 """A count of some of the party: "2 adults", "3 kids", "two friends"."""
 _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT} (?:people|ppl|"
-                    r"persons?|travell?ers?|passengers?|of us|guests?))\b")
-"""The whole party counted: "a family of 4", "4 people", "the 4 of us"."""
+                    r"persons?|travell?ers?|passengers?|of us|guests?|pax)|(?:travell?ers|"
+                    rf"passengers|people|guests|pax): {_COUNT}(?! *(?:adults?|kids?|child)))\b")
+"""The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax", and as a
+form's field: "travelers: 3"."""
 _SELF_BEFORE = re.compile(r"\b(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?$")
 _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
 """The one who writes, joined to a group: "me and 3 friends", "two colleagues and me"."""
@@ -457,7 +474,7 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         elif not adults and me:
             count, spans = count + 1, [*spans, me]
         if total:
-            stated = _number(total.group(1) or total.group(2))
+            stated = _number(next(g for g in total.groups() if g))
             # Children alone are not all of a party: the rest of it are the grown-ups.
             grown_said = adults or couple or me
             if (stated == count and grown_said) or (stated > count and not grown_said):
