@@ -474,3 +474,29 @@ def test_a_day_of_the_month_after_its_weekday() -> None:
                                "26th", TODAY)
     assert (found.get("depart"), found.get("return"), unread) == \
         ("2027-04-23", "2027-04-26", [])
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    # Children's ages after their count: one age a child.
+    ("Me, my husband and our two kids (8 and 11), Dallas to Orlando, 2027-06-19 for a week", 4),
+    ("Dallas to Orlando on 2027-06-19 for a week, 2 adults and 2 kids aged 5 and 7", 4),
+    # Who the party counted are, without a count.
+    ("Three of us (college friends), New York to Reykjavik, 2027-03-04 for 5 days", 3),
+    # The writer alone.
+    ("I'm the only one going. Charlotte to Denver on 2027-04-26 for 4 days", 1),
+    ("solo trip!! Boston to Seoul, 2027-10-04 for 10 days", 1),
+])
+def test_parties_with_more_said_about_them(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # A number after children that is not one age a child is not their ages.
+    ("Dallas to Orlando on 2027-06-19 for 5 nights, 2 adults and 1 kid 5 nights", "5 nights"),
+    ("Dallas to Orlando on 2027-06-19 for a week, my husband and I, two kids (8, 11 and 13)",
+     "13"),
+])
+def test_numbers_after_children_that_are_not_their_ages_are_said(text: str,
+                                                                 unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]

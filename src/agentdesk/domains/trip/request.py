@@ -446,6 +446,20 @@ _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
 """The one who writes, joined to a group: "me and 3 friends", "two colleagues and me"."""
 
 
+_AGE_LIST = r"\d{1,2}(?: *(?:,|and|&) *\d{1,2})*"
+_AGES = re.compile(rf" *(?:\( *(?:(?:aged?|ages):? *)?{_AGE_LIST}(?: *years? old)? *\)|"
+                   rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b)")
+"""The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9";
+never a number alone after them ("2 kids 5 nights")."""
+_DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:friends|"
+                        r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
+                        r"siblings|cousins|sisters|brothers)\)")
+"""Who a party just counted are, said without a count: "three of us (college friends)"."""
+_SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|i am) the only one"
+                   r"(?: going| travell?ing| flying| coming)?)\b")
+"""The writer alone: "solo trip", "just me", "I'm the only one going"."""
+
+
 def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     """How many travel, and where the text says so ("2 adults and 2 kids" is 4).
 
@@ -453,7 +467,9 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     friends and me" is 4; "2 kids" with no grown-up said is left unread, not planned as
     two travelers. A whole party counted ("4 people", "a family of 4") and its groups
     must agree: "4 people (2 adults + 2 kids)" is four, "a family of 4 with 2 kids" is
-    four (the rest grown-ups), "5 people: 2 adults and 2 kids" is left unread.
+    four (the rest grown-ups), "5 people: 2 adults and 2 kids" is left unread. Children's
+    ages after their count ("two kids (8 and 11)") are read with it, one age a child; the
+    writer alone ("solo", "just me") is one where nothing else counts the party.
     """
     groups = list(_GROUP.finditer(lowered))
     couple = _COUPLE.search(lowered)
@@ -462,6 +478,11 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         total = None  # "the two of us" is the couple
     if groups:
         spans = [m.span() for m in groups]
+        for group in groups:
+            ages = _AGES.match(lowered, group.end())
+            if ages and group.group(2) is None and len(re.findall(r"\d+", ages.group(0))) \
+                    == _number(group.group(1)):
+                spans.append(ages.span())
         count = sum(_number(m.group(1)) for m in groups)
         adults = any(m.group(2) for m in groups)
         me = None
@@ -484,8 +505,13 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     party = total or re.search(rf"\bfor (?:the )?{_COUNT}\b(?![ -]?(?:day|night|week|wk|usd|"
                                r"dollars|\$|k\b|hundred|thousand|grand))", lowered)
     if party:
-        return _number(next(g for g in party.groups() if g)), [party.span()]
-    return (2, [couple.span()]) if couple else None
+        described = _DESCRIBED.match(lowered, party.end())
+        return _number(next(g for g in party.groups() if g)), [
+            party.span(), *([described.span()] if described else [])]
+    if couple:
+        return 2, [couple.span()]
+    solo = _SOLO.search(lowered)
+    return (1, [solo.span()]) if solo else None
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
