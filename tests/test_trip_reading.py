@@ -500,3 +500,24 @@ def test_parties_with_more_said_about_them(text: str, travelers: int) -> None:
 def test_numbers_after_children_that_are_not_their_ages_are_said(text: str,
                                                                  unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("Three of us, New York to Reykjavik, 2027-03-04 for 5 days. Budget $1,200 per person.",
+     3600.0),
+    ("New York to Reykjavik, 2027-03-04 for 5 days, 2 people, $800 pp", 1600.0),
+])
+def test_a_budget_a_head_for_a_counted_party(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # No count of the party: a head's budget is not the party's.
+    ("New York to Reykjavik, 2027-03-04 for 5 days, budget $1,200 per person", "per person"),
+    # Adults are not all of the party.
+    ("New York to Reykjavik, 2027-03-04 for 5 days, 2 adults 1 kid, budget $1,200 per adult",
+     "per adult"),
+])
+def test_a_budget_a_head_without_the_heads_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]

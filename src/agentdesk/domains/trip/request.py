@@ -669,7 +669,17 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if budget:
         used.append(budget[0])
         found["budget"] = budget[1]
+        # A budget a head is the party's once the party is counted ("$1,200 per person"
+        # for three is 3600); "per adult" with children, or no count, stays unread.
+        each = _EACH.match(lowered, budget[0][1])
+        if each and party:
+            used.append(each.span())
+            found["budget"] = budget[1] * party[0]
     return found, [*others, *_unread(text, used)]
+
+
+_EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp)\b")
+"""What makes a budget one person's: "$1,200 per person", "2k pp"."""
 
 
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
