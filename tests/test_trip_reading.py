@@ -521,3 +521,20 @@ def test_a_budget_a_head_for_a_counted_party(text: str, budget: float) -> None:
 ])
 def test_a_budget_a_head_without_the_heads_is_said(text: str, unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("from: Minneapolis / to: Phoenix / dates: Feb 12-15, 2027 / travelers: 3", "2027-02-12",
+     "2027-02-15"),
+    ("Boston to Rome 12-15 February 2027", "2027-02-12", "2027-02-15"),
+    # A length after a day is no range of days.
+    ("Boston to Rome May 3-5 nights", "2027-05-03", "2027-05-08"),
+])
+def test_days_of_one_month_from_first_to_last(text: str, depart: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+def test_a_range_of_days_backwards_is_said() -> None:
+    found, unread = read_fully("Boston to Rome Feb 15-12, 2027", TODAY)
+    assert "depart" not in found and unread

@@ -329,6 +329,14 @@ _NUMERIC = re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})")
 """A date in numbers: "5/14/2027", "14.05.2027", "5/14/27"."""
 
 
+_DAY_RANGE = re.compile(
+    rf"\b(?:(?P<m1>{_MONTHS})\.? (?P<a1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b1>\d{{1,2}})"
+    rf"(?:st|nd|rd|th)?|(?P<a2>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b2>\d{{1,2}})"
+    rf"(?:st|nd|rd|th)? (?:of )?(?P<m2>{_MONTHS})\.?)(?P<y>,? \d{{4}})?\b(?![-/:.]\d)"
+    r"(?! ?(?:days?|nights?|weeks?|people|adults|kids|travell?ers|pax|persons|guests)\b)", re.I)
+"""Days of one month, from the first to the last: "Feb 12-15, 2027", "12-15 February"."""
+
+
 def _numerals(phrase: str) -> tuple[int, int, int] | None:
     """The three numbers of a date in numbers, as written, or None for another date."""
     match = _NUMERIC.fullmatch(phrase)
@@ -377,11 +385,21 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
         len(m.group(1))), text)
     spelled = _ORDINAL_AFTER.sub(lambda m: m.group(1) + f"{_ORDINALS[m.group(2).lower()]}th"
                                  .ljust(len(m.group(2))), spelled)
-    matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)]
+    ranges = list(_DAY_RANGE.finditer(spelled))
+    matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)
+               if not any(r.start() <= m.start() < r.end() for r in ranges)]
     order = _numeric_order([numerals for _, numerals in matches if numerals])
     found = [(m.start(), m.end(), _numeric_date(numerals, order) if numerals
               else _parse_date(m.group(1), today)) for m, numerals in matches]
     days = [(start, end, day) for start, end, day in found if day is not None]
+    for r in ranges:
+        month, year = r["m1"] or r["m2"], r["y"] or ""
+        one, two = (_parse_date(f"{month} {r[first] or r[second]}{year}", today)
+                    for first, second in (("a1", "a2"), ("b1", "b2")))
+        if one and two and one < two:
+            middle = r.start("b1") if r["b1"] else r.start("b2")
+            days += [(r.start(), middle, one), (middle, r.end(), two)]
+    days.sort()
     # A date without its year comes after the dates before it ("the 15th of December 2027
     # ... return the 29th of December" is December 29th, 2027, not 2026).
     for index, ((start, end, day), (match, _)) in enumerate(zip(found, matches, strict=True)):
