@@ -538,3 +538,26 @@ def test_days_of_one_month_from_first_to_last(text: str, depart: str, back: str)
 def test_a_range_of_days_backwards_is_said() -> None:
     found, unread = read_fully("Boston to Rome Feb 15-12, 2027", TODAY)
     assert "depart" not in found and unread
+
+
+def test_a_return_after_its_weekday() -> None:
+    found, unread = read_fully("back Saturday July 24, a family of 5 going Salt Lake City to "
+                               "Anchorage? Out Saturday July 17, 2027.", TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == \
+        ("2027-07-17", "2027-07-24", [])
+
+
+def test_for_a_something_is_no_party_and_needing_to_go_is_the_trip() -> None:
+    found, unread = read_fully("I now need to get from Charlotte to Denver for a conference. "
+                               "I'm the only one going. Out on 2027-04-26 for 4 days", TODAY)
+    assert (found.get("origin"), found.get("travelers"), unread) == ("Charlotte", 1, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("From Boston to Rome on 2027-05-03 for 3 nights, the hotel needs to allow dogs",
+     "needs to allow dogs"),
+    ("From Boston to Rome on 2027-05-03 for 3 nights, I must be back by noon",
+     "must be back by noon"),
+])
+def test_a_requirement_is_still_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]

@@ -38,9 +38,11 @@ _ORDINAL_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _ORDINAL = re.compile(rf"\b({_ORDINAL_WORD})(?= (?:of )?(?:{_MONTHS})\b)", re.I)
 _ORDINAL_AFTER = re.compile(rf"\b((?:{_MONTHS})\.? )({_ORDINAL_WORD})\b", re.I)
 """An ordinal after its month ("May third"), as an ordinal before it ("the third of May")."""
-_RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|until|till)\W*(?:on\W*)?(?:the\W*)?$",
-                         re.I)
-"""What says a date is the way home ("back May 8th", "returning on the 8th")."""
+_RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|until|till)\W*(?:on\W*)?(?:the\W*)?"
+                         r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?"
+                         r"\W*(?:the\W*)?)?$", re.I)
+"""What says a date is the way home ("back May 8th", "returning on the 8th", "back Saturday
+July 24")."""
 _DAY_ONLY = re.compile(r"\b(?:on )?(?:the |(?:mon|tues|wednes|thurs|fri|satur|sun)day,? "
                        r"(?:the )?)(\d{1,2})(?:st|nd|rd|th)\b(?! (?:of )?(?:" + _MONTHS
                        + r")\b)", re.I)
@@ -80,15 +82,18 @@ _MEANING = re.compile(
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
     r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
     r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
-    r"teenagers?|friends?|parents|colleagues?|co-?workers?|buddies|pals|mates|mothers?|moms?|mums?|fathers?|dads?|sisters?|"
-    r"brothers?|grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
+    r"teenagers?|friends?|parents|colleagues?|co-?workers?|buddies|pals|mates|mothers?|"
+    r"moms?|mums?|fathers?|dads?|sisters?|brothers?|"
+    r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
     r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?)\b|"
-    r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b[^,;.!?()]*|"
+    r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
+    r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
     r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
 friends") are not the party the count says; a requirement ("the hotel must allow dogs",
-"has to be in the morning", up to the clause's end) or a pet has no field to hold it."""
+"has to be in the morning", up to the clause's end; not the trip itself: "I need to get
+from Charlotte to Denver") or a pet has no field to hold it."""
 
 
 def _fold(text: str) -> str:
@@ -520,7 +525,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
                 return stated, [total.span(), *spans]
             return None
         return (count, spans) if adults or couple or me else None
-    party = total or re.search(rf"\bfor (?:the )?{_COUNT}\b(?![ -]?(?:day|night|week|wk|usd|"
+    # "for a conference": an article, no count.
+    party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|wk|usd|"
                                r"dollars|\$|k\b|hundred|thousand|grand))", lowered)
     if party:
         described = _DESCRIBED.match(lowered, party.end())
