@@ -561,3 +561,22 @@ def test_for_a_something_is_no_party_and_needing_to_go_is_the_trip() -> None:
 ])
 def test_a_requirement_is_still_said(text: str, unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("solo trip!! nyc -> seoul, 10/4/2027 thru 10/14/2027, $3k budget", "New York", "Seoul"),
+    ("From NYC to Rome on 2027-05-03 for 3 nights", "New York", "Rome"),
+    # A code in capitals says nothing of how the rest is written.
+    ("need trip seattle to las vegas jan 22 2027, 3 nights, 2 ppl, 1200 USD max", "Seattle",
+     "Las Vegas"),
+])
+def test_nicknames_and_codes_in_a_text_in_small_letters(text: str, origin: str,
+                                                        destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+def test_a_word_in_small_letters_in_a_written_text_is_no_city() -> None:
+    # "nice" is a city only where case tells nothing; here the writer capitalises cities.
+    found = read_request("From Boston to Rome on 2027-05-03 for 3 nights, a nice hotel", TODAY)
+    assert (found.get("origin"), found.get("destination")) == ("Boston", "Rome")

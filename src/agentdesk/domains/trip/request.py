@@ -134,7 +134,13 @@ def _codes() -> frozenset[str]:
     return frozenset(airportsdata.load("IATA"))
 
 
+_NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas"}
+"""Cities by the names people shorten them to, none of them another place's name."""
+
+
 def _is_city(candidate: str, any_case: bool) -> bool:
+    if _fold(candidate) in _NICKNAMES:
+        return candidate[:1].isupper() or any_case
     if len(candidate) == 3 and candidate.isupper() and candidate not in _NOT_PLACES:
         return candidate in _codes()
     return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
@@ -163,6 +169,8 @@ def _code_cities() -> dict[str, str]:
 
 def _shown(name: str) -> str:
     """A place's name as the plan shows it: "boston", "BOSTON": Boston; "BOS", "ME" kept."""
+    if _fold(name) in _NICKNAMES:
+        return _NICKNAMES[_fold(name)]
     return name if (name[:1].isupper() and not name.isupper()) or len(name) <= 3 \
         else name.title()
 
@@ -226,13 +234,17 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
 
     A city written in lower case counts in a text written all in lower case (or all in
     capitals), where case tells nothing; the words of a date ("May 3rd", "MAY 3RD") are
-    never a city, nor do their capitals say how the rest is written. A state or country
+    never a city, nor do their capitals (or a code's: "1200 USD") say how the rest is
+    written. A state or country
     after a city is part of its name where it picks another airport ("Portland, Maine").
     """
     def in_date(at: int) -> bool:
         return any(start <= at < end for start, end in dates)
 
-    letters = [c for at, c in enumerate(text) if c.isalpha() and not in_date(at)]
+    # Nor do a code's ("USD", "NYC"): who writes in small letters writes codes in capitals.
+    codes = [m.span() for m in re.finditer(r"\b[A-Z]{3}\b", text)]
+    letters = [c for at, c in enumerate(text) if c.isalpha() and not in_date(at)
+               and not any(start <= at < end for start, end in codes)]
     any_case = not any(c.isupper() for c in letters) or not any(c.islower() for c in letters)
     words = [word for word in _WORD.finditer(text) if not in_date(word.start())]
     found: list[tuple[int, int, str]] = []
