@@ -580,3 +580,32 @@ def test_a_word_in_small_letters_in_a_written_text_is_no_city() -> None:
     # "nice" is a city only where case tells nothing; here the writer capitalises cities.
     found = read_request("From Boston to Rome on 2027-05-03 for 3 nights, a nice hotel", TODAY)
     assert (found.get("origin"), found.get("destination")) == ("Boston", "Rome")
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    ("Austin to San Diego on April 12, 2027 till the twentieth, just me", "2027-04-20"),
+    ("From Toronto to Vancouver. Leave on the third of June 2027, come back on the eighth.",
+     "2027-06-08"),
+])
+def test_a_day_of_the_month_in_words(text: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("return"), unread) == (back, [])
+
+
+def test_the_first_of_something_is_no_day() -> None:
+    found = read_request("From Toronto to Vancouver on June 3 2027 for 4 days, the first hotel "
+                         "we see", TODAY)
+    assert found.get("return") == "2027-06-07"
+
+
+def test_ages_in_words_and_an_occasion_counted() -> None:
+    found, unread = read_fully("My husband and I and our two kids (eight and eleven), for our "
+                               "25th wedding anniversary: Dallas to Orlando, 2027-06-19 for a "
+                               "week", TODAY)
+    assert (found.get("travelers"), unread) == (4, [])
+
+
+def test_more_ages_than_children_are_said() -> None:
+    unread = read_fully("Dallas to Orlando, 2027-06-19 for a week, 2 adults and 1 kid "
+                        "(8 and 11)", TODAY)[1]
+    assert unread

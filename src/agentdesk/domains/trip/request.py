@@ -38,6 +38,10 @@ _ORDINAL_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _ORDINAL = re.compile(rf"\b({_ORDINAL_WORD})(?= (?:of )?(?:{_MONTHS})\b)", re.I)
 _ORDINAL_AFTER = re.compile(rf"\b((?:{_MONTHS})\.? )({_ORDINAL_WORD})\b", re.I)
 """An ordinal after its month ("May third"), as an ordinal before it ("the third of May")."""
+_ORDINAL_ALONE = re.compile(rf"\b(?<=the )({_ORDINAL_WORD})\b(?= *(?:[,.;!?)]|$|and\b|for\b|"
+                            r"with\b|back\b|return))", re.I)
+"""A day of the month in words, its month said before: "back on the eighth." ("the first
+hotel" is no day)."""
 _RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|until|till)\W*(?:on\W*)?(?:the\W*)?"
                          r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?"
                          r"\W*(?:the\W*)?)?$", re.I)
@@ -402,6 +406,8 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
         len(m.group(1))), text)
     spelled = _ORDINAL_AFTER.sub(lambda m: m.group(1) + f"{_ORDINALS[m.group(2).lower()]}th"
                                  .ljust(len(m.group(2))), spelled)
+    spelled = _ORDINAL_ALONE.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th"
+                                 .ljust(len(m.group(1))), spelled)
     ranges = list(_DAY_RANGE.finditer(spelled))
     matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)
                if not any(r.start() <= m.start() < r.end() for r in ranges)]
@@ -481,10 +487,12 @@ _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
 """The one who writes, joined to a group: "me and 3 friends", "two colleagues and me"."""
 
 
-_AGE_LIST = r"\d{1,2}(?: *(?:,|and|&) *\d{1,2})*"
+_AGE = rf"\b(?:\d{{1,2}}|(?:{'|'.join(_TENS)})-(?:{_UNIT_WORD})|{_NUMBER_WORDS})\b"
+_AGE_LIST = rf"{_AGE}(?: *(?:,|and|&) *{_AGE})*"
 _AGES = re.compile(rf" *(?:\( *(?:(?:aged?|ages):? *)?{_AGE_LIST}(?: *years? old)? *\)|"
                    rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b)")
-"""The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9";
+"""The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9",
+"(eight and eleven)";
 never a number alone after them ("2 kids 5 nights")."""
 _DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:friends|"
                         r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
@@ -515,7 +523,7 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         spans = [m.span() for m in groups]
         for group in groups:
             ages = _AGES.match(lowered, group.end())
-            if ages and group.group(2) is None and len(re.findall(r"\d+", ages.group(0))) \
+            if ages and group.group(2) is None and len(re.findall(_AGE, ages.group(0))) \
                     == _number(group.group(1)):
                 spans.append(ages.span())
         count = sum(_number(m.group(1)) for m in groups)
@@ -701,6 +709,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
+    used += [m.span() for m in _OCCASION.finditer(lowered)]
     budget = _budget(lowered)
     if budget:
         used.append(budget[0])
@@ -714,6 +723,8 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     return found, [*others, *_unread(text, used)]
 
 
+_OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
+"""What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
 _EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp)\b")
 """What makes a budget one person's: "$1,200 per person", "2k pp"."""
 
