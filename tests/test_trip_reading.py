@@ -609,3 +609,18 @@ def test_more_ages_than_children_are_said() -> None:
     unread = read_fully("Dallas to Orlando, 2027-06-19 for a week, 2 adults and 1 kid "
                         "(8 and 11)", TODAY)[1]
     assert unread
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("from Minneapolis / to Phoenix / dates Feb 12-15 2027 / travelers 3 / budget $2400", 3),
+    ("I'm the only 1 going. Charlotte to Denver on 2027-04-26 for 4 days", 1),
+])
+def test_a_form_field_without_its_colon_and_the_only_one_in_digits(text: str,
+                                                                   travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+def test_a_date_after_a_field_name_is_no_count() -> None:
+    found = read_request("Boston to Rome, travelers 2027-05-03 for 3 nights", TODAY)
+    assert "travelers" not in found and found.get("depart") == "2027-05-03"

@@ -274,8 +274,9 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
                 after = words[index:index + 3]
                 # A code not surely one only after a comma: "portland, me" may be Maine,
                 # "london on the 3rd" is not Ontario.
+                # An airport's code names its place whole ("BOS"): nothing qualifies it.
                 where = _qualifier(text, after, any_case or name.isupper()) if after and \
-                    re.fullmatch(r",? ", text[end:after[0].start()]) else None
+                    len(name) > 3 and re.fullmatch(r",? ", text[end:after[0].start()]) else None
                 if where and not where[1] and text[end] != ",":
                     where = None
                 qualified = _qualified(shown, _shown(where[0].group(0))) if where else shown
@@ -479,9 +480,9 @@ _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|
 """A count of some of the party: "2 adults", "3 kids", "two friends"."""
 _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT} (?:people|ppl|"
                     r"persons?|travell?ers?|passengers?|of us|guests?|pax)|(?:travell?ers|"
-                    rf"passengers|people|guests|pax): {_COUNT}(?! *(?:adults?|kids?|child)))\b")
+                    rf"passengers|people|guests|pax):? {_COUNT}(?! *(?:adults?|kids?|child))(?![-/.:\d]))\b")
 """The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax", and as a
-form's field: "travelers: 3"."""
+form's field: "travelers: 3", "travelers 3"."""
 _SELF_BEFORE = re.compile(r"\b(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?$")
 _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
 """The one who writes, joined to a group: "me and 3 friends", "two colleagues and me"."""
@@ -498,7 +499,7 @@ _DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:fr
                         r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
                         r"siblings|cousins|sisters|brothers)\)")
 """Who a party just counted are, said without a count: "three of us (college friends)"."""
-_SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|i am) the only one"
+_SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|i am) the only (?:one|1)"
                    r"(?: going| travell?ing| flying| coming)?)\b")
 """The writer alone: "solo trip", "just me", "I'm the only one going"."""
 
