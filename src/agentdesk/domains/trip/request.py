@@ -69,8 +69,9 @@ _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleav(?:e|ing)|\bdepart(?:ing)?|\
                          r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
                          r"reside|residing)(?: currently| now)? in|\borigin|\bhome(?: city)?|"
                          r"\bdeparture (?:city|airport))\W*$", re.I)
-"""What says a city is where the trip starts: "from Boston", "leave Houston", "I'm in Boston",
-"we live in Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would otherwise be)."""
+"""What says a city is where the trip starts: "from Boston", "leave Houston", "I'm in
+Boston", "we live in Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would
+otherwise be)."""
 _DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdestination|\bdays in|"
                               r"\bnights in)\W*$", re.I)
 _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
@@ -239,8 +240,8 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
     A city written in lower case counts in a text written all in lower case (or all in
     capitals), where case tells nothing; the words of a date ("May 3rd", "MAY 3RD") are
     never a city, nor do their capitals (or a code's: "1200 USD") say how the rest is
-    written. A state or country
-    after a city is part of its name where it picks another airport ("Portland, Maine").
+    written. A state or country after a city is part of its name where it picks another
+    airport ("Portland, Maine").
     """
     def in_date(at: int) -> bool:
         return any(start <= at < end for start, end in dates)
@@ -272,9 +273,9 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
                 end = run[0].start() + len(name)
                 index += size
                 after = words[index:index + 3]
-                # A code not surely one only after a comma: "portland, me" may be Maine,
-                # "london on the 3rd" is not Ontario.
                 # An airport's code names its place whole ("BOS"): nothing qualifies it.
+                # A state's code not surely one only after a comma: "portland, me" may be
+                # Maine, "london on the 3rd" is not Ontario.
                 where = _qualifier(text, after, any_case or name.isupper()) if after and \
                     len(name) > 3 and re.fullmatch(r",? ", text[end:after[0].start()]) else None
                 if where and not where[1] and text[end] != ",":
@@ -480,7 +481,8 @@ _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|
 """A count of some of the party: "2 adults", "3 kids", "two friends"."""
 _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT} (?:people|ppl|"
                     r"persons?|travell?ers?|passengers?|of us|guests?|pax)|(?:travell?ers|"
-                    rf"passengers|people|guests|pax):? {_COUNT}(?! *(?:adults?|kids?|child))(?![-/.:\d]))\b")
+                    rf"passengers|people|guests|pax):? {_COUNT}"
+                    r"(?! *(?:adults?|kids?|child))(?![-/.:\d]))\b")
 """The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax", and as a
 form's field: "travelers: 3", "travelers 3"."""
 _SELF_BEFORE = re.compile(r"\b(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?$")
@@ -493,14 +495,13 @@ _AGE_LIST = rf"{_AGE}(?: *(?:,|and|&) *{_AGE})*"
 _AGES = re.compile(rf" *(?:\( *(?:(?:aged?|ages):? *)?{_AGE_LIST}(?: *years? old)? *\)|"
                    rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b)")
 """The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9",
-"(eight and eleven)";
-never a number alone after them ("2 kids 5 nights")."""
+"(eight and eleven)"; never a number alone after them ("2 kids 5 nights")."""
 _DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:friends|"
                         r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
                         r"siblings|cousins|sisters|brothers)\)")
 """Who a party just counted are, said without a count: "three of us (college friends)"."""
-_SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|i am) the only (?:one|1)"
-                   r"(?: going| travell?ing| flying| coming)?)\b")
+_SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|i am) the "
+                   r"only (?:one|1)(?: going| travell?ing| flying| coming)?)\b")
 """The writer alone: "solo trip", "just me", "I'm the only one going"."""
 
 
@@ -547,8 +548,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             return None
         return (count, spans) if adults or couple or me else None
     # "for a conference": an article, no count.
-    party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|wk|usd|"
-                               r"dollars|\$|k\b|hundred|thousand|grand))", lowered)
+    party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|"
+                               r"wk|usd|dollars|\$|k\b|hundred|thousand|grand))", lowered)
     if party:
         described = _DESCRIBED.match(lowered, party.end())
         return _number(next(g for g in party.groups() if g)), [
