@@ -367,6 +367,7 @@ def test_the_writer_and_one_person_they_name_are_two(text: str, travelers: int) 
     "Miami to Lima, 2027-12-15 for a week, a trip for my mother",
     # More than the one person the count would hold.
     "Miami to Lima, 2027-12-15 for a week, me and my mother and sister",
+    "Miami to Lima, 2027-12-15 for a week, me and my friend's family",
 ])
 def test_people_named_without_a_count_are_said(text: str) -> None:
     found, unread = read_fully(text, TODAY)

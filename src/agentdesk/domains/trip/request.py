@@ -469,7 +469,7 @@ _KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|g
 said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
 _COUPLE = re.compile(r"\b(?:couple|two of us|my (?:wife|husband|partner|spouse|girlfriend|"
                      r"boyfriend|fiancée?|bf|gf|hubby)|"
-                     rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?! *(?:and|&|\+|,))|"
+                     rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+|,))|"
                      rf"my {_KIN} *(?:and|&|\+) *(?:me|myself|i)(?! *(?:and|&|\+)))\b")
 """Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple",
 "me and my mother" (not "me and my mother and sister")."""
