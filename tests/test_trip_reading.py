@@ -326,3 +326,302 @@ def test_a_total_and_groups_that_disagree_are_said(text: str) -> None:
 ])
 def test_a_city_the_planner_names_outright_is_a_city(text: str, origin: str) -> None:
     assert read_request(text, TODAY).get("origin") == origin
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    # A day over 12 says the order, and the text's other dates are written the same way.
+    ("nyc -> seoul, 10/4/2027 thru 10/14/2027, $3k budget", "2027-10-04", "2027-10-14"),
+    ("Munich to Athens. Departure: 03.05.2027, return: 21.05.2027", "2027-05-03", "2027-05-21"),
+    ("boston to denver, leaving 5/14/27 for 4 nights", "2027-05-14", "2027-05-18"),
+    ("boston to denver, 5/5/2027 for 4 nights", "2027-05-05", "2027-05-09"),
+])
+def test_dates_in_numbers_in_the_order_the_text_writes_them(text: str, depart: str,
+                                                           back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # April 6th to some, June 4th to others: nothing says which.
+    "A week in New York for the two of us from London, going out 04/06/2027",
+    # Neither date says the order.
+    "From Boston to Denver, 04/06/2027 to 04/09/2027",
+])
+def test_a_date_in_numbers_either_way_round_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "depart" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("San Francisco to Tokyo, 2027-11-09 for 2 weeks, me and my bf", 2),
+    ("Miami to Lima, 2027-12-15 for a week, a trip for me and my mother", 2),
+    ("Miami to Lima, 2027-12-15 for a week, my dad and I", 2),
+])
+def test_the_writer_and_one_person_they_name_are_two(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Who goes with her, if anyone, is not said.
+    "Miami to Lima, 2027-12-15 for a week, a trip for my mother",
+    # More than the one person the count would hold.
+    "Miami to Lima, 2027-12-15 for a week, me and my mother and sister",
+    "Miami to Lima, 2027-12-15 for a week, me and my friend's family",
+])
+def test_people_named_without_a_count_are_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "travelers" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    # A state or country that picks another airport is part of the city's name.
+    ("Flying out of Portland, Maine to Miami, FL on 2027-02-05 for 4 nights",
+     "Portland, Maine", "Miami"),
+    ("flying out of portland maine to miami on 2027-02-05 for 4 nights",
+     "Portland, Maine", "Miami"),
+    ("From Portland, ME to Boston on 2027-02-05 for 4 nights", "Portland, ME", "Boston"),
+    ("from London, Ontario to Paris, France on 2027-05-03 for 3 nights", "London, Ontario",
+     "Paris"),
+    # One that picks the airport the city has anyway changes nothing.
+    ("San Francisco to Tokyo, Japan, leaving 2027-11-09 for a week", "San Francisco", "Tokyo"),
+    # "me" is a word here, not Maine: case says so.
+    ("From Boston, me and my wife, to Rome on 2027-05-03 for 3 nights", "Boston", "Rome"),
+    ("from boston to portland, or on june 5 2027 for 5 days", "Boston", "Portland"),
+])
+def test_a_state_or_country_after_a_city(text: str, origin: str, destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # No airport of that name there: not Boston, Massachusetts in silence.
+    ("From Boston, Georgia to Rome on 2027-05-03 for 3 nights", "Boston, Georgia"),
+    # In small letters "me" may be Maine or a word; Portland, Oregon is not the only reading.
+    ("from portland, me to boston on 2027-05-03 for 3 nights", "portland, me"),
+])
+def test_a_state_that_cannot_be_read_with_its_city_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+def test_a_day_of_the_week_in_capitals_is_no_airport() -> None:
+    found, unread = read_fully("HEY CAN U FIND ME FLIGHTS+HOTEL BOSTON TO DENVER, LEAVING FRI "
+                               "5/14/27 FOR 4 NIGHTS", TODAY)
+    assert (found.get("origin"), found.get("destination"), found.get("depart"), unread) == \
+        ("Boston", "Denver", "2027-05-14", [])
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    # A date without its year comes after the dated one before it.
+    ("Miami to Lima. We leave the 15th of December 2027 and return the 29th of December",
+     "2027-12-15", "2027-12-29"),
+    ("Boston to Oslo: leaving Dec 28th 2027, back Jan 3rd", "2027-12-28", "2028-01-03"),
+    ("Boston to Oslo: leaving May 3rd 2027, back May 8th.", "2027-05-03", "2027-05-08"),
+])
+def test_a_date_without_its_year_follows_the_one_before(text: str, depart: str,
+                                                        back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("From Toronto to Vancouver, 2027-06-03 for 5 days. Budget 2,200 US dollars.", 2200.0),
+    ("Miami to Lima on 2027-12-15 for a week. Budget is US$4500.", 4500.0),
+])
+def test_us_dollars_said_as_such(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+@pytest.mark.parametrize("text", [
+    "Miami to Lima on 2027-12-15 for a week, budget A$4500.",
+    "Miami to Lima on 2027-12-15 for a week, budget CA$ 4500.",
+    "Miami to Lima on 2027-12-15 for a week, 3000 Canadian dollars",
+])
+def test_another_countrys_dollars_are_no_budget(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "budget" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("2 pax ATL-CUN 2027-11-20 for a week", 2),
+    ("from: Minneapolis / to: Phoenix / dates: 2027-02-12 to 2027-02-15 / travelers: 3", 3),
+    ("me and 3 mates fancy Dublin from Manchester, 2027-04-23 for 3 nights", 4),
+])
+def test_parties_in_shorthand(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+def test_mates_without_a_count_are_said() -> None:
+    found, unread = read_fully("Dublin from Manchester on 2027-04-23 for 3 nights with my mates",
+                               TODAY)
+    assert "travelers" not in found and unread == ["mates"]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("We would like to leave Houston on 2027-08-11 and spend five nights in Mexico City",
+     "Houston", "Mexico City"),
+    ("leave for Boston from Denver on 2027-04-23 for 3 nights", "Denver", "Boston"),
+    ("2 pax ATL-CUN 11/20/2027 - 11/27/2027", "ATL", "CUN"),
+])
+def test_origins_said_otherwise(text: str, origin: str, destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+def test_a_day_of_the_month_after_its_weekday() -> None:
+    found, unread = read_fully("Dublin from Manchester, Friday 23rd April 2027, back Monday "
+                               "26th", TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == \
+        ("2027-04-23", "2027-04-26", [])
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    # Children's ages after their count: one age a child.
+    ("Me, my husband and our two kids (8 and 11), Dallas to Orlando, 2027-06-19 for a week", 4),
+    ("Dallas to Orlando on 2027-06-19 for a week, 2 adults and 2 kids aged 5 and 7", 4),
+    # Who the party counted are, without a count.
+    ("Three of us (college friends), New York to Reykjavik, 2027-03-04 for 5 days", 3),
+    # The writer alone.
+    ("I'm the only one going. Charlotte to Denver on 2027-04-26 for 4 days", 1),
+    ("solo trip!! Boston to Seoul, 2027-10-04 for 10 days", 1),
+])
+def test_parties_with_more_said_about_them(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # A number after children that is not one age a child is not their ages.
+    ("Dallas to Orlando on 2027-06-19 for 5 nights, 2 adults and 1 kid 5 nights", "5 nights"),
+    ("Dallas to Orlando on 2027-06-19 for a week, my husband and I, two kids (8, 11 and 13)",
+     "13"),
+])
+def test_numbers_after_children_that_are_not_their_ages_are_said(text: str,
+                                                                 unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("Three of us, New York to Reykjavik, 2027-03-04 for 5 days. Budget $1,200 per person.",
+     3600.0),
+    ("New York to Reykjavik, 2027-03-04 for 5 days, 2 people, $800 pp", 1600.0),
+])
+def test_a_budget_a_head_for_a_counted_party(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # No count of the party: a head's budget is not the party's.
+    ("New York to Reykjavik, 2027-03-04 for 5 days, budget $1,200 per person", "per person"),
+    # Adults are not all of the party.
+    ("New York to Reykjavik, 2027-03-04 for 5 days, 2 adults 1 kid, budget $1,200 per adult",
+     "per adult"),
+])
+def test_a_budget_a_head_without_the_heads_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("from: Minneapolis / to: Phoenix / dates: Feb 12-15, 2027 / travelers: 3", "2027-02-12",
+     "2027-02-15"),
+    ("Boston to Rome 12-15 February 2027", "2027-02-12", "2027-02-15"),
+    # A length after a day is no range of days.
+    ("Boston to Rome May 3-5 nights", "2027-05-03", "2027-05-08"),
+])
+def test_days_of_one_month_from_first_to_last(text: str, depart: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+def test_a_range_of_days_backwards_is_said() -> None:
+    found, unread = read_fully("Boston to Rome Feb 15-12, 2027", TODAY)
+    assert "depart" not in found and unread
+
+
+def test_a_return_after_its_weekday() -> None:
+    found, unread = read_fully("back Saturday July 24, a family of 5 going Salt Lake City to "
+                               "Anchorage? Out Saturday July 17, 2027.", TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == \
+        ("2027-07-17", "2027-07-24", [])
+
+
+def test_for_a_something_is_no_party_and_needing_to_go_is_the_trip() -> None:
+    found, unread = read_fully("I now need to get from Charlotte to Denver for a conference. "
+                               "I'm the only one going. Out on 2027-04-26 for 4 days", TODAY)
+    assert (found.get("origin"), found.get("travelers"), unread) == ("Charlotte", 1, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("From Boston to Rome on 2027-05-03 for 3 nights, the hotel needs to allow dogs",
+     "needs to allow dogs"),
+    ("From Boston to Rome on 2027-05-03 for 3 nights, I must be back by noon",
+     "must be back by noon"),
+])
+def test_a_requirement_is_still_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("solo trip!! nyc -> seoul, 10/4/2027 thru 10/14/2027, $3k budget", "New York", "Seoul"),
+    ("From NYC to Rome on 2027-05-03 for 3 nights", "New York", "Rome"),
+    # A code in capitals says nothing of how the rest is written.
+    ("need trip seattle to las vegas jan 22 2027, 3 nights, 2 ppl, 1200 USD max", "Seattle",
+     "Las Vegas"),
+])
+def test_nicknames_and_codes_in_a_text_in_small_letters(text: str, origin: str,
+                                                        destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+def test_a_word_in_small_letters_in_a_written_text_is_no_city() -> None:
+    # "nice" is a city only where case tells nothing; here the writer capitalises cities.
+    found = read_request("From Boston to Rome on 2027-05-03 for 3 nights, a nice hotel", TODAY)
+    assert (found.get("origin"), found.get("destination")) == ("Boston", "Rome")
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    ("Austin to San Diego on April 12, 2027 till the twentieth, just me", "2027-04-20"),
+    ("From Toronto to Vancouver. Leave on the third of June 2027, come back on the eighth.",
+     "2027-06-08"),
+])
+def test_a_day_of_the_month_in_words(text: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("return"), unread) == (back, [])
+
+
+def test_the_first_of_something_is_no_day() -> None:
+    found = read_request("From Toronto to Vancouver on June 3 2027 for 4 days, the first hotel "
+                         "we see", TODAY)
+    assert found.get("return") == "2027-06-07"
+
+
+def test_ages_in_words_and_an_occasion_counted() -> None:
+    found, unread = read_fully("My husband and I and our two kids (eight and eleven), for our "
+                               "25th wedding anniversary: Dallas to Orlando, 2027-06-19 for a "
+                               "week", TODAY)
+    assert (found.get("travelers"), unread) == (4, [])
+
+
+def test_more_ages_than_children_are_said() -> None:
+    unread = read_fully("Dallas to Orlando, 2027-06-19 for a week, 2 adults and 1 kid "
+                        "(8 and 11)", TODAY)[1]
+    assert unread
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("from Minneapolis / to Phoenix / dates Feb 12-15 2027 / travelers 3 / budget $2400", 3),
+    ("I'm the only 1 going. Charlotte to Denver on 2027-04-26 for 4 days", 1),
+])
+def test_a_form_field_without_its_colon_and_the_only_one_in_digits(text: str,
+                                                                   travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+def test_a_date_after_a_field_name_is_no_count() -> None:
+    found = read_request("Boston to Rome, travelers 2027-05-03 for 3 nights", TODAY)
+    assert "travelers" not in found and found.get("depart") == "2027-05-03"

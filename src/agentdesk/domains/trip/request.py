@@ -25,7 +25,8 @@ _MONTHS = ("january|february|march|april|may|june|july|august|september|october|
 _DATE = re.compile(
     rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:\s*,?\s+\d{{4}})?|"
     rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?(?:,?\s+\d{{4}})?|"
-    r"\d{1,2}/\d{1,2}/\d{4}|tomorrow|next (?:monday|tuesday|wednesday|thursday|friday|"
+    r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}(?![\d/]))|\d{1,2}\.\d{1,2}\.\d{4}|tomorrow|"
+    r"next (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|week|month)|in \d+ (?:days|weeks|months))\b", re.I)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
              "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11,
@@ -37,11 +38,19 @@ _ORDINAL_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _ORDINAL = re.compile(rf"\b({_ORDINAL_WORD})(?= (?:of )?(?:{_MONTHS})\b)", re.I)
 _ORDINAL_AFTER = re.compile(rf"\b((?:{_MONTHS})\.? )({_ORDINAL_WORD})\b", re.I)
 """An ordinal after its month ("May third"), as an ordinal before it ("the third of May")."""
-_RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|until|till)\W*(?:on\W*)?(?:the\W*)?$",
-                         re.I)
-"""What says a date is the way home ("back May 8th", "returning on the 8th")."""
-_DAY_ONLY = re.compile(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b(?! (?:of )?(?:" + _MONTHS
+_ORDINAL_ALONE = re.compile(rf"\b(?<=the )({_ORDINAL_WORD})\b(?= *(?:[,.;!?)]|$|and\b|for\b|"
+                            r"with\b|back\b|return))", re.I)
+"""A day of the month in words, its month said before: "back on the eighth." ("the first
+hotel" is no day)."""
+_RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|until|till)\W*(?:on\W*)?(?:the\W*)?"
+                         r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?"
+                         r"\W*(?:the\W*)?)?$", re.I)
+"""What says a date is the way home ("back May 8th", "returning on the 8th", "back Saturday
+July 24")."""
+_DAY_ONLY = re.compile(r"\b(?:on )?(?:the |(?:mon|tues|wednes|thurs|fri|satur|sun)day,? "
+                       r"(?:the )?)(\d{1,2})(?:st|nd|rd|th)\b(?! (?:of )?(?:" + _MONTHS
                        + r")\b)", re.I)
+"""A day of the month alone, of the month before: "back on the 8th", "back Monday 26th"."""
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
           "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
@@ -55,17 +64,21 @@ _COUNT = (rf"((?>\d+|(?:{'|'.join(_TENS)})(?:[- ](?:{_UNIT_WORD})\b)?|"
 _NUMBER_WORDS = "|".join(sorted([w for w in _WORDS if len(w) > 2] + list(_TENS), key=len,
                                 reverse=True))
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
-_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bdeparting|\bflying|\bstarting|"
+_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleav(?:e|ing)|\bdepart(?:ing)?|\bflying|"
+                         r"\bstarting|"
                          r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
                          r"reside|residing)(?: currently| now)? in|\borigin|\bhome(?: city)?|"
                          r"\bdeparture (?:city|airport))\W*$", re.I)
-"""What says a city is where the trip starts: "from Boston", "I'm in Boston", "we live in
-Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would otherwise be)."""
+"""What says a city is where the trip starts: "from Boston", "leave Houston", "I'm in
+Boston", "we live in Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would
+otherwise be)."""
 _DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdestination|\bdays in|"
                               r"\bnights in)\W*$", re.I)
 _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
-                         "OUR", "USD", "ALL", "ONE", "TWO", "NEW", "BUT", "NOT", "ARE", "YOU"})
-"""Three capitals that are IATA codes and words ("FOR" is an airport)."""
+                         "OUR", "USD", "ALL", "ONE", "TWO", "NEW", "BUT", "NOT", "ARE", "YOU",
+                         "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"})
+"""Three capitals that are IATA codes and words ("FOR" is an airport), and the days of the
+week as people shorten them ("LEAVING FRI 5/14" leaves on a Friday, not from Fritzlar)."""
 _MEANING = re.compile(
     r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
     r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
@@ -74,13 +87,18 @@ _MEANING = re.compile(
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
     r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
     r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
-    r"teenagers?|friends?|parents|colleagues?)\b|"
-    r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b[^,;.!?()]*|"
+    r"teenagers?|friends?|parents|colleagues?|co-?workers?|buddies|pals|mates|mothers?|"
+    r"moms?|mums?|fathers?|dads?|sisters?|brothers?|"
+    r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
+    r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?)\b|"
+    r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
+    r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
     r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
 friends") are not the party the count says; a requirement ("the hotel must allow dogs",
-"has to be in the morning", up to the clause's end) or a pet has no field to hold it."""
+"has to be in the morning", up to the clause's end; not the trip itself: "I need to get
+from Charlotte to Denver") or a pet has no field to hold it."""
 
 
 def _fold(text: str) -> str:
@@ -121,7 +139,13 @@ def _codes() -> frozenset[str]:
     return frozenset(airportsdata.load("IATA"))
 
 
+_NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas"}
+"""Cities by the names people shorten them to, none of them another place's name."""
+
+
 def _is_city(candidate: str, any_case: bool) -> bool:
+    if _fold(candidate) in _NICKNAMES:
+        return candidate[:1].isupper() or any_case
     if len(candidate) == 3 and candidate.isupper() and candidate not in _NOT_PLACES:
         return candidate in _codes()
     return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
@@ -148,36 +172,128 @@ def _code_cities() -> dict[str, str]:
             for code, row in airportsdata.load("IATA").items()}
 
 
-def _places(text: str, dates: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
-    """(start, end, name) of every city the text names, longest names first.
+def _shown(name: str) -> str:
+    """A place's name as the plan shows it: "boston", "BOSTON": Boston; "BOS", "ME" kept."""
+    if _fold(name) in _NICKNAMES:
+        return _NICKNAMES[_fold(name)]
+    return name if (name[:1].isupper() and not name.isupper()) or len(name) <= 3 \
+        else name.title()
+
+
+def _qualifier(text: str, words: list[re.Match[str]],
+               any_case: bool) -> tuple[re.Match[str], bool] | None:
+    """The state or country ``words`` (those after a city) start with, as in "Portland, Maine",
+    "Miami, FL", "Tokyo Japan": one to three words, after a comma or a space; and whether
+    it surely is one.
+
+    A code ("FL", "ME") is one in capitals in a text that has small letters too; in small
+    letters there it is a word ("me", "in", "or"), and where case tells nothing (a text
+    all in one case, or a city in capitals: "BOSTON TO") it could be either (not sure).
+    """
+    from .travel.places import places_named
+
+    for size in range(min(3, len(words)), 0, -1):
+        run = words[:size]
+        if any(text[a.end():b.start()] != " " for a, b in pairwise(run)):
+            continue
+        name = text[run[0].start():run[-1].end()].strip(".'-")
+        code = len(name) <= 3
+        if code and not any_case and not name.isupper():
+            continue
+        if (name[:1].isupper() or any_case) and places_named(name):
+            found = re.compile(re.escape(name)).match(text, run[0].start())
+            return (found, not (code and any_case)) if found else None
+    return None
+
+
+def _qualified(city: str, where: str) -> str | None:
+    """The name ``city`` is planned by with the state or country ``where`` after it.
+
+    ``city`` itself where ``where`` picks the airport ``city`` alone gets ("Tokyo, Japan"
+    is Tokyo), "city, where" where it picks another ("Portland, Maine" is not Portland,
+    Oregon), None where ``where`` has no airport of that name ("Boston, Georgia").
+    """
+    from .travel.airports import airports_for_city
+
+    def code(name: str) -> str | None:
+        try:
+            return airports_for_city(name)[0].iata
+        except (LookupError, ValueError):
+            return None
+
+    qualified = f"{city}, {where}"
+    named = code(qualified)
+    if named is None:
+        return None
+    return city if named == code(city) else qualified
+
+
+_ROUTE = re.compile(r"([A-Z]{3})[-/]([A-Z]{3})\b")
+"""Two airport codes joined, from the first to the second: "ATL-CUN"."""
+
+
+def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, int, str]],
+                                                              list[str]]:
+    """(start, end, name) of every city the text names, longest names first, and the states
+    or countries named after a city that have no airport of that name ("Boston, Georgia").
 
     A city written in lower case counts in a text written all in lower case (or all in
     capitals), where case tells nothing; the words of a date ("May 3rd", "MAY 3RD") are
-    never a city, nor do their capitals say how the rest is written.
+    never a city, nor do their capitals (or a code's: "1200 USD") say how the rest is
+    written. A state or country after a city is part of its name where it picks another
+    airport ("Portland, Maine").
     """
     def in_date(at: int) -> bool:
         return any(start <= at < end for start, end in dates)
 
-    letters = [c for at, c in enumerate(text) if c.isalpha() and not in_date(at)]
+    # Nor do a code's ("USD", "NYC"): who writes in small letters writes codes in capitals.
+    codes = [m.span() for m in re.finditer(r"\b[A-Z]{3}\b", text)]
+    letters = [c for at, c in enumerate(text) if c.isalpha() and not in_date(at)
+               and not any(start <= at < end for start, end in codes)]
     any_case = not any(c.isupper() for c in letters) or not any(c.islower() for c in letters)
     words = [word for word in _WORD.finditer(text) if not in_date(word.start())]
     found: list[tuple[int, int, str]] = []
+    unplaced: list[str] = []
     index = 0
     while index < len(words):
+        # Two airport codes joined are a route: "ATL-CUN", "BOS/LIS".
+        route = _ROUTE.fullmatch(words[index].group(0))
+        if route and all(_is_city(code, False) for code in route.groups()):
+            at = words[index].start()
+            found += [(at, at + 3, route[1]), (at + 4, at + 7, route[2])]
+            index += 1
+            continue
         for size in range(min(4, len(words) - index), 0, -1):
             run = words[index:index + size]
             if any(text[a.end():b.start()] != " " for a, b in pairwise(run)):
                 continue
             name = text[run[0].start():run[-1].end()].strip(".'-")
             if _is_city(name, any_case and not (len(name) == 3 and name.isupper())):
-                shown = name if (name[:1].isupper() and not name.isupper()) or len(name) == 3 \
-                    else name.title()  # "boston", "BOSTON": Boston
-                found.append((run[0].start(), run[0].start() + len(name), shown))
+                shown = _shown(name)
+                end = run[0].start() + len(name)
                 index += size
+                after = words[index:index + 3]
+                # An airport's code names its place whole ("BOS"): nothing qualifies it.
+                # A state's code not surely one only after a comma: "portland, me" may be
+                # Maine, "london on the 3rd" is not Ontario.
+                where = _qualifier(text, after, any_case or name.isupper()) if after and \
+                    len(name) > 3 and re.fullmatch(r",? ", text[end:after[0].start()]) else None
+                if where and not where[1] and text[end] != ",":
+                    where = None
+                qualified = _qualified(shown, _shown(where[0].group(0))) if where else shown
+                if where and where[1]:
+                    if qualified is None:
+                        unplaced.append(text[run[0].start():where[0].end()])
+                    end, shown = where[0].end(), qualified or shown
+                    index += sum(1 for word in after if word.start() < end)
+                elif where and qualified not in (None, shown):
+                    # "portland, me": Portland, Maine, or Portland and a word.
+                    unplaced.append(text[run[0].start():where[0].end()])
+                found.append((run[0].start(), end, shown))
                 break
         else:
             index += 1
-    return found
+    return found, unplaced
 
 
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
@@ -188,7 +304,7 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
     then by order. The other places are the cities a cue names ("to Lisbon and then
     Porto", "from Boston or New York") that neither slot holds: a plan without them would
     ignore them."""
-    places = _places(text, dates)
+    places, others = _places(text, dates)
     origin = destination = None
     free = []
     for start, end, name in places:
@@ -199,13 +315,13 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
             destination = name
         else:
             free.append((start, end, name))
-    others = []
     for start, end, name in free:
         if name in (origin, destination):
             continue
         after = text[end:end + 12]
-        if origin is None and re.match(r"\W*(?:(?:to|->|→|–|—)\s|based\b)", after, re.I):
-            origin = name  # "Boston to Oslo", "Boston-based"
+        if origin is None and (re.match(r"\W*(?:(?:to|->|→|–|—)\s|based\b)", after, re.I)
+                               or _ROUTE.match(text, start)):
+            origin = name  # "Boston to Oslo", "Boston-based", "ATL-CUN"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
         elif not any(same_place(name, place) for place in (origin, destination) if place) \
@@ -232,16 +348,99 @@ def _parse_date(phrase: str, today: date) -> date | None:
     return parsed.date() if parsed else None
 
 
+_NUMERIC = re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})")
+"""A date in numbers: "5/14/2027", "14.05.2027", "5/14/27"."""
+
+
+_DAY_RANGE = re.compile(
+    rf"\b(?:(?P<m1>{_MONTHS})\.? (?P<a1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b1>\d{{1,2}})"
+    rf"(?:st|nd|rd|th)?|(?P<a2>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b2>\d{{1,2}})"
+    rf"(?:st|nd|rd|th)? (?:of )?(?P<m2>{_MONTHS})\.?)(?P<y>,? \d{{4}})?\b(?![-/:.]\d)"
+    r"(?! ?(?:days?|nights?|weeks?|people|adults|kids|travell?ers|pax|persons|guests)\b)", re.I)
+"""Days of one month, from the first to the last: "Feb 12-15, 2027", "12-15 February"."""
+
+
+def _numerals(phrase: str) -> tuple[int, int, int] | None:
+    """The three numbers of a date in numbers, as written, or None for another date."""
+    match = _NUMERIC.fullmatch(phrase)
+    return (int(match[1]), int(match[2]), int(match[3])) if match else None
+
+
+def _numeric_order(dates: list[tuple[int, int, int]]) -> str | None:
+    """"MDY" or "DMY": the order the text's dates in numbers are written in, or None.
+
+    A date whose day is over 12 says it ("5/14/2027" is month first, "14/05/2027" day
+    first), and the text's other dates are written the same way ("10/4/2027 thru
+    10/14/2027" is October 4th). Alone, "04/06/2027" is April 6th to some and June 4th to
+    others: with nothing to say which, or dates that say both, there is no order.
+    """
+    orders = set()
+    for first, second, _ in dates:
+        if second > 12:
+            orders.add("MDY")
+        if first > 12:
+            orders.add("DMY")
+    return orders.pop() if len(orders) == 1 else None
+
+
+def _numeric_date(numerals: tuple[int, int, int], order: str | None) -> date | None:
+    """The day a date in numbers names written in ``order``; None where the order is
+    unknown and the day could be either ("04/06/2027"), or no such day is."""
+    first, second, year = numerals
+    # A date over 12 on one side has one reading whatever the others say.
+    if order is None and first != second and max(first, second) <= 12:
+        return None
+    month, day = (second, first) if order == "DMY" or first > 12 else (first, second)
+    try:
+        return date(year + 2000 if year < 100 else year, month, day)
+    except ValueError:
+        return None
+
+
 def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
-    """(start, end, day) of every date, in order; "the 17th" is a day of the month before."""
+    """(start, end, day) of every date, in order; "the 17th" is a day of the month before.
+
+    A date in numbers is read by the order the text's dates are written in
+    (:func:`_numeric_order`); one that could be either day or month first is left unread.
+    """
     # "the third of May" is read as "the   3rd of May": the same length, so positions hold.
     spelled = _ORDINAL.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th".rjust(
         len(m.group(1))), text)
     spelled = _ORDINAL_AFTER.sub(lambda m: m.group(1) + f"{_ORDINALS[m.group(2).lower()]}th"
                                  .ljust(len(m.group(2))), spelled)
-    found = [(m.start(), m.end(), _parse_date(m.group(1), today))
-             for m in _DATE.finditer(spelled)]
+    spelled = _ORDINAL_ALONE.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th"
+                                 .ljust(len(m.group(1))), spelled)
+    ranges = list(_DAY_RANGE.finditer(spelled))
+    matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)
+               if not any(r.start() <= m.start() < r.end() for r in ranges)]
+    order = _numeric_order([numerals for _, numerals in matches if numerals])
+    found = [(m.start(), m.end(), _numeric_date(numerals, order) if numerals
+              else _parse_date(m.group(1), today)) for m, numerals in matches]
     days = [(start, end, day) for start, end, day in found if day is not None]
+    for r in ranges:
+        month, year = r["m1"] or r["m2"], r["y"] or ""
+        one, two = (_parse_date(f"{month} {r[first] or r[second]}{year}", today)
+                    for first, second in (("a1", "a2"), ("b1", "b2")))
+        if one and two and one < two:
+            middle = r.start("b1") if r["b1"] else r.start("b2")
+            days += [(r.start(), middle, one), (middle, r.end(), two)]
+    days.sort()
+    # A date without its year comes after the dates before it ("the 15th of December 2027
+    # ... return the 29th of December" is December 29th, 2027, not 2026).
+    for index, ((start, end, day), (match, _)) in enumerate(zip(found, matches, strict=True)):
+        earlier = [d for s, _, d in days if s < start]
+        if day is None or not earlier or re.search(r"\d{4}|\d/\d+$", match.group(1)) or \
+                not re.search(_MONTHS, match.group(1), re.I):
+            continue
+        base = earlier[-1]
+        try:
+            day = day.replace(year=base.year)
+            if day < base:
+                day = day.replace(year=base.year + 1)
+        except ValueError:
+            continue
+        days = [(s, e, day if (s, e) == (start, end) else d) for s, e, d in days]
+        found[index] = (start, end, day)
     for match in _DAY_ONLY.finditer(spelled):
         if any(s <= match.start() < e for s, e, _ in days):
             continue
@@ -263,21 +462,47 @@ def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
     return [(at, day) for at, _, day in _dates(text, today or date.today())]
 
 
+_KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|grandma|"
+        r"granny|grandfather|grandpa|aunt|uncle|cousin|niece|nephew|boss|roommate|"
+        r"flatmate|best friend|friend|colleague)")
+"""One person a writer may bring ("my mother"): their party of two only when the writer is
+said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
 _COUPLE = re.compile(r"\b(?:couple|two of us|my (?:wife|husband|partner|spouse|girlfriend|"
-                     r"boyfriend|fiancée?))\b")
-"""Who travel as two: "me and my wife", "my partner and I", "a couple"."""
+                     r"boyfriend|fiancée?|bf|gf|hubby)|"
+                     rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+|,))|"
+                     rf"my {_KIN} *(?:and|&|\+) *(?:me|myself|i)(?! *(?:and|&|\+)))\b")
+"""Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple",
+"me and my mother" (not "me and my mother and sister")."""
 
 
 _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|infants?|"
                     r"babies|baby|teens?|teenagers?|friends?|colleagues?|co-?workers?|"
-                    r"buddies|pals|sons?|daughters?)\b")
+                    r"buddies|pals|mates|sons?|daughters?)\b")
 """A count of some of the party: "2 adults", "3 kids", "two friends"."""
 _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT} (?:people|ppl|"
-                    r"persons?|travell?ers?|passengers?|of us|guests?))\b")
-"""The whole party counted: "a family of 4", "4 people", "the 4 of us"."""
+                    r"persons?|travell?ers?|passengers?|of us|guests?|pax)|(?:travell?ers|"
+                    rf"passengers|people|guests|pax):? {_COUNT}"
+                    r"(?! *(?:adults?|kids?|child))(?![-/.:\d]))\b")
+"""The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax", and as a
+form's field: "travelers: 3", "travelers 3"."""
 _SELF_BEFORE = re.compile(r"\b(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?$")
 _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
 """The one who writes, joined to a group: "me and 3 friends", "two colleagues and me"."""
+
+
+_AGE = rf"\b(?:\d{{1,2}}|(?:{'|'.join(_TENS)})-(?:{_UNIT_WORD})|{_NUMBER_WORDS})\b"
+_AGE_LIST = rf"{_AGE}(?: *(?:,|and|&) *{_AGE})*"
+_AGES = re.compile(rf" *(?:\( *(?:(?:aged?|ages):? *)?{_AGE_LIST}(?: *years? old)? *\)|"
+                   rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b)")
+"""The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9",
+"(eight and eleven)"; never a number alone after them ("2 kids 5 nights")."""
+_DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:friends|"
+                        r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
+                        r"siblings|cousins|sisters|brothers)\)")
+"""Who a party just counted are, said without a count: "three of us (college friends)"."""
+_SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|i am) the "
+                   r"only (?:one|1)(?: going| travell?ing| flying| coming)?)\b")
+"""The writer alone: "solo trip", "just me", "I'm the only one going"."""
 
 
 def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
@@ -287,7 +512,9 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     friends and me" is 4; "2 kids" with no grown-up said is left unread, not planned as
     two travelers. A whole party counted ("4 people", "a family of 4") and its groups
     must agree: "4 people (2 adults + 2 kids)" is four, "a family of 4 with 2 kids" is
-    four (the rest grown-ups), "5 people: 2 adults and 2 kids" is left unread.
+    four (the rest grown-ups), "5 people: 2 adults and 2 kids" is left unread. Children's
+    ages after their count ("two kids (8 and 11)") are read with it, one age a child; the
+    writer alone ("solo", "just me") is one where nothing else counts the party.
     """
     groups = list(_GROUP.finditer(lowered))
     couple = _COUPLE.search(lowered)
@@ -296,6 +523,11 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         total = None  # "the two of us" is the couple
     if groups:
         spans = [m.span() for m in groups]
+        for group in groups:
+            ages = _AGES.match(lowered, group.end())
+            if ages and group.group(2) is None and len(re.findall(_AGE, ages.group(0))) \
+                    == _number(group.group(1)):
+                spans.append(ages.span())
         count = sum(_number(m.group(1)) for m in groups)
         adults = any(m.group(2) for m in groups)
         me = None
@@ -308,18 +540,24 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         elif not adults and me:
             count, spans = count + 1, [*spans, me]
         if total:
-            stated = _number(total.group(1) or total.group(2))
+            stated = _number(next(g for g in total.groups() if g))
             # Children alone are not all of a party: the rest of it are the grown-ups.
             grown_said = adults or couple or me
             if (stated == count and grown_said) or (stated > count and not grown_said):
                 return stated, [total.span(), *spans]
             return None
         return (count, spans) if adults or couple or me else None
-    party = total or re.search(rf"\bfor (?:the )?{_COUNT}\b(?![ -]?(?:day|night|week|wk|usd|"
-                               r"dollars|\$|k\b|hundred|thousand|grand))", lowered)
+    # "for a conference": an article, no count.
+    party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|"
+                               r"wk|usd|dollars|\$|k\b|hundred|thousand|grand))", lowered)
     if party:
-        return _number(next(g for g in party.groups() if g)), [party.span()]
-    return (2, [couple.span()]) if couple else None
+        described = _DESCRIBED.match(lowered, party.end())
+        return _number(next(g for g in party.groups() if g)), [
+            party.span(), *([described.span()] if described else [])]
+    if couple:
+        return 2, [couple.span()]
+    solo = _SOLO.search(lowered)
+    return (1, [solo.span()]) if solo else None
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
@@ -380,13 +618,15 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     days"), as does an amount in words without "budget" ("two thousand five hundred
     dollars"); a scale word after an amount multiplies it ("3 thousand": 3000).
     """
-    currency = r"(?:usd|dollars?|bucks|\$)"
+    currency = r"(?:usd|(?:us |u\.s\. )?dollars?|bucks|us\$|\$)"
+    # "US$4500", "2,200 US dollars": the US's dollars, as "USD"; "A$", "CA$", "NZ$" are not.
+    sign = r"(?:usd|us\$|(?<![a-z])\$)"
     capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
     for pattern in (
             rf"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to|"
-            rf" no more than)?)\s*(?:usd|\$)?\s*{_AMOUNT}(?:\s*{currency})?",
-            rf"{capped}(?:usd|\$)\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
-            rf"(?:\$|usd)\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}"):
+            rf" no more than)?)\s*{sign}?\s*{_AMOUNT}(?:\s*{currency})?",
+            rf"{capped}{sign}\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
+            rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}"):
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
             amount = _amount(phrase)
@@ -471,11 +711,24 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
+    used += [m.span() for m in _OCCASION.finditer(lowered)]
     budget = _budget(lowered)
     if budget:
         used.append(budget[0])
         found["budget"] = budget[1]
+        # A budget a head is the party's once the party is counted ("$1,200 per person"
+        # for three is 3600); "per adult" with children, or no count, stays unread.
+        each = _EACH.match(lowered, budget[0][1])
+        if each and party:
+            used.append(each.span())
+            found["budget"] = budget[1] * party[0]
     return found, [*others, *_unread(text, used)]
+
+
+_OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
+"""What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
+_EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp)\b")
+"""What makes a budget one person's: "$1,200 per person", "2k pp"."""
 
 
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
