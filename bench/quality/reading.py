@@ -15,8 +15,11 @@ are listed only when ``--part fresh`` is given; every other fresh request is in 
 read`` instead, read and tuned on from 2026-11-28, and all the trip's once its ``fresh
 3`` was written), the ``fresh 3 read`` part (a third set of trip requests written blind,
 tag ``fresh3``, measured blind and read whole once the fourth was written, 2026-11-29) and
-the ``fresh 4`` part (a fourth set written blind, tag ``fresh4``, never tuned on; its misses
-are listed only when ``--part "fresh 4"`` is given), and by phrasing variant: each
+the ``fresh 4 read`` part (a fourth, tag ``fresh4``, measured blind before and after the
+round that read the third: 16/14/6 then 18/13/5 as written, 222/183/76 then 247/167/67 with
+variants; read once the fifth was written, 2026-11-29) and the ``fresh 5`` part (a fifth set
+written blind, tag ``fresh5``, never tuned on; its misses are listed only when ``--part
+"fresh 5"`` is given), and by phrasing variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
 same label; ``--no-variants`` reads the requests as written only. No model runs unless
@@ -122,13 +125,13 @@ def _library() -> list[dict[str, Any]]:
     return [load_spec(file, root).summary() for file, root in iter_models(configured_dirs(None))]
 
 
-PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3 read", "fresh 4")
+PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3 read", "fresh 4 read", "fresh 5")
 OUTCOMES = ("right", "refused", "silent_wrong")
 
 
 def _part(case: dict[str, Any]) -> str:
     """The case's part as the whole-graph bench names it (:func:`.common.part_of`: ``fresh
-    4``, ``fresh 3 read``, ``fresh``, ``fresh read``), but ``tuned`` for people's cases tuned on and
+    5``, ``fresh 4 read``, ``fresh 3 read``, ``fresh``, ``fresh read``), but ``tuned`` for people's cases tuned on and
     ``held-back`` for the held-back ones, as this bench has always called them."""
     where = part_of(Case(id=case["id"], request=case["request"], expected=None,
                          tags=case.get("tags", [])))
@@ -151,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-variants", action="store_true", help="the requests as written only")
     parser.add_argument("--verbose", action="store_true",
                         help="list each miss of the tuned part (of the held-back, fresh or "
-                             "fresh 4 part only when --part names it)")
+                             "fresh 5 part only when --part names it)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     model = None
