@@ -261,6 +261,9 @@ def test_a_threshold_on_a_total_keeps_the_groups_passing_it(question: str, group
     ("How many cards belong to private-segment customers?",
      (Filter("customers.segment", "=", "private"),)),
     ("How many paid-off loans are there?", (Filter("loans.status", "=", "paid_off"),)),
+    ("how many loans are not paid off yet?", (Filter("loans.status", "<>", "paid_off"),)),
+    ("average rate on personal loans that are still active",
+     (Filter("loans.kind", "=", "personal"), Filter("loans.status", "=", "active"))),
     ("total principal of loans, excluding the paid off ones",
      (Filter("loans.status", "<>", "paid_off"),)),
     ("How many accounts other than savings are there?", (Filter("accounts.type", "<>", "savings"),)),
@@ -270,6 +273,14 @@ def test_a_threshold_on_a_total_keeps_the_groups_passing_it(question: str, group
 def test_pronouns_contractions_hyphens_and_exclusions_are_read(question: str, filters: tuple,
                                                                catalog: Catalog) -> None:
     assert first(question, catalog).filters == filters
+
+
+def test_not_having_a_qualified_row_is_not_read_as_having_none(bank_db: str) -> None:
+    """"don't have an active loan" is no threshold of zero loans: only a bare noun after
+    "don't have (any)" is."""
+    plans = read_request("How many customers don't have an active loan?",
+                         BankDatabase(bank_db)).candidates
+    assert all(found.plan.having is None for found in plans)
 
 
 def test_single_means_one_except_before_a_superlative(bank_db: str) -> None:
@@ -290,6 +301,8 @@ def test_a_comparison_after_the_number_is_read(question: str, expected: Filter,
 @pytest.mark.parametrize(("question", "table", "having"), [
     ("how many accounts have no card", "accounts", Having("cards", "=", 0)),
     ("accounts without a card, how many", "accounts", Having("cards", "=", 0)),
+    ("How many customers don't have any loan at all?", "customers", Having("loans", "=", 0)),
+    ("how many customers do not own a card", "customers", Having("cards", "=", 0)),
 ])
 def test_owning_none_is_a_threshold_of_zero(question: str, table: str, having: Having,
                                             catalog: Catalog) -> None:
