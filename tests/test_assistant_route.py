@@ -431,3 +431,30 @@ def test_the_cheapest_hotel_has_the_stars_the_question_asks_for(question: str, n
 def test_greetings_asides_and_percent_phrasings_reach_the_calculator(question: str,
                                                                      expression: str) -> None:
     assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+@pytest.mark.parametrize(("question", "value", "other"), [
+    ("Using UK dates (day/month): how many days from 01/02/2027 to 01/03/2027?",
+     "2027-02-01", "2027-03-01"),
+    ("In US format: how many days from 01/02/2027 to 01/03/2027?", "2027-01-02", "2027-01-03"),
+    # A question writes its dates one way: the 13th shows the month comes first.
+    ("how many days from 01/02/2027 to 01/13/2027?", "2027-01-02", "2027-01-13"),
+])
+def test_dates_in_numbers_are_read_in_the_order_the_question_says_or_shows(
+        question: str, value: str, other: str) -> None:
+    assert read(question) == [Reading("datetime", [("datetime_tool", {
+        "operation": "difference", "value": value, "other": other})])]
+
+
+def test_dates_in_numbers_in_no_order_said_or_shown_are_not_guessed() -> None:
+    # 1 February or 2 January: nothing says which, so no count of days is guessed.
+    assert read("how many days from 01/02/2027 to 01/03/2027?") == [None]
+
+
+@pytest.mark.parametrize(("question", "city"), [
+    ("airport code for birmingham, alabama (not the one in england!)", "birmingham, alabama"),
+    ("airport code for Birmingham, Alabama (not the one in England!)", "Birmingham, Alabama"),
+    ("airport code for Portland (Oregon)", "Portland"),  # an aside that says no "not"
+])
+def test_a_city_an_aside_says_is_not_meant_is_not_looked_up(question: str, city: str) -> None:
+    assert read(question) == [Reading("travel", [("get_airport_code", {"city_name": city})])]

@@ -164,9 +164,17 @@ _BETWEEN_WORDS = re.compile(r"\b(?:between|from)\s+(.{6,30}?)\s+(?:and|to|until)
                             r"(?:[?.!]|$)", re.I)
 
 
+_NUMERIC_DATE = re.compile(r"\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b")
+
+
 def _whole_date(text: str) -> str | None:
-    """``text`` as an ISO date when it names a whole day ("March 1 2027"), else None."""
+    """``text`` as an ISO date when it names a whole day ("March 1 2027"), else None; a
+    date in numbers only ("01/02/2027") that the question's own order did not read is
+    either day first or month first: None, not dateparser's guess."""
     import dateparser
+
+    if _NUMERIC_DATE.search(text):
+        return None
 
     parsed = dateparser.parse(text, languages=["en"], settings={
         "REQUIRE_PARTS": ["day", "month", "year"], "STRICT_PARSING": True})
@@ -301,6 +309,8 @@ _CITY_BEFORE = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*
                           r"(?:international\s+)?airport\b")
 """A city named before the word airport ("Helsinki airport code", "oslo airport"): used
 only when the travel server knows it as a city."""
+_NOT_MEANT = re.compile(r"\s*\(\s*(?:not|no|i\s+don'?t\s+mean)\b[^()]*\)", re.I)
+"""An aside in brackets that says what is not meant ("(not the one in England!)")."""
 
 
 async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str, Any]]] | None:
@@ -320,8 +330,10 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
             return [("search_hotels", {"city_code": await code(city), "check_in": depart,
                                        "check_out": found["return"]})]
     if _AIRPORT.search(text):
-        # A question in capitals names its city as one in lower case does.
-        said = text.lower() if text.upper() == text else text
+        # A question in capitals names its city as one in lower case does; a city it says
+        # it does not mean ("(not the one in England!)") is none of those asked for.
+        said = _NOT_MEANT.sub("", text)
+        said = said.lower() if said.upper() == said else said
         cities = [m.group(1).strip(" ,").removesuffix("'s") for m in _CITY_AFTER.finditer(said)]
         cities = [c for c in cities if c.lower() not in {"the", "i"}]
         if not cities and (lower := _LOWER_CITY.search(said)):
@@ -439,13 +451,36 @@ def _iso(match: re.Match[str]) -> str:
 _SLASHED = re.compile(r"(?<![\d/])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/])")
 
 
-def _slashed(match: re.Match[str]) -> str:
+_DAY_FIRST = re.compile(r"\b(?:(?:uk|british|european|australian)\s+(?:date|format)|"
+                        r"day\s*/\s*month\b|dd\s*/\s*mm\b|day\s+first\b)", re.I)
+_MONTH_FIRST = re.compile(r"\b(?:(?:us|u\.s\.|american)\s+(?:date|format)|"
+                          r"month\s*/\s*day\b|mm\s*/\s*dd\b|month\s+first\b)", re.I)
+"""The order of a date's numbers the question says it writes ("Using UK dates (day/month):",
+"in US format")."""
+
+
+def _date_order(text: str) -> str | None:
+    """``day`` or ``month`` first, as the question says it writes its dates, or as its
+    dates in numbers show when one has a day past 12 and none says the other order (a
+    question writes its dates one way: "from 01/02/2027 to 01/13/2027" is in January);
+    None when nothing says which."""
+    day, month = bool(_DAY_FIRST.search(text)), bool(_MONTH_FIRST.search(text))
+    if not (day or month):
+        pairs = [(int(m.group(1)), int(m.group(2))) for m in _SLASHED.finditer(text)]
+        day = any(first > 12 >= second for first, second in pairs)
+        month = any(second > 12 >= first for first, second in pairs)
+    return "day" if day and not month else "month" if month and not day else None
+
+
+def _slashed(match: re.Match[str], order: str | None = None) -> str:
     """``15/01/2027`` (a day past 12 first) or ``01/15/2027`` (past 12 second) as an ISO
-    date; ``03/04/2027``, which could be either, stays as written."""
+    date; ``03/04/2027``, which could be either, as the ``order`` the question says it
+    writes (``day`` or ``month`` first), else as written. A date that is no day in the
+    order said stays as written too."""
     first, second, year = (int(group) for group in match.groups())
-    if first > 12 >= second:
+    if order == "day" or (order is None and first > 12 >= second):
         day, month = first, second
-    elif second > 12 >= first:
+    elif order == "month" or (order is None and second > 12 >= first):
         day, month = second, first
     else:
         return match.group(0)
@@ -468,6 +503,7 @@ def _plain(text: str) -> str:
     "thirty-one" is 31, "two thousand" is 2000), whole dates in words as ISO dates
     ("March 10, 2027" is 2027-03-10), and a question in capitals in lower case."""
     text = " ".join(text.split())
+    order = _date_order(text)  # before the aside that may say it goes: "(day/month)"
     text = _GREETING.sub("", text)
     text = _ASIDE.sub("", text)
     text = re.sub(r"\s*[?!.…]{2,}$|\s+[?!.]$", "?", text)
@@ -475,7 +511,7 @@ def _plain(text: str) -> str:
         text = text.lower()
     text = digits(text)
     text = re.sub(r"\b(\d+) and a half\b", r"\1.5", text)
-    text = _SLASHED.sub(_slashed, text)
+    text = _SLASHED.sub(lambda match: _slashed(match, order), text)
     return _DATE_WORDS.sub(_iso, text)
 
 
