@@ -170,6 +170,17 @@ def test_a_name_in_capitals_and_the_word_after_it_are_held_only_together() -> No
         "add your own MCP servers with AGENTDESK_MCP_SERVERS"]) == []
 
 
+@pytest.mark.parametrize(("question", "terms"), [
+    ("on which port does agentdesk serve listen if I don't set anything?",
+     "port agentdesk serve listen default"),
+    ("what timeout applies out of the box?", "timeout applies default"),
+    # A setting named is what is asked about: its words stay.
+    ("what happens if I don't set AGENTDESK_API_KEYS?", "happens if don AGENTDESK_API_KEYS"),
+])
+def test_by_default_in_other_words_is_searched_as_default(question: str, terms: str) -> None:
+    assert kb_terms(question) == terms
+
+
 # -- phrasings of the labelled questions (bench/quality/assistant_variants.py) -----------
 
 @pytest.mark.parametrize(("question", "expression"), [

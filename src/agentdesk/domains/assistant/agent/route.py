@@ -536,8 +536,19 @@ show give find list does doing done any some much many get set use using used vs
 _STOP = frozenset(_STOP_WORDS.split())
 
 
+_UNSET = re.compile(r"\b(?:if|when|unless)\s+(?:i|you|we|one|nobody|no\s+one)\s+"
+                    r"(?:don'?t|do\s+not|doesn'?t|does\s+not|never)\s+(?:set|change|configure|"
+                    r"specify|pass|touch)\s+(?:anything|it|them|that|a\s+thing)\b|"
+                    r"\bif\s+nothing\s+is\s+(?:set|configured|changed|specified)\b|"
+                    r"\bout\s+of\s+the\s+box\b", re.I)
+"""What is "by default" in other words ("if I don't set anything", "out of the box"): the
+documentation says ``default``, and the words themselves match passages about anything."""
+
+
 def kb_terms(text: str) -> str:
-    """The words of ``text`` that carry meaning, for a knowledge-base search."""
+    """The words of ``text`` that carry meaning, for a knowledge-base search; what is said
+    "by default" in other words is searched as ``default``."""
+    text = _UNSET.sub(" default ", text)
     words = re.findall(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", text)
     kept = [w.strip(".") for w in words if w.lower() not in _STOP and len(w) > 1]
     return " ".join(kept) or text.strip()
