@@ -170,6 +170,18 @@ def test_a_name_in_capitals_and_the_word_after_it_are_held_only_together() -> No
         "add your own MCP servers with AGENTDESK_MCP_SERVERS"]) == []
 
 
+def test_the_passage_an_answer_leads_with_holds_the_name_and_its_word_together() -> None:
+    """The README's opening says "the API" and "no key" apart; the passage after it, on
+    redacting API keys, is about something else: no answer to which model runs with none."""
+    question = "Which language model does agentdesk use by default, when there's no API key?"
+    opening = ("agentdesk serves the API and web app ... language models plug in by name, with "
+               "an embedded local model as the default so everything runs offline with no key")
+    redaction = "API keys, tokens, private keys and passwords are redacted by default"
+    assert uncovered_terms(question, [opening, redaction]) == ["API key"]
+    models = "local (default): llama.cpp running Gemma 3 270M; offline, no API key needed"
+    assert uncovered_terms(question, [models + " agentdesk language", opening]) == []
+
+
 @pytest.mark.parametrize(("question", "terms"), [
     ("on which port does agentdesk serve listen if I don't set anything?",
      "port agentdesk serve listen default"),

@@ -585,10 +585,12 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     so a passage about something else can read as an answer. The passages do not answer
     the question when they leave out a number it gives, a name it capitalises (not its
     first word), or more than a third of its words (a stem found anywhere counts as held).
-    A name in capitals and the word after it ("API key") count as held only together; in
-    a question written all in one case, a name is a word the passages or the other
-    passages ``found`` by the same search write in capitals. Returns the words left out
-    in that case, else an empty list.
+    A name in capitals and the word after it ("API key") count as held only together, and
+    only in the first passage, the one the answer leads with (a passage that says "no key"
+    and "the API" apart is about something else, whatever the next one holds); in a
+    question written all in one case, a name is a word the passages or the other passages
+    ``found`` by the same search write in capitals. Returns the words left out in that
+    case, else an empty list.
 
     A count of what "we" or the bank hold ("what number of clients do we have altogether")
     is a question about data: the documentation is never its answer, whatever it holds.
@@ -608,15 +610,16 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     specific = [term for term in missing if term.isdigit() or (
         term[:1].isupper() and term != first and not term.isupper())]
     # A name in capitals and the word after it name one thing ("API key", "MCP servers"):
-    # passages that never hold the two together are about something else.
+    # a first passage that does not hold the two together is about something else.
     pairs = _COMPOUND.findall(question)
     if question.upper() == question or question.lower() == question:
         named = set(re.findall(r"\b[A-Z]{2,6}\b", " ".join([*passages, *found])))
         pairs = [(name, word) for name, word in _PAIR.findall(question)
                  if name.upper() in named and not word.isdigit()]
+    best = passages[0].lower() if passages else ""
     apart = [f"{name} {word}" for name, word in pairs
              if word.lower() not in _STOP and not re.search(
-                 rf"(?<![a-z0-9]){name.lower()}[\s_-]+{re.escape(_stem(word))}", text)]
+                 rf"(?<![a-z0-9]){name.lower()}[\s_-]+{re.escape(_stem(word))}", best)]
     if apart:
         return [*apart, *missing]
     return missing if specific or len(missing) * 3 > len(terms) else []
