@@ -481,3 +481,44 @@ def test_dates_in_numbers_in_no_order_said_or_shown_are_not_guessed() -> None:
 ])
 def test_a_city_an_aside_says_is_not_meant_is_not_looked_up(question: str, city: str) -> None:
     assert read(question) == [Reading("travel", [("get_airport_code", {"city_name": city})])]
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("i weigh 82 kg, whats that in pounds", "82 kg to pounds"),
+    ("hey quick one - convert seventy-two degrees fahrenheit to celsius", "72 degF to celsius"),
+    ("convert 72 degrees degF to degC", "72 degF to degC"),
+    ("My oven recipe (American) says 350 F. What's that in Celsius?", "350 degF to celsius"),
+    ("How tall is 5 feet 11 inches in centimeters?", "5 feet 11 inches to centimeters"),
+    ("(1200 - 15% of 1200) / 4 = ?", "(1200 - 15 / 100 * 1200) / 4"),
+    # Degrees with no temperature after them are an angle; F before no temperature, farads.
+    ("convert 30 degrees to radians", "30 degrees to radians"),
+    ("what is 10 F in microfarads", "10 F to microfarads"),
+])
+def test_temperatures_heights_and_what_that_is_in_a_unit_reach_the_calculator(
+        question: str, expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+@pytest.mark.parametrize(("question", "args"), [
+    ("Good morning! What is 20 May 2027 minus 100 days?",
+     {"operation": "shift", "value": "2027-05-20", "amount": "-100 days"}),
+    ("what's 2027-01-15 plus 2 weeks?",
+     {"operation": "shift", "value": "2027-01-15", "amount": "+2 weeks"}),
+    ("noon UTC on 10 Jan 2027 - what time is that in Sydney?",
+     {"operation": "convert", "timezone": "UTC", "value": "2027-01-10 12:00",
+      "to_timezone": "Australia/Sydney"}),
+    ("I land in Berlin at 07:45 local time on 30 March 2027. What time will it be in Chicago "
+     "then?", {"operation": "convert", "timezone": "Europe/Berlin", "value": "2027-03-30 07:45",
+               "to_timezone": "America/Chicago"}),
+    ("It's 9am on Monday 1 November 2027 in Auckland. What time is it in London?",
+     {"operation": "convert", "timezone": "Pacific/Auckland", "value": "2027-11-01 09:00",
+      "to_timezone": "Europe/London"}),
+])
+def test_a_date_plus_or_minus_noon_and_a_place_before_its_time_reach_the_clock(
+        question: str, args: dict[str, str]) -> None:
+    assert read(question) == [Reading("datetime", [("datetime_tool", args)])]
+
+
+def test_minus_between_numbers_is_still_arithmetic() -> None:
+    assert read("What is 20 minus 100?") == [
+        Reading("calculator", [("calculator", {"expression": "20 - 100"})])]

@@ -40,7 +40,7 @@ class Reading:
 
 
 _LEAD = re.compile(r"^\s*(?:please\s+)?(?:what\s+is|what's|whats|calculate|compute|evaluate|change|"
-                   r"how\s+much\s+is|work\s+out|tell\s+me|(?:can|could|would)\s+you\s+(?:please\s+)?"
+                   r"how\s+much\s+is|how\s+(?:tall|long|far|heavy|high|hot|cold|fast)\s+is|work\s+out|tell\s+me|(?:can|could|would)\s+you\s+(?:please\s+)?"
                    r"(?:calculate|compute|work\s+out|tell\s+me|convert)|"
                    r"convert)\s+", re.I)
 _WORD_OPS = [(r"\bdivided\s+by\b", "/"), (r"\bmultiplied\s+by\b", "*"), (r"\btimes\b", "*"),
@@ -70,9 +70,11 @@ _HOW_MANY_IS_THAT = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b.*
                                r"(?P<to>[a-z° /]+?)\s+(?:is|are)\s+(?:that|this|it|those)\s*\??$",
                                re.I)
 """"if I drive 150 miles how many km is that": the amount comes first, the unit asked last."""
-_HOW_MUCH_IN = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b[^?]*?\b(?:how\s+much|what)\s+"
-                          r"(?:is|are|'s)\s+(?:that|this|it|those)\s+in\s+(?P<to>[a-z° /]+?)\s*\??$", re.I)
-""""i weigh 72 kg, how much is that in pounds": the amount first, the unit asked last."""
+_HOW_MUCH_IN = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b[^?]*?\b(?:(?:how\s+much|what)\s+"
+                          r"(?:is|are)|what'?s)\s+(?:that|this|it|those)\s+in\s+(?P<to>[a-z° /]+?)\s*\??$",
+                          re.I)
+""""i weigh 72 kg, how much is that in pounds" (or "whats that in pounds", "350 F. What's
+that in Celsius?"): the amount first, the unit asked last."""
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%(?!\s*\d)")
 """A percentage in arithmetic ("12000 * 4.5% * 3"), not the remainder operator ("10 % 3")."""
 
@@ -85,6 +87,7 @@ def _calculation(text: str) -> str | None:
                 and _is_unit(_spelled(that.group("amount").lstrip("-0123456789., "))):
             return _conversion(that.group("amount"), that.group("to"))
     body = _LEAD.sub("", text.strip()).rstrip(" ?.!")
+    body = re.sub(r"\s*=[\s?]*$", "", body)  # "(1200 - 180) / 4 = ?" asks what it equals
     body = _PERCENT_MORE.sub(lambda m: f"{m.group(3)} * (1 {'+' if m.group(2).lower() in ('more', 'higher') else '-'} "
                                        f"{m.group(1)} / 100)", body)
     body = _PERCENT_OF.sub(lambda m: f"{m.group(1)} / 100 * {m.group(2)}", body)
@@ -108,10 +111,43 @@ def _calculation(text: str) -> str | None:
 _PER = re.compile(r"\s+per\s+", re.I)
 
 
+_DEGREES = re.compile(r"\b(?:degrees?|deg)\s+(fahrenheit|celsius|centigrade|deg[fc])\b|°\s*([FC])\b",
+                      re.I)
+"""A temperature's unit in two words ("72 degrees fahrenheit", "72 degrees degF", not 72
+angular degrees and a fahrenheit) or with its sign ("350 °F")."""
+_TEMPERATURES = frozenset({"degree_Fahrenheit", "degree_Celsius", "kelvin", "degree_Rankine"})
+_TEMPERATURE_LETTER = re.compile(r"(?<=\d)\s*([FC])$", re.I)
+"""An amount's unit in one letter ("350 F"): farads or coulombs to pint, degrees when the
+unit asked for is a temperature."""
+
+
+def _temperature(text: str) -> str:
+    def spell(match: re.Match[str]) -> str:
+        name = (match.group(1) or match.group(2)).lower()
+        return "degF" if name in ("fahrenheit", "degf", "f") else "degC"
+
+    return _DEGREES.sub(spell, text)
+
+
 def _conversion(amount: str, to: str) -> str:
-    """``amount to unit`` for the calculator, each unit spelled as pint spells it."""
-    amount = _spelled(_PER.sub(" / ", amount.replace(",", "")))
-    return f"{amount} to {_spelled(_PER.sub(' / ', to.strip().rstrip('?').strip()))}"
+    """``amount to unit`` for the calculator, each unit spelled as pint spells it; a
+    temperature in degrees or in one letter before a temperature asked for ("350 F to
+    celsius") is degrees Fahrenheit or Celsius."""
+    to = _spelled(_temperature(_PER.sub(" / ", to.strip().rstrip("?").strip())))
+    amount = _temperature(amount.replace(",", "").strip())
+    if _unit_name(to) in _TEMPERATURES:
+        amount = _TEMPERATURE_LETTER.sub(lambda m: f" deg{m.group(1).upper()}", amount)
+    return f"{_spelled(_PER.sub(' / ', amount))} to {to}"
+
+
+def _unit_name(name: str) -> str | None:
+    """The one unit pint reads ``name`` as ("celsius" is degree_Celsius), or None."""
+    try:
+        found = units().parse_units(name.strip())
+    except Exception:  # pint raises several kinds; any means "not one unit"
+        return None
+    names = list(getattr(found, "_units", {}) or {})
+    return names[0] if len(names) == 1 else None
 
 
 _COMMON_UNITS = ("celsius", "fahrenheit", "kelvin", "kilometers", "kilometres", "meters", "metres",
@@ -194,6 +230,8 @@ _SHIFT = re.compile(rf"({_LENGTHS})\s+(after|from|before)\s+({_ISO})", re.I)
 _ADD = re.compile(rf"\b(add|plus|subtract|take|minus)\s+({_LENGTHS})\s+(?:to|from|on|off)\s+"
                   rf"({_ISO})", re.I)
 """A length added to or taken from a date ("add 2 weeks and 3 days to 2026-12-28")."""
+_PLUS = re.compile(rf"({_ISO})\s+(plus|minus)\s+({_LENGTHS})\b", re.I)
+"""A length added to or taken from a date written first ("20 May 2027 minus 100 days")."""
 _ASKS_DATE = re.compile(r"\b(?:what|which)(?:'s|\s+(?:is|was|will\s+be|would\s+be))?\s+"
                         r"(?:the\s+)?date\b|\bdate\s+(?:will|would)\s+(?:it\s+)?be\b", re.I)
 """A question asking for a date: a count of days is not its answer."""
@@ -204,12 +242,14 @@ _CONVERT_TIME = re.compile(rf"(\d{{1,2}}:\d{{2}}|{_ISO})\s+(?:in\s+)?([A-Z][A-Za
 """A time in one place to another; the zone table says whether the names are places."""
 _CLOCK = r"\d{1,2}(?::\d{2})?\s*[ap]\.?m\b\.?|\d{1,2}:\d{2}"
 _PLACE = r"[A-Za-z][A-Za-z_]+(?: (?!time\b)[A-Za-z_]+)?"
-_TIME_THERE = re.compile(rf"(?<![\d:])({_CLOCK})\s+(?:(?:here\s+|there\s+)?in\s+)?({_PLACE})"
-                         r"(?:\s+time)?\b", re.I)
-_TIME_WHERE = re.compile(rf"\b(?:time|o'?clock)\b.*\b(?:in|for|to)\s+({_PLACE})\s*[?.!]*$", re.I)
-"""A time stated in one place ("18:30 Tokyo time", "9am in London"), then asked for in
-another ("what time is that in Los Angeles?"), the date anywhere in the question."""
 _ISO_DATE = r"\d{4}-\d{2}-\d{2}"
+_TIME_THERE = re.compile(rf"(?<![\d:])({_CLOCK})\s+(?:on\s+(?:[A-Za-z]+\s+)?{_ISO_DATE}\s+)?"
+                         rf"(?:(?:here\s+|there\s+)?in\s+)?({_PLACE})(?:\s+time)?\b", re.I)
+_THERE_TIME = re.compile(rf"\bin\s+({_PLACE})\s+at\s+({_CLOCK})", re.I)
+_TIME_WHERE = re.compile(rf"\b(?:time|o'?clock)\b.*\b(?:in|for|to)\s+({_PLACE})\s*[?.!]*$", re.I)
+"""A time stated in one place ("18:30 Tokyo time", "9am in London", "9am on Monday
+2027-11-01 in Auckland", "in Berlin at 07:45"), then asked for in another ("what time is
+that in Los Angeles?", "in Chicago then?"), the date anywhere in the question."""
 _ISO_DAY = re.compile(rf"\b{_ISO_DATE}\b")
 _STATED = re.compile(rf"(?<![\d:])(?:{_CLOCK})|{_ISO_DATE}", re.I)
 """A clock time or a date the question states: "the time now" is not its answer."""
@@ -230,13 +270,17 @@ def _clock24(said: str) -> str:
 def _time_there(text: str) -> dict[str, Any] | None:
     """A time stated in one place converted to another, or None."""
     asked = _TIME_WHERE.search(text)
-    if asked is None or (to := _zone_of(asked.group(1))) is None:
+    # "in Chicago then?" asks for Chicago
+    if asked is None or (to := _zone_of(asked.group(1)) or _zone_of(asked.group(1).split()[0])) \
+            is None:
         return None
-    for stated in _TIME_THERE.finditer(text[:asked.start(1)]):
-        place = stated.group(2)  # "Paris on" is Paris
+    before = text[:asked.start(1)]
+    stated = [(m.group(1), m.group(2)) for m in _TIME_THERE.finditer(before)]
+    stated += [(m.group(2), m.group(1)) for m in _THERE_TIME.finditer(before)]
+    for clock, place in stated:  # "Paris on" is Paris
         if (there := _zone_of(place) or _zone_of(place.split()[0])) and there != to:
             day = _ISO_DAY.search(text)
-            value = f"{day.group() if day else date.today()} {_clock24(stated.group(1))}"
+            value = f"{day.group() if day else date.today()} {_clock24(clock)}"
             return {"operation": "convert", "timezone": there, "value": value, "to_timezone": to}
     return None
 
@@ -276,6 +320,8 @@ def _datetime(text: str) -> dict[str, Any] | None:
     if (m := _ADD.search(text)):  # "subtract 45 days from X" goes back from X
         taken = m.group(1).lower() in {"subtract", "take", "minus"}
         return _shift(m.group(3), m.group(2), "before" if taken else "after")
+    if (m := _PLUS.search(text)):
+        return _shift(m.group(1), m.group(3), "before" if m.group(2).lower() == "minus" else "after")
     if (m := _SHIFT.search(text)):  # "2 weeks before X" is a shift, not "weeks before X"
         return _shift(m.group(3), m.group(1), m.group(2))
     if (m := _SHIFT_BACK.search(text)) and len(days := _ISO_DAY.findall(text[:m.start()])) == 1:
@@ -511,6 +557,8 @@ def _plain(text: str) -> str:
         text = text.lower()
     text = digits(text)
     text = re.sub(r"\b(\d+) and a half\b", r"\1.5", text)
+    text = re.sub(r"\b(?:12\s+)?(noon|midday|midnight)\b",
+                  lambda m: "00:00" if m.group(1).lower() == "midnight" else "12:00", text, flags=re.I)
     text = _SLASHED.sub(lambda match: _slashed(match, order), text)
     return _DATE_WORDS.sub(_iso, text)
 
