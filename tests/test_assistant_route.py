@@ -522,3 +522,36 @@ def test_a_date_plus_or_minus_noon_and_a_place_before_its_time_reach_the_clock(
 def test_minus_between_numbers_is_still_arithmetic() -> None:
     assert read("What is 20 minus 100?") == [
         Reading("calculator", [("calculator", {"expression": "20 - 100"})])]
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("What is one eighth expressed as a percentage?", "(1 / 8) * 100"),
+    ("What is one 8th expressed as a percentage?", "(1 / 8) * 100"),
+    ("what is 3/8 as a percent", "(3/8) * 100"),
+    ("The jacket is 85 dollars and there's 40 percent off. How much do I actually pay?",
+     "85 * (1 - 40 / 100)"),
+])
+def test_a_fraction_as_a_percentage_and_a_price_after_a_discount_reach_the_calculator(
+        question: str, expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+@pytest.mark.parametrize("question", [
+    "The jacket is 85 dollars and there's 40 percent off. How much do I save?",  # not paid
+    "The jacket is 85 dollars and there's 40 dollars off. How much do I pay?",  # no percentage
+    "what is one second as a percentage",  # a second is a time, no fraction
+])
+def test_what_is_saved_or_taken_off_in_money_is_not_read_as_a_discounted_price(
+        question: str) -> None:
+    [reading] = read(question)
+    assert reading is None or reading.kind != "calculator"
+
+
+def test_a_time_asked_for_first_and_stated_in_the_morning_reaches_the_clock() -> None:
+    assert read("what time is it in Paris when it is 1:30 in the morning in Denver on March "
+                "14th 2027?") == [Reading("datetime", [("datetime_tool", {
+                    "operation": "convert", "timezone": "America/Denver",
+                    "value": "2027-03-14 01:30", "to_timezone": "Europe/Paris"})])]
+    [evening] = read("what time is it in Tokyo when it is 6 in the evening in London on "
+                     "2027-05-01?")
+    assert evening is not None and evening.calls[0][1]["value"] == "2027-05-01 18:00"

@@ -54,6 +54,33 @@ _PERCENT_MORE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(more|less|higher
 """"12% more than 350" is 350 * (1 + 12 / 100)."""
 _ADD_TO = re.compile(r"^add\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(.+)$", re.I)
 """"add 12 to 15 / 100 * 80" is 15 / 100 * 80 + 12."""
+_FRACTION_WORDS = {"half": 2, "halves": 2, "third": 3, "quarter": 4, "fifth": 5, "sixth": 6,
+                   "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+_AS_PERCENT = re.compile(r"^(?P<value>.+?)\s+(?:expressed\s+|written\s+)?(?:as|in|to)\s+(?:a\s+)?"
+                         r"(?:percentage|percent|%)$", re.I)
+"""A value asked for as a percentage ("one eighth expressed as a percentage", "3/8 as a
+percent"): the value times 100."""
+_FRACTION = re.compile(r"^(\d+)\s+(?:(\d+)(?:st|nd|rd|th)|([a-z]+?))s?$", re.I)
+"""A fraction in words after :func:`digits` ("1 8th", "3 quarters", "1 half"); "second"
+is no fraction here (1 second is a time)."""
+
+
+def _percentage(body: str) -> str | None:
+    """The calculator expression for a value asked for as a percentage, or None."""
+    if not (asked := _AS_PERCENT.match(body)):
+        return None
+    value = asked.group("value").strip()
+    if (words := _FRACTION.match(value)):
+        below = int(words.group(2)) if words.group(2) else \
+            _FRACTION_WORDS.get((words.group(3) or "").lower())
+        if not below:
+            return None
+        value = f"{words.group(1)} / {below}"
+    if not re.fullmatch(r"[\d\s.,+\-*/()]+", value) or not re.search(r"\d", value):
+        return None
+    return f"({value.replace(',', '')}) * 100"
+
+
 _ROOT = re.compile(r"\b(?:the\s+)?square\s+root\s+of\s+(\d+(?:\.\d+)?)", re.I)
 _ARITHMETIC = re.compile(r"^[\d\s.,+\-*/%^()]*(?:sqrt|log|ln|exp|sin|cos|tan|abs|round)?"
                          r"[\d\s.,+\-*/%^()]*$")
@@ -79,15 +106,45 @@ _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%(?!\s*\d)")
 """A percentage in arithmetic ("12000 * 4.5% * 3"), not the remainder operator ("10 % 3")."""
 
 
+_AMOUNT = r"\d[\d,]*(?:\.\d+)?"
+_PRICE = re.compile(rf"[$€£]\s*({_AMOUNT})|({_AMOUNT})\s*(?:dollars|bucks|usd|euros?|eur|pounds|gbp)\b",
+                    re.I)
+_OFF = re.compile(rf"({_AMOUNT})\s*(?:%|percent)\s+(?:off|discount)\b|\b(?:a|an)\s+({_AMOUNT})\s*"
+                  r"(?:%|percent)\s+discount\b", re.I)
+_PAID = re.compile(r"\bhow\s+much\b.*\b(?:do|will|would|should|shall)\s+(?:i|we|you)\s+(?:\w+\s+)?"
+                   r"(?:pay|owe|spend)\b|\bhow\s+much\s+(?:does|will|would)\s+(?:it|that|this)\s+"
+                   r"(?:\w+\s+)?cost\b|\b(?:final|sale|discounted)\s+price\b", re.I)
+"""A price with a percentage off, and what is paid asked for ("85 dollars and there's 40
+percent off. How much do I actually pay?"): the price less the percentage. What is saved
+("how much do I save") is not what is paid."""
+
+
+def _discounted(text: str) -> str | None:
+    """The price paid after a percentage off, when the question gives one price and one
+    percentage off and asks what is paid; else None."""
+    prices, offs = list(_PRICE.finditer(text)), list(_OFF.finditer(text))
+    if len(prices) != 1 or len(offs) != 1 or not _PAID.search(text):
+        return None
+    if len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:  # another number: another question
+        return None
+    price = (prices[0].group(1) or prices[0].group(2)).replace(",", "")
+    off = offs[0].group(1) or offs[0].group(2)
+    return f"{price} * (1 - {off} / 100)"
+
+
 def _calculation(text: str) -> str | None:
     """The calculator expression the question asks for, or None."""
     text = _POLITE.sub("", text.strip())
+    if (paid := _discounted(text)):
+        return paid
     for asked in (_HOW_MANY_IS_THAT, _HOW_MUCH_IN):
         if (that := asked.search(text)) and _is_unit(_spelled(that.group("to"))) \
                 and _is_unit(_spelled(that.group("amount").lstrip("-0123456789., "))):
             return _conversion(that.group("amount"), that.group("to"))
     body = _LEAD.sub("", text.strip()).rstrip(" ?.!")
     body = re.sub(r"\s*=[\s?]*$", "", body)  # "(1200 - 180) / 4 = ?" asks what it equals
+    if (percentage := _percentage(body)):
+        return percentage
     body = _PERCENT_MORE.sub(lambda m: f"{m.group(3)} * (1 {'+' if m.group(2).lower() in ('more', 'higher') else '-'} "
                                        f"{m.group(1)} / 100)", body)
     body = _PERCENT_OF.sub(lambda m: f"{m.group(1)} / 100 * {m.group(2)}", body)
@@ -247,9 +304,12 @@ _TIME_THERE = re.compile(rf"(?<![\d:])({_CLOCK})\s+(?:on\s+(?:[A-Za-z]+\s+)?{_IS
                          rf"(?:(?:here\s+|there\s+)?in\s+)?({_PLACE})(?:\s+time)?\b", re.I)
 _THERE_TIME = re.compile(rf"\bin\s+({_PLACE})\s+at\s+({_CLOCK})", re.I)
 _TIME_WHERE = re.compile(rf"\b(?:time|o'?clock)\b.*\b(?:in|for|to)\s+({_PLACE})\s*[?.!]*$", re.I)
+_TIME_FIRST = re.compile(rf"\btime\s+(?:is\s+it|will\s+it\s+be)\s+in\s+({_PLACE})\s+(?:when|if|while)\b",
+                         re.I)
 """A time stated in one place ("18:30 Tokyo time", "9am in London", "9am on Monday
 2027-11-01 in Auckland", "in Berlin at 07:45"), then asked for in another ("what time is
-that in Los Angeles?", "in Chicago then?"), the date anywhere in the question."""
+that in Los Angeles?", "in Chicago then?"), or asked for first ("what time is it in Paris
+when it is 1:30 am in Denver"), the date anywhere in the question."""
 _ISO_DAY = re.compile(rf"\b{_ISO_DATE}\b")
 _STATED = re.compile(rf"(?<![\d:])(?:{_CLOCK})|{_ISO_DATE}", re.I)
 """A clock time or a date the question states: "the time now" is not its answer."""
@@ -269,14 +329,17 @@ def _clock24(said: str) -> str:
 
 def _time_there(text: str) -> dict[str, Any] | None:
     """A time stated in one place converted to another, or None."""
-    asked = _TIME_WHERE.search(text)
-    # "in Chicago then?" asks for Chicago
-    if asked is None or (to := _zone_of(asked.group(1)) or _zone_of(asked.group(1).split()[0])) \
-            is None:
+    if (asked := _TIME_WHERE.search(text)):
+        said = text[:asked.start(1)]
+    elif (asked := _TIME_FIRST.search(text)):
+        said = text[asked.end():]
+    else:
         return None
-    before = text[:asked.start(1)]
-    stated = [(m.group(1), m.group(2)) for m in _TIME_THERE.finditer(before)]
-    stated += [(m.group(2), m.group(1)) for m in _THERE_TIME.finditer(before)]
+    # "in Chicago then?" asks for Chicago
+    if (to := _zone_of(asked.group(1)) or _zone_of(asked.group(1).split()[0])) is None:
+        return None
+    stated = [(m.group(1), m.group(2)) for m in _TIME_THERE.finditer(said)]
+    stated += [(m.group(2), m.group(1)) for m in _THERE_TIME.finditer(said)]
     for clock, place in stated:  # "Paris on" is Paris
         if (there := _zone_of(place) or _zone_of(place.split()[0])) and there != to:
             day = _ISO_DAY.search(text)
@@ -557,6 +620,9 @@ def _plain(text: str) -> str:
         text = text.lower()
     text = digits(text)
     text = re.sub(r"\b(\d+) and a half\b", r"\1.5", text)
+    text = re.sub(r"\b(\d{1,2}(?::\d{2})?)\s+in\s+the\s+(morning|afternoon|evening)\b",
+                  lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}", text,
+                  flags=re.I)
     text = re.sub(r"\b(?:12\s+)?(noon|midday|midnight)\b",
                   lambda m: "00:00" if m.group(1).lower() == "midnight" else "12:00", text, flags=re.I)
     text = _SLASHED.sub(lambda match: _slashed(match, order), text)
