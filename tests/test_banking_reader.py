@@ -283,6 +283,12 @@ def test_not_having_a_qualified_row_is_not_read_as_having_none(bank_db: str) -> 
     assert all(found.plan.having is None for found in plans)
 
 
+def test_months_that_run_over_a_year_end_with_one_year_said_are_not_guessed(bank_db: str) -> None:
+    """November to February of 2024-25 or of 2025-26: the reader says it did not read it."""
+    assert read_request("How many customers joined from November through February 2025?",
+                        BankDatabase(bank_db)).unread == ["November through"]
+
+
 def test_single_means_one_except_before_a_superlative(bank_db: str) -> None:
     assert read_request("How many customers with a single account?",
                         BankDatabase(bank_db)).unread == ["single account"]
@@ -323,6 +329,8 @@ def test_owning_none_is_a_threshold_of_zero(question: str, table: str, having: H
      Filter("accounts.opened_at", "between", ("2020-01-01", "2022-12-31"))),
     ("How many accounts were opened between March 2024 and May 2024?",
      Filter("accounts.opened_at", "between", ("2024-03-01", "2024-05-31"))),
+    ("How many customers joined from March through June 2025?",
+     Filter("customers.joined_at", "between", ("2025-03-01", "2025-06-30"))),
     ("How many loans originated since Sept first, 2026?",
      Filter("loans.originated_at", ">=", "2026-09-01")),
     ("How many customers joined on the twenty-first of March 2024?",

@@ -113,6 +113,16 @@ def find_dates(reading: Reading, today: date) -> None:
     for match in re.finditer(lead + r"\bq([1-4])\s*(?:of\s+)?(\d{4})\b", low):
         found.append((match.start(), match.end(), match.group(1),
                       _span(int(match.group(3)), quarter=int(match.group(2)))))
+    # "from March through June 2025": the first month in the year the last one names.
+    for match in re.finditer(rf"(?:(between|from)\s+)?\b({_MONTH_RE})\.?\s+(?:and|to|until|through|"
+                             rf"thru|-)\s+({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}})\b", low):
+        first = dateparser.parse(f"{match.group(2)} {match.group(4)}",
+                                 settings={"PREFER_DAY_OF_MONTH": "first"})
+        last = dateparser.parse(f"{match.group(3)} {match.group(4)}",
+                                settings={"PREFER_DAY_OF_MONTH": "first"})
+        if first is not None and last is not None and first.month < last.month:
+            found.append((match.start(), match.end(), "between",
+                          (_span(first.year, first.month)[0], _span(last.year, last.month)[1])))
     for match in re.finditer(lead + rf"\b({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}})\b", low):
         parsed = dateparser.parse(f"{match.group(2)} {match.group(3)}",
                                   settings={"PREFER_DAY_OF_MONTH": "first"})
