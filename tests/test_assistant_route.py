@@ -555,3 +555,16 @@ def test_a_time_asked_for_first_and_stated_in_the_morning_reaches_the_clock() ->
     [evening] = read("what time is it in Tokyo when it is 6 in the evening in London on "
                      "2027-05-01?")
     assert evening is not None and evening.calls[0][1]["value"] == "2027-05-01 18:00"
+
+
+def test_a_question_for_a_setting_is_answered_by_a_passage_that_names_one() -> None:
+    """"which setting switches on" is how the question asks; the setting's name answers."""
+    assert uncovered_terms(
+        "which setting switches on re-ranking of the knowledge base search results?",
+        ["The knowledge base is searched with BM25. With `AGENTDESK_KB_RERANK=true`, the "
+         "best BM25 candidates are re-ranked"]) == []
+    # Passages on leases and runs that name no setting do not say which one changes it.
+    assert uncovered_terms(
+        "How long is the lease a worker holds on a run, and which env var changes it?",
+        ["every process that claims runs holds a lock; a worker's lease on a run is renewed"]
+    ) == ["env var"]

@@ -712,7 +712,11 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     if counted := _OUR_COUNT.search(question):
         return [counted.group("what") or counted.group("what2")]
     text = " ".join(passages).lower()
-    terms = list(dict.fromkeys(kb_terms(question).split()))
+    # "which setting switches on X": the setting's name answers it, in words of its own.
+    asked = _ASKS_SETTING.search(question)
+    terms = list(dict.fromkeys(kb_terms(_ASKS_SETTING.sub(" ", question)).split()))
+    if asked and not re.search(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b", " ".join(passages)):
+        return [asked.group(1)]  # no setting's name in what the answer would state
     first = (re.findall(r"[A-Za-z0-9_]+", question) or [""])[0]
 
     def held(term: str) -> bool:
@@ -739,6 +743,13 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     return missing if specific or len(missing) * 3 > len(terms) else []
 
 
+_ASKS_SETTING = re.compile(r"\b(?:which|what)\s+((?:setting|option|flag|env(?:ironment)?\s+"
+                           r"var(?:iable)?|variable|config(?:uration)?\s+(?:setting|option|key))s?)"
+                           r"(?:\s+(?:switches|turns|sets|changes|controls|enables|disables|"
+                           r"configures)(?:\s+(?:it|this|that|on|off))?)?\b", re.I)
+"""A question that asks for a setting ("which setting switches on re-ranking", "which env
+var changes it"): the words naming the kind of thing asked for and what it does to it are
+not the passages' words; a setting's name (``AGENTDESK_KB_RERANK``) is."""
 _ASKS_COMMAND = re.compile(r"\b(?:what|which)\s+(?:\w+\s+)?(?:command|cli\s+command)s?\b|"
                            r"\bcommand(?:-|\s+)line\b|\b(?:from|in|on|with)\s+(?:the\s+)?(?:cli|terminal|"
                            r"shell)\b|\bwhat\s+do\s+i\s+(?:run|type)\b", re.I)
