@@ -568,3 +568,15 @@ def test_a_question_for_a_setting_is_answered_by_a_passage_that_names_one() -> N
         "How long is the lease a worker holds on a run, and which env var changes it?",
         ["every process that claims runs holds a lock; a worker's lease on a run is renewed"]
     ) == ["env var"]
+
+
+def test_the_place_asked_for_put_first_and_binary_bytes_in_one_case_are_read() -> None:
+    assert read("In Tokyo, if it's 9:30 am in New York on 2027-02-10, what time is it?") == [
+        Reading("datetime", [("datetime_tool", {
+            "operation": "convert", "timezone": "America/New_York", "value": "2027-02-10 09:30",
+            "to_timezone": "Asia/Tokyo"})])]
+    # Nothing stated there: the time now in the place put first.
+    assert read("In London, what time is it?") == [Reading("datetime", [("datetime_tool", {
+        "operation": "now", "timezone": "Europe/London"})])]
+    assert read("HOW MANY BYTES IS 3 MIB") == [
+        Reading("calculator", [("calculator", {"expression": "3 MiB to bytes"})])]

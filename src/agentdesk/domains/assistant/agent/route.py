@@ -214,6 +214,10 @@ _COMMON_UNITS = ("celsius", "fahrenheit", "kelvin", "kilometers", "kilometres", 
 """Units people write often enough to misspell; a word this close to one is that unit."""
 
 
+_BINARY = {"kib": "KiB", "mib": "MiB", "gib": "GiB", "tib": "TiB"}
+"""Binary multiples of a byte, as a question in one case writes them ("3 mib", "3 MIB")."""
+
+
 def _spelled(text: str) -> str:
     """``text`` with each word that is no unit as written spelled as pint spells the unit:
     in lower case ("KM/H" is km/h), else the one unit its letters name in any case ("degf"
@@ -229,6 +233,8 @@ def _spelled(text: str) -> str:
                 return tried
             except Exception:  # pint raises several kinds; any means "not as written"
                 continue
+        if word.lower() in _BINARY:  # pint finds no prefixed unit in another case
+            return _BINARY[word.lower()]
         try:
             found = registry.parse_units(word, case_sensitive=False)
         except Exception:  # no unit in any case: a common unit misspelt ("celcius"), or none
@@ -304,6 +310,11 @@ _TIME_THERE = re.compile(rf"(?<![\d:])({_CLOCK})\s+(?:on\s+(?:[A-Za-z]+\s+)?{_IS
                          rf"(?:(?:here\s+|there\s+)?in\s+)?({_PLACE})(?:\s+time)?\b", re.I)
 _THERE_TIME = re.compile(rf"\bin\s+({_PLACE})\s+at\s+({_CLOCK})", re.I)
 _TIME_WHERE = re.compile(rf"\b(?:time|o'?clock)\b.*\b(?:in|for|to)\s+({_PLACE})\s*[?.!]*$", re.I)
+_PLACE_FIRST = re.compile(rf"^\s*in\s+({_PLACE})\s*,", re.I)
+_TIME_ASKED = re.compile(r"\bwhat\s+time\s+(?:is|will)\s+(?:it|that)(?:\s+be)?(?:\s+then)?\s*[?.!]*$",
+                         re.I)
+"""The place asked for put first ("In Tokyo, if it's 9:30 am in New York, what time is
+it?")."""
 _TIME_FIRST = re.compile(rf"\btime\s+(?:is\s+it|will\s+it\s+be)\s+in\s+({_PLACE})\s+(?:when|if|while)\b",
                          re.I)
 """A time stated in one place ("18:30 Tokyo time", "9am in London", "9am on Monday
@@ -331,7 +342,8 @@ def _time_there(text: str) -> dict[str, Any] | None:
     """A time stated in one place converted to another, or None."""
     if (asked := _TIME_WHERE.search(text)):
         said = text[:asked.start(1)]
-    elif (asked := _TIME_FIRST.search(text)):
+    elif (asked := _TIME_FIRST.search(text)) or (
+            (asked := _PLACE_FIRST.match(text)) and _TIME_ASKED.search(text)):
         said = text[asked.end():]
     else:
         return None
