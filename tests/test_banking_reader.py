@@ -289,6 +289,16 @@ def test_months_that_run_over_a_year_end_with_one_year_said_are_not_guessed(bank
                         BankDatabase(bank_db)).unread == ["November through"]
 
 
+def test_two_values_of_one_column_side_by_side_are_not_read_as_either(bank_db: str) -> None:
+    """A payroll deposit is neither "payroll or deposit" nor both: not read; values joined by
+    "and" are either of them."""
+    database = BankDatabase(bank_db)
+    assert read_request("how many payroll deposits were there", database).unread == [
+        "payroll deposits"]
+    assert first("how many checking and savings accounts", catalog_for(database)).filters == (
+        Filter("accounts.type", "in", ("checking", "savings")),)
+
+
 def test_single_means_one_except_before_a_superlative(bank_db: str) -> None:
     assert read_request("How many customers with a single account?",
                         BankDatabase(bank_db)).unread == ["single account"]

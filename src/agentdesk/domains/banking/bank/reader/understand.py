@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import date
+from itertools import pairwise
 from typing import Literal, cast
 
 from .catalog import Catalog
@@ -591,6 +592,12 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     for mention in reading.of("column"):
         if not set(mention.refs) & used:
             out.append((mention.start, mention.end))
+    # Two values of one column side by side ("payroll deposit") are one kind of the other,
+    # not either of them: which one the question means is not read.
+    values = sorted(reading.of("value"), key=lambda m: m.start)
+    for first, then in pairwise(values):
+        if set(first.refs) & set(then.refs) and not low[first.end:then.start].strip(" -"):
+            out.append((first.start, then.end))
     return out
 
 
