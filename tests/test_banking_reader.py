@@ -299,6 +299,20 @@ def test_two_values_of_one_column_side_by_side_are_not_read_as_either(bank_db: s
         Filter("accounts.type", "in", ("checking", "savings")),)
 
 
+def test_a_lead_in_that_restates_the_question_is_context(bank_db: str,
+                                                         catalog: Catalog) -> None:
+    """"I'm looking at our Chicago base:" says again what the question says; a lead-in that
+    names what the question does not is read with it, or reported."""
+    assert first("Hi, I'm looking at our Chicago base: how many customers in Chicago are not "
+                 "in the retail segment?", catalog).filters == (
+        Filter("customers.city", "=", "Chicago"), Filter("customers.segment", "<>", "retail"))
+    assert read_request("Hi, I'm looking at our Chicago base: how many customers are not in "
+                        "the retail segment?", BankDatabase(bank_db)).unread == [
+        "Hi", "looking", "base"]
+    assert Filter("customers.segment", "=", "premier") in first(
+        "Premier customers: how many joined in 2024?", catalog).filters
+
+
 def test_single_means_one_except_before_a_superlative(bank_db: str) -> None:
     assert read_request("How many customers with a single account?",
                         BankDatabase(bank_db)).unread == ["single account"]

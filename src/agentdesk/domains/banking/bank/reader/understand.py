@@ -150,8 +150,30 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     if not reading.of("date"):  # with no date, "joined" or "opened" says nothing more
         for phrase in DATE_VERBS:
             find(reading, phrase, low, "used", ())
+    _restated_lead(reading, low)
     reading.mentions.sort(key=lambda m: m.start)
     return reading
+
+
+_LEAD_IN = re.compile(r"^(?:(?:hi|hello|hey)\b[\s,!.]*)?([^:?]{1,80}):\s+(?=\S)")
+"""What is said before the question, up to a colon ("Hi, I'm looking at our Chicago base:
+how many customers in Chicago ...")."""
+
+
+def _restated_lead(reading: Reading, low: str) -> None:
+    """A lead-in before a colon that names nothing the question after it does not name again
+    (a value said twice, no table, column, date or number of its own) is context: its words
+    are read, and its mentions give no filter of their own. One that names something of its
+    own keeps it, and its words stay for the coverage check."""
+    lead = _LEAD_IN.match(low)
+    if lead is None or re.search(r"\d", lead.group(1)):
+        return
+    before = [m for m in reading.mentions if m.end <= lead.end()]
+    after = [m for m in reading.mentions if m.start >= lead.end()]
+    if not after or any(m.kind != "value" or not any(
+            a.kind == "value" and a.value == m.value for a in after) for m in before):
+        return
+    reading.mentions = [*after, Mention(0, lead.end(), "used")]
 
 
 def _tables_named(reading: Reading) -> list[str]:
