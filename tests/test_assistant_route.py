@@ -563,6 +563,9 @@ def test_a_question_for_a_setting_is_answered_by_a_passage_that_names_one() -> N
         "which setting switches on re-ranking of the knowledge base search results?",
         ["The knowledge base is searched with BM25. With `AGENTDESK_KB_RERANK=true`, the "
          "best BM25 candidates are re-ranked"]) == []
+    # A command's option is a setting's name too.
+    assert uncovered_terms("which option makes agentdesk serve only the API?",
+                           ["agentdesk serve --api-only serves only the API"]) == []
     # Passages on leases and runs that name no setting do not say which one changes it.
     assert uncovered_terms(
         "How long is the lease a worker holds on a run, and which env var changes it?",

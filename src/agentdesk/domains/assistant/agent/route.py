@@ -727,7 +727,7 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     # "which setting switches on X": the setting's name answers it, in words of its own.
     asked = _ASKS_SETTING.search(question)
     terms = list(dict.fromkeys(kb_terms(_ASKS_SETTING.sub(" ", question)).split()))
-    if asked and not re.search(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b", " ".join(passages)):
+    if asked and not _SETTING_NAME.search(" ".join(passages)):
         return [asked.group(1)]  # no setting's name in what the answer would state
     first = (re.findall(r"[A-Za-z0-9_]+", question) or [""])[0]
 
@@ -762,6 +762,8 @@ _ASKS_SETTING = re.compile(r"\b(?:which|what)\s+((?:setting|option|flag|env(?:ir
 """A question that asks for a setting ("which setting switches on re-ranking", "which env
 var changes it"): the words naming the kind of thing asked for and what it does to it are
 not the passages' words; a setting's name (``AGENTDESK_KB_RERANK``) is."""
+_SETTING_NAME = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|(?<![\w-])--[a-z][a-z0-9-]+")
+"""A setting's name: a variable (``AGENTDESK_KB_RERANK``) or a command's option (``--k``)."""
 _ASKS_COMMAND = re.compile(r"\b(?:what|which)\s+(?:\w+\s+)?(?:command|cli\s+command)s?\b|"
                            r"\bcommand(?:-|\s+)line\b|\b(?:from|in|on|with)\s+(?:the\s+)?(?:cli|terminal|"
                            r"shell)\b|\bwhat\s+do\s+i\s+(?:run|type)\b", re.I)
