@@ -170,6 +170,29 @@ def test_a_name_in_capitals_and_the_word_after_it_are_held_only_together() -> No
         "add your own MCP servers with AGENTDESK_MCP_SERVERS"]) == []
 
 
+def test_the_passage_an_answer_leads_with_holds_the_name_and_its_word_together() -> None:
+    """The README's opening says "the API" and "no key" apart; the passage after it, on
+    redacting API keys, is about something else: no answer to which model runs with none."""
+    question = "Which language model does agentdesk use by default, when there's no API key?"
+    opening = ("agentdesk serves the API and web app ... language models plug in by name, with "
+               "an embedded local model as the default so everything runs offline with no key")
+    redaction = "API keys, tokens, private keys and passwords are redacted by default"
+    assert uncovered_terms(question, [opening, redaction]) == ["API key"]
+    models = "local (default): llama.cpp running Gemma 3 270M; offline, no API key needed"
+    assert uncovered_terms(question, [models + " agentdesk language", opening]) == []
+
+
+@pytest.mark.parametrize(("question", "terms"), [
+    ("on which port does agentdesk serve listen if I don't set anything?",
+     "port agentdesk serve listen default"),
+    ("what timeout applies out of the box?", "timeout applies default"),
+    # A setting named is what is asked about: its words stay.
+    ("what happens if I don't set AGENTDESK_API_KEYS?", "happens if don AGENTDESK_API_KEYS"),
+])
+def test_by_default_in_other_words_is_searched_as_default(question: str, terms: str) -> None:
+    assert kb_terms(question) == terms
+
+
 # -- phrasings of the labelled questions (bench/quality/assistant_variants.py) -----------
 
 @pytest.mark.parametrize(("question", "expression"), [
@@ -431,3 +454,132 @@ def test_the_cheapest_hotel_has_the_stars_the_question_asks_for(question: str, n
 def test_greetings_asides_and_percent_phrasings_reach_the_calculator(question: str,
                                                                      expression: str) -> None:
     assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+@pytest.mark.parametrize(("question", "value", "other"), [
+    ("Using UK dates (day/month): how many days from 01/02/2027 to 01/03/2027?",
+     "2027-02-01", "2027-03-01"),
+    ("In US format: how many days from 01/02/2027 to 01/03/2027?", "2027-01-02", "2027-01-03"),
+    # A question writes its dates one way: the 13th shows the month comes first.
+    ("how many days from 01/02/2027 to 01/13/2027?", "2027-01-02", "2027-01-13"),
+])
+def test_dates_in_numbers_are_read_in_the_order_the_question_says_or_shows(
+        question: str, value: str, other: str) -> None:
+    assert read(question) == [Reading("datetime", [("datetime_tool", {
+        "operation": "difference", "value": value, "other": other})])]
+
+
+def test_dates_in_numbers_in_no_order_said_or_shown_are_not_guessed() -> None:
+    # 1 February or 2 January: nothing says which, so no count of days is guessed.
+    assert read("how many days from 01/02/2027 to 01/03/2027?") == [None]
+
+
+@pytest.mark.parametrize(("question", "city"), [
+    ("airport code for birmingham, alabama (not the one in england!)", "birmingham, alabama"),
+    ("airport code for Birmingham, Alabama (not the one in England!)", "Birmingham, Alabama"),
+    ("airport code for Portland (Oregon)", "Portland"),  # an aside that says no "not"
+])
+def test_a_city_an_aside_says_is_not_meant_is_not_looked_up(question: str, city: str) -> None:
+    assert read(question) == [Reading("travel", [("get_airport_code", {"city_name": city})])]
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("i weigh 82 kg, whats that in pounds", "82 kg to pounds"),
+    ("hey quick one - convert seventy-two degrees fahrenheit to celsius", "72 degF to celsius"),
+    ("convert 72 degrees degF to degC", "72 degF to degC"),
+    ("My oven recipe (American) says 350 F. What's that in Celsius?", "350 degF to celsius"),
+    ("How tall is 5 feet 11 inches in centimeters?", "5 feet 11 inches to centimeters"),
+    ("(1200 - 15% of 1200) / 4 = ?", "(1200 - 15 / 100 * 1200) / 4"),
+    # Degrees with no temperature after them are an angle; F before no temperature, farads.
+    ("convert 30 degrees to radians", "30 degrees to radians"),
+    ("what is 10 F in microfarads", "10 F to microfarads"),
+])
+def test_temperatures_heights_and_what_that_is_in_a_unit_reach_the_calculator(
+        question: str, expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+@pytest.mark.parametrize(("question", "args"), [
+    ("Good morning! What is 20 May 2027 minus 100 days?",
+     {"operation": "shift", "value": "2027-05-20", "amount": "-100 days"}),
+    ("what's 2027-01-15 plus 2 weeks?",
+     {"operation": "shift", "value": "2027-01-15", "amount": "+2 weeks"}),
+    ("noon UTC on 10 Jan 2027 - what time is that in Sydney?",
+     {"operation": "convert", "timezone": "UTC", "value": "2027-01-10 12:00",
+      "to_timezone": "Australia/Sydney"}),
+    ("I land in Berlin at 07:45 local time on 30 March 2027. What time will it be in Chicago "
+     "then?", {"operation": "convert", "timezone": "Europe/Berlin", "value": "2027-03-30 07:45",
+               "to_timezone": "America/Chicago"}),
+    ("It's 9am on Monday 1 November 2027 in Auckland. What time is it in London?",
+     {"operation": "convert", "timezone": "Pacific/Auckland", "value": "2027-11-01 09:00",
+      "to_timezone": "Europe/London"}),
+])
+def test_a_date_plus_or_minus_noon_and_a_place_before_its_time_reach_the_clock(
+        question: str, args: dict[str, str]) -> None:
+    assert read(question) == [Reading("datetime", [("datetime_tool", args)])]
+
+
+def test_minus_between_numbers_is_still_arithmetic() -> None:
+    assert read("What is 20 minus 100?") == [
+        Reading("calculator", [("calculator", {"expression": "20 - 100"})])]
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("What is one eighth expressed as a percentage?", "(1 / 8) * 100"),
+    ("What is one 8th expressed as a percentage?", "(1 / 8) * 100"),
+    ("what is 3/8 as a percent", "(3/8) * 100"),
+    ("The jacket is 85 dollars and there's 40 percent off. How much do I actually pay?",
+     "85 * (1 - 40 / 100)"),
+])
+def test_a_fraction_as_a_percentage_and_a_price_after_a_discount_reach_the_calculator(
+        question: str, expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+@pytest.mark.parametrize("question", [
+    "The jacket is 85 dollars and there's 40 percent off. How much do I save?",  # not paid
+    "The jacket is 85 dollars and there's 40 dollars off. How much do I pay?",  # no percentage
+    "what is one second as a percentage",  # a second is a time, no fraction
+])
+def test_what_is_saved_or_taken_off_in_money_is_not_read_as_a_discounted_price(
+        question: str) -> None:
+    [reading] = read(question)
+    assert reading is None or reading.kind != "calculator"
+
+
+def test_a_time_asked_for_first_and_stated_in_the_morning_reaches_the_clock() -> None:
+    assert read("what time is it in Paris when it is 1:30 in the morning in Denver on March "
+                "14th 2027?") == [Reading("datetime", [("datetime_tool", {
+                    "operation": "convert", "timezone": "America/Denver",
+                    "value": "2027-03-14 01:30", "to_timezone": "Europe/Paris"})])]
+    [evening] = read("what time is it in Tokyo when it is 6 in the evening in London on "
+                     "2027-05-01?")
+    assert evening is not None and evening.calls[0][1]["value"] == "2027-05-01 18:00"
+
+
+def test_a_question_for_a_setting_is_answered_by_a_passage_that_names_one() -> None:
+    """"which setting switches on" is how the question asks; the setting's name answers."""
+    assert uncovered_terms(
+        "which setting switches on re-ranking of the knowledge base search results?",
+        ["The knowledge base is searched with BM25. With `AGENTDESK_KB_RERANK=true`, the "
+         "best BM25 candidates are re-ranked"]) == []
+    # A command's option is a setting's name too.
+    assert uncovered_terms("which option makes agentdesk serve only the API?",
+                           ["agentdesk serve --api-only serves only the API"]) == []
+    # Passages on leases and runs that name no setting do not say which one changes it.
+    assert uncovered_terms(
+        "How long is the lease a worker holds on a run, and which env var changes it?",
+        ["every process that claims runs holds a lock; a worker's lease on a run is renewed"]
+    ) == ["env var"]
+
+
+def test_the_place_asked_for_put_first_and_binary_bytes_in_one_case_are_read() -> None:
+    assert read("In Tokyo, if it's 9:30 am in New York on 2027-02-10, what time is it?") == [
+        Reading("datetime", [("datetime_tool", {
+            "operation": "convert", "timezone": "America/New_York", "value": "2027-02-10 09:30",
+            "to_timezone": "Asia/Tokyo"})])]
+    # Nothing stated there: the time now in the place put first.
+    assert read("In London, what time is it?") == [Reading("datetime", [("datetime_tool", {
+        "operation": "now", "timezone": "Europe/London"})])]
+    assert read("HOW MANY BYTES IS 3 MIB") == [
+        Reading("calculator", [("calculator", {"expression": "3 MiB to bytes"})])]

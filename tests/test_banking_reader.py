@@ -261,6 +261,9 @@ def test_a_threshold_on_a_total_keeps_the_groups_passing_it(question: str, group
     ("How many cards belong to private-segment customers?",
      (Filter("customers.segment", "=", "private"),)),
     ("How many paid-off loans are there?", (Filter("loans.status", "=", "paid_off"),)),
+    ("how many loans are not paid off yet?", (Filter("loans.status", "<>", "paid_off"),)),
+    ("average rate on personal loans that are still active",
+     (Filter("loans.kind", "=", "personal"), Filter("loans.status", "=", "active"))),
     ("total principal of loans, excluding the paid off ones",
      (Filter("loans.status", "<>", "paid_off"),)),
     ("How many accounts other than savings are there?", (Filter("accounts.type", "<>", "savings"),)),
@@ -270,6 +273,44 @@ def test_a_threshold_on_a_total_keeps_the_groups_passing_it(question: str, group
 def test_pronouns_contractions_hyphens_and_exclusions_are_read(question: str, filters: tuple,
                                                                catalog: Catalog) -> None:
     assert first(question, catalog).filters == filters
+
+
+def test_not_having_a_qualified_row_is_not_read_as_having_none(bank_db: str) -> None:
+    """"don't have an active loan" is no threshold of zero loans: only a bare noun after
+    "don't have (any)" is."""
+    plans = read_request("How many customers don't have an active loan?",
+                         BankDatabase(bank_db)).candidates
+    assert all(found.plan.having is None for found in plans)
+
+
+def test_months_that_run_over_a_year_end_with_one_year_said_are_not_guessed(bank_db: str) -> None:
+    """November to February of 2024-25 or of 2025-26: the reader says it did not read it."""
+    assert read_request("How many customers joined from November through February 2025?",
+                        BankDatabase(bank_db)).unread == ["November through"]
+
+
+def test_two_values_of_one_column_side_by_side_are_not_read_as_either(bank_db: str) -> None:
+    """A payroll deposit is neither "payroll or deposit" nor both: not read; values joined by
+    "and" are either of them."""
+    database = BankDatabase(bank_db)
+    assert read_request("how many payroll deposits were there", database).unread == [
+        "payroll deposits"]
+    assert first("how many checking and savings accounts", catalog_for(database)).filters == (
+        Filter("accounts.type", "in", ("checking", "savings")),)
+
+
+def test_a_lead_in_that_restates_the_question_is_context(bank_db: str,
+                                                         catalog: Catalog) -> None:
+    """"I'm looking at our Chicago base:" says again what the question says; a lead-in that
+    names what the question does not is read with it, or reported."""
+    assert first("Hi, I'm looking at our Chicago base: how many customers in Chicago are not "
+                 "in the retail segment?", catalog).filters == (
+        Filter("customers.city", "=", "Chicago"), Filter("customers.segment", "<>", "retail"))
+    assert read_request("Hi, I'm looking at our Chicago base: how many customers are not in "
+                        "the retail segment?", BankDatabase(bank_db)).unread == [
+        "Hi", "looking", "base"]
+    assert Filter("customers.segment", "=", "premier") in first(
+        "Premier customers: how many joined in 2024?", catalog).filters
 
 
 def test_single_means_one_except_before_a_superlative(bank_db: str) -> None:
@@ -290,6 +331,8 @@ def test_a_comparison_after_the_number_is_read(question: str, expected: Filter,
 @pytest.mark.parametrize(("question", "table", "having"), [
     ("how many accounts have no card", "accounts", Having("cards", "=", 0)),
     ("accounts without a card, how many", "accounts", Having("cards", "=", 0)),
+    ("How many customers don't have any loan at all?", "customers", Having("loans", "=", 0)),
+    ("how many customers do not own a card", "customers", Having("cards", "=", 0)),
 ])
 def test_owning_none_is_a_threshold_of_zero(question: str, table: str, having: Having,
                                             catalog: Catalog) -> None:
@@ -310,6 +353,8 @@ def test_owning_none_is_a_threshold_of_zero(question: str, table: str, having: H
      Filter("accounts.opened_at", "between", ("2020-01-01", "2022-12-31"))),
     ("How many accounts were opened between March 2024 and May 2024?",
      Filter("accounts.opened_at", "between", ("2024-03-01", "2024-05-31"))),
+    ("How many customers joined from March through June 2025?",
+     Filter("customers.joined_at", "between", ("2025-03-01", "2025-06-30"))),
     ("How many loans originated since Sept first, 2026?",
      Filter("loans.originated_at", ">=", "2026-09-01")),
     ("How many customers joined on the twenty-first of March 2024?",

@@ -40,7 +40,7 @@ class Reading:
 
 
 _LEAD = re.compile(r"^\s*(?:please\s+)?(?:what\s+is|what's|whats|calculate|compute|evaluate|change|"
-                   r"how\s+much\s+is|work\s+out|tell\s+me|(?:can|could|would)\s+you\s+(?:please\s+)?"
+                   r"how\s+much\s+is|how\s+(?:tall|long|far|heavy|high|hot|cold|fast)\s+is|work\s+out|tell\s+me|(?:can|could|would)\s+you\s+(?:please\s+)?"
                    r"(?:calculate|compute|work\s+out|tell\s+me|convert)|"
                    r"convert)\s+", re.I)
 _WORD_OPS = [(r"\bdivided\s+by\b", "/"), (r"\bmultiplied\s+by\b", "*"), (r"\btimes\b", "*"),
@@ -54,6 +54,33 @@ _PERCENT_MORE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(more|less|higher
 """"12% more than 350" is 350 * (1 + 12 / 100)."""
 _ADD_TO = re.compile(r"^add\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(.+)$", re.I)
 """"add 12 to 15 / 100 * 80" is 15 / 100 * 80 + 12."""
+_FRACTION_WORDS = {"half": 2, "halves": 2, "third": 3, "quarter": 4, "fifth": 5, "sixth": 6,
+                   "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+_AS_PERCENT = re.compile(r"^(?P<value>.+?)\s+(?:expressed\s+|written\s+)?(?:as|in|to)\s+(?:a\s+)?"
+                         r"(?:percentage|percent|%)$", re.I)
+"""A value asked for as a percentage ("one eighth expressed as a percentage", "3/8 as a
+percent"): the value times 100."""
+_FRACTION = re.compile(r"^(\d+)\s+(?:(\d+)(?:st|nd|rd|th)|([a-z]+?))s?$", re.I)
+"""A fraction in words after :func:`digits` ("1 8th", "3 quarters", "1 half"); "second"
+is no fraction here (1 second is a time)."""
+
+
+def _percentage(body: str) -> str | None:
+    """The calculator expression for a value asked for as a percentage, or None."""
+    if not (asked := _AS_PERCENT.match(body)):
+        return None
+    value = asked.group("value").strip()
+    if (words := _FRACTION.match(value)):
+        below = int(words.group(2)) if words.group(2) else \
+            _FRACTION_WORDS.get((words.group(3) or "").lower())
+        if not below:
+            return None
+        value = f"{words.group(1)} / {below}"
+    if not re.fullmatch(r"[\d\s.,+\-*/()]+", value) or not re.search(r"\d", value):
+        return None
+    return f"({value.replace(',', '')}) * 100"
+
+
 _ROOT = re.compile(r"\b(?:the\s+)?square\s+root\s+of\s+(\d+(?:\.\d+)?)", re.I)
 _ARITHMETIC = re.compile(r"^[\d\s.,+\-*/%^()]*(?:sqrt|log|ln|exp|sin|cos|tan|abs|round)?"
                          r"[\d\s.,+\-*/%^()]*$")
@@ -70,21 +97,54 @@ _HOW_MANY_IS_THAT = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b.*
                                r"(?P<to>[a-z° /]+?)\s+(?:is|are)\s+(?:that|this|it|those)\s*\??$",
                                re.I)
 """"if I drive 150 miles how many km is that": the amount comes first, the unit asked last."""
-_HOW_MUCH_IN = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b[^?]*?\b(?:how\s+much|what)\s+"
-                          r"(?:is|are|'s)\s+(?:that|this|it|those)\s+in\s+(?P<to>[a-z° /]+?)\s*\??$", re.I)
-""""i weigh 72 kg, how much is that in pounds": the amount first, the unit asked last."""
+_HOW_MUCH_IN = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b[^?]*?\b(?:(?:how\s+much|what)\s+"
+                          r"(?:is|are)|what'?s)\s+(?:that|this|it|those)\s+in\s+(?P<to>[a-z° /]+?)\s*\??$",
+                          re.I)
+""""i weigh 72 kg, how much is that in pounds" (or "whats that in pounds", "350 F. What's
+that in Celsius?"): the amount first, the unit asked last."""
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%(?!\s*\d)")
 """A percentage in arithmetic ("12000 * 4.5% * 3"), not the remainder operator ("10 % 3")."""
+
+
+_AMOUNT = r"\d[\d,]*(?:\.\d+)?"
+_PRICE = re.compile(rf"[$€£]\s*({_AMOUNT})|({_AMOUNT})\s*(?:dollars|bucks|usd|euros?|eur|pounds|gbp)\b",
+                    re.I)
+_OFF = re.compile(rf"({_AMOUNT})\s*(?:%|percent)\s+(?:off|discount)\b|\b(?:a|an)\s+({_AMOUNT})\s*"
+                  r"(?:%|percent)\s+discount\b", re.I)
+_PAID = re.compile(r"\bhow\s+much\b.*\b(?:do|will|would|should|shall)\s+(?:i|we|you)\s+(?:\w+\s+)?"
+                   r"(?:pay|owe|spend)\b|\bhow\s+much\s+(?:does|will|would)\s+(?:it|that|this)\s+"
+                   r"(?:\w+\s+)?cost\b|\b(?:final|sale|discounted)\s+price\b", re.I)
+"""A price with a percentage off, and what is paid asked for ("85 dollars and there's 40
+percent off. How much do I actually pay?"): the price less the percentage. What is saved
+("how much do I save") is not what is paid."""
+
+
+def _discounted(text: str) -> str | None:
+    """The price paid after a percentage off, when the question gives one price and one
+    percentage off and asks what is paid; else None."""
+    prices, offs = list(_PRICE.finditer(text)), list(_OFF.finditer(text))
+    if len(prices) != 1 or len(offs) != 1 or not _PAID.search(text):
+        return None
+    if len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:  # another number: another question
+        return None
+    price = (prices[0].group(1) or prices[0].group(2)).replace(",", "")
+    off = offs[0].group(1) or offs[0].group(2)
+    return f"{price} * (1 - {off} / 100)"
 
 
 def _calculation(text: str) -> str | None:
     """The calculator expression the question asks for, or None."""
     text = _POLITE.sub("", text.strip())
+    if (paid := _discounted(text)):
+        return paid
     for asked in (_HOW_MANY_IS_THAT, _HOW_MUCH_IN):
         if (that := asked.search(text)) and _is_unit(_spelled(that.group("to"))) \
                 and _is_unit(_spelled(that.group("amount").lstrip("-0123456789., "))):
             return _conversion(that.group("amount"), that.group("to"))
     body = _LEAD.sub("", text.strip()).rstrip(" ?.!")
+    body = re.sub(r"\s*=[\s?]*$", "", body)  # "(1200 - 180) / 4 = ?" asks what it equals
+    if (percentage := _percentage(body)):
+        return percentage
     body = _PERCENT_MORE.sub(lambda m: f"{m.group(3)} * (1 {'+' if m.group(2).lower() in ('more', 'higher') else '-'} "
                                        f"{m.group(1)} / 100)", body)
     body = _PERCENT_OF.sub(lambda m: f"{m.group(1)} / 100 * {m.group(2)}", body)
@@ -108,10 +168,43 @@ def _calculation(text: str) -> str | None:
 _PER = re.compile(r"\s+per\s+", re.I)
 
 
+_DEGREES = re.compile(r"\b(?:degrees?|deg)\s+(fahrenheit|celsius|centigrade|deg[fc])\b|°\s*([FC])\b",
+                      re.I)
+"""A temperature's unit in two words ("72 degrees fahrenheit", "72 degrees degF", not 72
+angular degrees and a fahrenheit) or with its sign ("350 °F")."""
+_TEMPERATURES = frozenset({"degree_Fahrenheit", "degree_Celsius", "kelvin", "degree_Rankine"})
+_TEMPERATURE_LETTER = re.compile(r"(?<=\d)\s*([FC])$", re.I)
+"""An amount's unit in one letter ("350 F"): farads or coulombs to pint, degrees when the
+unit asked for is a temperature."""
+
+
+def _temperature(text: str) -> str:
+    def spell(match: re.Match[str]) -> str:
+        name = (match.group(1) or match.group(2)).lower()
+        return "degF" if name in ("fahrenheit", "degf", "f") else "degC"
+
+    return _DEGREES.sub(spell, text)
+
+
 def _conversion(amount: str, to: str) -> str:
-    """``amount to unit`` for the calculator, each unit spelled as pint spells it."""
-    amount = _spelled(_PER.sub(" / ", amount.replace(",", "")))
-    return f"{amount} to {_spelled(_PER.sub(' / ', to.strip().rstrip('?').strip()))}"
+    """``amount to unit`` for the calculator, each unit spelled as pint spells it; a
+    temperature in degrees or in one letter before a temperature asked for ("350 F to
+    celsius") is degrees Fahrenheit or Celsius."""
+    to = _spelled(_temperature(_PER.sub(" / ", to.strip().rstrip("?").strip())))
+    amount = _temperature(amount.replace(",", "").strip())
+    if _unit_name(to) in _TEMPERATURES:
+        amount = _TEMPERATURE_LETTER.sub(lambda m: f" deg{m.group(1).upper()}", amount)
+    return f"{_spelled(_PER.sub(' / ', amount))} to {to}"
+
+
+def _unit_name(name: str) -> str | None:
+    """The one unit pint reads ``name`` as ("celsius" is degree_Celsius), or None."""
+    try:
+        found = units().parse_units(name.strip())
+    except Exception:  # pint raises several kinds; any means "not one unit"
+        return None
+    names = list(getattr(found, "_units", {}) or {})
+    return names[0] if len(names) == 1 else None
 
 
 _COMMON_UNITS = ("celsius", "fahrenheit", "kelvin", "kilometers", "kilometres", "meters", "metres",
@@ -119,6 +212,10 @@ _COMMON_UNITS = ("celsius", "fahrenheit", "kelvin", "kilometers", "kilometres", 
                  "inches", "feet", "pounds", "ounces", "kilograms", "grams", "liters", "litres",
                  "milliliters", "millilitres", "gallons", "hectares", "acres")
 """Units people write often enough to misspell; a word this close to one is that unit."""
+
+
+_BINARY = {"kib": "KiB", "mib": "MiB", "gib": "GiB", "tib": "TiB"}
+"""Binary multiples of a byte, as a question in one case writes them ("3 mib", "3 MIB")."""
 
 
 def _spelled(text: str) -> str:
@@ -136,6 +233,8 @@ def _spelled(text: str) -> str:
                 return tried
             except Exception:  # pint raises several kinds; any means "not as written"
                 continue
+        if word.lower() in _BINARY:  # pint finds no prefixed unit in another case
+            return _BINARY[word.lower()]
         try:
             found = registry.parse_units(word, case_sensitive=False)
         except Exception:  # no unit in any case: a common unit misspelt ("celcius"), or none
@@ -164,9 +263,17 @@ _BETWEEN_WORDS = re.compile(r"\b(?:between|from)\s+(.{6,30}?)\s+(?:and|to|until)
                             r"(?:[?.!]|$)", re.I)
 
 
+_NUMERIC_DATE = re.compile(r"\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b")
+
+
 def _whole_date(text: str) -> str | None:
-    """``text`` as an ISO date when it names a whole day ("March 1 2027"), else None."""
+    """``text`` as an ISO date when it names a whole day ("March 1 2027"), else None; a
+    date in numbers only ("01/02/2027") that the question's own order did not read is
+    either day first or month first: None, not dateparser's guess."""
     import dateparser
+
+    if _NUMERIC_DATE.search(text):
+        return None
 
     parsed = dateparser.parse(text, languages=["en"], settings={
         "REQUIRE_PARTS": ["day", "month", "year"], "STRICT_PARSING": True})
@@ -186,6 +293,8 @@ _SHIFT = re.compile(rf"({_LENGTHS})\s+(after|from|before)\s+({_ISO})", re.I)
 _ADD = re.compile(rf"\b(add|plus|subtract|take|minus)\s+({_LENGTHS})\s+(?:to|from|on|off)\s+"
                   rf"({_ISO})", re.I)
 """A length added to or taken from a date ("add 2 weeks and 3 days to 2026-12-28")."""
+_PLUS = re.compile(rf"({_ISO})\s+(plus|minus)\s+({_LENGTHS})\b", re.I)
+"""A length added to or taken from a date written first ("20 May 2027 minus 100 days")."""
 _ASKS_DATE = re.compile(r"\b(?:what|which)(?:'s|\s+(?:is|was|will\s+be|would\s+be))?\s+"
                         r"(?:the\s+)?date\b|\bdate\s+(?:will|would)\s+(?:it\s+)?be\b", re.I)
 """A question asking for a date: a count of days is not its answer."""
@@ -196,12 +305,22 @@ _CONVERT_TIME = re.compile(rf"(\d{{1,2}}:\d{{2}}|{_ISO})\s+(?:in\s+)?([A-Z][A-Za
 """A time in one place to another; the zone table says whether the names are places."""
 _CLOCK = r"\d{1,2}(?::\d{2})?\s*[ap]\.?m\b\.?|\d{1,2}:\d{2}"
 _PLACE = r"[A-Za-z][A-Za-z_]+(?: (?!time\b)[A-Za-z_]+)?"
-_TIME_THERE = re.compile(rf"(?<![\d:])({_CLOCK})\s+(?:(?:here\s+|there\s+)?in\s+)?({_PLACE})"
-                         r"(?:\s+time)?\b", re.I)
-_TIME_WHERE = re.compile(rf"\b(?:time|o'?clock)\b.*\b(?:in|for|to)\s+({_PLACE})\s*[?.!]*$", re.I)
-"""A time stated in one place ("18:30 Tokyo time", "9am in London"), then asked for in
-another ("what time is that in Los Angeles?"), the date anywhere in the question."""
 _ISO_DATE = r"\d{4}-\d{2}-\d{2}"
+_TIME_THERE = re.compile(rf"(?<![\d:])({_CLOCK})\s+(?:on\s+(?:[A-Za-z]+\s+)?{_ISO_DATE}\s+)?"
+                         rf"(?:(?:here\s+|there\s+)?in\s+)?({_PLACE})(?:\s+time)?\b", re.I)
+_THERE_TIME = re.compile(rf"\bin\s+({_PLACE})\s+at\s+({_CLOCK})", re.I)
+_TIME_WHERE = re.compile(rf"\b(?:time|o'?clock)\b.*\b(?:in|for|to)\s+({_PLACE})\s*[?.!]*$", re.I)
+_PLACE_FIRST = re.compile(rf"^\s*in\s+({_PLACE})\s*,", re.I)
+_TIME_ASKED = re.compile(r"\bwhat\s+time\s+(?:is|will)\s+(?:it|that)(?:\s+be)?(?:\s+then)?\s*[?.!]*$",
+                         re.I)
+"""The place asked for put first ("In Tokyo, if it's 9:30 am in New York, what time is
+it?")."""
+_TIME_FIRST = re.compile(rf"\btime\s+(?:is\s+it|will\s+it\s+be)\s+in\s+({_PLACE})\s+(?:when|if|while)\b",
+                         re.I)
+"""A time stated in one place ("18:30 Tokyo time", "9am in London", "9am on Monday
+2027-11-01 in Auckland", "in Berlin at 07:45"), then asked for in another ("what time is
+that in Los Angeles?", "in Chicago then?"), or asked for first ("what time is it in Paris
+when it is 1:30 am in Denver"), the date anywhere in the question."""
 _ISO_DAY = re.compile(rf"\b{_ISO_DATE}\b")
 _STATED = re.compile(rf"(?<![\d:])(?:{_CLOCK})|{_ISO_DATE}", re.I)
 """A clock time or a date the question states: "the time now" is not its answer."""
@@ -221,14 +340,22 @@ def _clock24(said: str) -> str:
 
 def _time_there(text: str) -> dict[str, Any] | None:
     """A time stated in one place converted to another, or None."""
-    asked = _TIME_WHERE.search(text)
-    if asked is None or (to := _zone_of(asked.group(1))) is None:
+    if (asked := _TIME_WHERE.search(text)):
+        said = text[:asked.start(1)]
+    elif (asked := _TIME_FIRST.search(text)) or (
+            (asked := _PLACE_FIRST.match(text)) and _TIME_ASKED.search(text)):
+        said = text[asked.end():]
+    else:
         return None
-    for stated in _TIME_THERE.finditer(text[:asked.start(1)]):
-        place = stated.group(2)  # "Paris on" is Paris
+    # "in Chicago then?" asks for Chicago
+    if (to := _zone_of(asked.group(1)) or _zone_of(asked.group(1).split()[0])) is None:
+        return None
+    stated = [(m.group(1), m.group(2)) for m in _TIME_THERE.finditer(said)]
+    stated += [(m.group(2), m.group(1)) for m in _THERE_TIME.finditer(said)]
+    for clock, place in stated:  # "Paris on" is Paris
         if (there := _zone_of(place) or _zone_of(place.split()[0])) and there != to:
             day = _ISO_DAY.search(text)
-            value = f"{day.group() if day else date.today()} {_clock24(stated.group(1))}"
+            value = f"{day.group() if day else date.today()} {_clock24(clock)}"
             return {"operation": "convert", "timezone": there, "value": value, "to_timezone": to}
     return None
 
@@ -268,6 +395,8 @@ def _datetime(text: str) -> dict[str, Any] | None:
     if (m := _ADD.search(text)):  # "subtract 45 days from X" goes back from X
         taken = m.group(1).lower() in {"subtract", "take", "minus"}
         return _shift(m.group(3), m.group(2), "before" if taken else "after")
+    if (m := _PLUS.search(text)):
+        return _shift(m.group(1), m.group(3), "before" if m.group(2).lower() == "minus" else "after")
     if (m := _SHIFT.search(text)):  # "2 weeks before X" is a shift, not "weeks before X"
         return _shift(m.group(3), m.group(1), m.group(2))
     if (m := _SHIFT_BACK.search(text)) and len(days := _ISO_DAY.findall(text[:m.start()])) == 1:
@@ -301,6 +430,8 @@ _CITY_BEFORE = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*
                           r"(?:international\s+)?airport\b")
 """A city named before the word airport ("Helsinki airport code", "oslo airport"): used
 only when the travel server knows it as a city."""
+_NOT_MEANT = re.compile(r"\s*\(\s*(?:not|no|i\s+don'?t\s+mean)\b[^()]*\)", re.I)
+"""An aside in brackets that says what is not meant ("(not the one in England!)")."""
 
 
 async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str, Any]]] | None:
@@ -320,8 +451,10 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
             return [("search_hotels", {"city_code": await code(city), "check_in": depart,
                                        "check_out": found["return"]})]
     if _AIRPORT.search(text):
-        # A question in capitals names its city as one in lower case does.
-        said = text.lower() if text.upper() == text else text
+        # A question in capitals names its city as one in lower case does; a city it says
+        # it does not mean ("(not the one in England!)") is none of those asked for.
+        said = _NOT_MEANT.sub("", text)
+        said = said.lower() if said.upper() == said else said
         cities = [m.group(1).strip(" ,").removesuffix("'s") for m in _CITY_AFTER.finditer(said)]
         cities = [c for c in cities if c.lower() not in {"the", "i"}]
         if not cities and (lower := _LOWER_CITY.search(said)):
@@ -439,13 +572,36 @@ def _iso(match: re.Match[str]) -> str:
 _SLASHED = re.compile(r"(?<![\d/])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/])")
 
 
-def _slashed(match: re.Match[str]) -> str:
+_DAY_FIRST = re.compile(r"\b(?:(?:uk|british|european|australian)\s+(?:date|format)|"
+                        r"day\s*/\s*month\b|dd\s*/\s*mm\b|day\s+first\b)", re.I)
+_MONTH_FIRST = re.compile(r"\b(?:(?:us|u\.s\.|american)\s+(?:date|format)|"
+                          r"month\s*/\s*day\b|mm\s*/\s*dd\b|month\s+first\b)", re.I)
+"""The order of a date's numbers the question says it writes ("Using UK dates (day/month):",
+"in US format")."""
+
+
+def _date_order(text: str) -> str | None:
+    """``day`` or ``month`` first, as the question says it writes its dates, or as its
+    dates in numbers show when one has a day past 12 and none says the other order (a
+    question writes its dates one way: "from 01/02/2027 to 01/13/2027" is in January);
+    None when nothing says which."""
+    day, month = bool(_DAY_FIRST.search(text)), bool(_MONTH_FIRST.search(text))
+    if not (day or month):
+        pairs = [(int(m.group(1)), int(m.group(2))) for m in _SLASHED.finditer(text)]
+        day = any(first > 12 >= second for first, second in pairs)
+        month = any(second > 12 >= first for first, second in pairs)
+    return "day" if day and not month else "month" if month and not day else None
+
+
+def _slashed(match: re.Match[str], order: str | None = None) -> str:
     """``15/01/2027`` (a day past 12 first) or ``01/15/2027`` (past 12 second) as an ISO
-    date; ``03/04/2027``, which could be either, stays as written."""
+    date; ``03/04/2027``, which could be either, as the ``order`` the question says it
+    writes (``day`` or ``month`` first), else as written. A date that is no day in the
+    order said stays as written too."""
     first, second, year = (int(group) for group in match.groups())
-    if first > 12 >= second:
+    if order == "day" or (order is None and first > 12 >= second):
         day, month = first, second
-    elif second > 12 >= first:
+    elif order == "month" or (order is None and second > 12 >= first):
         day, month = second, first
     else:
         return match.group(0)
@@ -468,6 +624,7 @@ def _plain(text: str) -> str:
     "thirty-one" is 31, "two thousand" is 2000), whole dates in words as ISO dates
     ("March 10, 2027" is 2027-03-10), and a question in capitals in lower case."""
     text = " ".join(text.split())
+    order = _date_order(text)  # before the aside that may say it goes: "(day/month)"
     text = _GREETING.sub("", text)
     text = _ASIDE.sub("", text)
     text = re.sub(r"\s*[?!.…]{2,}$|\s+[?!.]$", "?", text)
@@ -475,7 +632,12 @@ def _plain(text: str) -> str:
         text = text.lower()
     text = digits(text)
     text = re.sub(r"\b(\d+) and a half\b", r"\1.5", text)
-    text = _SLASHED.sub(_slashed, text)
+    text = re.sub(r"\b(\d{1,2}(?::\d{2})?)\s+in\s+the\s+(morning|afternoon|evening)\b",
+                  lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}", text,
+                  flags=re.I)
+    text = re.sub(r"\b(?:12\s+)?(noon|midday|midnight)\b",
+                  lambda m: "00:00" if m.group(1).lower() == "midnight" else "12:00", text, flags=re.I)
+    text = _SLASHED.sub(lambda match: _slashed(match, order), text)
     return _DATE_WORDS.sub(_iso, text)
 
 
@@ -500,8 +662,19 @@ show give find list does doing done any some much many get set use using used vs
 _STOP = frozenset(_STOP_WORDS.split())
 
 
+_UNSET = re.compile(r"\b(?:if|when|unless)\s+(?:i|you|we|one|nobody|no\s+one)\s+"
+                    r"(?:don'?t|do\s+not|doesn'?t|does\s+not|never)\s+(?:set|change|configure|"
+                    r"specify|pass|touch)\s+(?:anything|it|them|that|a\s+thing)\b|"
+                    r"\bif\s+nothing\s+is\s+(?:set|configured|changed|specified)\b|"
+                    r"\bout\s+of\s+the\s+box\b", re.I)
+"""What is "by default" in other words ("if I don't set anything", "out of the box"): the
+documentation says ``default``, and the words themselves match passages about anything."""
+
+
 def kb_terms(text: str) -> str:
-    """The words of ``text`` that carry meaning, for a knowledge-base search."""
+    """The words of ``text`` that carry meaning, for a knowledge-base search; what is said
+    "by default" in other words is searched as ``default``."""
+    text = _UNSET.sub(" default ", text)
     words = re.findall(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", text)
     kept = [w.strip(".") for w in words if w.lower() not in _STOP and len(w) > 1]
     return " ".join(kept) or text.strip()
@@ -538,10 +711,12 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     so a passage about something else can read as an answer. The passages do not answer
     the question when they leave out a number it gives, a name it capitalises (not its
     first word), or more than a third of its words (a stem found anywhere counts as held).
-    A name in capitals and the word after it ("API key") count as held only together; in
-    a question written all in one case, a name is a word the passages or the other
-    passages ``found`` by the same search write in capitals. Returns the words left out
-    in that case, else an empty list.
+    A name in capitals and the word after it ("API key") count as held only together, and
+    only in the first passage, the one the answer leads with (a passage that says "no key"
+    and "the API" apart is about something else, whatever the next one holds); in a
+    question written all in one case, a name is a word the passages or the other passages
+    ``found`` by the same search write in capitals. Returns the words left out in that
+    case, else an empty list.
 
     A count of what "we" or the bank hold ("what number of clients do we have altogether")
     is a question about data: the documentation is never its answer, whatever it holds.
@@ -549,7 +724,11 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     if counted := _OUR_COUNT.search(question):
         return [counted.group("what") or counted.group("what2")]
     text = " ".join(passages).lower()
-    terms = list(dict.fromkeys(kb_terms(question).split()))
+    # "which setting switches on X": the setting's name answers it, in words of its own.
+    asked = _ASKS_SETTING.search(question)
+    terms = list(dict.fromkeys(kb_terms(_ASKS_SETTING.sub(" ", question)).split()))
+    if asked and not _SETTING_NAME.search(" ".join(passages)):
+        return [asked.group(1)]  # no setting's name in what the answer would state
     first = (re.findall(r"[A-Za-z0-9_]+", question) or [""])[0]
 
     def held(term: str) -> bool:
@@ -561,20 +740,30 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     specific = [term for term in missing if term.isdigit() or (
         term[:1].isupper() and term != first and not term.isupper())]
     # A name in capitals and the word after it name one thing ("API key", "MCP servers"):
-    # passages that never hold the two together are about something else.
+    # a first passage that does not hold the two together is about something else.
     pairs = _COMPOUND.findall(question)
     if question.upper() == question or question.lower() == question:
         named = set(re.findall(r"\b[A-Z]{2,6}\b", " ".join([*passages, *found])))
         pairs = [(name, word) for name, word in _PAIR.findall(question)
                  if name.upper() in named and not word.isdigit()]
+    best = passages[0].lower() if passages else ""
     apart = [f"{name} {word}" for name, word in pairs
              if word.lower() not in _STOP and not re.search(
-                 rf"(?<![a-z0-9]){name.lower()}[\s_-]+{re.escape(_stem(word))}", text)]
+                 rf"(?<![a-z0-9]){name.lower()}[\s_-]+{re.escape(_stem(word))}", best)]
     if apart:
         return [*apart, *missing]
     return missing if specific or len(missing) * 3 > len(terms) else []
 
 
+_ASKS_SETTING = re.compile(r"\b(?:which|what)\s+((?:setting|option|flag|env(?:ironment)?\s+"
+                           r"var(?:iable)?|variable|config(?:uration)?\s+(?:setting|option|key))s?)"
+                           r"(?:\s+(?:switches|turns|sets|changes|controls|enables|disables|"
+                           r"configures)(?:\s+(?:it|this|that|on|off))?)?\b", re.I)
+"""A question that asks for a setting ("which setting switches on re-ranking", "which env
+var changes it"): the words naming the kind of thing asked for and what it does to it are
+not the passages' words; a setting's name (``AGENTDESK_KB_RERANK``) is."""
+_SETTING_NAME = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|(?<![\w-])--[a-z][a-z0-9-]+")
+"""A setting's name: a variable (``AGENTDESK_KB_RERANK``) or a command's option (``--k``)."""
 _ASKS_COMMAND = re.compile(r"\b(?:what|which)\s+(?:\w+\s+)?(?:command|cli\s+command)s?\b|"
                            r"\bcommand(?:-|\s+)line\b|\b(?:from|in|on|with)\s+(?:the\s+)?(?:cli|terminal|"
                            r"shell)\b|\bwhat\s+do\s+i\s+(?:run|type)\b", re.I)

@@ -113,6 +113,16 @@ def find_dates(reading: Reading, today: date) -> None:
     for match in re.finditer(lead + r"\bq([1-4])\s*(?:of\s+)?(\d{4})\b", low):
         found.append((match.start(), match.end(), match.group(1),
                       _span(int(match.group(3)), quarter=int(match.group(2)))))
+    # "from March through June 2025": the first month in the year the last one names.
+    for match in re.finditer(rf"(?:(between|from)\s+)?\b({_MONTH_RE})\.?\s+(?:and|to|until|through|"
+                             rf"thru|-)\s+({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}})\b", low):
+        first = dateparser.parse(f"{match.group(2)} {match.group(4)}",
+                                 settings={"PREFER_DAY_OF_MONTH": "first"})
+        last = dateparser.parse(f"{match.group(3)} {match.group(4)}",
+                                settings={"PREFER_DAY_OF_MONTH": "first"})
+        if first is not None and last is not None and first.month < last.month:
+            found.append((match.start(), match.end(), "between",
+                          (_span(first.year, first.month)[0], _span(last.year, last.month)[1])))
     for match in re.finditer(lead + rf"\b({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}})\b", low):
         parsed = dateparser.parse(f"{match.group(2)} {match.group(3)}",
                                   settings={"PREFER_DAY_OF_MONTH": "first"})
@@ -248,9 +258,11 @@ def find_having(reading: Reading) -> None:
             _OR[m.group(2)], _count(m.group(1)), m.group(3))),
         (rf"\b(?:have|has|hold|holds|own|owns|with|holding|owning)\s+{_NUMBER_OR_WORD}\s+"
          rf"{noun}", lambda m: ("=", _count(m.group(1)), m.group(2))),
-        # "accounts that have no card", "customers without any loans": none of them.
-        (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without)\s+"
-         rf"(?:(?:a|an|any)\s+)?{noun}", lambda m: ("=", 0, m.group(1))),
+        # "accounts that have no card", "customers without any loans", "customers who
+        # don't have any loan": none of them.
+        (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without|"
+         rf"(?:do|does)(?:n['’]t|\s+not)\s+(?:have|hold|own))\s+(?:(?:a|an|any)\s+)?{noun}",
+         lambda m: ("=", 0, m.group(1))),
     ]
     for pattern, read in patterns:
         for match in re.finditer(pattern, low):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import date
+from itertools import pairwise
 from typing import Literal, cast
 
 from .catalog import Catalog
@@ -149,8 +150,30 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     if not reading.of("date"):  # with no date, "joined" or "opened" says nothing more
         for phrase in DATE_VERBS:
             find(reading, phrase, low, "used", ())
+    _restated_lead(reading, low)
     reading.mentions.sort(key=lambda m: m.start)
     return reading
+
+
+_LEAD_IN = re.compile(r"^(?:(?:hi|hello|hey)\b[\s,!.]*)?([^:?]{1,80}):\s+(?=\S)")
+"""What is said before the question, up to a colon ("Hi, I'm looking at our Chicago base:
+how many customers in Chicago ...")."""
+
+
+def _restated_lead(reading: Reading, low: str) -> None:
+    """A lead-in before a colon that names nothing the question after it does not name again
+    (a value said twice, no table, column, date or number of its own) is context: its words
+    are read, and its mentions give no filter of their own. One that names something of its
+    own keeps it, and its words stay for the coverage check."""
+    lead = _LEAD_IN.match(low)
+    if lead is None or re.search(r"\d", lead.group(1)):
+        return
+    before = [m for m in reading.mentions if m.end <= lead.end()]
+    after = [m for m in reading.mentions if m.start >= lead.end()]
+    if not after or any(m.kind != "value" or not any(
+            a.kind == "value" and a.value == m.value for a in after) for m in before):
+        return
+    reading.mentions = [*after, Mention(0, lead.end(), "used")]
 
 
 def _tables_named(reading: Reading) -> list[str]:
@@ -591,6 +614,12 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     for mention in reading.of("column"):
         if not set(mention.refs) & used:
             out.append((mention.start, mention.end))
+    # Two values of one column side by side ("payroll deposit") are one kind of the other,
+    # not either of them: which one the question means is not read.
+    values = sorted(reading.of("value"), key=lambda m: m.start)
+    for first, then in pairwise(values):
+        if set(first.refs) & set(then.refs) and not low[first.end:then.start].strip(" -"):
+            out.append((first.start, then.end))
     return out
 
 
