@@ -41,12 +41,17 @@ def cases() -> list[Case]:
     the second fresh set, :mod:`.assistant_fresh2`, whose every other question is tagged
     ``read``: read and tuned on; then the third, :mod:`.assistant_fresh3`, measured blind and
     read whole once the fourth was written, 2026-11-29; then the fourth,
-    :mod:`.assistant_fresh4`, written blind and never tuned on)."""
-    # The second fresh set was read and tuned on, half of it and then, once the third was
-    # written blind, all of it.
+    :mod:`.assistant_fresh4`, measured blind before and after the round that read the third
+    (as written 31/25/4 then 36/21/3 right/refused/silent wrong, 216/190/26 then 254/160/18
+    with variants) and read once the fifth was written; then the fifth, written blind and
+    never tuned on)."""
+    # The second and fourth fresh sets were read and tuned on: the second half of it and
+    # then, once the third was written blind, all of it; the fourth once the fifth was.
     second = [(qid, question, tool, expected, [*tags, "read"])
               for qid, question, tool, expected, tags in FRESH2]
-    every = [*QUESTIONS, *FRESH, *second, *FRESH3, *FRESH4]
+    fourth = [(qid, question, tool, expected, [*tags, "read"])
+              for qid, question, tool, expected, tags in FRESH4]
+    every = [*QUESTIONS, *FRESH, *second, *FRESH3, *fourth]
     return [Case(id=qid, request=question, expected={"tool": tool, "holds": expected},
                  tags=list(tags))
             for qid, question, tool, expected, tags in every]
