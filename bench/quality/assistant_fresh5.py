@@ -23,7 +23,8 @@ generated with seed 7) the answer must state. Airport labels are codes that are 
 start of their city's name (the judge matches substrings, so "LIS" would match "Lisbon").
 
 Measured once, blind, when written (2026-11-29, ``python -m bench.quality.assistant_variants
---part "fresh 5"``): see the commit that added it.
+--part "fresh 5"``), right / refused / silent wrong: 32 / 24 / 4 as written, 229 / 176 / 32
+with its variants (437 questions).
 """
 
 from __future__ import annotations
