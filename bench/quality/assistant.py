@@ -21,6 +21,7 @@ from .assistant_fresh import FRESH
 from .assistant_fresh2 import FRESH2
 from .assistant_fresh3 import FRESH3
 from .assistant_fresh4 import FRESH4
+from .assistant_fresh5 import FRESH5
 from .assistant_set import QUESTIONS
 from .common import Case, CaseResult, open_desk
 
@@ -43,15 +44,15 @@ def cases() -> list[Case]:
     read whole once the fourth was written, 2026-11-29; then the fourth,
     :mod:`.assistant_fresh4`, measured blind before and after the round that read the third
     (as written 31/25/4 then 36/21/3 right/refused/silent wrong, 216/190/26 then 254/160/18
-    with variants) and read once the fifth was written; then the fifth, written blind and
-    never tuned on)."""
+    with variants) and read once the fifth was written; then the fifth,
+    :mod:`.assistant_fresh5`, written blind and never tuned on)."""
     # The second and fourth fresh sets were read and tuned on: the second half of it and
     # then, once the third was written blind, all of it; the fourth once the fifth was.
     second = [(qid, question, tool, expected, [*tags, "read"])
               for qid, question, tool, expected, tags in FRESH2]
     fourth = [(qid, question, tool, expected, [*tags, "read"])
               for qid, question, tool, expected, tags in FRESH4]
-    every = [*QUESTIONS, *FRESH, *second, *FRESH3, *fourth]
+    every = [*QUESTIONS, *FRESH, *second, *FRESH3, *fourth, *FRESH5]
     return [Case(id=qid, request=question, expected={"tool": tool, "holds": expected},
                  tags=list(tags))
             for qid, question, tool, expected, tags in every]
