@@ -467,3 +467,40 @@ def test_a_time_with_no_verb_dates_the_owned_rows_named_before_it(catalog: Catal
     plan = first("How many customers made transactions at Starbucks in 2025?", catalog)
     assert Filter("transactions.posted_at", "between", ("2025-01-01", "2025-12-31")) in \
         plan.filters
+
+
+@pytest.mark.parametrize(("question", "sql"), [
+    ("Which branch opened first?",
+     "SELECT branches.* FROM branches ORDER BY branches.opened_at ASC, branches.id LIMIT 1"),
+    ("the most recently opened account",
+     "SELECT accounts.* FROM accounts ORDER BY accounts.opened_at DESC, accounts.id LIMIT 1"),
+    ("the first 3 customers to join",
+     "SELECT customers.* FROM customers ORDER BY customers.joined_at ASC, customers.id LIMIT 3"),
+    ("the last 2 loans originated",
+     "SELECT loans.* FROM loans ORDER BY loans.originated_at DESC, loans.id LIMIT 2"),
+    ("which account closed first",  # of the accounts closed, not those never closed
+     "SELECT accounts.* FROM accounts WHERE accounts.status = 'closed' AND "
+     "accounts.closed_at IS NOT NULL ORDER BY accounts.closed_at ASC, accounts.id LIMIT 1"),
+    ("customers who joined last month",  # a period, not the last to join
+     "SELECT customers.* FROM customers WHERE customers.joined_at BETWEEN '2026-10-01' AND "
+     "'2026-10-31'"),
+])
+def test_a_verb_and_a_superlative_of_time_order_the_rows_by_that_date(question: str, sql: str,
+                                                                     catalog: Catalog) -> None:
+    assert render(first(question, catalog)) == sql
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("accounts opened last week", ["last week"]),  # a period the reader has no date for
+    ("which customer opened an account first", ["account first"]),  # another table's date
+    ("customers with a first name of John", ["first name", "John"]),  # "first" is no filler
+    ("which card expires first", ["first"]),  # of the cards still valid, which is not said
+])
+def test_first_or_last_not_ordering_the_rows_by_a_date_is_unread(question: str,
+                                                                unread: list[str],
+                                                                catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+
+
+def test_a_count_of_rows_first_in_time_is_not_read(catalog: Catalog) -> None:
+    assert readings("how many branches opened first", catalog, today=TODAY) == []

@@ -27,7 +27,7 @@ from .phrases import (
     find_top,
     forms,
 )
-from .plans import LINKS, Comparison, Filter, Having, Measure, Op, Plan
+from .plans import LINKS, NULLABLE, Comparison, Filter, Having, Measure, Op, Plan
 from .plans import tables as _plan_tables
 from .vocabulary import (
     COLUMN_WORDS,
@@ -180,6 +180,8 @@ _DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b"
 _COUNT = re.compile(r"\b(how many|number of|count|counts)\b(?!\s+(?:"
                     + "|".join(UNITS) + r")\b)")
 """A count of rows; not "how many months" (a number of a column's unit, :data:`UNITS`)."""
+_MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b)")
+"""A count ranked ("the most accounts"); not "the most spending", "the most recently opened"."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
 _SPEND = re.compile(r"\b(spend|spending|spent)\b")
 _SUM = re.compile(r"\b(total|sum|how much|overall)\b")
@@ -194,8 +196,7 @@ def _measure_word(low: str, top: int | None) -> str:
         return "percent"
     if _RATIO.search(low):
         return "ratio"
-    if _COUNT.search(low) or (re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
-                              and not _SPEND.search(low)):
+    if _COUNT.search(low) or (_MOST.search(low) and not _SPEND.search(low)):
         return "count"
     if _AVG.search(low):
         return "avg"
@@ -462,6 +463,60 @@ def _when(reading: Reading, low: str, catalog: Catalog) -> tuple[str, str] | Non
     return ("min" if ends.group(1) in _FIRST else "max"), ref
 
 
+_SOONEST = {"first": "asc", "earliest": "asc", "last": "desc", "latest": "desc",
+            "most recently": "desc", "most recent": "desc"}
+_VERBS = "|".join(re.escape(v) for v, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0]))
+                  if ref != "cards.expires_at")
+"""The verbs of a date that has passed ("which card expires first" asks of the cards still
+valid, which the reader does not say: it is not read)."""
+_NOUNS = "|".join(sorted((w for ws in TABLE_WORDS.values() for w in ws if " " not in w),
+                         key=len, reverse=True))
+_SOON = r"(?P<end>first|earliest|last|latest|most\s+recently|most\s+recent)"
+_NOT_A_PERIOD = (r"(?!\s+(?:\d|(?:\w+\s+){0,2}(?:days?|weeks?|months?|years?|quarters?|"
+                 r"decades?|time|night|summer|winter|spring|fall|autumn)\b))")
+_IN_TIME = (
+    # "which branch opened first", "the accounts opened most recently"
+    re.compile(rf"\b(?P<verb>{_VERBS})\s+(?:the\s+)?{_SOON}\b{_NOT_A_PERIOD}"
+               rf"(?!\s+(?:\w+\s+)?(?:{_NOUNS})\b)"),
+    # "the most recently opened account", "the last-issued card"
+    re.compile(rf"\b{_SOON}[\s-]+(?P<verb>{_VERBS})\b"),
+    # "the first customer to join", "the last 3 loans originated"
+    re.compile(rf"\b{_SOON}\s+(?:(?P<n>\d+|{'|'.join(NUMBER_WORDS)})\s+)?(?P<noun>{_NOUNS})"
+               rf"\s+(?:(?:to|that|which|who)\s+(?:be\s+|was\s+|were\s+|got\s+)?)?"
+               rf"(?P<verb>{_VERBS})\b"),
+)
+"""A date's order said by a verb and a superlative of time: its first (or last) rows."""
+
+
+def _in_time(reading: Reading, low: str, base: str, catalog: Catalog,
+             ) -> tuple[str, str, int | None] | None:
+    """(date column, "asc" | "desc", N or None) of "which branch opened first", "the most
+    recently opened account", "the first 3 customers to join": the base table's rows in the
+    order of the date the verb names. Not "joined last month" (a period), and not a date of
+    another table's rows ("which customer opened an account first" is not read)."""
+    dates = [(m.start, m.end) for m in reading.of("date")]
+    for pattern in _IN_TIME:
+        for match in pattern.finditer(low):
+            end = match.span("end")
+            if any(s < end[1] and end[0] < e for s, e in dates):
+                continue  # "last" of "last month": a period, read as a date
+            noun = match.group("noun") if "noun" in pattern.groupindex else None
+            if noun is not None and noun not in TABLE_WORDS.get(base, ()):
+                return None
+            ref = DATE_VERBS[re.sub(r"\s+", " ", match.group("verb"))]
+            table, _, name = ref.partition(".")
+            if table != base and table not in _tables_named(reading) and \
+                    catalog.has(f"{base}.{name}"):
+                ref = f"{base}.{name}"
+            if not ref.startswith(base + ".") or not catalog.has(ref):
+                return None
+            raw = match.groupdict().get("n")
+            count = None if raw is None else int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+            return ref, _SOONEST[re.sub(r"\s+", " ", match.group("end"))], count
+    return None
+
+
 def _either(reading: Reading, low: str, filters: list[Filter], where: list[int]) -> str | None:
     """Two values of one column are either of them ("checking and savings accounts",
     "online vs card"): their filters become one ``in``; the column, if any, is returned."""
@@ -565,7 +620,7 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     average = _AVG.search(low)
     if average and plan.measure != "avg":
         out.append(average.span())
-    count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
+    count = _COUNT.search(low) or _MOST.search(low)
     if count and plan.measure not in ("count", "spend", "distinct", "percent", "ratio") and \
             plan.having is None:
         out.append(count.span())
@@ -669,6 +724,17 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             where.append(mention.start)
     if measure == "percent":
         return _percent(reading, low, base, filters, where)
+    timed = _in_time(reading, low, base, catalog) if dated is None else None
+    if timed is not None:  # "which branch opened first": its rows by that date
+        ref, order_in_time, count = timed
+        if measure != "rows" or having is not None or keep is not None or \
+                (count is not None and top is not None and count != top):
+            return []
+        if ref in NULLABLE:  # "the account closed first": of those closed
+            filters.append(Filter(ref, "not null"))
+        return [Plan(table=base, measure="rows", column=ref, filters=tuple(filters),
+                     order=cast(Literal["desc", "asc"], order_in_time),
+                     limit=count or top or 1)]
     group = None
     limit = None
     order = None
