@@ -504,3 +504,64 @@ def test_first_or_last_not_ordering_the_rows_by_a_date_is_unread(question: str,
 
 def test_a_count_of_rows_first_in_time_is_not_read(catalog: Catalog) -> None:
     assert readings("how many branches opened first", catalog, today=TODAY) == []
+
+
+@pytest.mark.parametrize(("question", "sql"), [
+    ("Number of frozen accts?",
+     "SELECT COUNT(*) AS accounts_count FROM accounts WHERE accounts.status = 'frozen'"),
+    ("tally ACH transactions over 1,000 dollars",
+     "SELECT COUNT(*) AS transactions_count FROM transactions WHERE transactions.channel = "
+     "'ach' AND transactions.amount > 1000"),
+    ("share of customers that are premier, in percent",
+     "SELECT 100.0 * COUNT(CASE WHEN customers.segment = 'premier' THEN 1 END) / COUNT(*) AS "
+     "percent FROM customers"),
+    ("compare average rates of auto and personal loans",
+     "SELECT loans.kind, AVG(loans.rate) AS average_rate FROM loans WHERE loans.kind IN "
+     "('auto', 'personal') GROUP BY loans.kind ORDER BY loans.kind"),
+    ("total loan principal for customers in New York state",
+     "SELECT SUM(loans.principal) AS total_principal FROM loans JOIN customers ON "
+     "customers.id = loans.customer_id WHERE customers.state = 'NY'"),
+    ("how many customers in New York",  # the city
+     "SELECT COUNT(*) AS customers_count FROM customers WHERE customers.city = 'New York'"),
+])
+def test_abbreviations_tallies_units_comparisons_and_state_names_are_read(
+        question: str, sql: str, catalog: Catalog) -> None:
+    assert render(first(question, catalog)) == sql
+
+
+@pytest.mark.parametrize(("question", "table", "having"), [
+    ("How many customers don't have any loans?", "customers", Having("loans", "=", 0)),
+    ("accounts that do not have a card", "accounts", Having("cards", "=", 0)),
+])
+def test_not_having_any_is_a_threshold_of_zero(question: str, table: str, having: Having,
+                                               catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.table, plan.having) == (table, having)
+
+
+@pytest.mark.parametrize("question", [
+    "customers without any loans in default",  # the filter would drop those with no loan
+    "how many customers with fewer than 2 loans in default",
+    "customers who don't have any loans in 2025",
+])
+def test_none_of_the_owned_rows_passing_a_filter_is_not_read(question: str,
+                                                             catalog: Catalog) -> None:
+    assert readings(question, catalog, today=TODAY) == []
+
+
+def test_owning_at_least_n_rows_passing_a_filter_is_read(catalog: Catalog) -> None:
+    plan = first("customers with at least 2 loans in default", catalog)
+    assert (plan.having, plan.filters) == (Having("loans", ">=", 2),
+                                           (Filter("loans.status", "=", "default"),))
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("customers with at least 2 loans in 2025",  # the loans' date
+     Filter("loans.originated_at", "between", ("2025-01-01", "2025-12-31"))),
+    ("customers who joined in 2025 with at least 2 loans",  # the verb's
+     Filter("customers.joined_at", "between", ("2025-01-01", "2025-12-31"))),
+])
+def test_a_time_after_a_threshold_on_owned_rows_dates_those_rows(question: str,
+                                                                 expected: Filter,
+                                                                 catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (expected,)

@@ -248,9 +248,12 @@ def find_having(reading: Reading) -> None:
             _OR[m.group(2)], _count(m.group(1)), m.group(3))),
         (rf"\b(?:have|has|hold|holds|own|owns|with|holding|owning)\s+{_NUMBER_OR_WORD}\s+"
          rf"{noun}", lambda m: ("=", _count(m.group(1)), m.group(2))),
-        # "accounts that have no card", "customers without any loans": none of them.
-        (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without)\s+"
-         rf"(?:(?:a|an|any)\s+)?{noun}", lambda m: ("=", 0, m.group(1))),
+        # "accounts that have no card", "customers without any loans", "customers who
+        # don't have any loans": none of them.
+        (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without|"
+         rf"(?:don['’]t|doesn['’]t|didn['’]t|do\s+not|does\s+not|did\s+not|never)\s+"
+         rf"(?:have|has|had|hold|own|owned))\s+(?:(?:a|an|any)\s+)?{noun}",
+         lambda m: ("=", 0, m.group(1))),
     ]
     for pattern, read in patterns:
         for match in re.finditer(pattern, low):

@@ -101,6 +101,11 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     find_having(reading)
     find_missing(reading)
     find_comparisons(reading)
+    # "New York state": the state, before the city "New York" and the column "state".
+    state_refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
+    for name, code in STATES.items():
+        if name.endswith(" state"):
+            find(reading, name, spaced, "value", state_refs, code)
     # Column phrases first ("credit limit" is not the value "credit"), longest first.
     for phrase in sorted(COLUMN_WORDS, key=len, reverse=True):
         refs = tuple(r for r in COLUMN_WORDS[phrase] if catalog.has(r))
@@ -137,8 +142,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
         for form in forms(value.replace("_", " ")):
             find(reading, form, spaced, "value", refs, value)
     for name, code in STATES.items():
-        refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
-        find(reading, name, spaced, "value", refs, code)
+        find(reading, name, spaced, "value", state_refs, code)
     _table_words_as_values(reading, low, by_value)
     for match in re.finditer(r"\b(how many|number of)\s+(" + "|".join(UNITS) + r")\b", low):
         if catalog.has(UNITS[match.group(2)]) and reading.free(match.start(), match.end()):
@@ -177,7 +181,7 @@ def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) ->
 _TIMES = re.compile(r"\b(?:how many|number of)\s+(times)\b")
 """How often something happened: a count of the transactions that record it."""
 _DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b")
-_COUNT = re.compile(r"\b(how many|number of|count|counts)\b(?!\s+(?:"
+_COUNT = re.compile(r"\b(how many|number of|count|counts|tally)\b(?!\s+(?:"
                     + "|".join(UNITS) + r")\b)")
 """A count of rows; not "how many months" (a number of a column's unit, :data:`UNITS`)."""
 _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b)")
@@ -342,11 +346,13 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
     dates = reading.of("date")
     if not times and dates:
         # No verb: the rows named last before the time ("customers who made transactions
-        # at Starbucks in 2025": the transactions' date, not the customers' joining).
-        named = [m for m in reading.of("table") if m.end <= dates[0].start
-                 and m.refs[0] in DATE_COLUMNS]
-        if named and named[-1].refs[0] in OWNED.get(base, ()):
-            return DATE_COLUMNS[named[-1].refs[0]]
+        # at Starbucks in 2025": the transactions' date, not the customers' joining; "with
+        # 2 loans in 2025": the loans').
+        named = sorted([(m.end, m.refs[0]) for m in reading.of("table")]
+                       + [(m.end, m.value[2]) for m in reading.of("having")])
+        named = [(end, t) for end, t in named if end <= dates[0].start and t in DATE_COLUMNS]
+        if named and named[-1][1] in OWNED.get(base, ()):
+            return DATE_COLUMNS[named[-1][1]]
     if not times:
         return DATE_COLUMNS.get(base, "")
     ref = times[0].refs[0]
@@ -463,7 +469,7 @@ def _when(reading: Reading, low: str, catalog: Catalog) -> tuple[str, str] | Non
     return ("min" if ends.group(1) in _FIRST else "max"), ref
 
 
-_SOONEST = {"first": "asc", "earliest": "asc", "last": "desc", "latest": "desc",
+_SOONEST = {"first": "asc", "1st": "asc", "earliest": "asc", "last": "desc", "latest": "desc",
             "most recently": "desc", "most recent": "desc"}
 _VERBS = "|".join(re.escape(v) for v, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0]))
                   if ref != "cards.expires_at")
@@ -471,7 +477,7 @@ _VERBS = "|".join(re.escape(v) for v, ref in sorted(DATE_VERBS.items(), key=lamb
 valid, which the reader does not say: it is not read)."""
 _NOUNS = "|".join(sorted((w for ws in TABLE_WORDS.values() for w in ws if " " not in w),
                          key=len, reverse=True))
-_SOON = r"(?P<end>first|earliest|last|latest|most\s+recently|most\s+recent)"
+_SOON = r"(?P<end>first|1st|earliest|last|latest|most\s+recently|most\s+recent)"
 _NOT_A_PERIOD = (r"(?!\s+(?:\d|(?:\w+\s+){0,2}(?:days?|weeks?|months?|years?|quarters?|"
                  r"decades?|time|night|summer|winter|spring|fall|autumn)\b))")
 _IN_TIME = (
@@ -560,6 +566,8 @@ def _ratio(reading: Reading, low: str, base: str, filters: list[Filter],
 
 
 _PERCENT = re.compile(r"\b(percentage|percent|share|proportion|fraction)\s+of\b")
+_IN_PERCENT = re.compile(r"\b(?:in|as\s+an?)\s+(?:percent|percentage|%)(?!\w)")
+"""The unit a share is given in, said after it: what a percentage measure already is."""
 
 
 def _percent(reading: Reading, low: str, base: str, filters: list[Filter],
@@ -575,6 +583,8 @@ def _percent(reading: Reading, low: str, base: str, filters: list[Filter],
         return []
     whole = tuple(f for f in filters if f not in part)
     reading.mentions.append(Mention(said.start(1), said.end(1), "used"))
+    for unit in _IN_PERCENT.finditer(low):  # "share of customers that are premier, in percent"
+        reading.mentions.append(Mention(unit.start(), unit.end(), "used"))
     return [Plan(table=base, measure="percent", filters=whole, part=part)]
 
 
@@ -740,6 +750,11 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     order = None
     bare = False
     if having is not None:
+        if (having.op in ("<", "<=") or having.count == 0) and \
+                any(not f.column.startswith(base + ".") for f in filters):
+            # "customers without any loans in default": a filter on the owned rows would
+            # also drop the owners with none (the reader cannot say "none in default").
+            return []
         return [Plan(table=base, measure=cast(Measure, measure), filters=tuple(filters),
                      having=having)]
     if measure == "distinct":
@@ -757,8 +772,11 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             measure, column = "rows", DEFAULT_MEASURE.get(base)
     else:
         group = _group(reading, low, base, dates_col)
-        if group is None and either and re.search(r"\b(each|vs|versus)\b", low):
+        said = re.search(r"\b(each|vs|versus|compare|comparing|compared)\b", low)
+        if group is None and either and said:
             group = either  # "online vs card transactions, how many of each"
+            for match in re.finditer(r"\b(compare|comparing|compared)\b", low):
+                reading.mentions.append(Mention(match.start(), match.end(), "used"))
         if group is None and keep is not None:
             group = _kept_group(reading, base, filters)
         if measure == "rows" and group is not None:

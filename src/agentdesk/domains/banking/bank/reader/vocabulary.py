@@ -13,7 +13,7 @@ __all__ = ["COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "MIS
 
 TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "customers": ("customer", "customers", "client", "clients", "people", "members"),
-    "accounts": ("account", "accounts"),
+    "accounts": ("account", "accounts", "acct", "accts"),
     "cards": ("card", "cards"),
     "loans": ("loan", "loans"),
     "transactions": ("transaction", "transactions", "purchases", "purchase", "payments made",
