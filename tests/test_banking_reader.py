@@ -565,3 +565,35 @@ def test_a_time_after_a_threshold_on_owned_rows_dates_those_rows(question: str,
                                                                  expected: Filter,
                                                                  catalog: Catalog) -> None:
     assert first(question, catalog).filters == (expected,)
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("average payroll deposit", (Filter("transactions.category", "=", "payroll"),)),
+    ("average rent payment", (Filter("transactions.category", "=", "rent"),)),
+    ("how many grocery and dining transactions",  # joined by "and": either of them
+     (Filter("transactions.category", "in", ("groceries", "dining")),)),
+])
+def test_a_value_that_names_the_rows_after_another_of_its_column_is_the_rows(
+        question: str, filters: tuple, catalog: Catalog) -> None:
+    assert first(question, catalog).filters == filters
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many cash travel transactions", ["travel"]),  # two values, neither names the rows
+    ("average size", ["size"]),  # the size of which rows
+    ("the average size of customers", ["average size"]),
+])
+def test_two_values_side_by_side_or_a_size_of_nothing_sized_are_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "measure", "column"), [
+    ("average size of a payroll deposit", "avg", "transactions.amount"),
+    ("average size of auto loans", "avg", "loans.principal"),
+    ("average size of premier customers' accounts", "avg", "accounts.balance"),
+])
+def test_size_is_the_number_of_the_rows_named(question: str, measure: str, column: str,
+                                              catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.measure, plan.column) == (measure, column)

@@ -150,11 +150,27 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
                                             (UNITS[match.group(2)],)))
             reading.mentions.append(Mention(match.start(), match.end(1), "used"))
     _negations(reading)
+    _sized(reading)
     if not reading.of("date"):  # with no date, "joined" or "opened" says nothing more
         for phrase in DATE_VERBS:
             find(reading, phrase, low, "used", ())
     reading.mentions.sort(key=lambda m: m.start)
     return reading
+
+
+def _sized(reading: Reading) -> None:
+    """A number word of several tables ("size") is the one of the table the question names,
+    or of the table of the values it names ("the size of a payroll deposit": an amount);
+    with neither, or both ambiguous, it is left unread."""
+    for mention in [m for m in reading.of("column") if len(m.refs) > 1
+                    and set(m.refs) <= NUMERIC]:
+        named = {m.refs[0] for m in reading.of("table")} or \
+            {r.split(".")[0] for m in reading.of("value") for r in m.refs}
+        refs = tuple(r for r in mention.refs if r.split(".")[0] in named)
+        if len(refs) == 1:
+            mention.refs = refs
+        else:
+            reading.mentions.remove(mention)
 
 
 def _tables_named(reading: Reading) -> list[str]:
@@ -523,9 +539,32 @@ def _in_time(reading: Reading, low: str, base: str, catalog: Catalog,
     return None
 
 
+_ROW_NOUNS = frozenset({"deposit", "deposits", "payment", "payments", "transfer", "transfers"})
+"""Values that are also a word for the rows themselves ("a payroll deposit")."""
+
+
+def _adjacent_values(reading: Reading, low: str, filters: list[Filter],
+                     where: list[int]) -> None:
+    """Two values of one column with nothing between them are not either of them: in "a
+    payroll deposit" or "rent payments" the second names the rows (of the first value);
+    any other pair ("cash travel") is left unread."""
+    values = {m.start: m for m in reading.of("value")}
+    for index in range(len(filters) - 1, 0, -1):
+        second, first = filters[index], filters[index - 1]
+        one, two = values.get(where[index - 1]), values.get(where[index])
+        if one is None or two is None or first.op != "=" or second.op != "=" or \
+                first.column != second.column or low[one.end:two.start].strip():
+            continue
+        del filters[index], where[index]
+        reading.mentions.remove(two)
+        if low[two.start:two.end] in _ROW_NOUNS:
+            reading.mentions.append(Mention(two.start, two.end, "used"))
+
+
 def _either(reading: Reading, low: str, filters: list[Filter], where: list[int]) -> str | None:
     """Two values of one column are either of them ("checking and savings accounts",
     "online vs card"): their filters become one ``in``; the column, if any, is returned."""
+    _adjacent_values(reading, low, filters, where)
     by_column: dict[str, list[int]] = {}
     for index, item in enumerate(filters):
         if item.op == "=":

@@ -53,6 +53,9 @@ COLUMN_WORDS: dict[str, tuple[str, ...]] = {
     "term": ("loans.term_months",), "loan term": ("loans.term_months",),
     "term in months": ("loans.term_months",),
     "amount": ("transactions.amount",), "amounts": ("transactions.amount",),
+    # The number that sizes a table's rows: the table named says which.
+    "size": ("transactions.amount", "loans.principal", "accounts.balance"),
+    "sizes": ("transactions.amount", "loans.principal", "accounts.balance"),
     "transaction amount": ("transactions.amount",), "value": ("transactions.amount",),
 }
 
