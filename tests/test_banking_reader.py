@@ -597,3 +597,21 @@ def test_size_is_the_number_of_the_rows_named(question: str, measure: str, colum
                                               catalog: Catalog) -> None:
     plan = first(question, catalog)
     assert (plan.measure, plan.column) == (measure, column)
+
+
+@pytest.mark.parametrize(("question", "sql"), [
+    ("How many distinct customers shopped at Costco in 2026?",
+     "SELECT COUNT(DISTINCT customers.id) AS customers_count FROM customers JOIN accounts ON "
+     "accounts.customer_id = customers.id JOIN transactions ON transactions.account_id = "
+     "accounts.id WHERE transactions.posted_at BETWEEN '2026-01-01' AND '2026-12-31' AND "
+     "transactions.merchant = 'Costco'"),
+    ("how many unique merchants",  # the values of a column, each once
+     "SELECT COUNT(DISTINCT transactions.merchant) AS different_merchant FROM transactions"),
+    ("customers who shopped at Costco",  # each customer once, however many purchases
+     "SELECT DISTINCT customers.* FROM customers JOIN accounts ON accounts.customer_id = "
+     "customers.id JOIN transactions ON transactions.account_id = accounts.id WHERE "
+     "transactions.merchant = 'Costco'"),
+])
+def test_distinct_rows_are_counted_and_listed_once(question: str, sql: str,
+                                                   catalog: Catalog) -> None:
+    assert render(first(question, catalog)) == sql

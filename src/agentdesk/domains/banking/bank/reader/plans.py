@@ -258,7 +258,10 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
         select.append(f"{expr} AS {alias}")
         if plan.order:
             order_by = [f"{alias} {plan.order.upper()}"]
-    sql = f"SELECT {', '.join(select)} FROM {plan.table}"
+    # "customers who bought at Costco": each customer once, however many purchases.
+    once = plan.measure == "rows" and not plan.bare and fans_out and \
+        all(c.startswith(plan.table + ".") for c in order_by)
+    sql = f"SELECT {'DISTINCT ' if once else ''}{', '.join(select)} FROM {plan.table}"
     sql += "".join(f" JOIN {table} ON {on}" for table, on in joins)
     if filters:
         sql += " WHERE " + " AND ".join(_condition(f) for f in filters)

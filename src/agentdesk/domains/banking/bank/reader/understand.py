@@ -356,7 +356,7 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
     same name when it has one ("branches opened before 2005": the branches' opening)."""
     times = reading.of("time")
     bought = [m for m in reading.of("table") if reading.text[m.start:m.end].lower()
-              in ("buy", "bought", "purchased")]
+              in ("buy", "bought", "purchased", "shopped")]
     if not times and bought:  # "customers who bought at Starbucks in 2024": the purchases'
         return DATE_COLUMNS["transactions"]
     dates = reading.of("date")
@@ -698,12 +698,23 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     return out
 
 
+def _distinct_rows(reading: Reading, at: int) -> bool:
+    """Whether a table's rows follow "distinct" at ``at`` ("distinct customers"), not a
+    column of theirs ("unique card networks": the networks)."""
+    rows = [m for m in reading.of("table") if m.start == at + 1]
+    return bool(rows) and not any(m.start == rows[0].end + 1 for m in reading.of("column"))
+
+
 def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
            catalog: Catalog) -> list[Plan]:
     measure = _measure_word(low, top)
     numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
     column = numeric[0].refs[0] if numeric else None
     distinct = _DISTINCT.search(low)
+    if distinct and _distinct_rows(reading, distinct.end(2)):
+        # "how many distinct customers shopped at Costco": a count of rows counts each once
+        reading.mentions.append(Mention(distinct.start(2), distinct.end(2), "used"))
+        distinct = None
     if distinct:  # "how many different cities": the values of a column, counted once
         after = [m for m in reading.of("column") if m.start >= distinct.end()]
         if not after or not reading.free(distinct.start(2), distinct.end(2)):

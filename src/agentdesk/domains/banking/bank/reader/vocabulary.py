@@ -17,7 +17,7 @@ TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "cards": ("card", "cards"),
     "loans": ("loan", "loans"),
     "transactions": ("transaction", "transactions", "purchases", "purchase", "payments made",
-                     "txn", "txns", "buy", "bought", "purchased"),
+                     "txn", "txns", "buy", "bought", "purchased", "shopped"),
     "branches": ("branch", "branches", "office", "offices"),
 }
 
