@@ -615,3 +615,26 @@ def test_size_is_the_number_of_the_rows_named(question: str, measure: str, colum
 def test_distinct_rows_are_counted_and_listed_once(question: str, sql: str,
                                                    catalog: Catalog) -> None:
     assert render(first(question, catalog)) == sql
+
+
+@pytest.mark.parametrize(("question", "sql"), [
+    ("Which 5 customers have borrowed the most in total?",
+     "SELECT customers.id, customers.first_name, customers.last_name, SUM(loans.principal) AS "
+     "total_principal FROM loans JOIN customers ON customers.id = loans.customer_id GROUP BY "
+     "customers.id, customers.first_name, customers.last_name ORDER BY total_principal DESC "
+     "LIMIT 5"),
+    ("how much did customers borrow in 2025",
+     "SELECT SUM(loans.principal) AS total_principal FROM loans WHERE loans.originated_at "
+     "BETWEEN '2025-01-01' AND '2025-12-31'"),
+    ("which customers have the most loans",  # the most of a table is still a count
+     "SELECT customers.id, customers.first_name, customers.last_name, COUNT(*) AS loans_count "
+     "FROM loans JOIN customers ON customers.id = loans.customer_id GROUP BY customers.id, "
+     "customers.first_name, customers.last_name ORDER BY loans_count DESC LIMIT 1"),
+])
+def test_what_was_borrowed_ranked_or_asked_how_much_is_the_total_principal(
+        question: str, sql: str, catalog: Catalog) -> None:
+    assert render(first(question, catalog)) == sql
+
+
+def test_who_borrowed_is_not_how_much(catalog: Catalog) -> None:
+    assert read("which customers borrowed in 2025", catalog, TODAY)[1] == ["borrowed"]

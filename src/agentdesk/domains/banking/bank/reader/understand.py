@@ -200,11 +200,16 @@ _DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b"
 _COUNT = re.compile(r"\b(how many|number of|count|counts|tally)\b(?!\s+(?:"
                     + "|".join(UNITS) + r")\b)")
 """A count of rows; not "how many months" (a number of a column's unit, :data:`UNITS`)."""
-_MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b)")
-"""A count ranked ("the most accounts"); not "the most spending", "the most recently opened"."""
+_MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(?:in|of|on|at|"
+                   r"for|by|during|since|over|overall|this|last|per)\b)")
+"""A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
+nor the most of a number ("borrowed the most in total")."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
 _SPEND = re.compile(r"\b(spend|spending|spent)\b")
 _SUM = re.compile(r"\b(total|sum|how much|overall)\b")
+_BORROWED = re.compile(r"\b(borrow|borrowed)\b")
+"""What was borrowed, ranked, is a total of principal ("which 5 customers borrowed the
+most"); not "which customers borrowed in 2025" (who, not how much)."""
 _MAX = re.compile(r"\b(largest|biggest|highest|maximum|max|most expensive)\b")
 _MIN = re.compile(r"\b(smallest|lowest|minimum|min|cheapest)\b")
 _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken down by|across)\s+"
@@ -222,7 +227,7 @@ def _measure_word(low: str, top: int | None) -> str:
         return "avg"
     if _SPEND.search(low):
         return "spend"
-    if _SUM.search(low):
+    if _SUM.search(low) or (top is not None and _BORROWED.search(low)):
         return "sum"
     if top is None and _MAX.search(low):
         return "max"
