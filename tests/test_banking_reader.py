@@ -638,3 +638,40 @@ def test_what_was_borrowed_ranked_or_asked_how_much_is_the_total_principal(
 
 def test_who_borrowed_is_not_how_much(catalog: Catalog) -> None:
     assert read("which customers borrowed in 2025", catalog, TODAY)[1] == ["borrowed"]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many loans were taken out between January 1st and June 30th, 2025?",
+     Filter("loans.originated_at", "between", ("2025-01-01", "2025-06-30"))),
+    ("loans originated from March 3 to May 5, 2025",
+     Filter("loans.originated_at", "between", ("2025-03-03", "2025-05-05"))),
+    ("How many loans were taken out in the second half of 2024?",
+     Filter("loans.originated_at", "between", ("2024-07-01", "2024-12-31"))),
+    ("transactions in H1 2025",
+     Filter("transactions.posted_at", "between", ("2025-01-01", "2025-06-30"))),
+])
+def test_two_days_of_one_year_and_halves_of_a_year_are_ranges(question: str, expected: Filter,
+                                                              catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (expected,)
+
+
+def test_two_days_of_one_year_out_of_order_are_unread(catalog: Catalog) -> None:
+    assert read("how many loans between June 30th and January 1st, 2025", catalog,
+                TODAY)[1] == ["between June 30th"]
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("sum of rent paid in the second half of 2024", "spend"),  # money going out
+    ("how many loans are paid off", "count"),  # a status
+])
+def test_paid_is_money_going_out(question: str, measure: str, catalog: Catalog) -> None:
+    assert first(question, catalog).measure == measure
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how much were customers paid in payroll in 2025", ["paid"]),  # money coming in
+    ("how much interest was paid to customers", ["paid"]),
+])
+def test_money_paid_to_someone_is_unread(question: str, unread: list[str],
+                                         catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread

@@ -205,7 +205,21 @@ _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(
 """A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
 nor the most of a number ("borrowed the most in total")."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
-_SPEND = re.compile(r"\b(spend|spending|spent)\b")
+_SPEND = re.compile(r"\b(spend|spending|spent|paid(?![\s_-]+(?:off|back|down|out|to)\b))\b")
+"""Money going out ("rent paid in 2024"); not "paid off" loans, nor money paid out or to
+someone ("interest paid to customers")."""
+_PAYEES = r"(?:(?:our|the)\s+)?(?:customers?|clients?|people|members|we|they|i)"
+_PAID_TO = re.compile(rf"(?:\b{_PAYEES}\s+(?:were|was|got|get|gets|are|is|be|been|being)|"
+                      rf"\b(?:were|was|are|is|did|do|does)\s+{_PAYEES}(?:\s+(?:get|got|being))?)"
+                      r"\s+$")
+"""Who was paid, before "paid": money coming in ("how much were customers paid", "customers
+got paid")."""
+
+
+def _spending(low: str) -> list[re.Match[str]]:
+    """The words of money going out: :data:`_SPEND`, but not "customers were paid"."""
+    return [m for m in _SPEND.finditer(low)
+            if m.group(1) != "paid" or not _PAID_TO.search(low[:m.start()])]
 _SUM = re.compile(r"\b(total|sum|how much|overall)\b")
 _BORROWED = re.compile(r"\b(borrow|borrowed)\b")
 """What was borrowed, ranked, is a total of principal ("which 5 customers borrowed the
@@ -221,11 +235,11 @@ def _measure_word(low: str, top: int | None) -> str:
         return "percent"
     if _RATIO.search(low):
         return "ratio"
-    if _COUNT.search(low) or (_MOST.search(low) and not _SPEND.search(low)):
+    if _COUNT.search(low) or (_MOST.search(low) and not _spending(low)):
         return "count"
     if _AVG.search(low):
         return "avg"
-    if _SPEND.search(low):
+    if _spending(low):
         return "spend"
     if _SUM.search(low) or (top is not None and _BORROWED.search(low)):
         return "sum"
@@ -458,7 +472,7 @@ def _read(question: str, catalog: Catalog, today: date | None,
     reading = read_question(question, catalog, today)
     low = question.lower()
     top, direction = find_top(low, reading)
-    for match in _SPEND.finditer(low):  # the measure "spend" reads these words
+    for match in _spending(low):  # the measure "spend" reads these words
         reading.mentions.append(Mention(match.start(), match.end(), "used"))
     times = _TIMES.search(low)
     if times and any(m.refs[0] == "transactions" for m in reading.of("table")):
