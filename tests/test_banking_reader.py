@@ -323,7 +323,7 @@ def test_days_and_ranges_of_dates_are_read(question: str, expected: Filter,
 @pytest.mark.parametrize(("question", "unread", "sql"), [
     ("avg intrest rate for auto loans", [], "AVG(loans.rate)"),
     ("how many custmers have no employer on file", [], "customers.employer IS NULL"),
-    ("total payroll credited in 2026", ["credited"], None),  # a word, not "credit" misspelt
+    ("total payroll deposited in 2026", ["deposited"], None),  # a word, not "deposit" misspelt
     ("How many acounts are there?", ["acounts"], None),  # "accounts" or "amounts"
 ])
 def test_one_slip_from_one_known_word_is_read_as_it(question: str, unread: list[str],
@@ -675,3 +675,36 @@ def test_paid_is_money_going_out(question: str, measure: str, catalog: Catalog) 
 def test_money_paid_to_someone_is_unread(question: str, unread: list[str],
                                          catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "measure", "column"), [
+    ("date of the most recent customer sign-up", "max", "customers.joined_at"),
+    ("what was the date of the first account opened", "min", "accounts.opened_at"),
+])
+def test_the_date_of_the_first_or_last_is_the_earliest_or_latest_date(
+        question: str, measure: str, column: str, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.measure, plan.column) == (measure, column)
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("date of birth of the oldest customer", ["birth", "oldest"]),  # no verb of a date
+    ("loans that went into", ["went into"]),  # into nothing
+    ("accounts credited in 2025", ["credited"]),  # credited is said of transactions
+])
+def test_a_date_with_no_verb_or_a_phrase_with_nothing_after_it_is_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("customer sign-ups in 2025",
+     (Filter("customers.joined_at", "between", ("2025-01-01", "2025-12-31")),)),
+    ("count of loans that went into default", (Filter("loans.status", "=", "default"),)),
+    ("total payroll credited in 2026",
+     (Filter("transactions.posted_at", "between", ("2026-01-01", "2026-12-31")),
+      Filter("transactions.category", "=", "payroll"), Filter("transactions.amount", ">", 0))),
+])
+def test_sign_ups_going_into_a_status_and_credits_are_read(question: str, filters: tuple,
+                                                           catalog: Catalog) -> None:
+    assert first(question, catalog).filters == filters

@@ -28,9 +28,11 @@ _WORD = re.compile(r"\$?\d+(?:,\d{3})+(?:\.\d+)?%?|[a-z0-9$%]+(?:['’][a-z]+)?|
 _CONTRACTION = re.compile(r"^(\w+)['’](?:ve|re|ll|d|m)$")
 """A word with its auxiliary: "we've", "they're", "I'd" are filler when the word is."""
 _FILLER_PHRASES = re.compile(r"\b(?:out there|single(?=\s+(?:largest|biggest|highest|smallest|"
-                             r"lowest|most|least)\b))")
+                             r"lowest|most|least)\b)|(?:went|gone|go|goes|going|fell|fallen)"
+                             r"\s+into(?=\s+\w))")
 """Phrases that carry nothing, though their words may ("cards out there", "the single
-largest deposit" but not "a single account")."""
+largest deposit" but not "a single account", "loans that went into default": the status
+that follows says it)."""
 
 
 def _is_filler(word: str) -> bool:

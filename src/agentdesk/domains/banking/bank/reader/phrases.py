@@ -236,6 +236,12 @@ def find_comparisons(reading: Reading) -> None:
         op = "<=" if match.group(3) in ("less", "fewer", "lower", "under", "below") else ">="
         reading.mentions.append(Mention(match.start(), match.end(), "compare", (op,),
                                         _whole(_amount(match.group(1), match.group(2)))))
+    # "payroll credited in 2026": money in, of transactions only (refs[1] the column).
+    for match in re.finditer(r"\b(credited|debited)\b", low):
+        if reading.free(match.start(), match.end()):
+            op = ">" if match.group(1) == "credited" else "<"
+            reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                            (op, "transactions.amount"), 0))
     for match in re.finditer(r"\b(negative|positive)\s+(balance|balances|amount|amounts)\b", low):
         op = "<" if match.group(1) == "negative" else ">"
         reading.mentions.append(Mention(match.start(), match.start() + len(match.group(1)),

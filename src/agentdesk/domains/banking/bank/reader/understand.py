@@ -118,7 +118,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     if reading.of("date"):  # "opened in 2025" names a date; "closed accounts" a status
         for phrase, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0])):
             if catalog.has(ref):
-                find(reading, phrase, low, "time", (ref,))
+                find(reading, phrase, spaced, "time", (ref,))
     # Values the database holds, longest first; proper names must be written as such.
     by_value: dict[str, list[str]] = {}
     for ref, values in catalog.values.items():
@@ -153,7 +153,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     _sized(reading)
     if not reading.of("date"):  # with no date, "joined" or "opened" says nothing more
         for phrase in DATE_VERBS:
-            find(reading, phrase, low, "used", ())
+            find(reading, phrase, spaced, "used", ())
     reading.mentions.sort(key=lambda m: m.start)
     return reading
 
@@ -490,11 +490,13 @@ _FIRST = ("oldest", "earliest", "first")
 def _when(reading: Reading, low: str, catalog: Catalog) -> tuple[str, str] | None:
     """("min" | "max", date column) of "when was the oldest customer born", "when did our
     newest customer join": a date a verb names, at the end a superlative says."""
-    when = re.search(r"\bwhen\s+(?:was|were|did|is)\b", low)
+    when = re.search(r"\b(?:when\s+(?:was|were|did|is)|(?:what\s+(?:is|was)\s+)?(?:the\s+)?"
+                     r"date\s+of)\b", low)
     ends = re.search(r"\b(oldest|earliest|first|youngest|newest|latest|last|most recent)\b",
                      low)
+    spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)  # "sign-up"
     verbs = [(m.start(), ref) for phrase, ref in DATE_VERBS.items() if catalog.has(ref)
-             for m in re.finditer(rf"\b{phrase}\b", low)]
+             for m in re.finditer(rf"\b{phrase}\b", spaced)]
     if not (when and ends and verbs):
         return None
     ref = min(verbs)[1]
@@ -790,6 +792,11 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     either = _either(reading, low, filters, where)
     keep: tuple[Comparison, object] | None = None
     for mention in reading.of("compare"):
+        if len(mention.refs) > 1:  # "credited": the sign of the base table's own amounts
+            if mention.refs[1].split(".")[0] == base:
+                filters.append(Filter(mention.refs[1], cast(Op, mention.refs[0]), mention.value))
+                where.append(mention.start)
+            continue
         if measure in ("sum", "avg", "spend") and _AGGREGATE.search(low[:mention.start]):
             keep = (cast(Comparison, mention.refs[0]), mention.value)  # "total spend over $450k"
             continue

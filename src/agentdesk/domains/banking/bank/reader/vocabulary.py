@@ -82,6 +82,8 @@ DATE_COLUMNS: dict[str, str] = {
 DATE_VERBS: dict[str, str] = {
     "joined": "customers.joined_at", "join": "customers.joined_at",
     "signed up": "customers.joined_at", "became customers": "customers.joined_at",
+    "sign up": "customers.joined_at", "sign ups": "customers.joined_at",
+    "signup": "customers.joined_at", "signups": "customers.joined_at",
     "opened": "accounts.opened_at", "closed": "accounts.closed_at",
     "originated": "loans.originated_at", "taken out": "loans.originated_at",
     "issued": "cards.issued_at", "expire": "cards.expires_at", "expires": "cards.expires_at",
