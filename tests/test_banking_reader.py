@@ -708,3 +708,35 @@ def test_a_date_with_no_verb_or_a_phrase_with_nothing_after_it_is_unread(
 def test_sign_ups_going_into_a_status_and_credits_are_read(question: str, filters: tuple,
                                                            catalog: Catalog) -> None:
     assert first(question, catalog).filters == filters
+
+
+def test_the_email_providers_are_read_from_the_bank(catalog: Catalog) -> None:
+    assert "gmail.com" in catalog.domains and "proton.me" in catalog.domains
+
+
+@pytest.mark.parametrize(("question", "sql"), [
+    ("How many customers use a gmail address?",
+     "SELECT COUNT(*) AS customers_count FROM customers WHERE customers.email LIKE "
+     "'%@gmail.com'"),
+    ("customers with gmail.com e-mails",
+     "SELECT customers.* FROM customers WHERE customers.email LIKE '%@gmail.com'"),
+    ("how many accounts belong to customers with a hotmail address",
+     "SELECT COUNT(*) AS accounts_count FROM accounts JOIN customers ON customers.id = "
+     "accounts.customer_id WHERE customers.email LIKE '%@hotmail.com'"),
+])
+def test_an_email_provider_keeps_the_addresses_at_it(question: str, sql: str, bank_db: str,
+                                                     catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert render(plan) == sql
+    db = BankDatabase(bank_db)
+    assert db.execute(validate_sql(render(plan), dialect="sqlite", tables=db.tables())).rows
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("customers not using a gmail address", ["not"]),  # not read, not dropped
+    ("customers who use gmail", ["use gmail"]),  # gmail, the address or the app
+])
+def test_an_email_provider_negated_or_without_address_is_unread(question: str,
+                                                                unread: list[str],
+                                                                catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread

@@ -144,6 +144,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for name, code in STATES.items():
         find(reading, name, spaced, "value", state_refs, code)
     _table_words_as_values(reading, low, by_value)
+    _emails(reading, low, catalog)
     for match in re.finditer(r"\b(how many|number of)\s+(" + "|".join(UNITS) + r")\b", low):
         if catalog.has(UNITS[match.group(2)]) and reading.free(match.start(), match.end()):
             reading.mentions.append(Mention(match.start(2), match.end(), "column",
@@ -156,6 +157,21 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
             find(reading, phrase, spaced, "used", ())
     reading.mentions.sort(key=lambda m: m.start)
     return reading
+
+
+def _emails(reading: Reading, low: str, catalog: Catalog) -> None:
+    """An e-mail provider the customers' addresses are at: "a gmail address", "gmail.com
+    e-mails", "@yahoo.com" (with the verb before it: "customers who use a gmail address")."""
+    for domain in catalog.domains:
+        name, _, rest = domain.partition(".")
+        word = rf"@?{re.escape(name)}(?:\.{re.escape(rest)})?"
+        for match in re.finditer(
+                r"(?<![\w@.-])(?:(?:use|uses|using|used|with|have|has|having|on)\s+)?"
+                rf"(?:(?:a|an)\s+)?(?:{word}\s+(?:e-?mail\s+)?(?:address(?:es)?|e-?mails?)\b"
+                rf"|@?{re.escape(domain)}(?![\w.-]))", low):
+            if reading.free(match.start(), match.end()):
+                reading.mentions.append(Mention(match.start(), match.end(), "email",
+                                                ("customers.email",), "@" + domain))
 
 
 def _sized(reading: Reading) -> None:
@@ -787,6 +803,12 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         others = [r for r in mention.refs if r != ref and r.split(".")[0] in named]
         if others:
             swaps.append((chosen, Filter(others[0], chosen.op, mention.value)))
+    for mention in reading.of("email"):
+        negation = _NOT.search(low[:mention.start])
+        if negation and all(w in FILLER for w in negation.group(2).split()):
+            return []  # "customers not using gmail": not read
+        filters.append(Filter(mention.refs[0], "ends", mention.value))
+        where.append(mention.start)
     if measure == "ratio":
         return _ratio(reading, low, base, filters, where)
     either = _either(reading, low, filters, where)
