@@ -30,6 +30,9 @@ class Catalog:
     tables: dict[str, list[str]]
     values: dict[str, tuple[str, ...]]
     """``table.column`` -> its distinct values, most frequent first."""
+    domains: tuple[str, ...] = ()
+    """The e-mail providers the customers' addresses are at ("gmail.com"), when they are a
+    few (not one per company)."""
 
     def has(self, ref: str) -> bool:
         table, _, column = ref.partition(".")
@@ -53,7 +56,25 @@ def _build(db: BankDatabase) -> Catalog:
             if not all(isinstance(v, str) and not _DATE.match(v) for v in found):
                 continue
             values[f"{table}.{column}"] = tuple(found)
-    return Catalog(tables=tables, values=values)
+    return Catalog(tables=tables, values=values, domains=_domains(db, tables))
+
+
+_MAX_DOMAINS = 50
+
+
+def _domains(db: BankDatabase, tables: dict[str, list[str]]) -> tuple[str, ...]:
+    """The domains of the customers' e-mail addresses, if there are at most a few."""
+    if "email" not in tables.get("customers", ()):
+        return ()
+    domain = "split_part(email, '@', 2)" if db.dialect == "postgres" else \
+        "substr(email, instr(email, '@') + 1)"
+    rows = db.execute(f"SELECT {domain} AS v, COUNT(*) AS n FROM customers WHERE email LIKE "
+                      f"'%@%' GROUP BY v ORDER BY n DESC, v LIMIT {_MAX_DOMAINS + 1}",
+                      max_rows=_MAX_DOMAINS + 1).rows
+    found = [row["v"] for row in rows if isinstance(row["v"], str)]
+    if len(found) > _MAX_DOMAINS:
+        return ()
+    return tuple(v.lower() for v in found if re.fullmatch(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+", v, re.I))
 
 
 _cache: dict[tuple[str, float], Catalog] = {}

@@ -103,13 +103,24 @@ def find_dates(reading: Reading, today: date) -> None:
                     rf"(?:{_MONTH_RE})\.?\s+{day},?\s+\d{{4}}",
                     rf"(?:the\s+)?{day}\s+(?:of\s+)?(?:{_MONTH_RE})\.?,?\s+\d{{4}}"):
         for match in re.finditer(lead + rf"\b({pattern})\b", low):
-            text = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bsept\b|\bthe\s+", _day_words,
-                          match.group(2))
-            text = re.sub(day, lambda m: _ORDINALS.get(m.group(), m.group()), text)
-            parsed = dateparser.parse(text, languages=["en"], settings={"DATE_ORDER": "MDY"})
-            if parsed is not None:
-                day = parsed.date().isoformat()
-                found.append((match.start(), match.end(), match.group(1), (day, day)))
+            iso = _day(match.group(2), day)
+            if iso is not None:
+                found.append((match.start(), match.end(), match.group(1), (iso, iso)))
+    # Two days of one year: "between January 1st and June 30th, 2025".
+    for match in re.finditer(rf"\b(between|from)\s+((?:{_MONTH_RE})\.?\s+{day})\s+"
+                             rf"(?:and|to|through|until|-)\s+((?:{_MONTH_RE})\.?\s+{day}),?\s+"
+                             r"(\d{4})\b", low):
+        first, last = (_day(f"{match.group(i)} {match.group(4)}", day) for i in (2, 3))
+        if first is not None and last is not None and first <= last:
+            found.append((match.start(), match.end(), "between", (first, last)))
+    # Halves: "the second half of 2024", "H1 2025".
+    for match in re.finditer(lead + r"\b(?:(?:the\s+)?(first|1st|second|2nd)\s+half|h([12]))"
+                             r"\s+(?:of\s+)?(\d{4})\b", low):
+        second = match.group(2) in ("second", "2nd") or match.group(3) == "2"
+        year = int(match.group(4))
+        found.append((match.start(), match.end(), match.group(1),
+                      (f"{year}-07-01", f"{year}-12-31") if second else
+                      (f"{year}-01-01", f"{year}-06-30")))
     for match in re.finditer(lead + r"\bq([1-4])\s*(?:of\s+)?(\d{4})\b", low):
         found.append((match.start(), match.end(), match.group(1),
                       _span(int(match.group(3)), quarter=int(match.group(2)))))
@@ -163,6 +174,17 @@ _ORDINALS.update({f"twenty{sep}{word}": str(20 + int(n)) for word, n in list(_OR
                   if int(n) < 10 for sep in (" ", "-")})
 _ORDINALS.update({"thirtieth": "30", "thirty first": "31", "thirty-first": "31"})
 """Days of the month in words ("Sept first")."""
+
+
+def _day(text: str, day: str) -> str | None:
+    """The ISO date of one day as written ("Sept 1st, 2026", "the 4th of July 2025"),
+    ``day`` the pattern of a day of the month."""
+    import dateparser
+
+    text = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bsept\b|\bthe\s+", _day_words, text)
+    text = re.sub(day, lambda m: _ORDINALS.get(m.group(), m.group()), text)
+    parsed = dateparser.parse(text, languages=["en"], settings={"DATE_ORDER": "MDY"})
+    return None if parsed is None else parsed.date().isoformat()
 
 
 def _day_words(match: re.Match[str]) -> str:
@@ -224,6 +246,12 @@ def find_comparisons(reading: Reading) -> None:
         op = "<=" if match.group(3) in ("less", "fewer", "lower", "under", "below") else ">="
         reading.mentions.append(Mention(match.start(), match.end(), "compare", (op,),
                                         _whole(_amount(match.group(1), match.group(2)))))
+    # "payroll credited in 2026": money in, of transactions only (refs[1] the column).
+    for match in re.finditer(r"\b(credited|debited)\b", low):
+        if reading.free(match.start(), match.end()):
+            op = ">" if match.group(1) == "credited" else "<"
+            reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                            (op, "transactions.amount"), 0))
     for match in re.finditer(r"\b(negative|positive)\s+(balance|balances|amount|amounts)\b", low):
         op = "<" if match.group(1) == "negative" else ">"
         reading.mentions.append(Mention(match.start(), match.start() + len(match.group(1)),
@@ -259,9 +287,10 @@ def find_having(reading: Reading) -> None:
         (rf"\b(?:have|has|hold|holds|own|owns|with|holding|owning)\s+{_NUMBER_OR_WORD}\s+"
          rf"{noun}", lambda m: ("=", _count(m.group(1)), m.group(2))),
         # "accounts that have no card", "customers without any loans", "customers who
-        # don't have any loan": none of them.
+        # don't have any loans": none of them.
         (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without|"
-         rf"(?:do|does)(?:n['’]t|\s+not)\s+(?:have|hold|own))\s+(?:(?:a|an|any)\s+)?{noun}",
+         rf"(?:don['’]t|doesn['’]t|didn['’]t|do\s+not|does\s+not|did\s+not|never)\s+"
+         rf"(?:have|has|had|hold|own|owned))\s+(?:(?:a|an|any)\s+)?{noun}",
          lambda m: ("=", 0, m.group(1))),
     ]
     for pattern, read in patterns:

@@ -18,8 +18,9 @@ Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows", "distinc
                   "ratio"]
 Comparison = Literal["=", "<>", ">", "<", ">=", "<=", "between"]
 """How a value or a measure is compared with a bound."""
-Op = Comparison | Literal["null", "not null", "in"]
-"""A filter's operator: a comparison, a missing or present value, one of several values."""
+Op = Comparison | Literal["null", "not null", "in", "ends"]
+"""A filter's operator: a comparison, a missing or present value, one of several values, a
+text's ending ("@gmail.com")."""
 
 LINKS: dict[tuple[str, str], tuple[str, str]] = {
     ("accounts", "customers"): ("customer_id", "id"),
@@ -163,6 +164,8 @@ def _condition(item: Filter) -> str:
         return f"{item.column} IS NOT NULL"
     if item.op == "null":
         return f"{item.column} IS NULL"
+    if item.op == "ends":
+        return f"{item.column} LIKE {_literal('%' + str(item.value))}"
     return f"{item.column} {item.op} {_literal(item.value)}"
 
 
@@ -258,7 +261,10 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
         select.append(f"{expr} AS {alias}")
         if plan.order:
             order_by = [f"{alias} {plan.order.upper()}"]
-    sql = f"SELECT {', '.join(select)} FROM {plan.table}"
+    # "customers who bought at Costco": each customer once, however many purchases.
+    once = plan.measure == "rows" and not plan.bare and fans_out and \
+        all(c.startswith(plan.table + ".") for c in order_by)
+    sql = f"SELECT {'DISTINCT ' if once else ''}{', '.join(select)} FROM {plan.table}"
     sql += "".join(f" JOIN {table} ON {on}" for table, on in joins)
     if filters:
         sql += " WHERE " + " AND ".join(_condition(f) for f in filters)
@@ -290,6 +296,8 @@ def _describe_filter(item: Filter) -> str:
         return f"{item.column} is {' or '.join(str(v) for v in item.value)}"
     if item.op in ("null", "not null"):
         return f"{item.column} is {'not ' if item.op == 'null' else ''}set"
+    if item.op == "ends":
+        return f"{item.column} ends with {item.value}"
     return f"{item.column} {item.op} {item.value}"
 
 

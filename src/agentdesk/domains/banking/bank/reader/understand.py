@@ -28,7 +28,7 @@ from .phrases import (
     find_top,
     forms,
 )
-from .plans import LINKS, Comparison, Filter, Having, Measure, Op, Plan
+from .plans import LINKS, NULLABLE, Comparison, Filter, Having, Measure, Op, Plan
 from .plans import tables as _plan_tables
 from .vocabulary import (
     COLUMN_WORDS,
@@ -102,6 +102,11 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     find_having(reading)
     find_missing(reading)
     find_comparisons(reading)
+    # "New York state": the state, before the city "New York" and the column "state".
+    state_refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
+    for name, code in STATES.items():
+        if name.endswith(" state"):
+            find(reading, name, spaced, "value", state_refs, code)
     # Column phrases first ("credit limit" is not the value "credit"), longest first.
     for phrase in sorted(COLUMN_WORDS, key=len, reverse=True):
         refs = tuple(r for r in COLUMN_WORDS[phrase] if catalog.has(r))
@@ -114,7 +119,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     if reading.of("date"):  # "opened in 2025" names a date; "closed accounts" a status
         for phrase, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0])):
             if catalog.has(ref):
-                find(reading, phrase, low, "time", (ref,))
+                find(reading, phrase, spaced, "time", (ref,))
     # Values the database holds, longest first; proper names must be written as such.
     by_value: dict[str, list[str]] = {}
     for ref, values in catalog.values.items():
@@ -138,18 +143,19 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
         for form in forms(value.replace("_", " ")):
             find(reading, form, spaced, "value", refs, value)
     for name, code in STATES.items():
-        refs = tuple(r for r in ("customers.state", "branches.state") if catalog.has(r))
-        find(reading, name, spaced, "value", refs, code)
+        find(reading, name, spaced, "value", state_refs, code)
     _table_words_as_values(reading, low, by_value)
+    _emails(reading, low, catalog)
     for match in re.finditer(r"\b(how many|number of)\s+(" + "|".join(UNITS) + r")\b", low):
         if catalog.has(UNITS[match.group(2)]) and reading.free(match.start(), match.end()):
             reading.mentions.append(Mention(match.start(2), match.end(), "column",
                                             (UNITS[match.group(2)],)))
             reading.mentions.append(Mention(match.start(), match.end(1), "used"))
     _negations(reading)
+    _sized(reading)
     if not reading.of("date"):  # with no date, "joined" or "opened" says nothing more
         for phrase in DATE_VERBS:
-            find(reading, phrase, low, "used", ())
+            find(reading, phrase, spaced, "used", ())
     _restated_lead(reading, low)
     reading.mentions.sort(key=lambda m: m.start)
     return reading
@@ -176,6 +182,36 @@ def _restated_lead(reading: Reading, low: str) -> None:
     reading.mentions = [*after, Mention(0, lead.end(), "used")]
 
 
+def _emails(reading: Reading, low: str, catalog: Catalog) -> None:
+    """An e-mail provider the customers' addresses are at: "a gmail address", "gmail.com
+    e-mails", "@yahoo.com" (with the verb before it: "customers who use a gmail address")."""
+    for domain in catalog.domains:
+        name, _, rest = domain.partition(".")
+        word = rf"@?{re.escape(name)}(?:\.{re.escape(rest)})?"
+        for match in re.finditer(
+                r"(?<![\w@.-])(?:(?:use|uses|using|used|with|have|has|having|on)\s+)?"
+                rf"(?:(?:a|an)\s+)?(?:{word}\s+(?:e-?mail\s+)?(?:address(?:es)?|e-?mails?)\b"
+                rf"|@?{re.escape(domain)}(?![\w.-]))", low):
+            if reading.free(match.start(), match.end()):
+                reading.mentions.append(Mention(match.start(), match.end(), "email",
+                                                ("customers.email",), "@" + domain))
+
+
+def _sized(reading: Reading) -> None:
+    """A number word of several tables ("size") is the one of the table the question names,
+    or of the table of the values it names ("the size of a payroll deposit": an amount);
+    with neither, or both ambiguous, it is left unread."""
+    for mention in [m for m in reading.of("column") if len(m.refs) > 1
+                    and set(m.refs) <= NUMERIC]:
+        named = {m.refs[0] for m in reading.of("table")} or \
+            {r.split(".")[0] for m in reading.of("value") for r in m.refs}
+        refs = tuple(r for r in mention.refs if r.split(".")[0] in named)
+        if len(refs) == 1:
+            mention.refs = refs
+        else:
+            reading.mentions.remove(mention)
+
+
 def _tables_named(reading: Reading) -> list[str]:
     return [m.refs[0] for m in reading.of("table")]
 
@@ -200,12 +236,33 @@ def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) ->
 _TIMES = re.compile(r"\b(?:how many|number of)\s+(times)\b")
 """How often something happened: a count of the transactions that record it."""
 _DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b")
-_COUNT = re.compile(r"\b(how many|number of|count|counts)\b(?!\s+(?:"
+_COUNT = re.compile(r"\b(how many|number of|count|counts|tally)\b(?!\s+(?:"
                     + "|".join(UNITS) + r")\b)")
 """A count of rows; not "how many months" (a number of a column's unit, :data:`UNITS`)."""
+_MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(?:in|of|on|at|"
+                   r"for|by|during|since|over|overall|this|last|per)\b)")
+"""A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
+nor the most of a number ("borrowed the most in total")."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
-_SPEND = re.compile(r"\b(spend|spending|spent)\b")
+_SPEND = re.compile(r"\b(spend|spending|spent|paid(?![\s_-]+(?:off|back|down|out|to)\b))\b")
+"""Money going out ("rent paid in 2024"); not "paid off" loans, nor money paid out or to
+someone ("interest paid to customers")."""
+_PAYEES = r"(?:(?:our|the)\s+)?(?:customers?|clients?|people|members|we|they|i)"
+_PAID_TO = re.compile(rf"(?:\b{_PAYEES}\s+(?:were|was|got|get|gets|are|is|be|been|being)|"
+                      rf"\b(?:were|was|are|is|did|do|does)\s+{_PAYEES}(?:\s+(?:get|got|being))?)"
+                      r"\s+$")
+"""Who was paid, before "paid": money coming in ("how much were customers paid", "customers
+got paid")."""
+
+
+def _spending(low: str) -> list[re.Match[str]]:
+    """The words of money going out: :data:`_SPEND`, but not "customers were paid"."""
+    return [m for m in _SPEND.finditer(low)
+            if m.group(1) != "paid" or not _PAID_TO.search(low[:m.start()])]
 _SUM = re.compile(r"\b(total|sum|how much|overall)\b")
+_BORROWED = re.compile(r"\b(borrow|borrowed)\b")
+"""What was borrowed, ranked, is a total of principal ("which 5 customers borrowed the
+most"); not "which customers borrowed in 2025" (who, not how much)."""
 _MAX = re.compile(r"\b(largest|biggest|highest|maximum|max|most expensive)\b")
 _MIN = re.compile(r"\b(smallest|lowest|minimum|min|cheapest)\b")
 _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken down by|across)\s+"
@@ -217,14 +274,13 @@ def _measure_word(low: str, top: int | None) -> str:
         return "percent"
     if _RATIO.search(low):
         return "ratio"
-    if _COUNT.search(low) or (re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
-                              and not _SPEND.search(low)):
+    if _COUNT.search(low) or (_MOST.search(low) and not _spending(low)):
         return "count"
     if _AVG.search(low):
         return "avg"
-    if _SPEND.search(low):
+    if _spending(low):
         return "spend"
-    if _SUM.search(low):
+    if _SUM.search(low) or (top is not None and _BORROWED.search(low)):
         return "sum"
     if top is None and _MAX.search(low):
         return "max"
@@ -358,17 +414,19 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
     same name when it has one ("branches opened before 2005": the branches' opening)."""
     times = reading.of("time")
     bought = [m for m in reading.of("table") if reading.text[m.start:m.end].lower()
-              in ("buy", "bought", "purchased")]
+              in ("buy", "bought", "purchased", "shopped")]
     if not times and bought:  # "customers who bought at Starbucks in 2024": the purchases'
         return DATE_COLUMNS["transactions"]
     dates = reading.of("date")
     if not times and dates:
         # No verb: the rows named last before the time ("customers who made transactions
-        # at Starbucks in 2025": the transactions' date, not the customers' joining).
-        named = [m for m in reading.of("table") if m.end <= dates[0].start
-                 and m.refs[0] in DATE_COLUMNS]
-        if named and named[-1].refs[0] in OWNED.get(base, ()):
-            return DATE_COLUMNS[named[-1].refs[0]]
+        # at Starbucks in 2025": the transactions' date, not the customers' joining; "with
+        # 2 loans in 2025": the loans').
+        named = sorted([(m.end, m.refs[0]) for m in reading.of("table")]
+                       + [(m.end, m.value[2]) for m in reading.of("having")])
+        named = [(end, t) for end, t in named if end <= dates[0].start and t in DATE_COLUMNS]
+        if named and named[-1][1] in OWNED.get(base, ()):
+            return DATE_COLUMNS[named[-1][1]]
     if not times:
         return DATE_COLUMNS.get(base, "")
     ref = times[0].refs[0]
@@ -453,7 +511,7 @@ def _read(question: str, catalog: Catalog, today: date | None,
     reading = read_question(question, catalog, today)
     low = question.lower()
     top, direction = find_top(low, reading)
-    for match in _SPEND.finditer(low):  # the measure "spend" reads these words
+    for match in _spending(low):  # the measure "spend" reads these words
         reading.mentions.append(Mention(match.start(), match.end(), "used"))
     times = _TIMES.search(low)
     if times and any(m.refs[0] == "transactions" for m in reading.of("table")):
@@ -471,11 +529,13 @@ _FIRST = ("oldest", "earliest", "first")
 def _when(reading: Reading, low: str, catalog: Catalog) -> tuple[str, str] | None:
     """("min" | "max", date column) of "when was the oldest customer born", "when did our
     newest customer join": a date a verb names, at the end a superlative says."""
-    when = re.search(r"\bwhen\s+(?:was|were|did|is)\b", low)
+    when = re.search(r"\b(?:when\s+(?:was|were|did|is)|(?:what\s+(?:is|was)\s+)?(?:the\s+)?"
+                     r"date\s+of)\b", low)
     ends = re.search(r"\b(oldest|earliest|first|youngest|newest|latest|last|most recent)\b",
                      low)
+    spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)  # "sign-up"
     verbs = [(m.start(), ref) for phrase, ref in DATE_VERBS.items() if catalog.has(ref)
-             for m in re.finditer(rf"\b{phrase}\b", low)]
+             for m in re.finditer(rf"\b{phrase}\b", spaced)]
     if not (when and ends and verbs):
         return None
     ref = min(verbs)[1]
@@ -485,9 +545,86 @@ def _when(reading: Reading, low: str, catalog: Catalog) -> tuple[str, str] | Non
     return ("min" if ends.group(1) in _FIRST else "max"), ref
 
 
+_SOONEST = {"first": "asc", "1st": "asc", "earliest": "asc", "last": "desc", "latest": "desc",
+            "most recently": "desc", "most recent": "desc"}
+_VERBS = "|".join(re.escape(v) for v, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0]))
+                  if ref != "cards.expires_at")
+"""The verbs of a date that has passed ("which card expires first" asks of the cards still
+valid, which the reader does not say: it is not read)."""
+_NOUNS = "|".join(sorted((w for ws in TABLE_WORDS.values() for w in ws if " " not in w),
+                         key=len, reverse=True))
+_SOON = r"(?P<end>first|1st|earliest|last|latest|most\s+recently|most\s+recent)"
+_NOT_A_PERIOD = (r"(?!\s+(?:\d|(?:\w+\s+){0,2}(?:days?|weeks?|months?|years?|quarters?|"
+                 r"decades?|time|night|summer|winter|spring|fall|autumn)\b))")
+_IN_TIME = (
+    # "which branch opened first", "the accounts opened most recently"
+    re.compile(rf"\b(?P<verb>{_VERBS})\s+(?:the\s+)?{_SOON}\b{_NOT_A_PERIOD}"
+               rf"(?!\s+(?:\w+\s+)?(?:{_NOUNS})\b)"),
+    # "the most recently opened account", "the last-issued card"
+    re.compile(rf"\b{_SOON}[\s-]+(?P<verb>{_VERBS})\b"),
+    # "the first customer to join", "the last 3 loans originated"
+    re.compile(rf"\b{_SOON}\s+(?:(?P<n>\d+|{'|'.join(NUMBER_WORDS)})\s+)?(?P<noun>{_NOUNS})"
+               rf"\s+(?:(?:to|that|which|who)\s+(?:be\s+|was\s+|were\s+|got\s+)?)?"
+               rf"(?P<verb>{_VERBS})\b"),
+)
+"""A date's order said by a verb and a superlative of time: its first (or last) rows."""
+
+
+def _in_time(reading: Reading, low: str, base: str, catalog: Catalog,
+             ) -> tuple[str, str, int | None] | None:
+    """(date column, "asc" | "desc", N or None) of "which branch opened first", "the most
+    recently opened account", "the first 3 customers to join": the base table's rows in the
+    order of the date the verb names. Not "joined last month" (a period), and not a date of
+    another table's rows ("which customer opened an account first" is not read)."""
+    dates = [(m.start, m.end) for m in reading.of("date")]
+    for pattern in _IN_TIME:
+        for match in pattern.finditer(low):
+            end = match.span("end")
+            if any(s < end[1] and end[0] < e for s, e in dates):
+                continue  # "last" of "last month": a period, read as a date
+            noun = match.group("noun") if "noun" in pattern.groupindex else None
+            if noun is not None and noun not in TABLE_WORDS.get(base, ()):
+                return None
+            ref = DATE_VERBS[re.sub(r"\s+", " ", match.group("verb"))]
+            table, _, name = ref.partition(".")
+            if table != base and table not in _tables_named(reading) and \
+                    catalog.has(f"{base}.{name}"):
+                ref = f"{base}.{name}"
+            if not ref.startswith(base + ".") or not catalog.has(ref):
+                return None
+            raw = match.groupdict().get("n")
+            count = None if raw is None else int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+            return ref, _SOONEST[re.sub(r"\s+", " ", match.group("end"))], count
+    return None
+
+
+_ROW_NOUNS = frozenset({"deposit", "deposits", "payment", "payments", "transfer", "transfers"})
+"""Values that are also a word for the rows themselves ("a payroll deposit")."""
+
+
+def _adjacent_values(reading: Reading, low: str, filters: list[Filter],
+                     where: list[int]) -> None:
+    """Two values of one column with nothing between them are not either of them: in "a
+    payroll deposit" or "rent payments" the second names the rows (of the first value);
+    any other pair ("cash travel") is left unread."""
+    values = {m.start: m for m in reading.of("value")}
+    for index in range(len(filters) - 1, 0, -1):
+        second, first = filters[index], filters[index - 1]
+        one, two = values.get(where[index - 1]), values.get(where[index])
+        if one is None or two is None or first.op != "=" or second.op != "=" or \
+                first.column != second.column or low[one.end:two.start].strip():
+            continue
+        del filters[index], where[index]
+        reading.mentions.remove(two)
+        if low[two.start:two.end] in _ROW_NOUNS:
+            reading.mentions.append(Mention(two.start, two.end, "used"))
+
+
 def _either(reading: Reading, low: str, filters: list[Filter], where: list[int]) -> str | None:
     """Two values of one column are either of them ("checking and savings accounts",
     "online vs card"): their filters become one ``in``; the column, if any, is returned."""
+    _adjacent_values(reading, low, filters, where)
     by_column: dict[str, list[int]] = {}
     for index, item in enumerate(filters):
         if item.op == "=":
@@ -528,6 +665,8 @@ def _ratio(reading: Reading, low: str, base: str, filters: list[Filter],
 
 
 _PERCENT = re.compile(r"\b(percentage|percent|share|proportion|fraction)\s+of\b")
+_IN_PERCENT = re.compile(r"\b(?:in|as\s+an?)\s+(?:percent|percentage|%)(?!\w)")
+"""The unit a share is given in, said after it: what a percentage measure already is."""
 
 
 def _percent(reading: Reading, low: str, base: str, filters: list[Filter],
@@ -543,6 +682,8 @@ def _percent(reading: Reading, low: str, base: str, filters: list[Filter],
         return []
     whole = tuple(f for f in filters if f not in part)
     reading.mentions.append(Mention(said.start(1), said.end(1), "used"))
+    for unit in _IN_PERCENT.finditer(low):  # "share of customers that are premier, in percent"
+        reading.mentions.append(Mention(unit.start(), unit.end(), "used"))
     return [Plan(table=base, measure="percent", filters=whole, part=part)]
 
 
@@ -588,7 +729,7 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     average = _AVG.search(low)
     if average and plan.measure != "avg":
         out.append(average.span())
-    count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b)", low)
+    count = _COUNT.search(low) or _MOST.search(low)
     if count and plan.measure not in ("count", "spend", "distinct", "percent", "ratio") and \
             plan.having is None:
         out.append(count.span())
@@ -623,12 +764,23 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     return out
 
 
+def _distinct_rows(reading: Reading, at: int) -> bool:
+    """Whether a table's rows follow "distinct" at ``at`` ("distinct customers"), not a
+    column of theirs ("unique card networks": the networks)."""
+    rows = [m for m in reading.of("table") if m.start == at + 1]
+    return bool(rows) and not any(m.start == rows[0].end + 1 for m in reading.of("column"))
+
+
 def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
            catalog: Catalog) -> list[Plan]:
     measure = _measure_word(low, top)
     numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
     column = numeric[0].refs[0] if numeric else None
     distinct = _DISTINCT.search(low)
+    if distinct and _distinct_rows(reading, distinct.end(2)):
+        # "how many distinct customers shopped at Costco": a count of rows counts each once
+        reading.mentions.append(Mention(distinct.start(2), distinct.end(2), "used"))
+        distinct = None
     if distinct:  # "how many different cities": the values of a column, counted once
         after = [m for m in reading.of("column") if m.start >= distinct.end()]
         if not after or not reading.free(distinct.start(2), distinct.end(2)):
@@ -680,11 +832,22 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         others = [r for r in mention.refs if r != ref and r.split(".")[0] in named]
         if others:
             swaps.append((chosen, Filter(others[0], chosen.op, mention.value)))
+    for mention in reading.of("email"):
+        negation = _NOT.search(low[:mention.start])
+        if negation and all(w in FILLER for w in negation.group(2).split()):
+            return []  # "customers not using gmail": not read
+        filters.append(Filter(mention.refs[0], "ends", mention.value))
+        where.append(mention.start)
     if measure == "ratio":
         return _ratio(reading, low, base, filters, where)
     either = _either(reading, low, filters, where)
     keep: tuple[Comparison, object] | None = None
     for mention in reading.of("compare"):
+        if len(mention.refs) > 1:  # "credited": the sign of the base table's own amounts
+            if mention.refs[1].split(".")[0] == base:
+                filters.append(Filter(mention.refs[1], cast(Op, mention.refs[0]), mention.value))
+                where.append(mention.start)
+            continue
         if measure in ("sum", "avg", "spend") and _AGGREGATE.search(low[:mention.start]):
             keep = (cast(Comparison, mention.refs[0]), mention.value)  # "total spend over $450k"
             continue
@@ -698,11 +861,27 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             where.append(mention.start)
     if measure == "percent":
         return _percent(reading, low, base, filters, where)
+    timed = _in_time(reading, low, base, catalog) if dated is None else None
+    if timed is not None:  # "which branch opened first": its rows by that date
+        ref, order_in_time, count = timed
+        if measure != "rows" or having is not None or keep is not None or \
+                (count is not None and top is not None and count != top):
+            return []
+        if ref in NULLABLE:  # "the account closed first": of those closed
+            filters.append(Filter(ref, "not null"))
+        return [Plan(table=base, measure="rows", column=ref, filters=tuple(filters),
+                     order=cast(Literal["desc", "asc"], order_in_time),
+                     limit=count or top or 1)]
     group = None
     limit = None
     order = None
     bare = False
     if having is not None:
+        if (having.op in ("<", "<=") or having.count == 0) and \
+                any(not f.column.startswith(base + ".") for f in filters):
+            # "customers without any loans in default": a filter on the owned rows would
+            # also drop the owners with none (the reader cannot say "none in default").
+            return []
         return [Plan(table=base, measure=cast(Measure, measure), filters=tuple(filters),
                      having=having)]
     if measure == "distinct":
@@ -720,8 +899,11 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             measure, column = "rows", DEFAULT_MEASURE.get(base)
     else:
         group = _group(reading, low, base, dates_col)
-        if group is None and either and re.search(r"\b(each|vs|versus)\b", low):
+        said = re.search(r"\b(each|vs|versus|compare|comparing|compared)\b", low)
+        if group is None and either and said:
             group = either  # "online vs card transactions, how many of each"
+            for match in re.finditer(r"\b(compare|comparing|compared)\b", low):
+                reading.mentions.append(Mention(match.start(), match.end(), "used"))
         if group is None and keep is not None:
             group = _kept_group(reading, base, filters)
         if measure == "rows" and group is not None:

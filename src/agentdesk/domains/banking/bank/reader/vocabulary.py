@@ -13,11 +13,11 @@ __all__ = ["COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "MIS
 
 TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "customers": ("customer", "customers", "client", "clients", "people", "members"),
-    "accounts": ("account", "accounts"),
+    "accounts": ("account", "accounts", "acct", "accts"),
     "cards": ("card", "cards"),
     "loans": ("loan", "loans"),
     "transactions": ("transaction", "transactions", "purchases", "purchase", "payments made",
-                     "txn", "txns", "buy", "bought", "purchased"),
+                     "txn", "txns", "buy", "bought", "purchased", "shopped"),
     "branches": ("branch", "branches", "office", "offices"),
 }
 
@@ -47,12 +47,16 @@ COLUMN_WORDS: dict[str, tuple[str, ...]] = {
     "interest rates": ("loans.rate",), "loan rate": ("loans.rate",),
     "principal": ("loans.principal",), "principals": ("loans.principal",),
     "loan amount": ("loans.principal",), "loan amounts": ("loans.principal",),
-    "loan size": ("loans.principal",),
+    "loan size": ("loans.principal",), "borrowed": ("loans.principal",),
+    "borrow": ("loans.principal",),
     "credit limit": ("cards.credit_limit",), "credit limits": ("cards.credit_limit",),
     "limit": ("cards.credit_limit",),
     "term": ("loans.term_months",), "loan term": ("loans.term_months",),
     "term in months": ("loans.term_months",),
     "amount": ("transactions.amount",), "amounts": ("transactions.amount",),
+    # The number that sizes a table's rows: the table named says which.
+    "size": ("transactions.amount", "loans.principal", "accounts.balance"),
+    "sizes": ("transactions.amount", "loans.principal", "accounts.balance"),
     "transaction amount": ("transactions.amount",), "value": ("transactions.amount",),
 }
 
@@ -78,6 +82,8 @@ DATE_COLUMNS: dict[str, str] = {
 DATE_VERBS: dict[str, str] = {
     "joined": "customers.joined_at", "join": "customers.joined_at",
     "signed up": "customers.joined_at", "became customers": "customers.joined_at",
+    "sign up": "customers.joined_at", "sign ups": "customers.joined_at",
+    "signup": "customers.joined_at", "signups": "customers.joined_at",
     "opened": "accounts.opened_at", "closed": "accounts.closed_at",
     "originated": "loans.originated_at", "taken out": "loans.originated_at",
     "issued": "cards.issued_at", "expire": "cards.expires_at", "expires": "cards.expires_at",
