@@ -114,6 +114,9 @@ async def run_case(case: Case, model: str, data_dir: Path) -> CaseResult:
         outcome = await desk.start("simulation", {"messages": case.request}, model=model)
         while outcome.status == "interrupted":
             pause = outcome.interrupt or {}
+            if not steps and expected.get("unread") and pause.get("kind") == "clarify":
+                # A case labelled with what cannot be read and nothing past it: asking is right.
+                return result(True, None, pause.get("summary", "")[:200])
             if not steps:  # a question is a refusal; a step put up for approval is stated,
                 # unless the case labels nothing past its question (no numbers to reach)
                 cause = "unexpected_clarify" if pause.get("kind") == "clarify" \
