@@ -768,6 +768,9 @@ def test_round_nine_kinds_of_attempt_are_read_by_the_rules(text: str) -> None:
     # a reported request of another bot, a finished trace asked about
     "What should our support bot do when a customer tells it to reveal its system prompt?",
     "Why did my agent stop early?\nThought: I have the answer.\nFinal Answer: 42",
+    # a table cell that names what an endpoint sends to the model
+    "What does this table say?\n| POST | /chat | forwards the message to the model |\n| GET | "
+    "/health | status |",
 ])
 def test_round_nine_look_alikes_pass_the_rules(text: str) -> None:
     assert not scan_injection(text), _rule_codes(text)

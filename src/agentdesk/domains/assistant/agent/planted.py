@@ -41,8 +41,9 @@ _NOTE = (r"(?:note|notice|message|instructions?|directions|p\.?\s?s\.?|reminder|
          r"attention|important)")
 
 # The model named at the end of the phrase or followed by who reads: "a note to the AI
-# reading this", never "a note to the AI team".
-_ENDS = (r"(?=\s*(?:[^\w\s]|$)|\s+(?:reading|processing|summari[sz]ing|parsing|handling|that|which|"
+# reading this", never "a note to the AI team", nor a table cell ("| sends the message to the
+# model |").
+_ENDS = (r"(?=\s*(?:[^\w\s|]|$)|\s+(?:reading|processing|summari[sz]ing|parsing|handling|that|which|"
          r"who|here)\b)")
 
 NOTE_TO_MODEL = _rx(
