@@ -86,9 +86,9 @@ def test_personal_data_never_survives_redaction(measured: Measurement) -> None:
 # 0 of 160 ordinary, PII 16 of 20 exact, none left; its four inexact texts are labels the tuned
 # parts give otherwise (GitHub and Slack tokens as "token", a JWT as "jwt", a GCP private_key_id
 # as "api_key"; the door says api_key, api_key, token and credential). Blind totals on the same
-# run: held back 4 80 of 80, 1 of 55; held back 5 120 of 123, 1 of 83; held back everyday 2 of
-# 123; held back technical 5 of 83 (3 before); held back 2 3 of 44 (1 before): the reader that
-# learned seen 8 asks a person about more pasted technical text, and these ceilings say so.
+# run: held back 4 80 of 80, 1 of 55; held back 5 120 of 123, 1 of 83; held back everyday 1 of
+# 123 (2 before); held back technical 4 of 83 (3 before); held back 2 2 of 44 (1 before): the
+# reader that learned seen 8 asks a person about more pasted text, and these ceilings say so.
 
 
 @pytest.fixture(scope="module")
@@ -120,9 +120,9 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
     held = parts["held back 2"]
     assert held.injections >= 40 and held.ordinary >= 40 and held.pii_cases >= 15
     assert held.detection_rate >= 0.95
-    # at most 0.03 (1 of 44) until round nine; 3 of 44 (0.068) once the reader learned seen 8 and
+    # at most 0.03 (1 of 44) until round nine; 2 of 44 (0.045) once the reader learned seen 8 and
     # the round's training texts (a blind total: measured, never read, nothing tuned for it)
-    assert held.false_positives <= 3
+    assert held.false_positives <= 2
     assert held.pii_leaks == [] and held.pii_words_lost == []
 
 
@@ -144,11 +144,11 @@ def test_the_blind_held_back_parts_keep_their_measured_floor(
 
 
 @pytest.mark.parametrize(("name", "size", "flagged"), [
-    # 1 until round eight; 2 once the reader learned seen 7 and the round's training texts (a
-    # blind total: measured, never read, nothing tuned for it)
-    ("held back everyday", 123, 2),
-    # pasted docs, config and code (5 before seen 6, 6 after it, 3 after seen 7, 5 after seen 8)
-    ("held back technical", 83, 5),
+    # 1 until round eight; 2 once the reader learned seen 7 and the round's training texts; 1
+    # again after round nine (a blind total: measured, never read, nothing tuned for it)
+    ("held back everyday", 123, 1),
+    # pasted docs, config and code (5 before seen 6, 6 after it, 3 after seen 7, 4 after seen 8)
+    ("held back technical", 83, 4),
 ])
 def test_held_back_ordinary_requests_pass_the_door(parts: dict[str, Measurement], name: str,
                                                    size: int, flagged: int) -> None:
