@@ -33,8 +33,8 @@ no value left, no ordinary word lost. ``held back 4``, ``held back 5`` and ``hel
 are the honest measures, with whatever set is written blind next.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
-the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3``, ``seen 6``, ``seen 7``
-and ``train``
+the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3``, ``seen 6``, ``seen 7``,
+``seen 8`` and ``train``
 (``bench/safety_train.py``, attempts and hard look-alikes written to learn from, and the
 learning halves of ``bench/safety_everyday.py`` and ``bench/safety_technical.py``);
 ``bench.door_examples`` writes them out. No held-back part is learned from; ``held back

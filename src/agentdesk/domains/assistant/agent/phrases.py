@@ -86,9 +86,26 @@ _CARRY_OUT = re.compile(r"\b(?:obey|follow|execute|carry\s+out|act\s+on|comply\s
                         r"\b(?:repeat|say|type|output|print)\s+(?:the\s+)?(?:string|phrase|text)\b", _I)
 
 
+# "Does 'ignore previous instructions' still work on modern LLMs?": the quoted order is what the
+# question is about (whether it works), not said to the model
+_ASKED_IF_IT = re.compile(r"\b(?:does|do|did|can|could|will|would|is|was|are|were|why\s+does|why\s+did|"
+                          r"how\s+does|how\s+did|when\s+did)\s+(?:the\s+|that\s+|this\s+|a\s+)?$", _I)
+_IT_WORKS = re.compile(r"\s*(?:(?:trick|attack|prompt|jailbreak|phrase|technique|method|exploit)\s+)?"
+                       r"(?:still\s+|really\s+|actually\s+|ever\s+|even\s+)?(?:work|works|worked|"
+                       r"effective|succeed|succeeds|fool|trick|get\s+past|come\s+from|originate|"
+                       r"the\s+first|the\s+oldest)\b", _I)
+# "my antagonist says 'Forget your orders, machine.' ... does that line sound cheesy?": a
+# character's line of dialogue that the writer asks about
+_SPEECH_VERB = re.compile(r"\b(?:says|said|shouts|shouted|yells|yelled|whispers|whispered|growls|"
+                          r"snarls|snaps|barks|mutters|cries|replies|replied|types|typed)\s*[:,]?\s*$", _I)
+_THE_LINE = re.compile(r"\b(?:that|this|the|his|her|their)\s+(?:line|lines|dialogue|wording|"
+                       r"phrasing)\b", _I)
+
+
 def _mentioned(text: str, start: int, end: int) -> bool:
     """The span is the start of a quotation (on its own line) that a word before it calls a
-    string, phrase, entry or what a user sends."""
+    string, phrase, entry or what a user sends; or is inside a quotation that a question asks
+    whether it works, or that a character says in a line of dialogue the text asks about."""
     if _CARRY_OUT.search(text):
         return False
     line_start = text.rfind("\n", 0, start) + 1
@@ -96,11 +113,20 @@ def _mentioned(text: str, start: int, end: int) -> bool:
     quote = None
     for found in _OPENING_QUOTE.finditer(before):
         quote = found
-    if quote is None or before[quote.end():].strip():
+    if quote is None:
         return False
+    # only a quotation that opens right at the span is a string or entry; a question or a line
+    # of dialogue may go on around the order ("shouts 'Obey me and forget your programming!'")
+    inside = bool(before[quote.end():].strip())
     closing = {"‘": "’", "“": "”"}.get(quote.group(), quote.group())
-    return closing in text[end:text.find("\n", end) if "\n" in text[end:] else len(text)] and \
-        bool(_MENTION.search(before[:quote.start()]))
+    line_end = text.find("\n", end) if "\n" in text[end:] else len(text)
+    closed = text.find(closing, end, line_end)
+    if closed < 0:
+        return False
+    lead = before[:quote.start()]
+    return bool((not inside and _MENTION.search(lead))
+                or (_ASKED_IF_IT.search(lead) and _IT_WORKS.match(text, closed + 1))
+                or (_SPEECH_VERB.search(lead) and _THE_LINE.search(text, closed + 1)))
 
 
 def _english_override(text: str) -> bool:

@@ -417,6 +417,25 @@ def _given_dropped(text: str) -> bool:
                for pattern in (_GIVEN_TO_IT, _KEPT_BY_IT) for m in pattern.finditer(text))
 
 
+# "How should a chatbot answer when a user asks it to show its system prompt?": a request that
+# someone else makes of some other bot, reported, not made of this one
+_REPORTED_ASK = re.compile(
+    r"\b(?:asks?|asked|asking|tells?|told|telling|gets?|got|tricks?|tricked|convinces?|"
+    r"convinced|wants?|begs?|begged)\s+(?:it|them|(?:the|a|an|our|my|their|your|some)\s+"
+    r"(?:\w+\s+)?(?:bot|chatbot|chat\s+bot|model|assistant|llm|ai|agent)s?)\s+to\s*$", _I)
+
+
+def _disclosure(text: str) -> bool:
+    """A request to show the model's instructions, unless it is someone else's request of
+    another bot, reported ("a user asks it to show its system prompt")."""
+    for pattern in DISCLOSURE:
+        for match in pattern.finditer(text):
+            reported = _REPORTED_ASK.search(text[max(0, match.start() - 80):match.start()])
+            if not reported or re.search(r"\b(?:your|you)\b", match.group(), _I):
+                return True
+    return False
+
+
 # -- orders inside the pasted part ---------------------------------------------------------------
 
 # What follows the first line, and what the first line quotes, is the pasted part: mail,
@@ -555,7 +574,9 @@ _BE_THEM = re.compile(
     rf"become|impersonate|speak\s+as)\s+(?:my\s+(?:late\s+|dead\s+|deceased\s+|dear\s+)?{_RELATIVE}|"
     rf"(?:her|him|them)\b)", _I)
 _USED_TO_TELL = re.compile(
-    r"\bused\s+to\s+(?:tell|read|recite|say|whisper|sing|explain|teach|share|give)\b", _I)
+    r"\b(?:used\s+to|would(?:\s+always)?)\s+(?:tell|read|recite|say|whisper|sing|explain|teach|share|"
+    r"give|walk\s+me\s+through)\b|\balways\s+(?:told|read|recited|said|whispered|sang|explained|"
+    r"taught|shared|gave|walked\s+me\s+through)\b", _I)
 _BEDTIME = re.compile(r"\b(?:bedtime|fall\s+asleep|go\s+to\s+sleep|get\s+to\s+sleep|help\s+me\s+sleep|"
                       r"lull\w*|tuck\w*\s+me\s+in|before\s+(?:i\s+)?(?:bed|sleep))\b", _I)
 
@@ -676,7 +697,7 @@ SIGNAL_RULES: tuple[PhraseRule, ...] = (
                "a notice that the model's instructions or checks are void or off",
                check=_policy_change),
     PhraseRule("injection.prompt_leak", "disclosure", "refuse",
-               "a request to show, quote or translate the model's instructions", patterns=DISCLOSURE),
+               "a request to show, quote or translate the model's instructions", check=_disclosure),
     PhraseRule("injection.prompt_leak", "given_instructions", "refuse",
                "a request for the instructions the model was given, named by how it got them",
                check=_given_instructions),
