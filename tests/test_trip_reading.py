@@ -625,3 +625,30 @@ def test_a_form_field_without_its_colon_and_the_only_one_in_digits(text: str,
 def test_a_date_after_a_field_name_is_no_count() -> None:
     found = read_request("Boston to Rome, travelers 2027-05-03 for 3 nights", TODAY)
     assert "travelers" not in found and found.get("depart") == "2027-05-03"
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    # December 4th, 2026 is a Friday: the Saturday meant is December 4th, 2027.
+    ("Philadelphia to Cancun, leaving Saturday 4 December and back Saturday the 11th, two "
+     "of us", "2027-12-04", "2027-12-11"),
+    # Where the weekday agrees with this year's date, this year's it is.
+    ("Philadelphia to Cancun, leaving Friday 4 December and back Friday the 11th, two of us",
+     "2026-12-04", "2026-12-11"),
+    ("JFK -> Paris, Fri 16 July 2027, return Sun 25 July 2027, 2 adults",
+     "2027-07-16", "2027-07-25"),
+])
+def test_a_weekday_says_the_year_of_a_date_without_one(text: str, depart: str,
+                                                       back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # A year written, and a weekday it does not have: two days said, none read.
+    "Philadelphia to Cancun, leaving Saturday 4 December 2026 for 3 nights, two of us",
+    # No year within one has December 4th on a Sunday.
+    "Philadelphia to Cancun, leaving Sunday 4 December for 3 nights, two of us",
+])
+def test_a_weekday_that_disagrees_with_its_date_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "depart" not in found and unread

@@ -416,6 +416,9 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     order = _numeric_order([numerals for _, numerals in matches if numerals])
     found = [(m.start(), m.end(), _numeric_date(numerals, order) if numerals
               else _parse_date(m.group(1), today)) for m, numerals in matches]
+    found = [(start, end, day and _on_weekday(spelled, start, end, day, bool(
+        re.search(r"\d{4}|\d/\d+$", m.group(1))))) for (start, end, day), (m, _) in zip(
+        found, matches, strict=True)]
     days = [(start, end, day) for start, end, day in found if day is not None]
     for r in ranges:
         month, year = r["m1"] or r["m2"], r["y"] or ""
@@ -454,7 +457,35 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
             except ValueError:
                 continue
             days.append((match.start(), match.end(), day))
-    return sorted(days)
+    # A date a year carried over, or a day of the month, still agrees with its weekday.
+    return sorted((start, end, day) for start, end, day in days
+                  if _on_weekday(spelled, start, end, day, True) == day)
+
+
+_WEEKDAY = re.compile(r"\b(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|"
+                      r"fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?,? *(?:the )?(?:on )?$", re.I)
+"""A weekday just before a date ("Saturday 4 December", "Fri, 16 July", "Saturday the 11th")."""
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def _on_weekday(text: str, start: int, end: int, day: date, year: bool) -> date | None:
+    """``day``, the date at ``text[start:end]``, as the weekday said with it has it.
+
+    A weekday and a date that disagree say two days: "Saturday 4 December" written in
+    2026, when December 4th is a Friday, is the Saturday of the next year, whose December
+    4th is one, where no year was written (``year`` False); otherwise None: the date is
+    said unread, not planned on a day the writer did not mean.
+    """
+    said = _WEEKDAY.search(text[max(0, start - 14):start]) or \
+        _WEEKDAY.search(re.split(r"\d", text[start:end])[0])
+    weekday = _WEEKDAYS.index(said.group(1)[:3].lower()) if said else day.weekday()
+    if day.weekday() == weekday:
+        return day
+    try:
+        later = day.replace(year=day.year + 1)
+    except ValueError:
+        return None
+    return later if not year and later.weekday() == weekday else None
 
 
 def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
