@@ -652,3 +652,22 @@ def test_a_weekday_says_the_year_of_a_date_without_one(text: str, depart: str,
 def test_a_weekday_that_disagrees_with_its_date_is_said(text: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert "depart" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Dallas to Las Vegas, June 4 2027, 3 nights, 2 people, budget 1800. Hilton only", "only"),
+    ("New York to Dublin 2027-08-12 to 2027-08-20, 2 adults, only on Aer Lingus please",
+     "only"),
+    ("Boston to Chicago, 10 March 2027, 3 nights, one traveller. I need a wheelchair "
+     "accessible room.", "wheelchair"),
+    ("Miami to Denver on 2027-02-14, back 2027-02-21, 2 adults, plus a rental car", "rental car"),
+    ("Dallas to Las Vegas, June 4 2027, 3 nights, 2 people; we have points to use", "points"),
+])
+def test_a_restriction_a_need_or_an_extra_no_field_holds_is_said(text: str, said: str) -> None:
+    assert said in read_fully(text, TODAY)[1]
+
+
+def test_the_only_one_going_is_the_party_not_a_restriction() -> None:
+    found, unread = read_fully("I'm the only one going: Charlotte to Denver on 2027-04-26 for "
+                               "4 days", TODAY)
+    assert (found.get("travelers"), unread) == (1, [])

@@ -93,12 +93,19 @@ _MEANING = re.compile(
     r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?)\b|"
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
-    r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b", re.I)
+    r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b|"
+    r"\bonly\b|\bexclusively\b|"
+    r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
+    r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
+    r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
 friends") are not the party the count says; a requirement ("the hotel must allow dogs",
 "has to be in the morning", up to the clause's end; not the trip itself: "I need to get
-from Charlotte to Denver") or a pet has no field to hold it."""
+from Charlotte to Denver") or a pet has no field to hold it; nor has a restriction ("Hilton
+only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the party), a
+need of access ("a wheelchair accessible room"), a car or transfer besides the trip ("plus a
+rental car"), or points to spend ("we have points")."""
 
 
 def _fold(text: str) -> str:
