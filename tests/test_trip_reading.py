@@ -671,3 +671,36 @@ def test_the_only_one_going_is_the_party_not_a_restriction() -> None:
     found, unread = read_fully("I'm the only one going: Charlotte to Denver on 2027-04-26 for "
                                "4 days", TODAY)
     assert (found.get("travelers"), unread) == (1, [])
+
+
+def test_a_city_no_slot_holds_is_said() -> None:
+    # Read by order, "Boston to Lisbon" leaves Madrid to no slot: said, not dropped.
+    found, unread = read_fully("Boston to Lisbon, 2027-05-03 for 4 days, one person. Madrid "
+                               "maybe?", TODAY)
+    assert "Madrid" in unread
+    # The same city said twice holds one slot.
+    found, unread = read_fully("Boston to Lisbon, 2027-05-03 for 4 days, one person. Lisbon "
+                               "in spring!", TODAY)
+    assert (found.get("destination"), unread) == ("Lisbon", [])
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    # "CAN" (Guangzhou) is the word in a text all in capitals: Dubai is the destination.
+    ("HI, CAN YOU SORT OUT SOMETHING FOR ME AND TWO COLLEAGUES? DUBAI, FROM MUMBAI, 22 FEB "
+     "2027 THROUGH 26 FEB 2027.", "Mumbai", "Dubai"),
+    # With small letters, capitals still say a code.
+    ("Hi, can you book Mumbai to CAN, 22 Feb 2027 through 26 Feb 2027, just me", "Mumbai", "CAN"),
+    # A greeting is no place ("Hola" is also a town in Kenya).
+    ("Hola, I need a trip from Miami to Buenos Aires, leaving 2027-12-15 for a week",
+     "Miami", "Buenos Aires"),
+])
+def test_everyday_words_that_are_codes_and_greetings(text: str, origin: str,
+                                                     destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+def test_a_code_in_the_words_of_a_party_is_no_spare_city() -> None:
+    found, unread = read_fully("NEED TRIP SEATTLE TO LAS VEGAS JAN 22 2027, 3 NIGHTS, 2 PPL",
+                               TODAY)
+    assert (found.get("travelers"), unread) == (2, [])

@@ -79,6 +79,15 @@ _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX",
                          "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"})
 """Three capitals that are IATA codes and words ("FOR" is an airport), and the days of the
 week as people shorten them ("LEAVING FRI 5/14" leaves on a Friday, not from Fritzlar)."""
+_CAPITAL_WORDS = frozenset(
+    "add age ago air any arm art ask bad bag bar bay bed bet big bit box boy bus buy can cap "
+    "car cat cut dad did die dry due ear eat end far fat fee fly fun gas get got guy had has "
+    "hat her hey him his hit hot how ill inn key kid law lay let lie lot low mad man may mom "
+    "mum nor now odd off old own pay per pet pls put red run sad say see set she shy sit son "
+    "sun tax tea thx tip too top try use way wet who why win won wow yes yet you".upper().split())
+"""Words people write every day that are also airports' codes ("CAN" is Guangzhou, "GOT"
+Gothenburg): in a text all in capitals ("HI, CAN YOU SORT OUT...") they are the words, as
+nothing there says a code; in a text with small letters, capitals still say a code."""
 _MEANING = re.compile(
     r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
     r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
@@ -146,15 +155,24 @@ def _codes() -> frozenset[str]:
     return frozenset(airportsdata.load("IATA"))
 
 
+_GREETINGS = frozenset({"hola"})
+"""Greetings that are also a small airport's city ("Hola", Kenya): a request's greeting
+("Hola, I need a trip...") names no place."""
+
 _NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas"}
 """Cities by the names people shorten them to, none of them another place's name."""
 
 
-def _is_city(candidate: str, any_case: bool) -> bool:
+def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
+    """Whether ``candidate`` names a city (or an airport, by its code): in lower case only
+    where case tells nothing (``any_case``); a code that is an everyday word not in a text
+    all in capitals (``capitals``)."""
     if _fold(candidate) in _NICKNAMES:
         return candidate[:1].isupper() or any_case
+    if _fold(candidate) in _GREETINGS:
+        return False
     if len(candidate) == 3 and candidate.isupper() and candidate not in _NOT_PLACES:
-        return candidate in _codes()
+        return candidate in _codes() and not (capitals and candidate in _CAPITAL_WORDS)
     return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
 
 
@@ -275,7 +293,8 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
             if any(text[a.end():b.start()] != " " for a, b in pairwise(run)):
                 continue
             name = text[run[0].start():run[-1].end()].strip(".'-")
-            if _is_city(name, any_case and not (len(name) == 3 and name.isupper())):
+            if _is_city(name, any_case and not (len(name) == 3 and name.isupper()),
+                        capitals=not any(c.islower() for c in letters)):
                 shown = _shown(name)
                 end = run[0].start() + len(name)
                 index += size
@@ -306,12 +325,16 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
 
 
-def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | None, list[str]]:
-    """(origin, destination, other places): by the cue before each city ("from", "to"),
-    then by order. The other places are the cities a cue names ("to Lisbon and then
-    Porto", "from Boston or New York") that neither slot holds: a plan without them would
-    ignore them."""
+def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
+        str | None, str | None, list[str], list[tuple[int, int, str]]]:
+    """(origin, destination, other places, spare places): by the cue before each city
+    ("from", "to"), then by order. The other places are states or countries that name no
+    airport after their city ("Boston, Georgia"); the spare places are every other city
+    the text names that neither slot holds ("to Lisbon and then Porto", "from Boston or
+    New York", "HI, CAN YOU... DUBAI, FROM MUMBAI" read with "CAN" the destination): a
+    plan without them would ignore them, or be made for another place than meant."""
     places, others = _places(text, dates)
+    spare: list[tuple[int, int, str]] = []
     origin = destination = None
     free = []
     for start, end, name in places:
@@ -331,12 +354,9 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
             origin = name  # "Boston to Oslo", "Boston-based", "ATL-CUN"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
-        elif not any(same_place(name, place) for place in (origin, destination) if place) \
-                and any(
-                cue.search(text[max(0, start - 24):start])
-                for cue in (_ORIGIN_CUE, _DESTINATION_CUE, _ALSO_CUE)):
-            others.append(name)
-    return origin, destination, others
+        elif not any(same_place(name, place) for place in (origin, destination) if place):
+            spare.append((start, end, name))
+    return origin, destination, others, spare
 
 
 def _number(word: str) -> int:
@@ -718,7 +738,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     found: dict[str, Any] = {}
     used: list[tuple[int, int]] = []
     spans = _dates(text, today)
-    origin, destination, others = _roles(text, [(start, end) for start, end, _ in spans])
+    origin, destination, others, spare = _roles(text, [(start, end) for start, end, _ in spans])
     if origin:
         found["origin"] = origin
     if destination and destination != origin:
@@ -760,6 +780,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         if each and party:
             used.append(each.span())
             found["budget"] = budget[1] * party[0]
+    # A city no slot holds is said, unless another slot read its words ("2 PPL" is people,
+    # whatever airport "PPL" is).
+    others += [name for start, end, name in spare
+               if all(end <= s or start >= e for s, e in used)]
     return found, [*others, *_unread(text, used)]
 
 
