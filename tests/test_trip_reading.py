@@ -704,3 +704,12 @@ def test_a_code_in_the_words_of_a_party_is_no_spare_city() -> None:
     found, unread = read_fully("NEED TRIP SEATTLE TO LAS VEGAS JAN 22 2027, 3 NIGHTS, 2 PPL",
                                TODAY)
     assert (found.get("travelers"), unread) == (2, [])
+
+
+def test_a_country_after_a_city_in_its_territory() -> None:
+    # Hong Kong's airport is in HK, which ISO 3166-2 lists as part of China (CN-HK).
+    found, unread = read_fully("Boston to Hong Kong, China, 2027-05-03 for 4 days", TODAY)
+    assert (found.get("destination"), unread) == ("Hong Kong", [])
+    # A country it is no part of is still said.
+    assert read_fully("Boston to Hong Kong, Japan, 2027-05-03 for 4 days", TODAY)[1] == [
+        "Hong Kong, Japan"]

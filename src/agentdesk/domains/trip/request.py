@@ -236,21 +236,31 @@ def _qualified(city: str, where: str) -> str | None:
 
     ``city`` itself where ``where`` picks the airport ``city`` alone gets ("Tokyo, Japan"
     is Tokyo), "city, where" where it picks another ("Portland, Maine" is not Portland,
-    Oregon), None where ``where`` has no airport of that name ("Boston, Georgia").
+    Oregon), None where ``where`` has no airport of that name ("Boston, Georgia"). A
+    country is also where its territories are, as ISO 3166-2 lists them among its parts:
+    "Hong Kong, China" is Hong Kong (HK, a part of China: CN-HK), "San Juan, USA" San
+    Juan, Puerto Rico (US-PR).
     """
-    from .travel.airports import airports_for_city
+    import pycountry
 
-    def code(name: str) -> str | None:
+    from .travel.airports import airports_for_city
+    from .travel.places import places_named
+
+    def airport(name: str) -> Any:
         try:
-            return airports_for_city(name)[0].iata
+            return airports_for_city(name)[0]
         except (LookupError, ValueError):
             return None
 
     qualified = f"{city}, {where}"
-    named = code(qualified)
+    named, alone = airport(qualified), airport(city)
     if named is None:
-        return None
-    return city if named == code(city) else qualified
+        territory = alone is not None and any(
+            place.subdivision is None
+            and pycountry.subdivisions.get(code=f"{place.country}-{alone.country}")
+            for place in places_named(where))
+        return city if territory else None
+    return city if alone is not None and named.iata == alone.iata else qualified
 
 
 _ROUTE = re.compile(r"([A-Z]{3})[-/]([A-Z]{3})\b")
