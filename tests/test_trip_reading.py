@@ -713,3 +713,13 @@ def test_a_country_after_a_city_in_its_territory() -> None:
     # A country it is no part of is still said.
     assert read_fully("Boston to Hong Kong, Japan, 2027-05-03 for 4 days", TODAY)[1] == [
         "Hong Kong, Japan"]
+
+
+def test_the_numbers_of_a_date_count_no_party() -> None:
+    found, unread = read_fully("Origin Montreal destination Havana depart 2027-01-20 return "
+                               "2027-01-27 travellers 2 budget $2,400", TODAY)
+    assert (found.get("travelers"), found.get("budget"), unread) == (2, 2400.0, [])
+    # A count after a date, said as one, still counts.
+    found, unread = read_fully("Montreal to Havana 2027-01-20 to 2027-01-27, 3 travellers",
+                               TODAY)
+    assert (found.get("travelers"), unread) == (3, [])

@@ -766,7 +766,11 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if away and back is not None and spans[back][2] >= spans[away[0]][2]:
         found["return"] = spans[back][2].isoformat()
         used.append(spans[back][:2])
+    # The numbers of a date count nothing else: "return 2027-01-27 travellers 2" is not a
+    # party of 27.
     lowered = text.lower()
+    for start, end, _ in spans:
+        lowered = lowered[:start] + " " * (end - start) + lowered[end:]
     length = _length(lowered)
     if length:
         start = date.fromisoformat(found["depart"]) if "depart" in found else None
