@@ -723,3 +723,25 @@ def test_the_numbers_of_a_date_count_no_party() -> None:
     found, unread = read_fully("Montreal to Havana 2027-01-20 to 2027-01-27, 3 travellers",
                                TODAY)
     assert (found.get("travelers"), unread) == (3, [])
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("London to Amsterdam, outbound 05/04/2027 and back 09/04/2027 (European dates, day "
+     "first), one traveller", "2027-04-05", "2027-04-09"),
+    ("Departing SFO 07/04/2027, returning 07/11/2027 (month/day/year), destination Honolulu, "
+     "2 travelers", "2027-07-04", "2027-07-11"),
+])
+def test_the_order_a_text_says_its_dates_are_in(text: str, depart: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Said day first, and a date that can only be month first: no order.
+    "London to Amsterdam, 05/14/2027 to 05/20/2027 (day first), one traveller",
+    # "us" in small letters is the writer, no order.
+    "London to Amsterdam for the two of us dates 05/04/2027 to 09/04/2027",
+])
+def test_an_order_said_that_does_not_hold_reads_no_date(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "depart" not in found and unread

@@ -397,6 +397,16 @@ _DAY_RANGE = re.compile(
 """Days of one month, from the first to the last: "Feb 12-15, 2027", "12-15 February"."""
 
 
+_ORDER_SAID = {
+    "DMY": re.compile(r"\b(?:day first|dd[/.-]mm|day/month|(?:european|uk|british) dates?|"
+                      r"(?:european|uk|british) (?:date )?format)\b", re.I),
+    "MDY": re.compile(r"\b(?:month first|mm[/.-]dd|month/day|(?:(?-i:US)|american) dates?|"
+                      r"(?:(?-i:US)|american) (?:date )?format)\b", re.I)}
+"""The order a text says its dates in numbers are written in: "(European dates, day
+first)", "(month/day/year)", "US date" ("US" in capitals: "the two of us, dates..." is
+no order)."""
+
+
 def _numerals(phrase: str) -> tuple[int, int, int] | None:
     """The three numbers of a date in numbers, as written, or None for another date."""
     match = _NUMERIC.fullmatch(phrase)
@@ -422,8 +432,11 @@ def _numeric_order(dates: list[tuple[int, int, int]]) -> str | None:
 
 def _numeric_date(numerals: tuple[int, int, int], order: str | None) -> date | None:
     """The day a date in numbers names written in ``order``; None where the order is
-    unknown and the day could be either ("04/06/2027"), or no such day is."""
+    unknown and the day could be either ("04/06/2027"), or no such day is; always None for
+    ``order`` "" (an order said that the dates contradict: "05/14/2027 (day first)")."""
     first, second, year = numerals
+    if order == "":
+        return None  # the text says one order and writes another: none holds
     # A date over 12 on one side has one reading whatever the others say.
     if order is None and first != second and max(first, second) <= 12:
         return None
@@ -451,6 +464,11 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)
                if not any(r.start() <= m.start() < r.end() for r in ranges)]
     order = _numeric_order([numerals for _, numerals in matches if numerals])
+    said = {key for key, pattern in _ORDER_SAID.items() if pattern.search(text)}
+    if said:
+        # The order the text says its dates are in; one its dates (a day over 12) or
+        # its words contradict is none.
+        order = said.pop() if len(said) == 1 and order in (None, *said) else ""
     found = [(m.start(), m.end(), _numeric_date(numerals, order) if numerals
               else _parse_date(m.group(1), today)) for m, numerals in matches]
     found = [(start, end, day and _on_weekday(spelled, start, end, day, bool(
@@ -769,8 +787,8 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     # The numbers of a date count nothing else: "return 2027-01-27 travellers 2" is not a
     # party of 27.
     lowered = text.lower()
-    for start, end, _ in spans:
-        lowered = lowered[:start] + " " * (end - start) + lowered[end:]
+    for at, until, _ in spans:
+        lowered = lowered[:at] + " " * (until - at) + lowered[until:]
     length = _length(lowered)
     if length:
         start = date.fromisoformat(found["depart"]) if "depart" in found else None
