@@ -745,3 +745,19 @@ def test_the_order_a_text_says_its_dates_are_in(text: str, depart: str, back: st
 def test_an_order_said_that_does_not_hold_reads_no_date(text: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert "depart" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("3 of us flying from Newark to Lisbon on 9/20/2027 (US date, so September 20), returning "
+     "9/27/2027. $800 each.", 2400.0),
+    ("Group of 6 from Chicago to Athens, June 20-30 2027, budget 1500 per head", 9000.0),
+])
+def test_a_budget_each_and_a_day_said_again(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+def test_a_price_each_way_is_no_budget_a_head() -> None:
+    found, unread = read_fully("3 of us from Newark to Lisbon on 2027-09-20 for a week, $800 "
+                               "each way", TODAY)
+    assert found.get("budget") != 2400.0 and unread

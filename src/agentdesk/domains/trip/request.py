@@ -103,7 +103,7 @@ _MEANING = re.compile(
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
     r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b|"
-    r"\bonly\b|\bexclusively\b|"
+    r"\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
     r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
     r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b", re.I)
@@ -114,7 +114,8 @@ friends") are not the party the count says; a requirement ("the hotel must allow
 from Charlotte to Denver") or a pet has no field to hold it; nor has a restriction ("Hilton
 only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the party), a
 need of access ("a wheelchair accessible room"), a car or transfer besides the trip ("plus a
-rental car"), or points to spend ("we have points")."""
+rental car"), points to spend ("we have points"), or a price a flight ("$800 each way") or
+a trip one way."""
 
 
 def _fold(text: str) -> str:
@@ -731,7 +732,8 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             # 5 km", "max 2 stops" (left unread, and said).
             after = re.match(r" *([a-z]+)", lowered[match.end():])
             if after and after.group(1) not in _AFTER_AMOUNT and \
-                    not re.search(currency, match.group(0)):
+                    not re.search(currency, match.group(0)) and \
+                    not _EACH.match(lowered, match.end()):
                 continue
             return match.span(), amount
     return None
@@ -784,6 +786,9 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if away and back is not None and spans[back][2] >= spans[away[0]][2]:
         found["return"] = spans[back][2].isoformat()
         used.append(spans[back][:2])
+    # A day read said again is read with it: "on 9/20/2027 (US date, so September 20)".
+    read = {found.get("depart"), found.get("return")}
+    used += [(start, end) for start, end, day in spans if day.isoformat() in read]
     # The numbers of a date count nothing else: "return 2027-01-27 travellers 2" is not a
     # party of 27.
     lowered = text.lower()
@@ -821,8 +826,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
 
 _OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
 """What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
-_EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp)\b")
-"""What makes a budget one person's: "$1,200 per person", "2k pp"."""
+_EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
+                   r"each(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
+"""What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each" (not "$800
+each way")."""
 
 
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
