@@ -761,3 +761,14 @@ def test_a_price_each_way_is_no_budget_a_head() -> None:
     found, unread = read_fully("3 of us from Newark to Lisbon on 2027-09-20 for a week, $800 "
                                "each way", TODAY)
     assert found.get("budget") != 2400.0 and unread
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("flying out of phoenix to san diego on aug 13 2027 back aug 16 2027 with my 2 kids", 3),
+    # "our" says no count of us; "for my kids" none of the writer.
+    ("flying out of phoenix to san diego on aug 13 2027 back aug 16 2027 with our 2 kids", None),
+    ("a trip for my 2 kids, phoenix to san diego on aug 13 2027 back aug 16 2027", None),
+])
+def test_the_writer_with_their_children(text: str, travelers: int | None) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert found.get("travelers") == travelers and bool(unread) == (travelers is None)

@@ -572,9 +572,12 @@ _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT} (?:peopl
                     r"(?! *(?:adults?|kids?|child))(?![-/.:\d]))\b")
 """The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax", and as a
 form's field: "travelers: 3", "travelers 3"."""
-_SELF_BEFORE = re.compile(r"\b(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?$")
+_SELF_BEFORE = re.compile(r"\b(?:(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?|"
+                          r"with my )$")
 _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
-"""The one who writes, joined to a group: "me and 3 friends", "two colleagues and me"."""
+"""The one who writes, joined to a group: "me and 3 friends", "two colleagues and me",
+"flying ... with my 2 kids" (the writer brings them; "with our 2 kids" says no count of us,
+"for my 2 kids" none of the writer)."""
 
 
 _AGE = rf"\b(?:\d{{1,2}}|(?:{'|'.join(_TENS)})-(?:{_UNIT_WORD})|{_NUMBER_WORDS})\b"
