@@ -772,3 +772,14 @@ def test_a_price_each_way_is_no_budget_a_head() -> None:
 def test_the_writer_with_their_children(text: str, travelers: int | None) -> None:
     found, unread = read_fully(text, TODAY)
     assert found.get("travelers") == travelers and bool(unread) == (travelers is None)
+
+
+def test_a_route_with_an_arrow_head() -> None:
+    found, unread = read_fully("budget: 2500usd. route: miami > buenos aires. dates: 2027-08-05 "
+                               "to 2027-08-15. travellers: 1", TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (
+        "Miami", "Buenos Aires", [])
+    # Without the arrow, the order alone says which is which no more than before.
+    found, unread = read_fully("route: miami, buenos aires. dates: 2027-08-05 to 2027-08-15. "
+                               "travellers: 1", TODAY)
+    assert found.get("origin") is None

@@ -360,9 +360,9 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
         if name in (origin, destination):
             continue
         after = text[end:end + 12]
-        if origin is None and (re.match(r"\W*(?:(?:to|->|→|–|—)\s|based\b)", after, re.I)
+        if origin is None and (re.match(r"\W*(?:(?:to|->|→|–|—|=?>)\s|based\b)", after, re.I)
                                or _ROUTE.match(text, start)):
-            origin = name  # "Boston to Oslo", "Boston-based", "ATL-CUN"
+            origin = name  # "Boston to Oslo", "miami > buenos aires", "ATL-CUN"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
         elif not any(same_place(name, place) for place in (origin, destination) if place):
