@@ -783,3 +783,12 @@ def test_a_route_with_an_arrow_head() -> None:
     found, unread = read_fully("route: miami, buenos aires. dates: 2027-08-05 to 2027-08-15. "
                                "travellers: 1", TODAY)
     assert found.get("origin") is None
+
+
+def test_no_budget_said_is_none() -> None:
+    found, unread = read_fully("Atlanta to Denver, Dec 3 2027 to Dec 6 2027, one person. No "
+                               "budget in mind, just show me what's there.", TODAY)
+    assert ("budget" not in found, unread) == (True, [])
+    # Beside an amount, "no budget" says something the amount does not hold.
+    assert read_fully("Atlanta to Denver, Dec 3 2027 to Dec 6 2027, one person. No budget "
+                      "really, around $2000", TODAY)[1]

@@ -811,6 +811,11 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         used += spans_party
     used += [m.span() for m in _OCCASION.finditer(lowered)]
     budget = _budget(lowered)
+    # "No budget in mind" says none: nothing to read, nothing left over; beside a budget
+    # read it is said ("no budget limit, around $2000").
+    nothing = _NO_BUDGET.search(lowered)
+    if nothing and not budget:
+        used.append(nothing.span())
     if budget:
         used.append(budget[0])
         found["budget"] = budget[1]
@@ -827,6 +832,9 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     return found, [*others, *_unread(text, used)]
 
 
+_NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
+                        r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
+"""A request that says it has no budget: "No budget in mind", "no set budget"."""
 _OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
 """What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
 _EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
