@@ -792,3 +792,12 @@ def test_no_budget_said_is_none() -> None:
     # Beside an amount, "no budget" says something the amount does not hold.
     assert read_fully("Atlanta to Denver, Dec 3 2027 to Dec 6 2027, one person. No budget "
                       "really, around $2000", TODAY)[1]
+
+
+def test_a_compound_ordinal_before_its_month_is_read_whole() -> None:
+    found, unread = read_fully("i'd like to go from madrid to berlin on the twenty-first of "
+                               "november 2027 for five nights, by myself", TODAY)
+    assert (found.get("depart"), unread) == ("2027-11-21", [])
+    # Without a month after it, it is no day, and said.
+    assert read_fully("madrid to berlin, 2027-11-21 for five nights, by myself, our "
+                      "twenty-first trip", TODAY)[1]

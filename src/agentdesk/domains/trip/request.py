@@ -470,8 +470,8 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
         # The order the text says its dates are in; one its dates (a day over 12) or
         # its words contradict is none.
         order = said.pop() if len(said) == 1 and order in (None, *said) else ""
-    found = [(m.start(), m.end(), _numeric_date(numerals, order) if numerals
-              else _parse_date(m.group(1), today)) for m, numerals in matches]
+    found = [(_word_start(text, spelled, m.start()), m.end(), _numeric_date(numerals, order)
+              if numerals else _parse_date(m.group(1), today)) for m, numerals in matches]
     found = [(start, end, day and _on_weekday(spelled, start, end, day, bool(
         re.search(r"\d{4}|\d/\d+$", m.group(1))))) for (start, end, day), (m, _) in zip(
         found, matches, strict=True)]
@@ -542,6 +542,15 @@ def _on_weekday(text: str, start: int, end: int, day: date, year: bool) -> date 
     except ValueError:
         return None
     return later if not year and later.weekday() == weekday else None
+
+
+def _word_start(text: str, spelled: str, at: int) -> int:
+    """Where the date read at ``at`` of ``spelled`` starts in ``text``: at the ordinal word
+    it was spelled from ("the twenty-first of May" is read as "the 21th of May" padded
+    before), so no part of that word is left over."""
+    while at > 0 and spelled[at - 1] == " " and not text[at - 1].isspace():
+        at -= 1
+    return at
 
 
 def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
