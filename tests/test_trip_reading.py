@@ -801,3 +801,24 @@ def test_a_compound_ordinal_before_its_month_is_read_whole() -> None:
     # Without a month after it, it is no day, and said.
     assert read_fully("madrid to berlin, 2027-11-21 for five nights, by myself, our "
                       "twenty-first trip", TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "travelers", "budget"), [
+    ("hey! chicago to dublin, out 14 june 2027, 9 nights, me and my sister, 4k total", 2, 4000.0),
+    ("JFK -> Paris, Fri 16 July 2027, return Sun 25 July 2027, 2 adults + 1 child, 6.5k", 3,
+     6500.0),
+])
+def test_one_named_before_a_comma_and_thousands_alone(text: str, travelers: int,
+                                                     budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), found.get("budget"), unread) == (travelers, budget, [])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # More people after the comma: no party of two.
+    ("chicago to dublin, out 14 june 2027, 9 nights, me and my sister, mom and dad", "sister"),
+    # Thousands of something else are no budget.
+    ("chicago to dublin, out 14 june 2027, 9 nights, me and my sister, a 5k run", "5k"),
+])
+def test_more_people_or_other_thousands_are_said(text: str, said: str) -> None:
+    assert said in read_fully(text, TODAY)[1]

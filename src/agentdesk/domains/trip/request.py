@@ -565,10 +565,13 @@ _KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|g
 said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
 _COUPLE = re.compile(r"\b(?:couple|two of us|my (?:wife|husband|partner|spouse|girlfriend|"
                      r"boyfriend|fiancée?|bf|gf|hubby)|"
-                     rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+|,))|"
+                     rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+)|"
+                     rf" *, *(?:and |& )?(?:my |our )?(?:{_KIN}|wife|husband|partner|kids?|"
+                     r"children|bab(?:y|ies)|friends?|\w+ (?:and|&)))|"
                      rf"my {_KIN} *(?:and|&|\+) *(?:me|myself|i)(?! *(?:and|&|\+)))\b")
 """Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple",
-"me and my mother" (not "me and my mother and sister")."""
+"me and my mother" (not "me and my mother and sister", nor "me and my mother, sister";
+"me and my sister, 4k total" is two)."""
 
 
 _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|infants?|"
@@ -725,7 +728,10 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to|"
             rf" no more than)?)\s*{sign}?\s*{_AMOUNT}(?:\s*{currency})?",
             rf"{capped}{sign}\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
-            rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}"):
+            rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}",
+            # Thousands alone in a clause ("6.5k", "4k total"): money, as "5k run" is not.
+            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|tops|max)?"
+            r" *(?:[,;.!?)]|$))"):
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
             amount = _amount(phrase)
