@@ -822,3 +822,23 @@ def test_one_named_before_a_comma_and_thousands_alone(text: str, travelers: int,
 ])
 def test_more_people_or_other_thousands_are_said(text: str, said: str) -> None:
     assert said in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("Heathrow to New York, leaving 2 March 2027, back 12 March 2027, 1 adult", "LHR",
+     "New York"),
+    # A city and its airport's name are that airport, not the city's main one.
+    ("From London Gatwick to Amsterdam, 2027-04-05 for 4 days, one traveller", "LGW",
+     "Amsterdam"),
+    ("Boston (BOS) to Lisbon, 2027-04-05 for 4 days, one traveller", "BOS", "Lisbon"),
+])
+def test_airports_by_their_names(text: str, origin: str, destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+def test_an_airport_named_apart_from_its_city_is_said() -> None:
+    # Tokyo alone is Haneda: Narita said after it is another airport, not planned for.
+    unread = read_fully("from Boston to Tokyo, Narita please, 2027-04-05 for 4 days",
+                        TODAY)[1]
+    assert unread == ["NRT"]

@@ -133,10 +133,12 @@ def _cities() -> frozenset[str]:
     import airportsdata
     from airports import airport_data
 
-    from .hubs import MAIN_AIRPORT
+    from .hubs import AIRPORT_NAMES, MAIN_AIRPORT
 
     table = airportsdata.load("IATA")
     names = {_fold(row["city"]) for row in table.values() if row.get("city")}
+    # Airports people name by their own name ("Heathrow to New York").
+    names.update(AIRPORT_NAMES)
     # The cities the planner names a main airport for outright (airportsdata files
     # Montreal's under Dorval): the planner plans them, so they are cities to read.
     names.update(_fold(city) for city in MAIN_AIRPORT)
@@ -184,9 +186,14 @@ def same_place(one: str, other: str) -> bool:
 
 
 def _place_key(name: str) -> str:
+    from .hubs import AIRPORT_NAMES
+
     name = name.strip()
     if len(name) == 3 and name.isupper():
         return _code_cities().get(name, _fold(name))
+    # "London Heathrow": Heathrow is in London, no second place.
+    if _fold(name) in AIRPORT_NAMES:
+        return _code_cities()[AIRPORT_NAMES[_fold(name)]]
     return _fold(name)
 
 
@@ -199,9 +206,14 @@ def _code_cities() -> dict[str, str]:
 
 
 def _shown(name: str) -> str:
-    """A place's name as the plan shows it: "boston", "BOSTON": Boston; "BOS", "ME" kept."""
+    """A place's name as the plan shows it: "boston", "BOSTON": Boston; "BOS", "ME" kept;
+    an airport named by its name by its code ("Heathrow": LHR), as the planner looks it up."""
+    from .hubs import AIRPORT_NAMES
+
     if _fold(name) in _NICKNAMES:
         return _NICKNAMES[_fold(name)]
+    if _fold(name) in AIRPORT_NAMES:
+        return AIRPORT_NAMES[_fold(name)]
     return name if (name[:1].isupper() and not name.isupper()) or len(name) <= 3 \
         else name.title()
 
@@ -330,10 +342,45 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
                 break
         else:
             index += 1
-    return found, unplaced
+    # A city and its airport's name ("London Gatwick") are that airport, not the city's
+    # main one (Heathrow).
+    from .hubs import AIRPORT_NAMES
+
+    merged: list[tuple[int, int, str]] = []
+    for start, end, name in found:
+        if merged and name in AIRPORT_NAMES.values() and text[merged[-1][1]:start] == " " \
+                and same_place(merged[-1][2], name):
+            start = merged.pop()[0]
+        merged.append((start, end, name))
+    return merged, unplaced
 
 
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
+
+
+def _airport(place: str) -> str | None:
+    """The code of the airport a plan for ``place`` flies from or to: a code itself, a
+    city's main one ("Tokyo": HND), or None where none is known."""
+    from .hubs import MAIN_AIRPORT
+    from .travel.airports import airports_for_city
+
+    if len(place) == 3 and place.isupper():
+        return place
+    if _fold(place) in MAIN_AIRPORT:
+        return MAIN_AIRPORT[_fold(place)]
+    try:
+        return airports_for_city(place)[0].iata
+    except (LookupError, ValueError):
+        return None
+
+
+def _holds(slot: str, name: str) -> bool:
+    """Whether the place ``slot`` holds is the one ``name`` names: the same city, or, for an
+    airport named by its code or its name (read as its code), that airport ("to Tokyo,
+    Narita please" names NRT, which Tokyo alone, HND, is not; "Boston (BOS)" is Boston's)."""
+    if len(name) == 3 and name.isupper() and same_place(slot, name):
+        return _airport(slot) in (name, None)
+    return same_place(slot, name)
 
 
 def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
@@ -365,8 +412,12 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
             origin = name  # "Boston to Oslo", "miami > buenos aires", "ATL-CUN"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
-        elif not any(same_place(name, place) for place in (origin, destination) if place):
+        else:
             spare.append((start, end, name))
+    # Checked once both slots are held: "Boston (BOS) to Lisbon" gives BOS the origin after
+    # Boston is passed over.
+    spare = [(start, end, name) for start, end, name in spare
+             if not any(_holds(place, name) for place in (origin, destination) if place)]
     return origin, destination, others, spare
 
 
