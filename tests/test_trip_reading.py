@@ -842,3 +842,20 @@ def test_an_airport_named_apart_from_its_city_is_said() -> None:
     unread = read_fully("from Boston to Tokyo, Narita please, 2027-04-05 for 4 days",
                         TODAY)[1]
     assert unread == ["NRT"]
+
+
+def test_a_pair_named_is_the_party_of_two_counted() -> None:
+    found, unread = read_fully("A surprise for my parents: they live in San Francisco and want "
+                               "to see Vancouver, leaving 2027-09-13 for 6 nights. Two "
+                               "travellers.", TODAY)
+    assert (found.get("travelers"), unread) == (2, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Added to the two counted: four, not two.
+    "Two travellers plus my parents, San Francisco to Vancouver, leaving 2027-09-13, 6 nights",
+    # No count: the parents alone say none.
+    "My parents, San Francisco to Vancouver, leaving 2027-09-13 for 6 nights.",
+])
+def test_a_pair_beside_another_count_is_said(text: str) -> None:
+    assert "parents" in read_fully(text, TODAY)[1]

@@ -875,6 +875,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
+    # A pair named ("my parents") is the party of two counted whole ("Two travellers").
+    total = _TOTAL.search(lowered)
+    if party and party[0] == 2 and total and total.span() in party[1]:
+        used += [m.span(1) for m in _PAIR.finditer(lowered)]
     used += [m.span() for m in _OCCASION.finditer(lowered)]
     budget = _budget(lowered)
     # "No budget in mind" says none: nothing to read, nothing left over; beside a budget
@@ -898,6 +902,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     return found, [*others, *_unread(text, used)]
 
 
+_PAIR = re.compile(r"(?<!plus )(?<!with )(?<!and )(?<!& )(?<!\+ )(?<!also )(?<!bring )"
+                   r"(?<!bringing )\b(?:my|our|his|her) ((?:grand)?parents)\b")
+"""Two people named as a pair: "my parents", "our grandparents" (not added to others:
+"plus my parents")."""
 _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
                         r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
