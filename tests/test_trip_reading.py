@@ -859,3 +859,22 @@ def test_a_pair_named_is_the_party_of_two_counted() -> None:
 ])
 def test_a_pair_beside_another_count_is_said(text: str) -> None:
     assert "parents" in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin"), [
+    ("Not from Newark, from JFK please. Going to Barcelona 2027-09-01, 8 nights, solo", "JFK"),
+    ("From JFK, not Newark, to Barcelona 2027-09-01, 8 nights, solo", "JFK"),
+])
+def test_a_place_denied_beside_the_one_meant(text: str, origin: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), unread) == (origin, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Denied, and no other said: the "not" is said.
+    "Not from Newark. Going to Barcelona 2027-09-01, 8 nights, solo",
+    # Denied the slot it holds: two things said of one place.
+    "From Newark to Madrid, not to Madrid, 2027-09-01, 8 nights, solo",
+])
+def test_a_place_denied_alone_is_said(text: str) -> None:
+    assert read_fully(text, TODAY)[1]

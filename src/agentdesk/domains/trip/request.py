@@ -355,6 +355,8 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
     return merged, unplaced
 
 
+_DENIED = re.compile(r"\bnot\s+((?:from|out of|leaving|to|in)\s+)?$", re.I)
+"""A place the writer says is not the one: "Not from Newark, from JFK", "JFK, not Newark"."""
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
 
 
@@ -390,14 +392,20 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
     airport after their city ("Boston, Georgia"); the spare places are every other city
     the text names that neither slot holds ("to Lisbon and then Porto", "from Boston or
     New York", "HI, CAN YOU... DUBAI, FROM MUMBAI" read with "CAN" the destination): a
-    plan without them would ignore them, or be made for another place than meant."""
+    plan without them would ignore them, or be made for another place than meant. A spare
+    place without a name is a place denied where another holds its slot ("Not from Newark,
+    from JFK"): read, with its "not"."""
     places, others = _places(text, dates)
     spare: list[tuple[int, int, str]] = []
     origin = destination = None
     free = []
+    denied = []
     for start, end, name in places:
         before = text[max(0, start - 24):start]
-        if _ORIGIN_CUE.search(before) and origin is None:
+        negated = _DENIED.search(before)
+        if negated:
+            denied.append((start - len(negated.group(0)), end, name, negated.group(1)))
+        elif _ORIGIN_CUE.search(before) and origin is None:
             origin = name
         elif _DESTINATION_CUE.search(before) and destination is None and name != origin:
             destination = name
@@ -418,6 +426,13 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
     # Boston is passed over.
     spare = [(start, end, name) for start, end, name in spare
              if not any(_holds(place, name) for place in (origin, destination) if place)]
+    # A place denied is read as such where another holds the slot it was denied for ("Not
+    # from Newark, from JFK"): its "not" is read. Otherwise the "not" stays, and is said.
+    for start, end, name, cue in denied:
+        slots = [origin] if cue and _ORIGIN_CUE.search(cue) else \
+            [destination] if cue else [origin, destination]
+        if all(slot and not _holds(slot, name) for slot in slots):
+            spare.append((start, end, ""))
     return origin, destination, others, spare
 
 
@@ -898,7 +913,8 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     # A city no slot holds is said, unless another slot read its words ("2 PPL" is people,
     # whatever airport "PPL" is).
     others += [name for start, end, name in spare
-               if all(end <= s or start >= e for s, e in used)]
+               if name and all(end <= s or start >= e for s, e in used)]
+    used += [(start, end) for start, end, name in spare if not name]
     return found, [*others, *_unread(text, used)]
 
 
