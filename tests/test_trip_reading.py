@@ -878,3 +878,17 @@ def test_a_place_denied_beside_the_one_meant(text: str, origin: str) -> None:
 ])
 def test_a_place_denied_alone_is_said(text: str) -> None:
     assert read_fully(text, TODAY)[1]
+
+
+def test_a_date_as_a_bound_is_said() -> None:
+    # "after May 1" is no day to leave on.
+    assert "after" in read_fully("I want to fly to Paris from Boston after May 1 2027 for 7 "
+                                 "nights, 2 people", TODAY)[1]
+    # "after that" orders the trip's parts, and binds no date; nor does "back ... after".
+    assert read_fully("Boston to Paris on 2027-05-01, and after that 7 nights there, "
+                      "2 people", TODAY)[1] == []
+
+
+def test_an_arrow_without_spaces_is_a_route() -> None:
+    found, unread = read_fully("Boston->Paris 2027-05-01 for 7 nights 2 adults $4k", TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == ("Boston", "Paris", [])

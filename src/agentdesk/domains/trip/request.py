@@ -103,7 +103,8 @@ _MEANING = re.compile(
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
     r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b|"
-    r"\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
+    r"\b(?:after|before)\b(?= (?:the |on |mid-?|early |late )?(?:\d|next\b|tomorrow\b|"
+    rf"(?:{_MONTHS}|mon|tue|wed|thu|fri|sat|sun)))|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
     r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
     r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b", re.I)
@@ -114,8 +115,8 @@ friends") are not the party the count says; a requirement ("the hotel must allow
 from Charlotte to Denver") or a pet has no field to hold it; nor has a restriction ("Hilton
 only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the party), a
 need of access ("a wheelchair accessible room"), a car or transfer besides the trip ("plus a
-rental car"), points to spend ("we have points"), or a price a flight ("$800 each way") or
-a trip one way."""
+rental car"), points to spend ("we have points"), a price a flight ("$800 each way"), a
+trip one way, or a date as a bound ("after May 1", "before the 10th" is no day to plan on)."""
 
 
 def _fold(text: str) -> str:
@@ -415,7 +416,8 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
         if name in (origin, destination):
             continue
         after = text[end:end + 12]
-        if origin is None and (re.match(r"\W*(?:(?:to|->|→|–|—|=?>)\s|based\b)", after, re.I)
+        if origin is None and (re.match(r"\W*(?:(?:to|–|—)\s|based\b)|\s*(?:-|=)?>|\s*→",
+                                        after, re.I)
                                or _ROUTE.match(text, start)):
             origin = name  # "Boston to Oslo", "miami > buenos aires", "ATL-CUN"
         elif destination is None:
