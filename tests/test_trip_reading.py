@@ -892,3 +892,23 @@ def test_a_date_as_a_bound_is_said() -> None:
 def test_an_arrow_without_spaces_is_a_route() -> None:
     found, unread = read_fully("Boston->Paris 2027-05-01 for 7 nights 2 adults $4k", TODAY)
     assert (found.get("origin"), found.get("destination"), unread) == ("Boston", "Paris", [])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # No count: one would be planned for where a family goes.
+    ("Boston to Denver 2027-05-01 for 5 nights with my family", "family"),
+    # Twins are two more than the couple counted.
+    ("Boston to Denver 2027-05-01 for 5 nights, my husband and our twins", "twins"),
+])
+def test_a_family_or_twins_without_a_count_are_said(text: str, said: str) -> None:
+    assert said in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    # A family beside a count is that party.
+    ("A family trip, 4 people, Boston to Denver 2027-05-01 for 5 nights", 4),
+    ("Our honeymoon! Boston to Denver 2027-05-01 for 5 nights", 2),
+])
+def test_a_family_counted_and_a_honeymoon(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])

@@ -99,7 +99,7 @@ _MEANING = re.compile(
     r"teenagers?|friends?|parents|colleagues?|co-?workers?|buddies|pals|mates|mothers?|"
     r"moms?|mums?|fathers?|dads?|sisters?|brothers?|"
     r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
-    r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?)\b|"
+    r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?|twins|triplets)\b|"
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
     r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b|"
@@ -631,7 +631,7 @@ _KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|g
         r"flatmate|best friend|friend|colleague)")
 """One person a writer may bring ("my mother"): their party of two only when the writer is
 said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
-_COUPLE = re.compile(r"\b(?:couple|two of us|my (?:wife|husband|partner|spouse|girlfriend|"
+_COUPLE = re.compile(r"\b(?:couple|two of us|honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
                      r"boyfriend|fiancée?|bf|gf|hubby)|"
                      rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+)|"
                      rf" *, *(?:and |& )?(?:my |our )?(?:{_KIN}|wife|husband|partner|kids?|"
@@ -892,6 +892,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
+    else:
+        # "with my family": more than one, and no count to plan for (one is assumed where
+        # nothing is said); beside a count ("a family trip, 4 people") it is that party.
+        others += [m.group(0) for m in _UNCOUNTED.finditer(text)][:1]
     # A pair named ("my parents") is the party of two counted whole ("Two travellers").
     total = _TOTAL.search(lowered)
     if party and party[0] == 2 and total and total.span() in party[1]:
@@ -924,6 +928,8 @@ _PAIR = re.compile(r"(?<!plus )(?<!with )(?<!and )(?<!& )(?<!\+ )(?<!also )(?<!b
                    r"(?<!bringing )\b(?:my|our|his|her) ((?:grand)?parents)\b")
 """Two people named as a pair: "my parents", "our grandparents" (not added to others:
 "plus my parents")."""
+_UNCOUNTED = re.compile(r"\b(?:famil(?:y|ies)|relatives|in-laws|folks)\b", re.I)
+"""People named as a group with no count: "with my family", "the in-laws"."""
 _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
                         r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
