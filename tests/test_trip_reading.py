@@ -212,7 +212,7 @@ def test_a_third_city_is_said_not_dropped(text: str, unread: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "From Boston to Lisbon on 2027-05-03 for a week, back to Boston after",
-    "From Boston to Lisbon on 2027-05-03 for a week, in Lisbon we want a quiet hotel",
+    "From Boston to Lisbon on 2027-05-03 for a week, 2 people, in Lisbon we want a quiet hotel",
     "To Lisbon from BOS on 2027-05-03 for a week, flying back to Boston",
 ])
 def test_a_city_named_again_is_no_third_city(text: str) -> None:
@@ -413,7 +413,7 @@ def test_a_day_of_the_week_in_capitals_is_no_airport() -> None:
 
 @pytest.mark.parametrize(("text", "depart", "back"), [
     # A date without its year comes after the dated one before it.
-    ("Miami to Lima. We leave the 15th of December 2027 and return the 29th of December",
+    ("Miami to Lima, 2 adults. We leave the 15th of December 2027 and return the 29th of December",
      "2027-12-15", "2027-12-29"),
     ("Boston to Oslo: leaving Dec 28th 2027, back Jan 3rd", "2027-12-28", "2028-01-03"),
     ("Boston to Oslo: leaving May 3rd 2027, back May 8th.", "2027-05-03", "2027-05-08"),
@@ -460,7 +460,7 @@ def test_mates_without_a_count_are_said() -> None:
 
 
 @pytest.mark.parametrize(("text", "origin", "destination"), [
-    ("We would like to leave Houston on 2027-08-11 and spend five nights in Mexico City",
+    ("We (2 adults) would like to leave Houston on 2027-08-11 and spend five nights in Mexico City",
      "Houston", "Mexico City"),
     ("leave for Boston from Denver on 2027-04-23 for 3 nights", "Denver", "Boston"),
     ("2 pax ATL-CUN 11/20/2027 - 11/27/2027", "ATL", "CUN"),
@@ -912,3 +912,14 @@ def test_a_family_or_twins_without_a_count_are_said(text: str, said: str) -> Non
 def test_a_family_counted_and_a_honeymoon(text: str, travelers: int) -> None:
     found, unread = read_fully(text, TODAY)
     assert (found.get("travelers"), unread) == (travelers, [])
+
+
+def test_we_without_a_count_is_said() -> None:
+    # "We" are more than the one planned for where nothing counts the party.
+    found, unread = read_fully("We want to go from Boston to Denver 2027-05-01 for 5 nights",
+                               TODAY)
+    assert "travelers" not in found and unread == ["We"]
+    # Counted, "we" are that count; "US dollars" are no "us".
+    found, unread = read_fully("We are 3 people going from Boston to Denver 2027-05-01 for 5 "
+                               "nights, budget 2000 us dollars", TODAY)
+    assert (found.get("travelers"), found.get("budget"), unread) == (3, 2000.0, [])

@@ -896,6 +896,8 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         # "with my family": more than one, and no count to plan for (one is assumed where
         # nothing is said); beside a count ("a family trip, 4 people") it is that party.
         others += [m.group(0) for m in _UNCOUNTED.finditer(text)][:1]
+        # "We want to go...": the writer and others, however many.
+        others += [m.group(0) for m in _WE.finditer(text)][:1]
     # A pair named ("my parents") is the party of two counted whole ("Two travellers").
     total = _TOTAL.search(lowered)
     if party and party[0] == 2 and total and total.span() in party[1]:
@@ -930,6 +932,9 @@ _PAIR = re.compile(r"(?<!plus )(?<!with )(?<!and )(?<!& )(?<!\+ )(?<!also )(?<!b
 "plus my parents")."""
 _UNCOUNTED = re.compile(r"\b(?:famil(?:y|ies)|relatives|in-laws|folks)\b", re.I)
 """People named as a group with no count: "with my family", "the in-laws"."""
+_WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us(?! ?(?:dollars?|\$|d\b|date)))\b", re.I)
+"""The writer and others, uncounted: "we", "us" (not "US dollars"; not "our", which a
+writer alone uses of their company: "our team offsite")."""
 _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
                         r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
