@@ -923,3 +923,12 @@ def test_we_without_a_count_is_said() -> None:
     found, unread = read_fully("We are 3 people going from Boston to Denver 2027-05-01 for 5 "
                                "nights, budget 2000 us dollars", TODAY)
     assert (found.get("travelers"), found.get("budget"), unread) == (3, 2000.0, [])
+
+
+def test_a_date_in_words_no_slot_holds_is_said() -> None:
+    found, unread = read_fully("Boston to Denver on 2027-05-01 for 5 nights, solo, or maybe "
+                               "tomorrow", TODAY)
+    assert "tomorrow" in unread
+    # The one date, in words, is the departure.
+    found, unread = read_fully("Boston to Denver next friday for 5 nights, solo", TODAY)
+    assert "depart" in found and unread == []

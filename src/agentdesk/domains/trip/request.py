@@ -875,6 +875,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     # A day read said again is read with it: "on 9/20/2027 (US date, so September 20)".
     read = {found.get("depart"), found.get("return")}
     used += [(start, end) for start, end, day in spans if day.isoformat() in read]
+    # Any other date is said, in words too ("tomorrow ... or next friday"), where its
+    # numbers, if any, would be.
+    others += [text[start:end] for start, end, day in spans if day.isoformat() not in read
+               and not re.search(r"\d", text[start:end])]
     # The numbers of a date count nothing else: "return 2027-01-27 travellers 2" is not a
     # party of 27.
     lowered = text.lower()
