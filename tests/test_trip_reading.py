@@ -932,3 +932,19 @@ def test_a_date_in_words_no_slot_holds_is_said() -> None:
     # The one date, in words, is the departure.
     found, unread = read_fully("Boston to Denver next friday for 5 nights, solo", TODAY)
     assert "depart" in found and unread == []
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget $200 a day", "a day"),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, $200/day", "/day"),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, at least $2000", "at least"),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, $2000 for the hotel", "for the hotel"),
+])
+def test_a_budget_a_day_a_floor_or_for_part_of_the_trip_is_said(text: str, said: str) -> None:
+    assert said in read_fully(text, TODAY)[1]
+
+
+def test_a_week_long_is_still_the_length() -> None:
+    found, unread = read_fully("Boston to Denver on 2027-05-01 for a week, solo, $2000",
+                               TODAY)
+    assert (found.get("return"), found.get("budget"), unread) == ("2027-05-08", 2000.0, [])

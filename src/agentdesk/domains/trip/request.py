@@ -103,6 +103,9 @@ _MEANING = re.compile(
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
     r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b|"
+    r"\b(?:per|a|each|an?) ?(?:day|week|month)\b|(?<=\d)/(?:day|night|week)\b|\bdaily\b|"
+    r"\bnightly\b|\bat least\b|\bminimum\b|\bseparate(?:ly)?\b|\bexcl(?:uding|\.)?\b|"
+    r"\bfor (?:the )?(?:hotels?|flights?|airfare|accommodation|lodging|food|meals)\b|"
     r"\b(?:after|before)\b(?= (?:the |on |mid-?|early |late )?(?:\d|next\b|tomorrow\b|"
     rf"(?:{_MONTHS}|mon|tue|wed|thu|fri|sat|sun)))|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
@@ -116,7 +119,9 @@ from Charlotte to Denver") or a pet has no field to hold it; nor has a restricti
 only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the party), a
 need of access ("a wheelchair accessible room"), a car or transfer besides the trip ("plus a
 rental car"), points to spend ("we have points"), a price a flight ("$800 each way"), a
-trip one way, or a date as a bound ("after May 1", "before the 10th" is no day to plan on)."""
+trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on),
+a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), or a budget for part
+of the trip ("$2000 for the hotel", "hotel separate")."""
 
 
 def _fold(text: str) -> str:
