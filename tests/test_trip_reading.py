@@ -948,3 +948,11 @@ def test_a_week_long_is_still_the_length() -> None:
     found, unread = read_fully("Boston to Denver on 2027-05-01 for a week, solo, $2000",
                                TODAY)
     assert (found.get("return"), found.get("budget"), unread) == ("2027-05-08", 2000.0, [])
+
+
+def test_a_state_said_as_one_is_no_city() -> None:
+    # Washington state is not Washington, DC.
+    assert "state" in read_fully("From Washington state to Denver, 2027-05-01 for 5 nights, "
+                                 "solo", TODAY)[1]
+    assert read_fully("From Washington DC to Denver, 2027-05-01 for 5 nights, solo",
+                      TODAY)[1] == []
