@@ -956,3 +956,13 @@ def test_a_state_said_as_one_is_no_city() -> None:
                                  "solo", TODAY)[1]
     assert read_fully("From Washington DC to Denver, 2027-05-01 for 5 nights, solo",
                       TODAY)[1] == []
+
+
+def test_the_writers_name_after_a_sign_off_is_no_place() -> None:
+    # "TOM" is Timbuktu's code; signed off in capitals, it is the writer.
+    found, unread = read_fully("MY PARENTS LIVE IN SAN FRANCISCO, TWO TRAVELLERS, TO VANCOUVER "
+                               "2027-09-13 FOR 6 NIGHTS. CHEERS, TOM", TODAY)
+    assert (found.get("destination"), unread) == ("Vancouver", [])
+    # A city after a sign-off's word inside the text is still a city.
+    found, unread = read_fully("Thanks! Boston to Denver 2027-05-01 for 5 nights, solo", TODAY)
+    assert (found.get("origin"), unread) == ("Boston", [])

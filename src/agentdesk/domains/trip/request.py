@@ -362,6 +362,10 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
     return merged, unplaced
 
 
+_SIGN_OFF = re.compile(r"\b(?:cheers|thanks|thank you|thx|regards|best|best wishes|"
+                       r"sincerely|love|ta)\W+([A-Za-z][\w'.-]*(?: [A-Za-z][\w'.-]*)?)\W*$",
+                       re.I)
+"""A request's sign-off and the name after it, at its end: "Cheers,\nTom"."""
 _DENIED = re.compile(r"\bnot\s+((?:from|out of|leaving|to|in)\s+)?$", re.I)
 """A place the writer says is not the one: "Not from Newark, from JFK", "JFK, not Newark"."""
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
@@ -403,6 +407,9 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
     place without a name is a place denied where another holds its slot ("Not from Newark,
     from JFK"): read, with its "not"."""
     places, others = _places(text, dates)
+    # The writer's name after a sign-off ("Cheers, TOM": Tom, not Timbuktu) is no place.
+    signed = _SIGN_OFF.search(text)
+    places = [place for place in places if not signed or place[0] < signed.start(1)]
     spare: list[tuple[int, int, str]] = []
     origin = destination = None
     free = []
@@ -804,7 +811,7 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"{capped}{sign}\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
             rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}",
             # Thousands alone in a clause ("6.5k", "4k total"): money, as "5k run" is not.
-            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|tops|max)?"
+            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max)?"
             r" *(?:[,;.!?)]|$))"):
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
