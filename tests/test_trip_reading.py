@@ -966,3 +966,9 @@ def test_the_writers_name_after_a_sign_off_is_no_place() -> None:
     # A city after a sign-off's word inside the text is still a city.
     found, unread = read_fully("Thanks! Boston to Denver 2027-05-01 for 5 nights, solo", TODAY)
     assert (found.get("origin"), unread) == ("Boston", [])
+
+
+def test_a_place_after_thanks_with_its_cue_is_read() -> None:
+    found, unread = read_fully("To Denver 2027-05-01 for 5 nights, solo. Thanks, from Boston",
+                               TODAY)
+    assert (found.get("origin"), unread) == ("Boston", [])

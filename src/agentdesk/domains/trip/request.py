@@ -363,7 +363,8 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
 
 
 _SIGN_OFF = re.compile(r"\b(?:cheers|thanks|thank you|thx|regards|best|best wishes|"
-                       r"sincerely|love|ta)\W+([A-Za-z][\w'.-]*(?: [A-Za-z][\w'.-]*)?)\W*$",
+                       r"sincerely|love|ta)\W+(?!(?:from|in|to|out|at|for)\b)"
+                       r"([A-Za-z][\w'.-]*(?: [A-Za-z][\w'.-]*)?)\W*$",
                        re.I)
 """A request's sign-off and the name after it, at its end: "Cheers,\nTom"."""
 _DENIED = re.compile(r"\bnot\s+((?:from|out of|leaving|to|in)\s+)?$", re.I)
