@@ -972,3 +972,23 @@ def test_a_place_after_thanks_with_its_cue_is_read() -> None:
     found, unread = read_fully("To Denver 2027-05-01 for 5 nights, solo. Thanks, from Boston",
                                TODAY)
     assert (found.get("origin"), unread) == ("Boston", [])
+
+
+@pytest.mark.parametrize("text", [
+    "Boston to Denver, 2027-05-01 for 5 or 6 nights, solo",
+    "Boston to Denver, 2027-05-01 for 5-6 nights, solo",
+    "Boston to Denver, 2027-05-01 for half a week, solo",
+    "Boston to Denver, 2027-05-01 for a week and a half, solo",
+    "Boston to Denver, 2027-05-01 for 1.5 weeks, solo",
+])
+def test_a_length_that_is_no_one_number_of_days_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "return" not in found and unread
+
+
+def test_a_count_in_a_range_is_no_party() -> None:
+    found, unread = read_fully("Boston to Denver, 2027-05-01 for 5 nights, for 2 or 3", TODAY)
+    assert "travelers" not in found and unread
+    # A length after a dash from its date is still the length.
+    found, unread = read_fully("Boston to Denver, 2027-05-01 - 5 nights, 2 people", TODAY)
+    assert (found.get("return"), unread) == ("2027-05-06", [])

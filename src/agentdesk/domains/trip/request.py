@@ -733,7 +733,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         return (count, spans) if adults or couple or me else None
     # "for a conference": an article, no count.
     party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|"
-                               r"wk|usd|dollars|\$|k\b|hundred|thousand|grand))", lowered)
+                               r"wk|usd|dollars|\$|k\b|hundred|thousand|grand))"
+                               r"(?! *(?:or|to|-|–) *\w)(?![.,/]\d)", lowered)
     if party:
         described = _DESCRIBED.match(lowered, party.end())
         return _number(next(g for g in party.groups() if g)), [
@@ -745,10 +746,19 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
-    """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week")."""
+    """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week").
+
+    None for a length that is no one number of days: a range ("5 or 6 nights", "5-6
+    nights"), a part ("half a week", "a week and a half") or a fraction ("1.5 weeks"); its
+    words are then left over, and said.
+    """
     length = re.search(rf"\b{_COUNT}[ -](day|night|week|wk|fortnight)s?\b|\b(a )?(fortnight)\b",
                        lowered)
     if not length:
+        return None
+    if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
+            or re.match(r"\s*(?:and a half|(?:-|–|or|to)\s*(?:\d|an?\b|one|two|three|four|five|"
+                        r"six|seven|eight|nine|ten))", lowered[length.end():]):
         return None
     unit = length.group(2) or length.group(4)
     return length.span(), _number(length.group(1) or "a") * {"week": 7, "wk": 7,
@@ -839,15 +849,23 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     return None
 
 
+def _undated(text: str) -> str:
+    """``text`` in lower case with its dates blanked: their numbers count nothing else."""
+    lowered = text.lower()
+    for start, end, _ in _dates(text, date.today()):
+        lowered = lowered[:start] + " " * (end - start) + lowered[end:]
+    return lowered
+
+
 def stated_length(text: str) -> str | None:
     """The words that say how long the trip lasts, in lower case ("4 days"), or None."""
-    length = _length(text.lower())
+    length = _length(_undated(text))
     return text.lower()[slice(*length[0])] if length else None
 
 
 def stated_days(text: str) -> int | None:
     """How many days the request says the trip lasts ("4 nights": 4), None if it does not."""
-    length = _length(text.lower())
+    length = _length(_undated(text))
     return length[1] if length else None
 
 
