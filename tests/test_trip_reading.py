@@ -992,3 +992,17 @@ def test_a_count_in_a_range_is_no_party() -> None:
     # A length after a dash from its date is still the length.
     found, unread = read_fully("Boston to Denver, 2027-05-01 - 5 nights, 2 people", TODAY)
     assert (found.get("return"), unread) == ("2027-05-06", [])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, morning flights", "morning flights"),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, hotel with a pool", "pool"),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, somewhere downtown", "downtown"),
+])
+def test_a_time_of_day_or_a_hotels_amenity_is_said(text: str, said: str) -> None:
+    assert said in read_fully(text, TODAY)[1]
+
+
+def test_flights_and_a_hotel_are_the_trip_itself() -> None:
+    assert read_fully("Flights and a hotel from Boston to Denver 2027-05-01 for 5 nights, solo",
+                      TODAY)[1] == []

@@ -103,6 +103,9 @@ _MEANING = re.compile(
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
     r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b|"
+    r"\b(?:morning|afternoon|evening|night|red-?eye|overnight|early|late)(?: flights?\b|"
+    r" departures?\b)|\b(?:pool|spa|gym|breakfast|parking|wi-?fi|kitchen|balcony|"
+    r"(?:sea|ocean|city|mountain) ?views?|downtown|walking distance|close to|near(?:by)?)\b|"
     r"\b(?:state|province|county|region)\b|\b(?:per|a|each|an?) ?(?:day|week|month)\b|(?<=\d)/(?:day|night|week)\b|\bdaily\b|"
     r"\bnightly\b|\bat least\b|\bminimum\b|\bseparate(?:ly)?\b|\bexcl(?:uding|\.)?\b|"
     r"\bfor (?:the )?(?:hotels?|flights?|airfare|accommodation|lodging|food|meals)\b|"
@@ -120,7 +123,8 @@ only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the 
 need of access ("a wheelchair accessible room"), a car or transfer besides the trip ("plus a
 rental car"), points to spend ("we have points"), a price a flight ("$800 each way"), a
 trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on),
-a state said as one ("Washington state" is not Washington, DC; "New York state" not the
+a time of day ("morning flights"), a hotel's amenity or whereabouts ("with a pool",
+"downtown", "near the beach"), a state said as one ("Washington state" is not Washington, DC; "New York state" not the
 city), a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), or a budget for part
 of the trip ("$2000 for the hotel", "hotel separate")."""
 
