@@ -1006,3 +1006,17 @@ def test_a_time_of_day_or_a_hotels_amenity_is_said(text: str, said: str) -> None
 def test_flights_and_a_hotel_are_the_trip_itself() -> None:
     assert read_fully("Flights and a hotel from Boston to Denver 2027-05-01 for 5 nights, solo",
                       TODAY)[1] == []
+
+
+@pytest.mark.parametrize(("text", "budget", "unread"), [
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget is around a grand", 1000.0, []),
+    # "1.500" is fifteen hundred to some, one and a half to others.
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget 1.500", None, ["1.500"]),
+    # A scale alone, unread, is said.
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, we'll spend maybe a grand", None,
+     ["grand"]),
+])
+def test_amounts_said_roughly_or_in_two_ways(text: str, budget: float | None,
+                                             unread: list[str]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert (found.get("budget"), said) == (budget, unread)

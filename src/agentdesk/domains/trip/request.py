@@ -821,8 +821,9 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     sign = r"(?:usd|us\$|(?<![a-z])\$)"
     capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
     for pattern in (
-            rf"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to|"
-            rf" no more than)?)\s*{sign}?\s*{_AMOUNT}(?:\s*{currency})?",
+            rf"(?:budget(?: of| is|:)?(?: around| about| roughly| approx(?:imately|\.)?| ~)?|"
+            rf"under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to| no more than)?)\s*"
+            rf"{sign}?\s*{_AMOUNT}(?:\s*{currency})?",
             rf"{capped}{sign}\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
             rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}",
             # Thousands alone in a clause ("6.5k", "4k total"): money, as "5k run" is not.
@@ -832,6 +833,9 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             phrase = match.group(1).strip(" ,-")
             amount = _amount(phrase)
             if not amount:
+                continue
+            # "1.500" is fifteen hundred to some, one and a half to others: no budget.
+            if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", phrase):
                 continue
             # Words alone ("under five days", "up to three") are a budget after "budget"
             # or before a currency only.
@@ -998,7 +1002,9 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
         if free(at, at + 1):
             unread.append(match.group(0).strip())
     # A number in words counts as much as one in digits ("two lodgers" is not one traveler).
-    for match in re.finditer(rf"\b(?:{_NUMBER_WORDS})\b(?:[ -][A-Za-z]+)?", text, re.I):
+    # A scale alone counts too ("around a grand" is an amount).
+    for match in re.finditer(rf"\b(?:{_NUMBER_WORDS}|{_SCALE_WORD})\b(?:[ -][A-Za-z]+)?", text,
+                             re.I):
         if free(match.start(), match.start() + 1):
             unread.append(match.group(0))
     return unread
