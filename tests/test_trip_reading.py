@@ -212,7 +212,7 @@ def test_a_third_city_is_said_not_dropped(text: str, unread: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "From Boston to Lisbon on 2027-05-03 for a week, back to Boston after",
-    "From Boston to Lisbon on 2027-05-03 for a week, in Lisbon we want a quiet hotel",
+    "From Boston to Lisbon on 2027-05-03 for a week, 2 people, in Lisbon we want a quiet hotel",
     "To Lisbon from BOS on 2027-05-03 for a week, flying back to Boston",
 ])
 def test_a_city_named_again_is_no_third_city(text: str) -> None:
@@ -413,7 +413,7 @@ def test_a_day_of_the_week_in_capitals_is_no_airport() -> None:
 
 @pytest.mark.parametrize(("text", "depart", "back"), [
     # A date without its year comes after the dated one before it.
-    ("Miami to Lima. We leave the 15th of December 2027 and return the 29th of December",
+    ("Miami to Lima, 2 adults. We leave the 15th of December 2027 and return the 29th of December",
      "2027-12-15", "2027-12-29"),
     ("Boston to Oslo: leaving Dec 28th 2027, back Jan 3rd", "2027-12-28", "2028-01-03"),
     ("Boston to Oslo: leaving May 3rd 2027, back May 8th.", "2027-05-03", "2027-05-08"),
@@ -460,7 +460,7 @@ def test_mates_without_a_count_are_said() -> None:
 
 
 @pytest.mark.parametrize(("text", "origin", "destination"), [
-    ("We would like to leave Houston on 2027-08-11 and spend five nights in Mexico City",
+    ("We (2 adults) would like to leave Houston on 2027-08-11 and spend five nights in Mexico City",
      "Houston", "Mexico City"),
     ("leave for Boston from Denver on 2027-04-23 for 3 nights", "Denver", "Boston"),
     ("2 pax ATL-CUN 11/20/2027 - 11/27/2027", "ATL", "CUN"),
@@ -625,3 +625,398 @@ def test_a_form_field_without_its_colon_and_the_only_one_in_digits(text: str,
 def test_a_date_after_a_field_name_is_no_count() -> None:
     found = read_request("Boston to Rome, travelers 2027-05-03 for 3 nights", TODAY)
     assert "travelers" not in found and found.get("depart") == "2027-05-03"
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    # December 4th, 2026 is a Friday: the Saturday meant is December 4th, 2027.
+    ("Philadelphia to Cancun, leaving Saturday 4 December and back Saturday the 11th, two "
+     "of us", "2027-12-04", "2027-12-11"),
+    # Where the weekday agrees with this year's date, this year's it is.
+    ("Philadelphia to Cancun, leaving Friday 4 December and back Friday the 11th, two of us",
+     "2026-12-04", "2026-12-11"),
+    ("JFK -> Paris, Fri 16 July 2027, return Sun 25 July 2027, 2 adults",
+     "2027-07-16", "2027-07-25"),
+])
+def test_a_weekday_says_the_year_of_a_date_without_one(text: str, depart: str,
+                                                       back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # A year written, and a weekday it does not have: two days said, none read.
+    "Philadelphia to Cancun, leaving Saturday 4 December 2026 for 3 nights, two of us",
+    # No year within one has December 4th on a Sunday.
+    "Philadelphia to Cancun, leaving Sunday 4 December for 3 nights, two of us",
+])
+def test_a_weekday_that_disagrees_with_its_date_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "depart" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Dallas to Las Vegas, June 4 2027, 3 nights, 2 people, budget 1800. Hilton only", "only"),
+    ("New York to Dublin 2027-08-12 to 2027-08-20, 2 adults, only on Aer Lingus please",
+     "only"),
+    ("Boston to Chicago, 10 March 2027, 3 nights, one traveller. I need a wheelchair "
+     "accessible room.", "wheelchair"),
+    ("Miami to Denver on 2027-02-14, back 2027-02-21, 2 adults, plus a rental car", "rental car"),
+    ("Dallas to Las Vegas, June 4 2027, 3 nights, 2 people; we have points to use", "points"),
+])
+def test_a_restriction_a_need_or_an_extra_no_field_holds_is_said(text: str, said: str) -> None:
+    assert said in read_fully(text, TODAY)[1]
+
+
+def test_the_only_one_going_is_the_party_not_a_restriction() -> None:
+    found, unread = read_fully("I'm the only one going: Charlotte to Denver on 2027-04-26 for "
+                               "4 days", TODAY)
+    assert (found.get("travelers"), unread) == (1, [])
+
+
+def test_a_city_no_slot_holds_is_said() -> None:
+    # Read by order, "Boston to Lisbon" leaves Madrid to no slot: said, not dropped.
+    found, unread = read_fully("Boston to Lisbon, 2027-05-03 for 4 days, one person. Madrid "
+                               "maybe?", TODAY)
+    assert "Madrid" in unread
+    # The same city said twice holds one slot.
+    found, unread = read_fully("Boston to Lisbon, 2027-05-03 for 4 days, one person. Lisbon "
+                               "in spring!", TODAY)
+    assert (found.get("destination"), unread) == ("Lisbon", [])
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    # "CAN" (Guangzhou) is the word in a text all in capitals: Dubai is the destination.
+    ("HI, CAN YOU SORT OUT SOMETHING FOR ME AND TWO COLLEAGUES? DUBAI, FROM MUMBAI, 22 FEB "
+     "2027 THROUGH 26 FEB 2027.", "Mumbai", "Dubai"),
+    # With small letters, capitals still say a code.
+    ("Hi, can you book Mumbai to CAN, 22 Feb 2027 through 26 Feb 2027, just me", "Mumbai", "CAN"),
+    # A greeting is no place ("Hola" is also a town in Kenya).
+    ("Hola, I need a trip from Miami to Buenos Aires, leaving 2027-12-15 for a week",
+     "Miami", "Buenos Aires"),
+])
+def test_everyday_words_that_are_codes_and_greetings(text: str, origin: str,
+                                                     destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+def test_a_code_in_the_words_of_a_party_is_no_spare_city() -> None:
+    found, unread = read_fully("NEED TRIP SEATTLE TO LAS VEGAS JAN 22 2027, 3 NIGHTS, 2 PPL",
+                               TODAY)
+    assert (found.get("travelers"), unread) == (2, [])
+
+
+def test_a_country_after_a_city_in_its_territory() -> None:
+    # Hong Kong's airport is in HK, which ISO 3166-2 lists as part of China (CN-HK).
+    found, unread = read_fully("Boston to Hong Kong, China, 2027-05-03 for 4 days", TODAY)
+    assert (found.get("destination"), unread) == ("Hong Kong", [])
+    # A country it is no part of is still said.
+    assert read_fully("Boston to Hong Kong, Japan, 2027-05-03 for 4 days", TODAY)[1] == [
+        "Hong Kong, Japan"]
+
+
+def test_the_numbers_of_a_date_count_no_party() -> None:
+    found, unread = read_fully("Origin Montreal destination Havana depart 2027-01-20 return "
+                               "2027-01-27 travellers 2 budget $2,400", TODAY)
+    assert (found.get("travelers"), found.get("budget"), unread) == (2, 2400.0, [])
+    # A count after a date, said as one, still counts.
+    found, unread = read_fully("Montreal to Havana 2027-01-20 to 2027-01-27, 3 travellers",
+                               TODAY)
+    assert (found.get("travelers"), unread) == (3, [])
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("London to Amsterdam, outbound 05/04/2027 and back 09/04/2027 (European dates, day "
+     "first), one traveller", "2027-04-05", "2027-04-09"),
+    ("Departing SFO 07/04/2027, returning 07/11/2027 (month/day/year), destination Honolulu, "
+     "2 travelers", "2027-07-04", "2027-07-11"),
+])
+def test_the_order_a_text_says_its_dates_are_in(text: str, depart: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Said day first, and a date that can only be month first: no order.
+    "London to Amsterdam, 05/14/2027 to 05/20/2027 (day first), one traveller",
+    # "us" in small letters is the writer, no order.
+    "London to Amsterdam for the two of us dates 05/04/2027 to 09/04/2027",
+])
+def test_an_order_said_that_does_not_hold_reads_no_date(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "depart" not in found and unread
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("3 of us flying from Newark to Lisbon on 9/20/2027 (US date, so September 20), returning "
+     "9/27/2027. $800 each.", 2400.0),
+    ("Group of 6 from Chicago to Athens, June 20-30 2027, budget 1500 per head", 9000.0),
+])
+def test_a_budget_each_and_a_day_said_again(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+def test_a_price_each_way_is_no_budget_a_head() -> None:
+    found, unread = read_fully("3 of us from Newark to Lisbon on 2027-09-20 for a week, $800 "
+                               "each way", TODAY)
+    assert found.get("budget") != 2400.0 and unread
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("flying out of phoenix to san diego on aug 13 2027 back aug 16 2027 with my 2 kids", 3),
+    # "our" says no count of us; "for my kids" none of the writer.
+    ("flying out of phoenix to san diego on aug 13 2027 back aug 16 2027 with our 2 kids", None),
+    ("a trip for my 2 kids, phoenix to san diego on aug 13 2027 back aug 16 2027", None),
+])
+def test_the_writer_with_their_children(text: str, travelers: int | None) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert found.get("travelers") == travelers and bool(unread) == (travelers is None)
+
+
+def test_a_route_with_an_arrow_head() -> None:
+    found, unread = read_fully("budget: 2500usd. route: miami > buenos aires. dates: 2027-08-05 "
+                               "to 2027-08-15. travellers: 1", TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (
+        "Miami", "Buenos Aires", [])
+    # Without the arrow, the order alone says which is which no more than before.
+    found, unread = read_fully("route: miami, buenos aires. dates: 2027-08-05 to 2027-08-15. "
+                               "travellers: 1", TODAY)
+    assert found.get("origin") is None
+
+
+def test_no_budget_said_is_none() -> None:
+    found, unread = read_fully("Atlanta to Denver, Dec 3 2027 to Dec 6 2027, one person. No "
+                               "budget in mind, just show me what's there.", TODAY)
+    assert ("budget" not in found, unread) == (True, [])
+    # Beside an amount, "no budget" says something the amount does not hold.
+    assert read_fully("Atlanta to Denver, Dec 3 2027 to Dec 6 2027, one person. No budget "
+                      "really, around $2000", TODAY)[1]
+
+
+def test_a_compound_ordinal_before_its_month_is_read_whole() -> None:
+    found, unread = read_fully("i'd like to go from madrid to berlin on the twenty-first of "
+                               "november 2027 for five nights, by myself", TODAY)
+    assert (found.get("depart"), unread) == ("2027-11-21", [])
+    # Without a month after it, it is no day, and said.
+    assert read_fully("madrid to berlin, 2027-11-21 for five nights, by myself, our "
+                      "twenty-first trip", TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "travelers", "budget"), [
+    ("hey! chicago to dublin, out 14 june 2027, 9 nights, me and my sister, 4k total", 2, 4000.0),
+    ("JFK -> Paris, Fri 16 July 2027, return Sun 25 July 2027, 2 adults + 1 child, 6.5k", 3,
+     6500.0),
+])
+def test_one_named_before_a_comma_and_thousands_alone(text: str, travelers: int,
+                                                     budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), found.get("budget"), unread) == (travelers, budget, [])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # More people after the comma: no party of two.
+    ("chicago to dublin, out 14 june 2027, 9 nights, me and my sister, mom and dad", "sister"),
+    # Thousands of something else are no budget.
+    ("chicago to dublin, out 14 june 2027, 9 nights, me and my sister, a 5k run", "5k"),
+])
+def test_more_people_or_other_thousands_are_said(text: str, said: str) -> None:
+    assert said in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("Heathrow to New York, leaving 2 March 2027, back 12 March 2027, 1 adult", "LHR",
+     "New York"),
+    # A city and its airport's name are that airport, not the city's main one.
+    ("From London Gatwick to Amsterdam, 2027-04-05 for 4 days, one traveller", "LGW",
+     "Amsterdam"),
+    ("Boston (BOS) to Lisbon, 2027-04-05 for 4 days, one traveller", "BOS", "Lisbon"),
+])
+def test_airports_by_their_names(text: str, origin: str, destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+def test_an_airport_named_apart_from_its_city_is_said() -> None:
+    # Tokyo alone is Haneda: Narita said after it is another airport, not planned for.
+    unread = read_fully("from Boston to Tokyo, Narita please, 2027-04-05 for 4 days",
+                        TODAY)[1]
+    assert unread == ["NRT"]
+
+
+def test_a_pair_named_is_the_party_of_two_counted() -> None:
+    found, unread = read_fully("A surprise for my parents: they live in San Francisco and want "
+                               "to see Vancouver, leaving 2027-09-13 for 6 nights. Two "
+                               "travellers.", TODAY)
+    assert (found.get("travelers"), unread) == (2, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Added to the two counted: four, not two.
+    "Two travellers plus my parents, San Francisco to Vancouver, leaving 2027-09-13, 6 nights",
+    # No count: the parents alone say none.
+    "My parents, San Francisco to Vancouver, leaving 2027-09-13 for 6 nights.",
+])
+def test_a_pair_beside_another_count_is_said(text: str) -> None:
+    assert "parents" in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin"), [
+    ("Not from Newark, from JFK please. Going to Barcelona 2027-09-01, 8 nights, solo", "JFK"),
+    ("From JFK, not Newark, to Barcelona 2027-09-01, 8 nights, solo", "JFK"),
+])
+def test_a_place_denied_beside_the_one_meant(text: str, origin: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), unread) == (origin, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Denied, and no other said: the "not" is said.
+    "Not from Newark. Going to Barcelona 2027-09-01, 8 nights, solo",
+    # Denied the slot it holds: two things said of one place.
+    "From Newark to Madrid, not to Madrid, 2027-09-01, 8 nights, solo",
+])
+def test_a_place_denied_alone_is_said(text: str) -> None:
+    assert read_fully(text, TODAY)[1]
+
+
+def test_a_date_as_a_bound_is_said() -> None:
+    # "after May 1" is no day to leave on.
+    assert "after" in read_fully("I want to fly to Paris from Boston after May 1 2027 for 7 "
+                                 "nights, 2 people", TODAY)[1]
+    # "after that" orders the trip's parts, and binds no date; nor does "back ... after".
+    assert read_fully("Boston to Paris on 2027-05-01, and after that 7 nights there, "
+                      "2 people", TODAY)[1] == []
+
+
+def test_an_arrow_without_spaces_is_a_route() -> None:
+    found, unread = read_fully("Boston->Paris 2027-05-01 for 7 nights 2 adults $4k", TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == ("Boston", "Paris", [])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # No count: one would be planned for where a family goes.
+    ("Boston to Denver 2027-05-01 for 5 nights with my family", "family"),
+    # Twins are two more than the couple counted.
+    ("Boston to Denver 2027-05-01 for 5 nights, my husband and our twins", "twins"),
+])
+def test_a_family_or_twins_without_a_count_are_said(text: str, said: str) -> None:
+    assert said in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    # A family beside a count is that party.
+    ("A family trip, 4 people, Boston to Denver 2027-05-01 for 5 nights", 4),
+    ("Our honeymoon! Boston to Denver 2027-05-01 for 5 nights", 2),
+])
+def test_a_family_counted_and_a_honeymoon(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+def test_we_without_a_count_is_said() -> None:
+    # "We" are more than the one planned for where nothing counts the party.
+    found, unread = read_fully("We want to go from Boston to Denver 2027-05-01 for 5 nights",
+                               TODAY)
+    assert "travelers" not in found and unread == ["We"]
+    # Counted, "we" are that count; "US dollars" are no "us".
+    found, unread = read_fully("We are 3 people going from Boston to Denver 2027-05-01 for 5 "
+                               "nights, budget 2000 us dollars", TODAY)
+    assert (found.get("travelers"), found.get("budget"), unread) == (3, 2000.0, [])
+
+
+def test_a_date_in_words_no_slot_holds_is_said() -> None:
+    found, unread = read_fully("Boston to Denver on 2027-05-01 for 5 nights, solo, or maybe "
+                               "tomorrow", TODAY)
+    assert "tomorrow" in unread
+    # The one date, in words, is the departure.
+    found, unread = read_fully("Boston to Denver next friday for 5 nights, solo", TODAY)
+    assert "depart" in found and unread == []
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget $200 a day", "a day"),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, $200/day", "/day"),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, at least $2000", "at least"),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, $2000 for the hotel", "for the hotel"),
+])
+def test_a_budget_a_day_a_floor_or_for_part_of_the_trip_is_said(text: str, said: str) -> None:
+    assert said in read_fully(text, TODAY)[1]
+
+
+def test_a_week_long_is_still_the_length() -> None:
+    found, unread = read_fully("Boston to Denver on 2027-05-01 for a week, solo, $2000",
+                               TODAY)
+    assert (found.get("return"), found.get("budget"), unread) == ("2027-05-08", 2000.0, [])
+
+
+def test_a_state_said_as_one_is_no_city() -> None:
+    # Washington state is not Washington, DC.
+    assert "state" in read_fully("From Washington state to Denver, 2027-05-01 for 5 nights, "
+                                 "solo", TODAY)[1]
+    assert read_fully("From Washington DC to Denver, 2027-05-01 for 5 nights, solo",
+                      TODAY)[1] == []
+
+
+def test_the_writers_name_after_a_sign_off_is_no_place() -> None:
+    # "TOM" is Timbuktu's code; signed off in capitals, it is the writer.
+    found, unread = read_fully("MY PARENTS LIVE IN SAN FRANCISCO, TWO TRAVELLERS, TO VANCOUVER "
+                               "2027-09-13 FOR 6 NIGHTS. CHEERS, TOM", TODAY)
+    assert (found.get("destination"), unread) == ("Vancouver", [])
+    # A city after a sign-off's word inside the text is still a city.
+    found, unread = read_fully("Thanks! Boston to Denver 2027-05-01 for 5 nights, solo", TODAY)
+    assert (found.get("origin"), unread) == ("Boston", [])
+
+
+def test_a_place_after_thanks_with_its_cue_is_read() -> None:
+    found, unread = read_fully("To Denver 2027-05-01 for 5 nights, solo. Thanks, from Boston",
+                               TODAY)
+    assert (found.get("origin"), unread) == ("Boston", [])
+
+
+@pytest.mark.parametrize("text", [
+    "Boston to Denver, 2027-05-01 for 5 or 6 nights, solo",
+    "Boston to Denver, 2027-05-01 for 5-6 nights, solo",
+    "Boston to Denver, 2027-05-01 for half a week, solo",
+    "Boston to Denver, 2027-05-01 for a week and a half, solo",
+    "Boston to Denver, 2027-05-01 for 1.5 weeks, solo",
+])
+def test_a_length_that_is_no_one_number_of_days_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "return" not in found and unread
+
+
+def test_a_count_in_a_range_is_no_party() -> None:
+    found, unread = read_fully("Boston to Denver, 2027-05-01 for 5 nights, for 2 or 3", TODAY)
+    assert "travelers" not in found and unread
+    # A length after a dash from its date is still the length.
+    found, unread = read_fully("Boston to Denver, 2027-05-01 - 5 nights, 2 people", TODAY)
+    assert (found.get("return"), unread) == ("2027-05-06", [])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, morning flights", "morning flights"),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, hotel with a pool", "pool"),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, somewhere downtown", "downtown"),
+])
+def test_a_time_of_day_or_a_hotels_amenity_is_said(text: str, said: str) -> None:
+    assert said in read_fully(text, TODAY)[1]
+
+
+def test_flights_and_a_hotel_are_the_trip_itself() -> None:
+    assert read_fully("Flights and a hotel from Boston to Denver 2027-05-01 for 5 nights, solo",
+                      TODAY)[1] == []
+
+
+@pytest.mark.parametrize(("text", "budget", "unread"), [
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget is around a grand", 1000.0, []),
+    # "1.500" is fifteen hundred to some, one and a half to others.
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget 1.500", None, ["1.500"]),
+    # A scale alone, unread, is said.
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, we'll spend maybe a grand", None,
+     ["grand"]),
+])
+def test_amounts_said_roughly_or_in_two_ways(text: str, budget: float | None,
+                                             unread: list[str]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert (found.get("budget"), said) == (budget, unread)

@@ -8,7 +8,7 @@ this one table.
 
 from __future__ import annotations
 
-__all__ = ["MAIN_AIRPORT"]
+__all__ = ["AIRPORT_NAMES", "MAIN_AIRPORT"]
 
 MAIN_AIRPORT = {
     "london": "LHR", "new york": "JFK", "paris": "CDG", "tokyo": "HND", "chicago": "ORD",
@@ -22,3 +22,13 @@ MAIN_AIRPORT = {
     "birmingham": "BHX", "manchester": "MAN", "glasgow": "GLA", "columbus": "CMH",
 }
 """City (lower case) -> IATA code of its main airport."""
+
+AIRPORT_NAMES = {
+    "heathrow": "LHR", "gatwick": "LGW", "stansted": "STN", "o'hare": "ORD", "dulles": "IAD",
+    "laguardia": "LGA", "schiphol": "AMS", "charles de gaulle": "CDG", "narita": "NRT",
+    "haneda": "HND", "changi": "SIN", "fiumicino": "FCO", "malpensa": "MXP", "incheon": "ICN",
+    "barajas": "MAD",
+}
+"""Airports people name by their own name, as a place to fly from or to ("Heathrow to New
+York") -> IATA code. Only names that are no everyday word nor a person's ("Midway",
+"Logan", "Pearson" are left out: "midway through the trip")."""

@@ -79,6 +79,15 @@ _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX",
                          "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"})
 """Three capitals that are IATA codes and words ("FOR" is an airport), and the days of the
 week as people shorten them ("LEAVING FRI 5/14" leaves on a Friday, not from Fritzlar)."""
+_CAPITAL_WORDS = frozenset(
+    "add age ago air any arm art ask bad bag bar bay bed bet big bit box boy bus buy can cap "
+    "car cat cut dad did die dry due ear eat end far fat fee fly fun gas get got guy had has "
+    "hat her hey him his hit hot how ill inn key kid law lay let lie lot low mad man may mom "
+    "mum nor now odd off old own pay per pet pls put red run sad say see set she shy sit son "
+    "sun tax tea thx tip too top try use way wet who why win won wow yes yet you".upper().split())
+"""Words people write every day that are also airports' codes ("CAN" is Guangzhou, "GOT"
+Gothenburg): in a text all in capitals ("HI, CAN YOU SORT OUT...") they are the words, as
+nothing there says a code; in a text with small letters, capitals still say a code."""
 _MEANING = re.compile(
     r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
     r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
@@ -90,15 +99,34 @@ _MEANING = re.compile(
     r"teenagers?|friends?|parents|colleagues?|co-?workers?|buddies|pals|mates|mothers?|"
     r"moms?|mums?|fathers?|dads?|sisters?|brothers?|"
     r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
-    r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?)\b|"
+    r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?|twins|triplets)\b|"
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
-    r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b", re.I)
+    r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b|"
+    r"\b(?:morning|afternoon|evening|night|red-?eye|overnight|early|late)(?: flights?\b|"
+    r" departures?\b)|\b(?:pool|spa|gym|breakfast|parking|wi-?fi|kitchen|balcony|"
+    r"(?:sea|ocean|city|mountain) ?views?|downtown|walking distance|close to|near(?:by)?)\b|"
+    r"\b(?:state|province|county|region)\b|\b(?:per|a|each|an?) ?(?:day|week|month)\b|(?<=\d)/(?:day|night|week)\b|\bdaily\b|"
+    r"\bnightly\b|\bat least\b|\bminimum\b|\bseparate(?:ly)?\b|\bexcl(?:uding|\.)?\b|"
+    r"\bfor (?:the )?(?:hotels?|flights?|airfare|accommodation|lodging|food|meals)\b|"
+    r"\b(?:after|before)\b(?= (?:the |on |mid-?|early |late )?(?:\d|next\b|tomorrow\b|"
+    rf"(?:{_MONTHS}|mon|tue|wed|thu|fri|sat|sun)))|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
+    r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
+    r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
+    r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
 friends") are not the party the count says; a requirement ("the hotel must allow dogs",
 "has to be in the morning", up to the clause's end; not the trip itself: "I need to get
-from Charlotte to Denver") or a pet has no field to hold it."""
+from Charlotte to Denver") or a pet has no field to hold it; nor has a restriction ("Hilton
+only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the party), a
+need of access ("a wheelchair accessible room"), a car or transfer besides the trip ("plus a
+rental car"), points to spend ("we have points"), a price a flight ("$800 each way"), a
+trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on),
+a time of day ("morning flights"), a hotel's amenity or whereabouts ("with a pool",
+"downtown", "near the beach"), a state said as one ("Washington state" is not Washington, DC; "New York state" not the
+city), a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), or a budget for part
+of the trip ("$2000 for the hotel", "hotel separate")."""
 
 
 def _fold(text: str) -> str:
@@ -116,10 +144,12 @@ def _cities() -> frozenset[str]:
     import airportsdata
     from airports import airport_data
 
-    from .hubs import MAIN_AIRPORT
+    from .hubs import AIRPORT_NAMES, MAIN_AIRPORT
 
     table = airportsdata.load("IATA")
     names = {_fold(row["city"]) for row in table.values() if row.get("city")}
+    # Airports people name by their own name ("Heathrow to New York").
+    names.update(AIRPORT_NAMES)
     # The cities the planner names a main airport for outright (airportsdata files
     # Montreal's under Dorval): the planner plans them, so they are cities to read.
     names.update(_fold(city) for city in MAIN_AIRPORT)
@@ -139,15 +169,24 @@ def _codes() -> frozenset[str]:
     return frozenset(airportsdata.load("IATA"))
 
 
+_GREETINGS = frozenset({"hola"})
+"""Greetings that are also a small airport's city ("Hola", Kenya): a request's greeting
+("Hola, I need a trip...") names no place."""
+
 _NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas"}
 """Cities by the names people shorten them to, none of them another place's name."""
 
 
-def _is_city(candidate: str, any_case: bool) -> bool:
+def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
+    """Whether ``candidate`` names a city (or an airport, by its code): in lower case only
+    where case tells nothing (``any_case``); a code that is an everyday word not in a text
+    all in capitals (``capitals``)."""
     if _fold(candidate) in _NICKNAMES:
         return candidate[:1].isupper() or any_case
+    if _fold(candidate) in _GREETINGS:
+        return False
     if len(candidate) == 3 and candidate.isupper() and candidate not in _NOT_PLACES:
-        return candidate in _codes()
+        return candidate in _codes() and not (capitals and candidate in _CAPITAL_WORDS)
     return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
 
 
@@ -158,9 +197,14 @@ def same_place(one: str, other: str) -> bool:
 
 
 def _place_key(name: str) -> str:
+    from .hubs import AIRPORT_NAMES
+
     name = name.strip()
     if len(name) == 3 and name.isupper():
         return _code_cities().get(name, _fold(name))
+    # "London Heathrow": Heathrow is in London, no second place.
+    if _fold(name) in AIRPORT_NAMES:
+        return _code_cities()[AIRPORT_NAMES[_fold(name)]]
     return _fold(name)
 
 
@@ -173,9 +217,14 @@ def _code_cities() -> dict[str, str]:
 
 
 def _shown(name: str) -> str:
-    """A place's name as the plan shows it: "boston", "BOSTON": Boston; "BOS", "ME" kept."""
+    """A place's name as the plan shows it: "boston", "BOSTON": Boston; "BOS", "ME" kept;
+    an airport named by its name by its code ("Heathrow": LHR), as the planner looks it up."""
+    from .hubs import AIRPORT_NAMES
+
     if _fold(name) in _NICKNAMES:
         return _NICKNAMES[_fold(name)]
+    if _fold(name) in AIRPORT_NAMES:
+        return AIRPORT_NAMES[_fold(name)]
     return name if (name[:1].isupper() and not name.isupper()) or len(name) <= 3 \
         else name.title()
 
@@ -211,21 +260,31 @@ def _qualified(city: str, where: str) -> str | None:
 
     ``city`` itself where ``where`` picks the airport ``city`` alone gets ("Tokyo, Japan"
     is Tokyo), "city, where" where it picks another ("Portland, Maine" is not Portland,
-    Oregon), None where ``where`` has no airport of that name ("Boston, Georgia").
+    Oregon), None where ``where`` has no airport of that name ("Boston, Georgia"). A
+    country is also where its territories are, as ISO 3166-2 lists them among its parts:
+    "Hong Kong, China" is Hong Kong (HK, a part of China: CN-HK), "San Juan, USA" San
+    Juan, Puerto Rico (US-PR).
     """
-    from .travel.airports import airports_for_city
+    import pycountry
 
-    def code(name: str) -> str | None:
+    from .travel.airports import airports_for_city
+    from .travel.places import places_named
+
+    def airport(name: str) -> Any:
         try:
-            return airports_for_city(name)[0].iata
+            return airports_for_city(name)[0]
         except (LookupError, ValueError):
             return None
 
     qualified = f"{city}, {where}"
-    named = code(qualified)
+    named, alone = airport(qualified), airport(city)
     if named is None:
-        return None
-    return city if named == code(city) else qualified
+        territory = alone is not None and any(
+            place.subdivision is None
+            and pycountry.subdivisions.get(code=f"{place.country}-{alone.country}")
+            for place in places_named(where))
+        return city if territory else None
+    return city if alone is not None and named.iata == alone.iata else qualified
 
 
 _ROUTE = re.compile(r"([A-Z]{3})[-/]([A-Z]{3})\b")
@@ -268,7 +327,8 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
             if any(text[a.end():b.start()] != " " for a, b in pairwise(run)):
                 continue
             name = text[run[0].start():run[-1].end()].strip(".'-")
-            if _is_city(name, any_case and not (len(name) == 3 and name.isupper())):
+            if _is_city(name, any_case and not (len(name) == 3 and name.isupper()),
+                        capitals=not any(c.islower() for c in letters)):
                 shown = _shown(name)
                 end = run[0].start() + len(name)
                 index += size
@@ -293,23 +353,78 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
                 break
         else:
             index += 1
-    return found, unplaced
+    # A city and its airport's name ("London Gatwick") are that airport, not the city's
+    # main one (Heathrow).
+    from .hubs import AIRPORT_NAMES
+
+    merged: list[tuple[int, int, str]] = []
+    for start, end, name in found:
+        if merged and name in AIRPORT_NAMES.values() and text[merged[-1][1]:start] == " " \
+                and same_place(merged[-1][2], name):
+            start = merged.pop()[0]
+        merged.append((start, end, name))
+    return merged, unplaced
 
 
+_SIGN_OFF = re.compile(r"\b(?:cheers|thanks|thank you|thx|regards|best|best wishes|"
+                       r"sincerely|love|ta)\W+(?!(?:from|in|to|out|at|for)\b)"
+                       r"([A-Za-z][\w'.-]*(?: [A-Za-z][\w'.-]*)?)\W*$",
+                       re.I)
+"""A request's sign-off and the name after it, at its end: "Cheers,\nTom"."""
+_DENIED = re.compile(r"\bnot\s+((?:from|out of|leaving|to|in)\s+)?$", re.I)
+"""A place the writer says is not the one: "Not from Newark, from JFK", "JFK, not Newark"."""
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
 
 
-def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | None, list[str]]:
-    """(origin, destination, other places): by the cue before each city ("from", "to"),
-    then by order. The other places are the cities a cue names ("to Lisbon and then
-    Porto", "from Boston or New York") that neither slot holds: a plan without them would
-    ignore them."""
+def _airport(place: str) -> str | None:
+    """The code of the airport a plan for ``place`` flies from or to: a code itself, a
+    city's main one ("Tokyo": HND), or None where none is known."""
+    from .hubs import MAIN_AIRPORT
+    from .travel.airports import airports_for_city
+
+    if len(place) == 3 and place.isupper():
+        return place
+    if _fold(place) in MAIN_AIRPORT:
+        return MAIN_AIRPORT[_fold(place)]
+    try:
+        return airports_for_city(place)[0].iata
+    except (LookupError, ValueError):
+        return None
+
+
+def _holds(slot: str, name: str) -> bool:
+    """Whether the place ``slot`` holds is the one ``name`` names: the same city, or, for an
+    airport named by its code or its name (read as its code), that airport ("to Tokyo,
+    Narita please" names NRT, which Tokyo alone, HND, is not; "Boston (BOS)" is Boston's)."""
+    if len(name) == 3 and name.isupper() and same_place(slot, name):
+        return _airport(slot) in (name, None)
+    return same_place(slot, name)
+
+
+def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
+        str | None, str | None, list[str], list[tuple[int, int, str]]]:
+    """(origin, destination, other places, spare places): by the cue before each city
+    ("from", "to"), then by order. The other places are states or countries that name no
+    airport after their city ("Boston, Georgia"); the spare places are every other city
+    the text names that neither slot holds ("to Lisbon and then Porto", "from Boston or
+    New York", "HI, CAN YOU... DUBAI, FROM MUMBAI" read with "CAN" the destination): a
+    plan without them would ignore them, or be made for another place than meant. A spare
+    place without a name is a place denied where another holds its slot ("Not from Newark,
+    from JFK"): read, with its "not"."""
     places, others = _places(text, dates)
+    # The writer's name after a sign-off ("Cheers, TOM": Tom, not Timbuktu) is no place.
+    signed = _SIGN_OFF.search(text)
+    places = [place for place in places if not signed or place[0] < signed.start(1)]
+    spare: list[tuple[int, int, str]] = []
     origin = destination = None
     free = []
+    denied = []
     for start, end, name in places:
         before = text[max(0, start - 24):start]
-        if _ORIGIN_CUE.search(before) and origin is None:
+        negated = _DENIED.search(before)
+        if negated:
+            denied.append((start - len(negated.group(0)), end, name, negated.group(1)))
+        elif _ORIGIN_CUE.search(before) and origin is None:
             origin = name
         elif _DESTINATION_CUE.search(before) and destination is None and name != origin:
             destination = name
@@ -319,17 +434,26 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[str | None, str | N
         if name in (origin, destination):
             continue
         after = text[end:end + 12]
-        if origin is None and (re.match(r"\W*(?:(?:to|->|→|–|—)\s|based\b)", after, re.I)
+        if origin is None and (re.match(r"\W*(?:(?:to|–|—)\s|based\b)|\s*(?:-|=)?>|\s*→",
+                                        after, re.I)
                                or _ROUTE.match(text, start)):
-            origin = name  # "Boston to Oslo", "Boston-based", "ATL-CUN"
+            origin = name  # "Boston to Oslo", "miami > buenos aires", "ATL-CUN"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
-        elif not any(same_place(name, place) for place in (origin, destination) if place) \
-                and any(
-                cue.search(text[max(0, start - 24):start])
-                for cue in (_ORIGIN_CUE, _DESTINATION_CUE, _ALSO_CUE)):
-            others.append(name)
-    return origin, destination, others
+        else:
+            spare.append((start, end, name))
+    # Checked once both slots are held: "Boston (BOS) to Lisbon" gives BOS the origin after
+    # Boston is passed over.
+    spare = [(start, end, name) for start, end, name in spare
+             if not any(_holds(place, name) for place in (origin, destination) if place)]
+    # A place denied is read as such where another holds the slot it was denied for ("Not
+    # from Newark, from JFK"): its "not" is read. Otherwise the "not" stays, and is said.
+    for start, end, name, cue in denied:
+        slots = [origin] if cue and _ORIGIN_CUE.search(cue) else \
+            [destination] if cue else [origin, destination]
+        if all(slot and not _holds(slot, name) for slot in slots):
+            spare.append((start, end, ""))
+    return origin, destination, others, spare
 
 
 def _number(word: str) -> int:
@@ -360,6 +484,16 @@ _DAY_RANGE = re.compile(
 """Days of one month, from the first to the last: "Feb 12-15, 2027", "12-15 February"."""
 
 
+_ORDER_SAID = {
+    "DMY": re.compile(r"\b(?:day first|dd[/.-]mm|day/month|(?:european|uk|british) dates?|"
+                      r"(?:european|uk|british) (?:date )?format)\b", re.I),
+    "MDY": re.compile(r"\b(?:month first|mm[/.-]dd|month/day|(?:(?-i:US)|american) dates?|"
+                      r"(?:(?-i:US)|american) (?:date )?format)\b", re.I)}
+"""The order a text says its dates in numbers are written in: "(European dates, day
+first)", "(month/day/year)", "US date" ("US" in capitals: "the two of us, dates..." is
+no order)."""
+
+
 def _numerals(phrase: str) -> tuple[int, int, int] | None:
     """The three numbers of a date in numbers, as written, or None for another date."""
     match = _NUMERIC.fullmatch(phrase)
@@ -385,8 +519,11 @@ def _numeric_order(dates: list[tuple[int, int, int]]) -> str | None:
 
 def _numeric_date(numerals: tuple[int, int, int], order: str | None) -> date | None:
     """The day a date in numbers names written in ``order``; None where the order is
-    unknown and the day could be either ("04/06/2027"), or no such day is."""
+    unknown and the day could be either ("04/06/2027"), or no such day is; always None for
+    ``order`` "" (an order said that the dates contradict: "05/14/2027 (day first)")."""
     first, second, year = numerals
+    if order == "":
+        return None  # the text says one order and writes another: none holds
     # A date over 12 on one side has one reading whatever the others say.
     if order is None and first != second and max(first, second) <= 12:
         return None
@@ -414,8 +551,16 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)
                if not any(r.start() <= m.start() < r.end() for r in ranges)]
     order = _numeric_order([numerals for _, numerals in matches if numerals])
-    found = [(m.start(), m.end(), _numeric_date(numerals, order) if numerals
-              else _parse_date(m.group(1), today)) for m, numerals in matches]
+    said = {key for key, pattern in _ORDER_SAID.items() if pattern.search(text)}
+    if said:
+        # The order the text says its dates are in; one its dates (a day over 12) or
+        # its words contradict is none.
+        order = said.pop() if len(said) == 1 and order in (None, *said) else ""
+    found = [(_word_start(text, spelled, m.start()), m.end(), _numeric_date(numerals, order)
+              if numerals else _parse_date(m.group(1), today)) for m, numerals in matches]
+    found = [(start, end, day and _on_weekday(spelled, start, end, day, bool(
+        re.search(r"\d{4}|\d/\d+$", m.group(1))))) for (start, end, day), (m, _) in zip(
+        found, matches, strict=True)]
     days = [(start, end, day) for start, end, day in found if day is not None]
     for r in ranges:
         month, year = r["m1"] or r["m2"], r["y"] or ""
@@ -454,7 +599,44 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
             except ValueError:
                 continue
             days.append((match.start(), match.end(), day))
-    return sorted(days)
+    # A date a year carried over, or a day of the month, still agrees with its weekday.
+    return sorted((start, end, day) for start, end, day in days
+                  if _on_weekday(spelled, start, end, day, True) == day)
+
+
+_WEEKDAY = re.compile(r"\b(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|"
+                      r"fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?,? *(?:the )?(?:on )?$", re.I)
+"""A weekday just before a date ("Saturday 4 December", "Fri, 16 July", "Saturday the 11th")."""
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def _on_weekday(text: str, start: int, end: int, day: date, year: bool) -> date | None:
+    """``day``, the date at ``text[start:end]``, as the weekday said with it has it.
+
+    A weekday and a date that disagree say two days: "Saturday 4 December" written in
+    2026, when December 4th is a Friday, is the Saturday of the next year, whose December
+    4th is one, where no year was written (``year`` False); otherwise None: the date is
+    said unread, not planned on a day the writer did not mean.
+    """
+    said = _WEEKDAY.search(text[max(0, start - 14):start]) or \
+        _WEEKDAY.search(re.split(r"\d", text[start:end])[0])
+    weekday = _WEEKDAYS.index(said.group(1)[:3].lower()) if said else day.weekday()
+    if day.weekday() == weekday:
+        return day
+    try:
+        later = day.replace(year=day.year + 1)
+    except ValueError:
+        return None
+    return later if not year and later.weekday() == weekday else None
+
+
+def _word_start(text: str, spelled: str, at: int) -> int:
+    """Where the date read at ``at`` of ``spelled`` starts in ``text``: at the ordinal word
+    it was spelled from ("the twenty-first of May" is read as "the 21th of May" padded
+    before), so no part of that word is left over."""
+    while at > 0 and spelled[at - 1] == " " and not text[at - 1].isspace():
+        at -= 1
+    return at
 
 
 def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
@@ -467,12 +649,15 @@ _KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|g
         r"flatmate|best friend|friend|colleague)")
 """One person a writer may bring ("my mother"): their party of two only when the writer is
 said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
-_COUPLE = re.compile(r"\b(?:couple|two of us|my (?:wife|husband|partner|spouse|girlfriend|"
+_COUPLE = re.compile(r"\b(?:couple|two of us|honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
                      r"boyfriend|fiancée?|bf|gf|hubby)|"
-                     rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+|,))|"
+                     rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+)|"
+                     rf" *, *(?:and |& )?(?:my |our )?(?:{_KIN}|wife|husband|partner|kids?|"
+                     r"children|bab(?:y|ies)|friends?|\w+ (?:and|&)))|"
                      rf"my {_KIN} *(?:and|&|\+) *(?:me|myself|i)(?! *(?:and|&|\+)))\b")
 """Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple",
-"me and my mother" (not "me and my mother and sister")."""
+"me and my mother" (not "me and my mother and sister", nor "me and my mother, sister";
+"me and my sister, 4k total" is two)."""
 
 
 _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|infants?|"
@@ -485,9 +670,12 @@ _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT} (?:peopl
                     r"(?! *(?:adults?|kids?|child))(?![-/.:\d]))\b")
 """The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax", and as a
 form's field: "travelers: 3", "travelers 3"."""
-_SELF_BEFORE = re.compile(r"\b(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?$")
+_SELF_BEFORE = re.compile(r"\b(?:(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?|"
+                          r"with my )$")
 _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
-"""The one who writes, joined to a group: "me and 3 friends", "two colleagues and me"."""
+"""The one who writes, joined to a group: "me and 3 friends", "two colleagues and me",
+"flying ... with my 2 kids" (the writer brings them; "with our 2 kids" says no count of us,
+"for my 2 kids" none of the writer)."""
 
 
 _AGE = rf"\b(?:\d{{1,2}}|(?:{'|'.join(_TENS)})-(?:{_UNIT_WORD})|{_NUMBER_WORDS})\b"
@@ -549,7 +737,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         return (count, spans) if adults or couple or me else None
     # "for a conference": an article, no count.
     party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|"
-                               r"wk|usd|dollars|\$|k\b|hundred|thousand|grand))", lowered)
+                               r"wk|usd|dollars|\$|k\b|hundred|thousand|grand))"
+                               r"(?! *(?:or|to|-|–) *\w)(?![.,/]\d)", lowered)
     if party:
         described = _DESCRIBED.match(lowered, party.end())
         return _number(next(g for g in party.groups() if g)), [
@@ -561,10 +750,19 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
-    """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week")."""
+    """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week").
+
+    None for a length that is no one number of days: a range ("5 or 6 nights", "5-6
+    nights"), a part ("half a week", "a week and a half") or a fraction ("1.5 weeks"); its
+    words are then left over, and said.
+    """
     length = re.search(rf"\b{_COUNT}[ -](day|night|week|wk|fortnight)s?\b|\b(a )?(fortnight)\b",
                        lowered)
     if not length:
+        return None
+    if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
+            or re.match(r"\s*(?:and a half|(?:-|–|or|to)\s*(?:\d|an?\b|one|two|three|four|five|"
+                        r"six|seven|eight|nine|ten))", lowered[length.end():]):
         return None
     unit = length.group(2) or length.group(4)
     return length.span(), _number(length.group(1) or "a") * {"week": 7, "wk": 7,
@@ -623,14 +821,21 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     sign = r"(?:usd|us\$|(?<![a-z])\$)"
     capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
     for pattern in (
-            rf"(?:budget(?: of| is|:)?|under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to|"
-            rf" no more than)?)\s*{sign}?\s*{_AMOUNT}(?:\s*{currency})?",
+            rf"(?:budget(?: of| is|:)?(?: around| about| roughly| approx(?:imately|\.)?| ~)?|"
+            rf"under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to| no more than)?)\s*"
+            rf"{sign}?\s*{_AMOUNT}(?:\s*{currency})?",
             rf"{capped}{sign}\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
-            rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}"):
+            rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}",
+            # Thousands alone in a clause ("6.5k", "4k total"): money, as "5k run" is not.
+            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max)?"
+            r" *(?:[,;.!?)]|$))"):
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
             amount = _amount(phrase)
             if not amount:
+                continue
+            # "1.500" is fifteen hundred to some, one and a half to others: no budget.
+            if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", phrase):
                 continue
             # Words alone ("under five days", "up to three") are a budget after "budget"
             # or before a currency only.
@@ -645,21 +850,30 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             # 5 km", "max 2 stops" (left unread, and said).
             after = re.match(r" *([a-z]+)", lowered[match.end():])
             if after and after.group(1) not in _AFTER_AMOUNT and \
-                    not re.search(currency, match.group(0)):
+                    not re.search(currency, match.group(0)) and \
+                    not _EACH.match(lowered, match.end()):
                 continue
             return match.span(), amount
     return None
 
 
+def _undated(text: str) -> str:
+    """``text`` in lower case with its dates blanked: their numbers count nothing else."""
+    lowered = text.lower()
+    for start, end, _ in _dates(text, date.today()):
+        lowered = lowered[:start] + " " * (end - start) + lowered[end:]
+    return lowered
+
+
 def stated_length(text: str) -> str | None:
     """The words that say how long the trip lasts, in lower case ("4 days"), or None."""
-    length = _length(text.lower())
+    length = _length(_undated(text))
     return text.lower()[slice(*length[0])] if length else None
 
 
 def stated_days(text: str) -> int | None:
     """How many days the request says the trip lasts ("4 nights": 4), None if it does not."""
-    length = _length(text.lower())
+    length = _length(_undated(text))
     return length[1] if length else None
 
 
@@ -680,7 +894,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     found: dict[str, Any] = {}
     used: list[tuple[int, int]] = []
     spans = _dates(text, today)
-    origin, destination, others = _roles(text, [(start, end) for start, end, _ in spans])
+    origin, destination, others, spare = _roles(text, [(start, end) for start, end, _ in spans])
     if origin:
         found["origin"] = origin
     if destination and destination != origin:
@@ -698,7 +912,18 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if away and back is not None and spans[back][2] >= spans[away[0]][2]:
         found["return"] = spans[back][2].isoformat()
         used.append(spans[back][:2])
+    # A day read said again is read with it: "on 9/20/2027 (US date, so September 20)".
+    read = {found.get("depart"), found.get("return")}
+    used += [(start, end) for start, end, day in spans if day.isoformat() in read]
+    # Any other date is said, in words too ("tomorrow ... or next friday"), where its
+    # numbers, if any, would be.
+    others += [text[start:end] for start, end, day in spans if day.isoformat() not in read
+               and not re.search(r"\d", text[start:end])]
+    # The numbers of a date count nothing else: "return 2027-01-27 travellers 2" is not a
+    # party of 27.
     lowered = text.lower()
+    for at, until, _ in spans:
+        lowered = lowered[:at] + " " * (until - at) + lowered[until:]
     length = _length(lowered)
     if length:
         start = date.fromisoformat(found["depart"]) if "depart" in found else None
@@ -711,8 +936,23 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
+    else:
+        # "with my family": more than one, and no count to plan for (one is assumed where
+        # nothing is said); beside a count ("a family trip, 4 people") it is that party.
+        others += [m.group(0) for m in _UNCOUNTED.finditer(text)][:1]
+        # "We want to go...": the writer and others, however many.
+        others += [m.group(0) for m in _WE.finditer(text)][:1]
+    # A pair named ("my parents") is the party of two counted whole ("Two travellers").
+    total = _TOTAL.search(lowered)
+    if party and party[0] == 2 and total and total.span() in party[1]:
+        used += [m.span(1) for m in _PAIR.finditer(lowered)]
     used += [m.span() for m in _OCCASION.finditer(lowered)]
     budget = _budget(lowered)
+    # "No budget in mind" says none: nothing to read, nothing left over; beside a budget
+    # read it is said ("no budget limit, around $2000").
+    nothing = _NO_BUDGET.search(lowered)
+    if nothing and not budget:
+        used.append(nothing.span())
     if budget:
         used.append(budget[0])
         found["budget"] = budget[1]
@@ -722,13 +962,32 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         if each and party:
             used.append(each.span())
             found["budget"] = budget[1] * party[0]
+    # A city no slot holds is said, unless another slot read its words ("2 PPL" is people,
+    # whatever airport "PPL" is).
+    others += [name for start, end, name in spare
+               if name and all(end <= s or start >= e for s, e in used)]
+    used += [(start, end) for start, end, name in spare if not name]
     return found, [*others, *_unread(text, used)]
 
 
+_PAIR = re.compile(r"(?<!plus )(?<!with )(?<!and )(?<!& )(?<!\+ )(?<!also )(?<!bring )"
+                   r"(?<!bringing )\b(?:my|our|his|her) ((?:grand)?parents)\b")
+"""Two people named as a pair: "my parents", "our grandparents" (not added to others:
+"plus my parents")."""
+_UNCOUNTED = re.compile(r"\b(?:famil(?:y|ies)|relatives|in-laws|folks)\b", re.I)
+"""People named as a group with no count: "with my family", "the in-laws"."""
+_WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us(?! ?(?:dollars?|\$|d\b|date)))\b", re.I)
+"""The writer and others, uncounted: "we", "us" (not "US dollars"; not "our", which a
+writer alone uses of their company: "our team offsite")."""
+_NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
+                        r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
+"""A request that says it has no budget: "No budget in mind", "no set budget"."""
 _OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
 """What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
-_EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp)\b")
-"""What makes a budget one person's: "$1,200 per person", "2k pp"."""
+_EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
+                   r"each(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
+"""What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each" (not "$800
+each way")."""
 
 
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
@@ -743,7 +1002,9 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
         if free(at, at + 1):
             unread.append(match.group(0).strip())
     # A number in words counts as much as one in digits ("two lodgers" is not one traveler).
-    for match in re.finditer(rf"\b(?:{_NUMBER_WORDS})\b(?:[ -][A-Za-z]+)?", text, re.I):
+    # A scale alone counts too ("around a grand" is an amount).
+    for match in re.finditer(rf"\b(?:{_NUMBER_WORDS}|{_SCALE_WORD})\b(?:[ -][A-Za-z]+)?", text,
+                             re.I):
         if free(match.start(), match.start() + 1):
             unread.append(match.group(0))
     return unread
