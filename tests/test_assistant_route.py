@@ -337,6 +337,30 @@ def test_a_city_named_before_the_word_airport_or_before_a_comma_is_read(question
     assert reading.calls == [("get_airport_code", {"city_name": city})]
 
 
+@pytest.mark.parametrize(("question", "city"), [
+    ("Flying into Birmingham, England for a wedding. What's the airport code?",
+     "Birmingham, England"),
+    ("Flying into Birmingham, Alabama next week. What's the airport code?",
+     "Birmingham, Alabama"),  # the other Birmingham, as written
+    ("Flying into Lyon tomorrow, what's the main airport code?", "Lyon"),
+])
+def test_a_city_flown_into_is_the_airport_question_s_city(question: str, city: str) -> None:
+    [reading] = read(question)
+    assert reading is not None
+    assert reading.calls == [("get_airport_code", {"city_name": city})]
+
+
+@pytest.mark.parametrize("question", [
+    "flying into birmingham, england for a wedding. what's the airport code?",
+    "What's the airport code?",
+    "what's the main airport code?",
+])
+def test_the_words_before_airport_are_no_city_when_they_start_with_the(question: str) -> None:
+    """"the airport" names no city (the travel server finds "The Eastern Iowa Airport"
+    for "the"): with no city read, code reads nothing."""
+    assert read(question) == [None]
+
+
 @pytest.mark.parametrize("question", [
     "what day of the week is 03/04/2027",  # the 3rd of April or the 4th of March
     "It costs 20 dollars, how much is that in euros",  # no exchange rate offline

@@ -231,3 +231,21 @@ def test_a_question_asking_for_a_figure_prefers_a_sentence_holding_one() -> None
     assert asks_number("What port does the server listen on?")
     assert not asks_number("How do I approve a pending decision?")
     assert "8000" in excerpt(text, "default port", limit=120, numbers=True)
+
+
+def test_a_count_asked_for_is_answered_by_a_figure_of_what_it_counts() -> None:
+    """"how many lines" is answered by "~400 lines" or "`MAX_ROWS = 1000`" for rows, not by
+    a figure of something else in the same sentence ("four bundled models")."""
+    from agentdesk.domains.assistant.agent.excerpts import counted, states_count
+
+    assert counted("the design notes say a file gets too long - how many lines is too long?") \
+        == "lines"
+    assert counted("What number of retries does it make?") == "retries"
+    assert counted("how many of our customers are in Chicago?") is None  # nothing named
+    assert counted("what number of multiplied by at most") is None  # no plural thing
+    assert states_count("A file that grows past ~400 lines is a sign.", "lines")
+    assert states_count("`MAX_ROWS = 1000`, `LIMIT 100`", "rows")
+    assert states_count("the SQL agent runs at most three times", "times")
+    assert states_count("failed calls are retried (retries: 3)", "retries")
+    assert not states_count("four bundled Antimony models, two-compartment oral", "lines")
+    assert not states_count("The bridge is a server; someone online reads it.", "lines")

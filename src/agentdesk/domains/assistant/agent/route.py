@@ -420,7 +420,7 @@ def _datetime(text: str) -> dict[str, Any] | None:
 _AIRPORT = re.compile(r"\b(?:airport|iata)\b", re.I)
 _FLIGHTS = re.compile(r"\b(?:flights?|fly|flying|airfares?)\b", re.I)
 _HOTELS = re.compile(r"\b(?:hotels?|rooms?|stay)\b", re.I)
-_CITY_AFTER = re.compile(r"\b(?i:for|of|in|near|serves|serving|to|at|does)\s+([A-Z][A-Za-z.'-]*"
+_CITY_AFTER = re.compile(r"\b(?i:for|of|in|into|near|serves|serving|to|at|does)\s+([A-Z][A-Za-z.'-]*"
                          r"(?:[ ,]+[A-Z][A-Za-z.'-]*){0,3})")
 _LOWER_CITY = re.compile(r"\b(?i:for|of|in|serves|serving|does)\s+([a-z][a-z.'-]+(?:,?\s+[a-z][a-z.'-]+)"
                          r"{0,2})\s*(?:[?.!,]|$)")
@@ -430,6 +430,12 @@ _CITY_BEFORE = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*
                           r"(?:international\s+)?airport\b")
 """A city named before the word airport ("Helsinki airport code", "oslo airport"): used
 only when the travel server knows it as a city."""
+_NOT_A_CITY_WORDS = """the a an i this that these those its it my our your their his her
+which what whats what's main nearest closest nearby local big biggest major international
+home same other"""
+_NOT_A_CITY = frozenset(_NOT_A_CITY_WORDS.split())
+"""Words that start no city's name: "the airport code" names no city, whatever the travel
+server makes of "the" (it finds an airport named "The Eastern Iowa Airport")."""
 _NOT_MEANT = re.compile(r"\s*\(\s*(?:not|no|i\s+don'?t\s+mean)\b[^()]*\)", re.I)
 """An aside in brackets that says what is not meant ("(not the one in England!)")."""
 
@@ -456,12 +462,13 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
         said = _NOT_MEANT.sub("", text)
         said = said.lower() if said.upper() == said else said
         cities = [m.group(1).strip(" ,").removesuffix("'s") for m in _CITY_AFTER.finditer(said)]
-        cities = [c for c in cities if c.lower() not in {"the", "i"}]
+        cities = [c for c in cities if c.split()[0].lower() not in _NOT_A_CITY]
         if not cities and (lower := _LOWER_CITY.search(said)):
             cities = [await _known_part(lower.group(1), code)]
         if not cities:
             cities = [m.group(1) for m in _CITY_BEFORE.finditer(said)
-                      if await code(m.group(1)) != m.group(1)]
+                      if m.group(1).split()[0].lower() not in _NOT_A_CITY
+                      and await code(m.group(1)) != m.group(1)]
         if cities:
             cities = [await _with_region(city, code) for city in cities]
             return [("get_airport_code", {"city_name": city}) for city in dict.fromkeys(cities)]
