@@ -249,3 +249,40 @@ def test_a_count_asked_for_is_answered_by_a_figure_of_what_it_counts() -> None:
     assert states_count("failed calls are retried (retries: 3)", "retries")
     assert not states_count("four bundled Antimony models, two-compartment oral", "lines")
     assert not states_count("The bridge is a server; someone online reads it.", "lines")
+
+
+def test_a_word_is_held_at_the_start_of_a_word_or_of_a_name_s_part() -> None:
+    """"old" is not held by "holds", nor "text" by "context": the sentence about threads
+    holds fewer of the question's words than the one that answers it."""
+    from agentdesk.domains.assistant.agent.excerpts import excerpt
+
+    long = ("A message is matched to its thread by the token in the address of the reply, "
+            "then by its context, then by the subject tag (which alone only holds it). ")
+    text = long + "Quoted history and signatures are stripped by mailstrip."
+    query = "replies email removes old quoted text signature"
+    assert excerpt(text, query, limit=120).startswith("Quoted history")
+    # A name's part counts as a word: "rows" is held by `MAX_ROWS`.
+    rows = ("The agent reads the question and writes the query for it. " * 3
+            + "Results are capped at `MAX_ROWS = 1000`.")
+    assert "1000" in excerpt(rows, "rows most", limit=80)
+
+
+def test_a_sentence_too_long_to_state_whole_goes_after_one_as_good_that_fits() -> None:
+    """Cut off at the limit, the long sentence would lose what was asked; the short one
+    holding as many of the words is stated first."""
+    from agentdesk.domains.assistant.agent.excerpts import excerpt
+
+    long = "Quoted replies are matched to threads " + "by token, reference and tag, " * 5 + "x. "
+    text = long + "Quoted replies are stripped by mailstrip."
+    assert excerpt(text, "quoted replies", limit=120) == \
+        "Quoted replies are stripped by mailstrip."
+
+
+def test_a_long_sentence_holding_more_of_the_words_still_comes_first() -> None:
+    from agentdesk.domains.assistant.agent.excerpts import excerpt
+
+    long = ("Quoted history, the old text of earlier replies, and signatures are removed "
+            "from every email a customer sends before the agent reads it, by the parser. ")
+    text = long + "Signatures are kept in the archive."
+    query = "replies email removes old quoted text signature"
+    assert excerpt(text, query, limit=120).startswith("Quoted history, the old text")

@@ -111,10 +111,12 @@ def states_count(stated: str, what: str) -> bool:
 
 
 def _score(unit: str, words: set[str], numbers: bool = False) -> float:
-    """How many of the query's words the unit holds, in any form (``retried``, ``retries``);
-    half a word more for a figure in it when ``numbers`` are asked for."""
-    held = set(re.findall(r"[a-z0-9_]+", unit.lower()))
-    score = sum(any(w in h or alike(w, h) for h in held) for w in words)
+    """How many of the query's words the unit holds, in any form (``retried``, ``retries``),
+    at the start of a word or of a part of a name (``rows`` in ``MAX_ROWS``): "old" is not
+    held by "holds"; half a word more for a figure in it when ``numbers`` are asked for."""
+    held = {part for word in re.findall(r"[a-z0-9_]+", unit.lower())
+            for part in (word, *word.split("_"))}
+    score = sum(any(h.startswith(w) or alike(w, h) for h in held) for w in words)
     return score + 0.5 if numbers and score and re.search(r"\d", unit) else score
 
 
@@ -127,7 +129,8 @@ def _bounded(text: str, limit: int) -> str:
 
 def excerpt(text: str, query: str, limit: int = EXCERPT_CHARS, numbers: bool = False) -> str:
     """The units of ``text`` that hold the most of the query's words, whole and in order
-    (with ``numbers``, a unit holding a figure first among those holding as many words).
+    (with ``numbers``, a unit holding a figure first among those holding as many words;
+    one longer than ``limit`` after those that fit).
 
     Units next to each other are joined by a space, others by " … "; the whole passage
     when it is short; its first units when no unit holds a query word.
@@ -140,7 +143,10 @@ def excerpt(text: str, query: str, limit: int = EXCERPT_CHARS, numbers: bool = F
     if sum(len(unit) + 1 for _, unit in found) <= limit:
         chosen = list(range(len(found)))
     else:
-        ranked = sorted(range(len(found)), key=lambda i: (-scores[i], i))
+        # A unit too long to be stated whole comes after one holding as many words that
+        # fits: cut off, it may lose what was asked.
+        ranked = sorted(range(len(found)),
+                        key=lambda i: (-scores[i], len(found[i][1]) > limit, i))
         if not scores[ranked[0]]:
             ranked = list(range(len(found)))  # nothing matches: the passage from its start
         chosen = []
