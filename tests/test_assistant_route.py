@@ -361,6 +361,32 @@ def test_the_words_before_airport_are_no_city_when_they_start_with_the(question:
     assert read(question) == [None]
 
 
+@pytest.mark.parametrize(("question", "there", "value", "to"), [
+    ("When it's noon in New York on Nov 10 2027, what time is it in LA?", "America/New_York",
+     "2027-11-10 12:00", "America/Los_Angeles"),
+    ("If it's 6:30pm in Mumbai on 31 Oct 2027, what's the time in Chicago?", "Asia/Kolkata",
+     "2027-10-31 18:30", "America/Chicago"),
+    ("If it's 6:30pm in Chicago on 31 Oct 2027, what's the time in Mumbai?", "America/Chicago",
+     "2027-10-31 18:30", "Asia/Kolkata"),  # the other way round
+])
+def test_a_city_no_zone_is_named_after_is_read_as_the_zone_it_keeps(
+        question: str, there: str, value: str, to: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls == [("datetime_tool", {
+        "operation": "convert", "timezone": there, "value": value, "to_timezone": to})]
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("how many litres is 5 US gallons", "5 gallons to litres"),
+    ("Convert 2 US pints to ml", "2 pints to ml"),
+    ("how many litres is 5 UK gallons", "5 uk gallons to litres"),  # not the US gallon: the
+])  # calculator says it knows no such unit
+def test_a_us_measure_is_pint_s_plain_unit_and_an_imperial_one_is_not(question: str,
+                                                                     expression: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls == [("calculator", {"expression": expression})]
+
+
 @pytest.mark.parametrize("question", [
     "what day of the week is 03/04/2027",  # the 3rd of April or the 4th of March
     "It costs 20 dollars, how much is that in euros",  # no exchange rate offline

@@ -132,9 +132,17 @@ def _discounted(text: str) -> str | None:
     return f"{price} * (1 - {off} / 100)"
 
 
+_US_MEASURE = re.compile(r"\b(?:US|U\.S\.?)\s+(?=(?:liquid\s+)?(?:gallons?|gal|quarts?|pints?|cups?|"
+                         r"fl(?:uid)?\.?\s*(?:ounces?|oz)|tons?)\b)", re.I)
+"""The US measure of a unit the US and Britain measure apart ("5 US gallons"): pint's
+``gallon``, ``pint``, ``quart``, ``cup``, ``fluid_ounce`` and ``ton`` are the US ones. An
+imperial or UK one is not read (pint has no plain name for it that the readings take)."""
+
+
 def _calculation(text: str) -> str | None:
     """The calculator expression the question asks for, or None."""
     text = _POLITE.sub("", text.strip())
+    text = _US_MEASURE.sub("", text)
     if (paid := _discounted(text)):
         return paid
     for asked in (_HOW_MANY_IS_THAT, _HOW_MUCH_IN):
