@@ -387,6 +387,32 @@ def test_a_us_measure_is_pint_s_plain_unit_and_an_imperial_one_is_not(question: 
     assert reading is not None and reading.calls == [("calculator", {"expression": expression})]
 
 
+@pytest.mark.parametrize(("question", "expression"), [
+    ("how many minutes are there in a fortnight?", "1 fortnight to minutes"),
+    ("how many seconds in a day", "1 day to seconds"),
+    ("The coat is £240 and the sale knocks 25% off. How much do I still have to pay?",
+     "240 * (1 - 25 / 100)"),
+    ("Dinner came to $64 and we're leaving a 15% tip - what's the total including the tip?",
+     "64 * (1 + 15 / 100)"),
+])
+def test_one_of_a_unit_a_price_still_paid_and_a_tip_on_top_are_read(question: str,
+                                                                    expression: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls == [("calculator", {"expression": expression})]
+
+
+@pytest.mark.parametrize("question", [
+    "how many calories are in an apple",  # an apple is no amount of a unit
+    "The coat is £240 and the sale knocks 25% off. How much do I not have to pay?",
+    "Dinner came to $64 and we're leaving a 15% tip - how much is the tip?",  # not the total
+    "Dinner came to $64 for 3 of us and we're leaving a 15% tip - what's the total?",
+])
+def test_what_is_not_the_amount_the_total_or_the_price_paid_is_not_read_as_one(
+        question: str) -> None:
+    [reading] = read(question)
+    assert reading is None or all(name != "calculator" for name, _ in reading.calls)
+
+
 @pytest.mark.parametrize("question", [
     "what day of the week is 03/04/2027",  # the 3rd of April or the 4th of March
     "It costs 20 dollars, how much is that in euros",  # no exchange rate offline

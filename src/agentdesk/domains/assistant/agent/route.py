@@ -85,7 +85,10 @@ _ROOT = re.compile(r"\b(?:the\s+)?square\s+root\s+of\s+(\d+(?:\.\d+)?)", re.I)
 _ARITHMETIC = re.compile(r"^[\d\s.,+\-*/%^()]*(?:sqrt|log|ln|exp|sin|cos|tan|abs|round)?"
                          r"[\d\s.,+\-*/%^()]*$")
 _HOW_MANY = re.compile(r"^\s*(?:how\s+many|what\s+number\s+of)\s+(?P<to>[a-z° /]+?)\s+(?:(?:are\s+|is\s+)?(?:there\s+)?"
-                       r"in|is|are|makes?|equals?)\s+(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z° /]+?)\s*\??$", re.I)
+                       r"in|is|are|makes?|equals?)\s+(?P<amount>(?:-?\d[\d,]*(?:\.\d+)?|an?(?=\s))\s*[a-z° /]+?)\s*\??$",
+                       re.I)
+"""A conversion asked as a count ("how many minutes are there in a fortnight"): "a" or
+"an" before the unit is one of it."""
 _CONVERT_AMOUNT = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*[a-z°][a-z° /^\d]*$", re.I)
 _CONVERT_WORD = re.compile(r"\s+(?:to|in|into|as)(?=\s)", re.I)
 _CONVERT_TO = re.compile(r"^[a-z°][a-z° /^\d]*?\s*\??$", re.I)
@@ -111,12 +114,13 @@ _PRICE = re.compile(rf"[$€£]\s*({_AMOUNT})|({_AMOUNT})\s*(?:dollars|bucks|usd
                     re.I)
 _OFF = re.compile(rf"({_AMOUNT})\s*(?:%|percent)\s+(?:off|discount)\b|\b(?:a|an)\s+({_AMOUNT})\s*"
                   r"(?:%|percent)\s+discount\b", re.I)
-_PAID = re.compile(r"\bhow\s+much\b.*\b(?:do|will|would|should|shall)\s+(?:i|we|you)\s+(?:\w+\s+)?"
-                   r"(?:pay|owe|spend)\b|\bhow\s+much\s+(?:does|will|would)\s+(?:it|that|this)\s+"
+_PAID = re.compile(r"\bhow\s+much\b.*\b(?:do|will|would|should|shall)\s+(?:i|we|you)\s+"
+                   r"(?:(?!not\b|never\b|no\b)\w+\s+){0,3}(?:pay|owe|spend)\b|\bhow\s+much\s+(?:does|will|would)\s+(?:it|that|this)\s+"
                    r"(?:\w+\s+)?cost\b|\b(?:final|sale|discounted)\s+price\b", re.I)
 """A price with a percentage off, and what is paid asked for ("85 dollars and there's 40
-percent off. How much do I actually pay?"): the price less the percentage. What is saved
-("how much do I save") is not what is paid."""
+percent off. How much do I actually pay?", "how much do I still have to pay"): the price
+less the percentage. What is saved ("how much do I save") or not paid ("how much do I not
+have to pay") is not what is paid."""
 
 
 def _discounted(text: str) -> str | None:
@@ -139,12 +143,36 @@ _US_MEASURE = re.compile(r"\b(?:US|U\.S\.?)\s+(?=(?:liquid\s+)?(?:gallons?|gal|q
 imperial or UK one is not read (pint has no plain name for it that the readings take)."""
 
 
+_ON_TOP = re.compile(rf"({_AMOUNT})\s*(?:%|percent)\s+(?:tip|gratuity|service(?:\s+charge)?|"
+                     r"tax|vat|sales\s+tax)\b", re.I)
+_TOTAL = re.compile(r"\b(?:what(?:'s|\s+is|\s+will\s+be|\s+would\s+be)\s+the\s+(?:total|whole\s+bill|"
+                    r"full\s+amount)|how\s+much\s+(?:is\s+it|will\s+it\s+be|in\s+total|altogether))\b",
+                    re.I)
+"""A price with a percentage on top ("$64 and we're leaving a 15% tip - what's the total
+including the tip?"): the price and the percentage. What the tip alone is ("how much is
+the tip") is not the total."""
+
+
+def _with_added(text: str) -> str | None:
+    """The total of one price and one percentage added to it (a tip, a tax), when the
+    question asks for the total; else None."""
+    prices, added = list(_PRICE.finditer(text)), list(_ON_TOP.finditer(text))
+    if len(prices) != 1 or len(added) != 1 or not _TOTAL.search(text) or _OFF.search(text):
+        return None
+    if len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:  # another number: another question
+        return None
+    price = (prices[0].group(1) or prices[0].group(2)).replace(",", "")
+    return f"{price} * (1 + {added[0].group(1)} / 100)"
+
+
 def _calculation(text: str) -> str | None:
     """The calculator expression the question asks for, or None."""
     text = _POLITE.sub("", text.strip())
     text = _US_MEASURE.sub("", text)
     if (paid := _discounted(text)):
         return paid
+    if (total := _with_added(text)):
+        return total
     for asked in (_HOW_MANY_IS_THAT, _HOW_MUCH_IN):
         if (that := asked.search(text)) and _is_unit(_spelled(that.group("to"))) \
                 and _is_unit(_spelled(that.group("amount").lstrip("-0123456789., "))):
@@ -161,7 +189,11 @@ def _calculation(text: str) -> str | None:
     for pattern, replacement in _WORD_OPS:
         body = re.sub(pattern, replacement, body, flags=re.I)
     if (how := _HOW_MANY.match(text)) and _is_unit(_spelled(how.group("to"))):
-        return _conversion(how.group("amount"), how.group("to"))
+        one = re.match(r"an?\s+(.+)$", how.group("amount"), re.I)  # "in a fortnight"
+        if one is None:
+            return _conversion(how.group("amount"), how.group("to"))
+        if _is_unit(_spelled(one.group(1))):  # "in an apple" is no amount of a unit
+            return _conversion(f"1 {one.group(1)}", how.group("to"))
     body = _PER.sub(" / ", body)
     for sep in _CONVERT_WORD.finditer(body):  # "5 ft 10 in to cm": the split that reads
         amount, to = body[:sep.start()], body[sep.end():].lstrip()
