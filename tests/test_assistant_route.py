@@ -413,6 +413,24 @@ def test_what_is_not_the_amount_the_total_or_the_price_paid_is_not_read_as_one(
     assert reading is None or all(name != "calculator" for name, _ in reading.calls)
 
 
+@pytest.mark.parametrize(("question", "expression"), [
+    ("5 kg of apples cost 13.75 — what's that per kilo?", "13.75 / 5"),
+    ("I'm on 52,000 a year. What's that per month?", "52000 / 12"),
+])
+def test_a_price_or_a_rate_per_another_unit_is_read(question: str, expression: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls == [("calculator", {"expression": expression})]
+
+
+@pytest.mark.parametrize("question", [
+    "5 kg of apples cost 13.75 — what's that per pound?",  # not the unit of the amount
+    "I'm on 52,000 a year. What's that per kilo?",  # not a time
+    "I earn 30 an hour for 40 hours a week, what's that per year?",  # two rates
+])
+def test_a_per_unit_question_with_another_unit_or_number_is_not_guessed(question: str) -> None:
+    assert read(question) == [None]
+
+
 @pytest.mark.parametrize("question", [
     "what day of the week is 03/04/2027",  # the 3rd of April or the 4th of March
     "It costs 20 dollars, how much is that in euros",  # no exchange rate offline

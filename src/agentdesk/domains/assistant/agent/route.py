@@ -165,6 +165,47 @@ def _with_added(text: str) -> str | None:
     return f"{price} * (1 + {added[0].group(1)} / 100)"
 
 
+_PER_ASKED = re.compile(r"\bwhat(?:'s|\s+is|\s+does\s+(?:that|this|it)\s+come\s+to)\s+"
+                        r"(?:that|this|it)?\s*(?:per|a|an|each|every)\s+([a-z]+)\s*[?.!]*$", re.I)
+_RATE = re.compile(rf"({_AMOUNT})\s+(?:a|an|per|each|every)\s+([a-z]+)\b", re.I)
+_QUANTITY = re.compile(rf"(?<![\d.,])({_AMOUNT})\s*([a-z]+)\b", re.I)
+_UNIT_ALIASES = {"kilo": "kilogram", "kilos": "kilogram"}
+"""What a price or a rate comes to for another unit, asked last ("5 kg of apples cost 13.75
+-- what's that per kilo?", "I'm on 52,000 a year. What's that per month?")."""
+
+
+def _one_unit(word: str) -> Any | None:
+    """``word`` as one pint unit ("kilo" is a kilogram), or None."""
+    name = _unit_name(_spelled(_UNIT_ALIASES.get(word.lower(), word)))
+    return units().Unit(name) if name else None
+
+
+def _per_unit(text: str) -> str | None:
+    """The price of one of a unit when the question gives a price and an amount of that
+    unit (13.75 / 5); a rate for another unit of the same kind when it gives an amount per
+    unit (52000 a year, per month: 52000 / 12); else None. Any other number, or a unit of
+    another kind, reads nothing."""
+    asked = _PER_ASKED.search(text)
+    if asked is None or (to := _one_unit(asked.group(1))) is None:
+        return None
+    said = text[:asked.start()]
+    numbers = re.findall(r"\d+(?:[.,]\d+)*", said)
+    if len(numbers) == 1 and (rate := _RATE.search(said)) \
+            and (unit := _one_unit(rate.group(2))) is not None and unit != to:
+        try:
+            factor = units().Quantity(1, unit).to(to).magnitude
+        except Exception:  # pint raises several kinds; any means "not of the same kind"
+            return None
+        return f"{rate.group(1).replace(',', '')} / {factor:g}"
+    if len(numbers) == 2:
+        amounts = [m for m in _QUANTITY.finditer(said) if _one_unit(m.group(2)) == to]
+        if len(amounts) == 1:
+            amount = amounts[0].group(1).replace(",", "")
+            price = next(n for n in numbers if n.replace(",", "") != amount).replace(",", "")
+            return f"{price} / {amount}"
+    return None
+
+
 def _calculation(text: str) -> str | None:
     """The calculator expression the question asks for, or None."""
     text = _POLITE.sub("", text.strip())
@@ -173,6 +214,8 @@ def _calculation(text: str) -> str | None:
         return paid
     if (total := _with_added(text)):
         return total
+    if (each := _per_unit(text)):
+        return each
     for asked in (_HOW_MANY_IS_THAT, _HOW_MUCH_IN):
         if (that := asked.search(text)) and _is_unit(_spelled(that.group("to"))) \
                 and _is_unit(_spelled(that.group("amount").lstrip("-0123456789., "))):
