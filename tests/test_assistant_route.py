@@ -431,6 +431,23 @@ def test_a_per_unit_question_with_another_unit_or_number_is_not_guessed(question
     assert read(question) == [None]
 
 
+def test_a_clause_after_please_that_names_the_unit_asked_again_is_context() -> None:
+    [reading] = read("Convert 6 stone to kilograms please, the GP's form wants kg")
+    assert reading is not None
+    assert reading.calls == [("calculator", {"expression": "6 stone to kilograms"})]
+
+
+@pytest.mark.parametrize("question", [
+    "Convert 6 stone to kilograms please, the form wants grams",  # another unit
+    "Convert 6 stone to kilograms please, my doctor asked",  # names no unit
+])
+def test_a_clause_after_please_that_may_change_the_question_is_not_dropped(
+        question: str) -> None:
+    [reading] = read(question)
+    assert reading is None or reading.calls != [
+        ("calculator", {"expression": "6 stone to kilograms"})]
+
+
 @pytest.mark.parametrize("question", [
     "what day of the week is 03/04/2027",  # the 3rd of April or the 4th of March
     "It costs 20 dollars, how much is that in euros",  # no exchange rate offline

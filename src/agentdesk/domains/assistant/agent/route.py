@@ -206,8 +206,35 @@ def _per_unit(text: str) -> str | None:
     return None
 
 
+_POLITE_THEN = re.compile(r"^(?P<head>.*?\b(?:please|pls|thanks|thank\s+you))\s*,?\s+(?P<tail>[^\d]+?)"
+                          r"\s*[?.!]*$", re.I)
+"""A conversion asked politely, then a clause of context ("Convert 6 stone to kilograms
+please, the GP's form wants kg")."""
+_UNIT_WORDS = ("kg", "kgs", "g", "lb", "lbs", "oz", "km", "m", "cm", "mm", "mi", "ft", "yd", "l",
+               "ml", "gal", "st", "stone", "stones")
+"""Words of a clause that name a unit as people write one, with :data:`_COMMON_UNITS` (not
+"GP" or "in", which pint also reads as units)."""
+
+
+def _context_after(text: str) -> str | None:
+    """A conversion the head of ``text`` asks for, when the clause after it only names the
+    unit asked for again ("..., the form wants kg" after "to kilograms"); None when the
+    clause names another unit ("..., in grams") or none: it may change what is asked."""
+    said = _POLITE_THEN.match(text.strip())
+    if said is None or (read := _calculation(said.group("head"))) is None \
+            or " to " not in read:
+        return None
+    to = _unit_name(read.rsplit(" to ", 1)[1])
+    words = "|".join((*_COMMON_UNITS, *_UNIT_WORDS))
+    named = [_unit_name(_spelled(m.group(0).lower()))
+             for m in re.finditer(rf"\b(?:{words})\b", said.group("tail"), re.I)]
+    return read if named and to and all(name == to for name in named) else None
+
+
 def _calculation(text: str) -> str | None:
     """The calculator expression the question asks for, or None."""
+    if (context := _context_after(text)):
+        return context
     text = _POLITE.sub("", text.strip())
     text = _US_MEASURE.sub("", text)
     if (paid := _discounted(text)):
