@@ -695,3 +695,14 @@ def test_the_place_asked_for_put_first_and_binary_bytes_in_one_case_are_read() -
         "operation": "now", "timezone": "Europe/London"})])]
     assert read("HOW MANY BYTES IS 3 MIB") == [
         Reading("calculator", [("calculator", {"expression": "3 MiB to bytes"})])]
+
+
+def test_a_function_word_in_a_lower_case_question_is_no_name_in_capitals() -> None:
+    """"for scheduled" is no name and its word, whatever passages write "FOR" in capitals;
+    "api key" still is one when the passage holds "API" and "key" apart."""
+    passages = ["Crons run an assistant on a schedule: a cron expression parsed by `croniter` "
+                "(5 fields, or 6 with seconds).", "SELECT ... FOR UPDATE is not used."]
+    assert uncovered_terms("which python library parses the cron expressions for scheduled "
+                           "runs?", passages) == []
+    apart = ["The API answers 401 when no key is set.", "Other text about the API."]
+    assert "api key" in uncovered_terms("where do i put the api key?", apart)

@@ -862,7 +862,7 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     if question.upper() == question or question.lower() == question:
         named = set(re.findall(r"\b[A-Z]{2,6}\b", " ".join([*passages, *found])))
         pairs = [(name, word) for name, word in _PAIR.findall(question)
-                 if name.upper() in named and not word.isdigit()]
+                 if name.upper() in named and not word.isdigit() and name.lower() not in _STOP]
     best = passages[0].lower() if passages else ""
     apart = [f"{name} {word}" for name, word in pairs
              if word.lower() not in _STOP and not re.search(
