@@ -175,6 +175,24 @@ def test_a_figure_asked_for_and_not_in_the_passages_is_no_answer(tmp_path: Path)
     assert turn.values["answer"].startswith("I could not find an answer with my tools")
 
 
+def test_a_count_asked_for_and_not_stated_is_no_answer(tmp_path: Path) -> None:
+    """The passages found hold the question's words and figures of other things (four
+    models, two compartments), but no number of lines: the answer says so rather than
+    quoting them as if they held one."""
+    model = EmbeddedStandIn(path=script(tmp_path, {"content": "unused"}))
+
+    async def go() -> Any:
+        async with harness(tmp_path, model) as h:
+            return await h.turn("t-count", "the design notes say a file that gets too long is "
+                                "doing two jobs - how many lines is too long?")
+
+    turn = run(go())
+    [result] = turn.values["tool_results"]
+    assert (result["tool"], result["outcome"], result["missing"]) == (
+        "kb_search", "off_topic", ["a number of lines"])
+    assert turn.values["answer"].startswith("I could not find an answer with my tools")
+
+
 def test_an_input_error_asks_the_person_then_continues(tmp_path: Path) -> None:
     model = EmbeddedStandIn(path=script(tmp_path, {"content": "Safe travels!"}))
 

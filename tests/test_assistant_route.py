@@ -337,6 +337,117 @@ def test_a_city_named_before_the_word_airport_or_before_a_comma_is_read(question
     assert reading.calls == [("get_airport_code", {"city_name": city})]
 
 
+@pytest.mark.parametrize(("question", "city"), [
+    ("Flying into Birmingham, England for a wedding. What's the airport code?",
+     "Birmingham, England"),
+    ("Flying into Birmingham, Alabama next week. What's the airport code?",
+     "Birmingham, Alabama"),  # the other Birmingham, as written
+    ("Flying into Lyon tomorrow, what's the main airport code?", "Lyon"),
+])
+def test_a_city_flown_into_is_the_airport_question_s_city(question: str, city: str) -> None:
+    [reading] = read(question)
+    assert reading is not None
+    assert reading.calls == [("get_airport_code", {"city_name": city})]
+
+
+@pytest.mark.parametrize("question", [
+    "flying into birmingham, england for a wedding. what's the airport code?",
+    "What's the airport code?",
+    "what's the main airport code?",
+])
+def test_the_words_before_airport_are_no_city_when_they_start_with_the(question: str) -> None:
+    """"the airport" names no city (the travel server finds "The Eastern Iowa Airport"
+    for "the"): with no city read, code reads nothing."""
+    assert read(question) == [None]
+
+
+@pytest.mark.parametrize(("question", "there", "value", "to"), [
+    ("When it's noon in New York on Nov 10 2027, what time is it in LA?", "America/New_York",
+     "2027-11-10 12:00", "America/Los_Angeles"),
+    ("If it's 6:30pm in Mumbai on 31 Oct 2027, what's the time in Chicago?", "Asia/Kolkata",
+     "2027-10-31 18:30", "America/Chicago"),
+    ("If it's 6:30pm in Chicago on 31 Oct 2027, what's the time in Mumbai?", "America/Chicago",
+     "2027-10-31 18:30", "Asia/Kolkata"),  # the other way round
+])
+def test_a_city_no_zone_is_named_after_is_read_as_the_zone_it_keeps(
+        question: str, there: str, value: str, to: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls == [("datetime_tool", {
+        "operation": "convert", "timezone": there, "value": value, "to_timezone": to})]
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("how many litres is 5 US gallons", "5 gallons to litres"),
+    ("Convert 2 US pints to ml", "2 pints to ml"),
+    ("how many litres is 5 UK gallons", "5 uk gallons to litres"),  # not the US gallon: the
+])  # calculator says it knows no such unit
+def test_a_us_measure_is_pint_s_plain_unit_and_an_imperial_one_is_not(question: str,
+                                                                     expression: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls == [("calculator", {"expression": expression})]
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("how many minutes are there in a fortnight?", "1 fortnight to minutes"),
+    ("how many seconds in a day", "1 day to seconds"),
+    ("The coat is £240 and the sale knocks 25% off. How much do I still have to pay?",
+     "240 * (1 - 25 / 100)"),
+    ("Dinner came to $64 and we're leaving a 15% tip - what's the total including the tip?",
+     "64 * (1 + 15 / 100)"),
+])
+def test_one_of_a_unit_a_price_still_paid_and_a_tip_on_top_are_read(question: str,
+                                                                    expression: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls == [("calculator", {"expression": expression})]
+
+
+@pytest.mark.parametrize("question", [
+    "how many calories are in an apple",  # an apple is no amount of a unit
+    "The coat is £240 and the sale knocks 25% off. How much do I not have to pay?",
+    "Dinner came to $64 and we're leaving a 15% tip - how much is the tip?",  # not the total
+    "Dinner came to $64 for 3 of us and we're leaving a 15% tip - what's the total?",
+])
+def test_what_is_not_the_amount_the_total_or_the_price_paid_is_not_read_as_one(
+        question: str) -> None:
+    [reading] = read(question)
+    assert reading is None or all(name != "calculator" for name, _ in reading.calls)
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("5 kg of apples cost 13.75 — what's that per kilo?", "13.75 / 5"),
+    ("I'm on 52,000 a year. What's that per month?", "52000 / 12"),
+])
+def test_a_price_or_a_rate_per_another_unit_is_read(question: str, expression: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls == [("calculator", {"expression": expression})]
+
+
+@pytest.mark.parametrize("question", [
+    "5 kg of apples cost 13.75 — what's that per pound?",  # not the unit of the amount
+    "I'm on 52,000 a year. What's that per kilo?",  # not a time
+    "I earn 30 an hour for 40 hours a week, what's that per year?",  # two rates
+])
+def test_a_per_unit_question_with_another_unit_or_number_is_not_guessed(question: str) -> None:
+    assert read(question) == [None]
+
+
+def test_a_clause_after_please_that_names_the_unit_asked_again_is_context() -> None:
+    [reading] = read("Convert 6 stone to kilograms please, the GP's form wants kg")
+    assert reading is not None
+    assert reading.calls == [("calculator", {"expression": "6 stone to kilograms"})]
+
+
+@pytest.mark.parametrize("question", [
+    "Convert 6 stone to kilograms please, the form wants grams",  # another unit
+    "Convert 6 stone to kilograms please, my doctor asked",  # names no unit
+])
+def test_a_clause_after_please_that_may_change_the_question_is_not_dropped(
+        question: str) -> None:
+    [reading] = read(question)
+    assert reading is None or reading.calls != [
+        ("calculator", {"expression": "6 stone to kilograms"})]
+
+
 @pytest.mark.parametrize("question", [
     "what day of the week is 03/04/2027",  # the 3rd of April or the 4th of March
     "It costs 20 dollars, how much is that in euros",  # no exchange rate offline
@@ -584,3 +695,14 @@ def test_the_place_asked_for_put_first_and_binary_bytes_in_one_case_are_read() -
         "operation": "now", "timezone": "Europe/London"})])]
     assert read("HOW MANY BYTES IS 3 MIB") == [
         Reading("calculator", [("calculator", {"expression": "3 MiB to bytes"})])]
+
+
+def test_a_function_word_in_a_lower_case_question_is_no_name_in_capitals() -> None:
+    """"for scheduled" is no name and its word, whatever passages write "FOR" in capitals;
+    "api key" still is one when the passage holds "API" and "key" apart."""
+    passages = ["Crons run an assistant on a schedule: a cron expression parsed by `croniter` "
+                "(5 fields, or 6 with seconds).", "SELECT ... FOR UPDATE is not used."]
+    assert uncovered_terms("which python library parses the cron expressions for scheduled "
+                           "runs?", passages) == []
+    apart = ["The API answers 401 when no key is set.", "Other text about the API."]
+    assert "api key" in uncovered_terms("where do i put the api key?", apart)

@@ -250,6 +250,18 @@ def test_relative_dates_are_parsed() -> None:
     assert friday["weekday"] == "Friday"
 
 
+def test_a_city_no_zone_is_named_after_names_the_zone_it_keeps() -> None:
+    """Mumbai keeps India's zone (Asia/Kolkata), LA the Pacific one; a zone's own city
+    ("Chicago") is still its zone."""
+    moved = call("datetime_tool", operation="convert", value="2027-10-31 18:30",
+                 timezone="Mumbai", to_timezone="LA")
+    assert moved["from"]["timezone"] == "Asia/Kolkata"
+    assert moved["timezone"] == "America/Los_Angeles"
+    assert moved["time"] == "06:00:00"
+    assert call("datetime_tool", operation="now", timezone="Chicago")["timezone"] == \
+        "America/Chicago"
+
+
 @pytest.mark.parametrize(("args", "message"), [
     ({"operation": "now", "timezone": "Mars/Base"}, "timezone: 'Mars/Base' is not a known time zone"),
     ({"operation": "now", "timezone": "Europe/Lisbn"}, "did you mean 'Europe/Lisbon'"),

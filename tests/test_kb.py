@@ -231,3 +231,58 @@ def test_a_question_asking_for_a_figure_prefers_a_sentence_holding_one() -> None
     assert asks_number("What port does the server listen on?")
     assert not asks_number("How do I approve a pending decision?")
     assert "8000" in excerpt(text, "default port", limit=120, numbers=True)
+
+
+def test_a_count_asked_for_is_answered_by_a_figure_of_what_it_counts() -> None:
+    """"how many lines" is answered by "~400 lines" or "`MAX_ROWS = 1000`" for rows, not by
+    a figure of something else in the same sentence ("four bundled models")."""
+    from agentdesk.domains.assistant.agent.excerpts import counted, states_count
+
+    assert counted("the design notes say a file gets too long - how many lines is too long?") \
+        == "lines"
+    assert counted("What number of retries does it make?") == "retries"
+    assert counted("how many of our customers are in Chicago?") is None  # nothing named
+    assert counted("what number of multiplied by at most") is None  # no plural thing
+    assert states_count("A file that grows past ~400 lines is a sign.", "lines")
+    assert states_count("`MAX_ROWS = 1000`, `LIMIT 100`", "rows")
+    assert states_count("the SQL agent runs at most three times", "times")
+    assert states_count("failed calls are retried (retries: 3)", "retries")
+    assert not states_count("four bundled Antimony models, two-compartment oral", "lines")
+    assert not states_count("The bridge is a server; someone online reads it.", "lines")
+
+
+def test_a_word_is_held_at_the_start_of_a_word_or_of_a_name_s_part() -> None:
+    """"old" is not held by "holds", nor "text" by "context": the sentence about threads
+    holds fewer of the question's words than the one that answers it."""
+    from agentdesk.domains.assistant.agent.excerpts import excerpt
+
+    long = ("A message is matched to its thread by the token in the address of the reply, "
+            "then by its context, then by the subject tag (which alone only holds it). ")
+    text = long + "Quoted history and signatures are stripped by mailstrip."
+    query = "replies email removes old quoted text signature"
+    assert excerpt(text, query, limit=120).startswith("Quoted history")
+    # A name's part counts as a word: "rows" is held by `MAX_ROWS`.
+    rows = ("The agent reads the question and writes the query for it. " * 3
+            + "Results are capped at `MAX_ROWS = 1000`.")
+    assert "1000" in excerpt(rows, "rows most", limit=80)
+
+
+def test_a_sentence_too_long_to_state_whole_goes_after_one_as_good_that_fits() -> None:
+    """Cut off at the limit, the long sentence would lose what was asked; the short one
+    holding as many of the words is stated first."""
+    from agentdesk.domains.assistant.agent.excerpts import excerpt
+
+    long = "Quoted replies are matched to threads " + "by token, reference and tag, " * 5 + "x. "
+    text = long + "Quoted replies are stripped by mailstrip."
+    assert excerpt(text, "quoted replies", limit=120) == \
+        "Quoted replies are stripped by mailstrip."
+
+
+def test_a_long_sentence_holding_more_of_the_words_still_comes_first() -> None:
+    from agentdesk.domains.assistant.agent.excerpts import excerpt
+
+    long = ("Quoted history, the old text of earlier replies, and signatures are removed "
+            "from every email a customer sends before the agent reads it, by the parser. ")
+    text = long + "Signatures are kept in the archive."
+    query = "replies email removes old quoted text signature"
+    assert excerpt(text, query, limit=120).startswith("Quoted history, the old text")

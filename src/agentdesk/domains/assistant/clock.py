@@ -27,9 +27,25 @@ class TimeError(ValueError):
     """A request the clock cannot answer, with a message naming the field."""
 
 
+_CITY_ZONES = {
+    "la": "America/Los_Angeles", "l.a.": "America/Los_Angeles",
+    "san_francisco": "America/Los_Angeles", "sf": "America/Los_Angeles",
+    "seattle": "America/Los_Angeles", "nyc": "America/New_York",
+    "boston": "America/New_York", "washington": "America/New_York",
+    "washington_dc": "America/New_York", "miami": "America/New_York",
+    "atlanta": "America/New_York", "dallas": "America/Chicago", "houston": "America/Chicago",
+    "mumbai": "Asia/Kolkata", "bombay": "Asia/Kolkata", "delhi": "Asia/Kolkata",
+    "new_delhi": "Asia/Kolkata", "bangalore": "Asia/Kolkata", "bengaluru": "Asia/Kolkata",
+    "chennai": "Asia/Kolkata", "beijing": "Asia/Shanghai", "osaka": "Asia/Tokyo",
+}
+"""Cities people name that no IANA zone is named after, with the zone they keep (Mumbai
+keeps India's, ``Asia/Kolkata``); "LA" and "NYC" as people write them."""
+
+
 @lru_cache(maxsize=1)
 def _zones() -> dict[str, str]:
-    """Every IANA zone by its lower-case name, and by its last part when that is unique."""
+    """Every IANA zone by its lower-case name, and by its last part when that is unique;
+    the cities of :data:`_CITY_ZONES` by their names."""
     names = available_timezones() | {"UTC"}
     by_name = {name.lower(): name for name in names}
     by_city: dict[str, list[str]] = {}
@@ -38,6 +54,8 @@ def _zones() -> dict[str, str]:
     for city, found in by_city.items():
         if len(found) == 1 and city not in by_name:
             by_name[city] = found[0]
+    for city, name in _CITY_ZONES.items():
+        by_name.setdefault(city, name)
     return by_name
 
 

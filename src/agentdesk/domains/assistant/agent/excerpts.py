@@ -14,7 +14,8 @@ from typing import Any
 
 from agentdesk.domains.assistant.words import alike
 
-__all__ = ["EXCERPT_CHARS", "STATED", "asks_number", "excerpt", "kb_fact", "units"]
+__all__ = ["EXCERPT_CHARS", "STATED", "asks_number", "counted", "excerpt", "kb_fact",
+           "states_count", "units"]
 
 EXCERPT_CHARS = 400
 """Longest excerpt of one passage (its commands come on top)."""
@@ -85,11 +86,37 @@ def asks_number(question: str) -> bool:
     return _ASKS_NUMBER.search(question) is not None
 
 
+_COUNTED = re.compile(r"\b(?:how\s+many|what\s+number\s+of)\s+([a-z]{2,}s)\b", re.I)
+"""A count asked for, of things written in the plural ("how many lines", "what number of
+retries"); "how many of", "what number of multiplied by" count nothing named."""
+_FIGURE = (r"(?:\d[\d,._]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+           r"twice|once|dozen|hundred|thousand)")
+"""A figure in digits or in words ("400", "16,000", "three times", "twice")."""
+
+
+def counted(question: str) -> str | None:
+    """What ``question`` asks to count ("how many lines is too long" -> ``lines``), or None."""
+    found = _COUNTED.search(question)
+    return found.group(1).lower() if found else None
+
+
+def states_count(stated: str, what: str) -> bool:
+    """Whether ``stated`` gives a figure of ``what`` ("~400 lines", "at most three times",
+    "`MAX_ROWS = 1000`"): a figure and the thing counted, two words apart at most. A figure
+    of something else ("four bundled models") does not answer "how many lines"."""
+    stem = re.escape(what.removesuffix("es") if what.endswith("ies") else what[:-1])
+    return re.search(rf"(?<![\w.]){_FIGURE}\W{{0,3}}(?:[\w-]+\W+){{0,2}}{stem}|"
+                     rf"(?<![a-z]){stem}\w*\W+(?:[\w-]+\W+){{0,2}}{_FIGURE}(?![a-z])",
+                     stated, re.I) is not None
+
+
 def _score(unit: str, words: set[str], numbers: bool = False) -> float:
-    """How many of the query's words the unit holds, in any form (``retried``, ``retries``);
-    half a word more for a figure in it when ``numbers`` are asked for."""
-    held = set(re.findall(r"[a-z0-9_]+", unit.lower()))
-    score = sum(any(w in h or alike(w, h) for h in held) for w in words)
+    """How many of the query's words the unit holds, in any form (``retried``, ``retries``),
+    at the start of a word or of a part of a name (``rows`` in ``MAX_ROWS``): "old" is not
+    held by "holds"; half a word more for a figure in it when ``numbers`` are asked for."""
+    held = {part for word in re.findall(r"[a-z0-9_]+", unit.lower())
+            for part in (word, *word.split("_"))}
+    score = sum(any(h.startswith(w) or alike(w, h) for h in held) for w in words)
     return score + 0.5 if numbers and score and re.search(r"\d", unit) else score
 
 
@@ -102,7 +129,8 @@ def _bounded(text: str, limit: int) -> str:
 
 def excerpt(text: str, query: str, limit: int = EXCERPT_CHARS, numbers: bool = False) -> str:
     """The units of ``text`` that hold the most of the query's words, whole and in order
-    (with ``numbers``, a unit holding a figure first among those holding as many words).
+    (with ``numbers``, a unit holding a figure first among those holding as many words;
+    one longer than ``limit`` after those that fit).
 
     Units next to each other are joined by a space, others by " … "; the whole passage
     when it is short; its first units when no unit holds a query word.
@@ -115,7 +143,10 @@ def excerpt(text: str, query: str, limit: int = EXCERPT_CHARS, numbers: bool = F
     if sum(len(unit) + 1 for _, unit in found) <= limit:
         chosen = list(range(len(found)))
     else:
-        ranked = sorted(range(len(found)), key=lambda i: (-scores[i], i))
+        # A unit too long to be stated whole comes after one holding as many words that
+        # fits: cut off, it may lose what was asked.
+        ranked = sorted(range(len(found)),
+                        key=lambda i: (-scores[i], len(found[i][1]) > limit, i))
         if not scores[ranked[0]]:
             ranked = list(range(len(found)))  # nothing matches: the passage from its start
         chosen = []
@@ -137,7 +168,7 @@ def kb_fact(data: dict[str, Any], query: str, question: str = "") -> str:
     """What ``kb_search`` found: for each of the best hits its excerpt, its commands (one per
     line, indented as a code block) and where it is from, on a line of its own."""
     facts = []
-    numbers = asks_number(question)
+    numbers = asks_number(question) or counted(question) is not None
     for hit in (data.get("results") or [])[:STATED]:
         lines = [excerpt(str(hit.get("text", "")), query, numbers=numbers)]
         lines += [f"    {command}" for command in hit.get("commands") or []]

@@ -22,7 +22,7 @@ from agentdesk.runtime.runs.context import AgentContext
 from agentdesk.runtime.tools import redact, tool_result_data
 
 from . import prompts
-from .excerpts import STATED, asks_number, excerpt
+from .excerpts import STATED, asks_number, counted, excerpt, states_count
 from .plan import _question, _writer, available_tools
 from .route import command_first, uncovered_terms
 from .safety import operator_check, redact_personal_data
@@ -179,6 +179,11 @@ async def executor(task: CallTask, runtime: Runtime[AgentContext]) -> dict[str, 
                     for text in passages[:STATED]):
                 # A figure asked for, and what the answer would state holds none.
                 record.update(outcome="off_topic", missing=["the figure asked for"])
+            elif (what := counted(task["question"])) and not any(
+                    states_count(excerpt(text, query, numbers=True), what)
+                    for text in passages[:STATED]):
+                # "how many lines": what the answer would state gives no figure of lines.
+                record.update(outcome="off_topic", missing=[f"a number of {what}"])
     return {"tool_results": [record], "messages": [ToolMessage(
         content=content, tool_call_id=call["id"], name=call["name"], status=status)]}
 

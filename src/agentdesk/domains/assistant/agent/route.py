@@ -85,7 +85,10 @@ _ROOT = re.compile(r"\b(?:the\s+)?square\s+root\s+of\s+(\d+(?:\.\d+)?)", re.I)
 _ARITHMETIC = re.compile(r"^[\d\s.,+\-*/%^()]*(?:sqrt|log|ln|exp|sin|cos|tan|abs|round)?"
                          r"[\d\s.,+\-*/%^()]*$")
 _HOW_MANY = re.compile(r"^\s*(?:how\s+many|what\s+number\s+of)\s+(?P<to>[a-z° /]+?)\s+(?:(?:are\s+|is\s+)?(?:there\s+)?"
-                       r"in|is|are|makes?|equals?)\s+(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z° /]+?)\s*\??$", re.I)
+                       r"in|is|are|makes?|equals?)\s+(?P<amount>(?:-?\d[\d,]*(?:\.\d+)?|an?(?=\s))\s*[a-z° /]+?)\s*\??$",
+                       re.I)
+"""A conversion asked as a count ("how many minutes are there in a fortnight"): "a" or
+"an" before the unit is one of it."""
 _CONVERT_AMOUNT = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*[a-z°][a-z° /^\d]*$", re.I)
 _CONVERT_WORD = re.compile(r"\s+(?:to|in|into|as)(?=\s)", re.I)
 _CONVERT_TO = re.compile(r"^[a-z°][a-z° /^\d]*?\s*\??$", re.I)
@@ -111,12 +114,13 @@ _PRICE = re.compile(rf"[$€£]\s*({_AMOUNT})|({_AMOUNT})\s*(?:dollars|bucks|usd
                     re.I)
 _OFF = re.compile(rf"({_AMOUNT})\s*(?:%|percent)\s+(?:off|discount)\b|\b(?:a|an)\s+({_AMOUNT})\s*"
                   r"(?:%|percent)\s+discount\b", re.I)
-_PAID = re.compile(r"\bhow\s+much\b.*\b(?:do|will|would|should|shall)\s+(?:i|we|you)\s+(?:\w+\s+)?"
-                   r"(?:pay|owe|spend)\b|\bhow\s+much\s+(?:does|will|would)\s+(?:it|that|this)\s+"
+_PAID = re.compile(r"\bhow\s+much\b.*\b(?:do|will|would|should|shall)\s+(?:i|we|you)\s+"
+                   r"(?:(?!not\b|never\b|no\b)\w+\s+){0,3}(?:pay|owe|spend)\b|\bhow\s+much\s+(?:does|will|would)\s+(?:it|that|this)\s+"
                    r"(?:\w+\s+)?cost\b|\b(?:final|sale|discounted)\s+price\b", re.I)
 """A price with a percentage off, and what is paid asked for ("85 dollars and there's 40
-percent off. How much do I actually pay?"): the price less the percentage. What is saved
-("how much do I save") is not what is paid."""
+percent off. How much do I actually pay?", "how much do I still have to pay"): the price
+less the percentage. What is saved ("how much do I save") or not paid ("how much do I not
+have to pay") is not what is paid."""
 
 
 def _discounted(text: str) -> str | None:
@@ -132,11 +136,113 @@ def _discounted(text: str) -> str | None:
     return f"{price} * (1 - {off} / 100)"
 
 
+_US_MEASURE = re.compile(r"\b(?:US|U\.S\.?)\s+(?=(?:liquid\s+)?(?:gallons?|gal|quarts?|pints?|cups?|"
+                         r"fl(?:uid)?\.?\s*(?:ounces?|oz)|tons?)\b)", re.I)
+"""The US measure of a unit the US and Britain measure apart ("5 US gallons"): pint's
+``gallon``, ``pint``, ``quart``, ``cup``, ``fluid_ounce`` and ``ton`` are the US ones. An
+imperial or UK one is not read (pint has no plain name for it that the readings take)."""
+
+
+_ON_TOP = re.compile(rf"({_AMOUNT})\s*(?:%|percent)\s+(?:tip|gratuity|service(?:\s+charge)?|"
+                     r"tax|vat|sales\s+tax)\b", re.I)
+_TOTAL = re.compile(r"\b(?:what(?:'s|\s+is|\s+will\s+be|\s+would\s+be)\s+the\s+(?:total|whole\s+bill|"
+                    r"full\s+amount)|how\s+much\s+(?:is\s+it|will\s+it\s+be|in\s+total|altogether))\b",
+                    re.I)
+"""A price with a percentage on top ("$64 and we're leaving a 15% tip - what's the total
+including the tip?"): the price and the percentage. What the tip alone is ("how much is
+the tip") is not the total."""
+
+
+def _with_added(text: str) -> str | None:
+    """The total of one price and one percentage added to it (a tip, a tax), when the
+    question asks for the total; else None."""
+    prices, added = list(_PRICE.finditer(text)), list(_ON_TOP.finditer(text))
+    if len(prices) != 1 or len(added) != 1 or not _TOTAL.search(text) or _OFF.search(text):
+        return None
+    if len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:  # another number: another question
+        return None
+    price = (prices[0].group(1) or prices[0].group(2)).replace(",", "")
+    return f"{price} * (1 + {added[0].group(1)} / 100)"
+
+
+_PER_ASKED = re.compile(r"\bwhat(?:'s|\s+is|\s+does\s+(?:that|this|it)\s+come\s+to)\s+"
+                        r"(?:that|this|it)?\s*(?:per|a|an|each|every)\s+([a-z]+)\s*[?.!]*$", re.I)
+_RATE = re.compile(rf"({_AMOUNT})\s+(?:a|an|per|each|every)\s+([a-z]+)\b", re.I)
+_QUANTITY = re.compile(rf"(?<![\d.,])({_AMOUNT})\s*([a-z]+)\b", re.I)
+_UNIT_ALIASES = {"kilo": "kilogram", "kilos": "kilogram"}
+"""What a price or a rate comes to for another unit, asked last ("5 kg of apples cost 13.75
+-- what's that per kilo?", "I'm on 52,000 a year. What's that per month?")."""
+
+
+def _one_unit(word: str) -> Any | None:
+    """``word`` as one pint unit ("kilo" is a kilogram), or None."""
+    name = _unit_name(_spelled(_UNIT_ALIASES.get(word.lower(), word)))
+    return units().Unit(name) if name else None
+
+
+def _per_unit(text: str) -> str | None:
+    """The price of one of a unit when the question gives a price and an amount of that
+    unit (13.75 / 5); a rate for another unit of the same kind when it gives an amount per
+    unit (52000 a year, per month: 52000 / 12); else None. Any other number, or a unit of
+    another kind, reads nothing."""
+    asked = _PER_ASKED.search(text)
+    if asked is None or (to := _one_unit(asked.group(1))) is None:
+        return None
+    said = text[:asked.start()]
+    numbers = re.findall(r"\d+(?:[.,]\d+)*", said)
+    if len(numbers) == 1 and (rate := _RATE.search(said)) \
+            and (unit := _one_unit(rate.group(2))) is not None and unit != to:
+        try:
+            factor = units().Quantity(1, unit).to(to).magnitude
+        except Exception:  # pint raises several kinds; any means "not of the same kind"
+            return None
+        return f"{rate.group(1).replace(',', '')} / {factor:g}"
+    if len(numbers) == 2:
+        amounts = [m for m in _QUANTITY.finditer(said) if _one_unit(m.group(2)) == to]
+        if len(amounts) == 1:
+            amount = amounts[0].group(1).replace(",", "")
+            price = next(n for n in numbers if n.replace(",", "") != amount).replace(",", "")
+            return f"{price} / {amount}"
+    return None
+
+
+_POLITE_THEN = re.compile(r"^(?P<head>.*?\b(?:please|pls|thanks|thank\s+you))\s*,?\s+(?P<tail>[^\d]+?)"
+                          r"\s*[?.!]*$", re.I)
+"""A conversion asked politely, then a clause of context ("Convert 6 stone to kilograms
+please, the GP's form wants kg")."""
+_UNIT_WORDS = ("kg", "kgs", "g", "lb", "lbs", "oz", "km", "m", "cm", "mm", "mi", "ft", "yd", "l",
+               "ml", "gal", "st", "stone", "stones")
+"""Words of a clause that name a unit as people write one, with :data:`_COMMON_UNITS` (not
+"GP" or "in", which pint also reads as units)."""
+
+
+def _context_after(text: str) -> str | None:
+    """A conversion the head of ``text`` asks for, when the clause after it only names the
+    unit asked for again ("..., the form wants kg" after "to kilograms"); None when the
+    clause names another unit ("..., in grams") or none: it may change what is asked."""
+    said = _POLITE_THEN.match(text.strip())
+    if said is None or (read := _calculation(said.group("head"))) is None \
+            or " to " not in read:
+        return None
+    to = _unit_name(read.rsplit(" to ", 1)[1])
+    words = "|".join((*_COMMON_UNITS, *_UNIT_WORDS))
+    named = [_unit_name(_spelled(m.group(0).lower()))
+             for m in re.finditer(rf"\b(?:{words})\b", said.group("tail"), re.I)]
+    return read if named and to and all(name == to for name in named) else None
+
+
 def _calculation(text: str) -> str | None:
     """The calculator expression the question asks for, or None."""
+    if (context := _context_after(text)):
+        return context
     text = _POLITE.sub("", text.strip())
+    text = _US_MEASURE.sub("", text)
     if (paid := _discounted(text)):
         return paid
+    if (total := _with_added(text)):
+        return total
+    if (each := _per_unit(text)):
+        return each
     for asked in (_HOW_MANY_IS_THAT, _HOW_MUCH_IN):
         if (that := asked.search(text)) and _is_unit(_spelled(that.group("to"))) \
                 and _is_unit(_spelled(that.group("amount").lstrip("-0123456789., "))):
@@ -153,7 +259,11 @@ def _calculation(text: str) -> str | None:
     for pattern, replacement in _WORD_OPS:
         body = re.sub(pattern, replacement, body, flags=re.I)
     if (how := _HOW_MANY.match(text)) and _is_unit(_spelled(how.group("to"))):
-        return _conversion(how.group("amount"), how.group("to"))
+        one = re.match(r"an?\s+(.+)$", how.group("amount"), re.I)  # "in a fortnight"
+        if one is None:
+            return _conversion(how.group("amount"), how.group("to"))
+        if _is_unit(_spelled(one.group(1))):  # "in an apple" is no amount of a unit
+            return _conversion(f"1 {one.group(1)}", how.group("to"))
     body = _PER.sub(" / ", body)
     for sep in _CONVERT_WORD.finditer(body):  # "5 ft 10 in to cm": the split that reads
         amount, to = body[:sep.start()], body[sep.end():].lstrip()
@@ -420,7 +530,7 @@ def _datetime(text: str) -> dict[str, Any] | None:
 _AIRPORT = re.compile(r"\b(?:airport|iata)\b", re.I)
 _FLIGHTS = re.compile(r"\b(?:flights?|fly|flying|airfares?)\b", re.I)
 _HOTELS = re.compile(r"\b(?:hotels?|rooms?|stay)\b", re.I)
-_CITY_AFTER = re.compile(r"\b(?i:for|of|in|near|serves|serving|to|at|does)\s+([A-Z][A-Za-z.'-]*"
+_CITY_AFTER = re.compile(r"\b(?i:for|of|in|into|near|serves|serving|to|at|does)\s+([A-Z][A-Za-z.'-]*"
                          r"(?:[ ,]+[A-Z][A-Za-z.'-]*){0,3})")
 _LOWER_CITY = re.compile(r"\b(?i:for|of|in|serves|serving|does)\s+([a-z][a-z.'-]+(?:,?\s+[a-z][a-z.'-]+)"
                          r"{0,2})\s*(?:[?.!,]|$)")
@@ -430,6 +540,12 @@ _CITY_BEFORE = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*
                           r"(?:international\s+)?airport\b")
 """A city named before the word airport ("Helsinki airport code", "oslo airport"): used
 only when the travel server knows it as a city."""
+_NOT_A_CITY_WORDS = """the a an i this that these those its it my our your their his her
+which what whats what's main nearest closest nearby local big biggest major international
+home same other"""
+_NOT_A_CITY = frozenset(_NOT_A_CITY_WORDS.split())
+"""Words that start no city's name: "the airport code" names no city, whatever the travel
+server makes of "the" (it finds an airport named "The Eastern Iowa Airport")."""
 _NOT_MEANT = re.compile(r"\s*\(\s*(?:not|no|i\s+don'?t\s+mean)\b[^()]*\)", re.I)
 """An aside in brackets that says what is not meant ("(not the one in England!)")."""
 
@@ -456,12 +572,13 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
         said = _NOT_MEANT.sub("", text)
         said = said.lower() if said.upper() == said else said
         cities = [m.group(1).strip(" ,").removesuffix("'s") for m in _CITY_AFTER.finditer(said)]
-        cities = [c for c in cities if c.lower() not in {"the", "i"}]
+        cities = [c for c in cities if c.split()[0].lower() not in _NOT_A_CITY]
         if not cities and (lower := _LOWER_CITY.search(said)):
             cities = [await _known_part(lower.group(1), code)]
         if not cities:
             cities = [m.group(1) for m in _CITY_BEFORE.finditer(said)
-                      if await code(m.group(1)) != m.group(1)]
+                      if m.group(1).split()[0].lower() not in _NOT_A_CITY
+                      and await code(m.group(1)) != m.group(1)]
         if cities:
             cities = [await _with_region(city, code) for city in cities]
             return [("get_airport_code", {"city_name": city}) for city in dict.fromkeys(cities)]
@@ -745,7 +862,7 @@ def uncovered_terms(question: str, passages: list[str], found: Sequence[str] = (
     if question.upper() == question or question.lower() == question:
         named = set(re.findall(r"\b[A-Z]{2,6}\b", " ".join([*passages, *found])))
         pairs = [(name, word) for name, word in _PAIR.findall(question)
-                 if name.upper() in named and not word.isdigit()]
+                 if name.upper() in named and not word.isdigit() and name.lower() not in _STOP]
     best = passages[0].lower() if passages else ""
     apart = [f"{name} {word}" for name, word in pairs
              if word.lower() not in _STOP and not re.search(
