@@ -655,10 +655,10 @@ def test_size_is_the_number_of_the_rows_named(question: str, measure: str, colum
      "transactions.merchant = 'Costco'"),
     ("how many unique merchants",  # the values of a column, each once
      "SELECT COUNT(DISTINCT transactions.merchant) AS different_merchant FROM transactions"),
-    ("customers who shopped at Costco",  # each customer once, however many purchases
+    ("customers who shopped at Costco",  # each customer once, however many purchases, in
      "SELECT DISTINCT customers.* FROM customers JOIN accounts ON accounts.customer_id = "
      "customers.id JOIN transactions ON transactions.account_id = accounts.id WHERE "
-     "transactions.merchant = 'Costco'"),
+     "transactions.merchant = 'Costco' ORDER BY customers.id"),  # one order on every database
 ])
 def test_distinct_rows_are_counted_and_listed_once(question: str, sql: str,
                                                    catalog: Catalog) -> None:

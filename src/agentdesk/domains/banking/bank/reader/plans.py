@@ -264,6 +264,8 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
     # "customers who bought at Costco": each customer once, however many purchases.
     once = plan.measure == "rows" and not plan.bare and fans_out and \
         all(c.startswith(plan.table + ".") for c in order_by)
+    if once and not order_by:  # DISTINCT rows come in no order: the table's, as a scan gives,
+        order_by = [f"{plan.table}.id"]  # so the first 100 are the same on every database
     sql = f"SELECT {'DISTINCT ' if once else ''}{', '.join(select)} FROM {plan.table}"
     sql += "".join(f" JOIN {table} ON {on}" for table, on in joins)
     if filters:
