@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentdesk.domains.trip.travel.airports import airports_for_city
+from agentdesk.domains.trip.airports import airports_for_city
 
 from .test_travel_server import call, error
 

@@ -75,8 +75,8 @@ def _schemas() -> dict[str, dict[str, Any]]:
 
     from agentdesk.domains.simulation.agent.agenda import Option, plan_schema
     from agentdesk.domains.trip.agent.choices import Choices, narrowed_tools
+    from agentdesk.domains.trip.airports import airport
     from agentdesk.domains.trip.travel import inventory
-    from agentdesk.domains.trip.travel.airports import airport
 
     flights = inventory.flight_offers(airport("BOS"), airport("LIS"), date(2027, 3, 10),
                                       date(2027, 3, 14))

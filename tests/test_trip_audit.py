@@ -174,8 +174,8 @@ def test_hotels_outside_the_trip_cannot_be_chosen(trip_script: TripScript) -> No
 def flight_search(depart: str, back: str) -> ToolMessage:
     from datetime import date
 
+    from agentdesk.domains.trip.airports import airport
     from agentdesk.domains.trip.travel import inventory
-    from agentdesk.domains.trip.travel.airports import airport
 
     offers = inventory.flight_offers(airport("BOS"), airport("LIS"), date.fromisoformat(depart),
                                      date.fromisoformat(back))

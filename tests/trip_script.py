@@ -11,8 +11,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from agentdesk.domains.trip.airports import airport
 from agentdesk.domains.trip.travel import inventory
-from agentdesk.domains.trip.travel.airports import airport
 
 ORIGIN, DEST, DEPART, RETURN = "BOS", "LIS", "2027-03-10", "2027-03-14"
 REQUEST = "Plan 4 days in Lisbon from Boston, leaving 2027-03-10, back 2027-03-14"

@@ -48,7 +48,7 @@ def _people(name: str) -> list[dict[str, Any]]:
 
 
 def _code(city: str | None) -> str | None:
-    from agentdesk.domains.trip.travel.airports import airports_for_city
+    from agentdesk.domains.trip.airports import airports_for_city
 
     if not city:
         return None

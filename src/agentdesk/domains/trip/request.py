@@ -239,7 +239,7 @@ def _qualifier(text: str, words: list[re.Match[str]],
     letters there it is a word ("me", "in", "or"), and where case tells nothing (a text
     all in one case, or a city in capitals: "BOSTON TO") it could be either (not sure).
     """
-    from .travel.places import places_named
+    from .places import places_named
 
     for size in range(min(3, len(words)), 0, -1):
         run = words[:size]
@@ -267,8 +267,8 @@ def _qualified(city: str, where: str) -> str | None:
     """
     import pycountry
 
-    from .travel.airports import airports_for_city
-    from .travel.places import places_named
+    from .airports import airports_for_city
+    from .places import places_named
 
     def airport(name: str) -> Any:
         try:
@@ -379,8 +379,8 @@ _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
 def _airport(place: str) -> str | None:
     """The code of the airport a plan for ``place`` flies from or to: a code itself, a
     city's main one ("Tokyo": HND), or None where none is known."""
+    from .airports import airports_for_city
     from .hubs import MAIN_AIRPORT
-    from .travel.airports import airports_for_city
 
     if len(place) == 3 and place.isupper():
         return place

@@ -14,7 +14,7 @@ import random
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from .airports import Airport, distance_km
+from ..airports import Airport, distance_km
 
 __all__ = ["CURRENCY", "MAX_STAY_NIGHTS", "flight_offers", "hotel_offers"]
 

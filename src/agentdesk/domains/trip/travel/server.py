@@ -12,8 +12,8 @@ from pydantic import Field
 
 from agentdesk.domains.trip.request import read_request
 
+from ..airports import Airport, airport, airports_for_city
 from . import inventory
-from .airports import Airport, airport, airports_for_city
 
 __all__ = ["build_server"]
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import airportsdata
 
-from ..hubs import MAIN_AIRPORT as _MAIN_AIRPORT
+from .hubs import MAIN_AIRPORT as _MAIN_AIRPORT
 from .places import Place, english_names, fold, is_major, places_named, size_of
 
 __all__ = ["Airport", "airport", "airports_for_city", "distance_km"]
