@@ -45,14 +45,16 @@ def cases() -> list[Case]:
     :mod:`.assistant_fresh4`, measured blind before and after the round that read the third
     (as written 31/25/4 then 36/21/3 right/refused/silent wrong, 216/190/26 then 254/160/18
     with variants) and read once the fifth was written; then the fifth,
-    :mod:`.assistant_fresh5`, written blind and never tuned on)."""
-    # The second and fourth fresh sets were read and tuned on: the second half of it and
-    # then, once the third was written blind, all of it; the fourth once the fifth was.
-    second = [(qid, question, tool, expected, [*tags, "read"])
-              for qid, question, tool, expected, tags in FRESH2]
-    fourth = [(qid, question, tool, expected, [*tags, "read"])
-              for qid, question, tool, expected, tags in FRESH4]
-    every = [*QUESTIONS, *FRESH, *second, *FRESH3, *fourth, *FRESH5]
+    :mod:`.assistant_fresh5`, measured blind before and after the round that read the fourth
+    (as written 32/24/4 then 34/22/4, 229/176/32 then 244/161/32 with variants) and read once
+    the sixth was written; then the sixth, written blind and never tuned on)."""
+    # The second, fourth and fifth fresh sets were read and tuned on: the second half of it
+    # and then, once the third was written blind, all of it; the fourth once the fifth was,
+    # the fifth once the sixth was.
+    second, fourth, fifth = ([(qid, question, tool, expected, [*tags, "read"])
+                              for qid, question, tool, expected, tags in fresh]
+                             for fresh in (FRESH2, FRESH4, FRESH5))
+    every = [*QUESTIONS, *FRESH, *second, *FRESH3, *fourth, *fifth]
     return [Case(id=qid, request=question, expected={"tool": tool, "holds": expected},
                  tags=list(tags))
             for qid, question, tool, expected, tags in every]
