@@ -22,6 +22,7 @@ from .assistant_fresh2 import FRESH2
 from .assistant_fresh3 import FRESH3
 from .assistant_fresh4 import FRESH4
 from .assistant_fresh5 import FRESH5
+from .assistant_fresh6 import FRESH6
 from .assistant_set import QUESTIONS
 from .common import Case, CaseResult, open_desk
 
@@ -47,14 +48,15 @@ def cases() -> list[Case]:
     with variants) and read once the fifth was written; then the fifth,
     :mod:`.assistant_fresh5`, measured blind before and after the round that read the fourth
     (as written 32/24/4 then 34/22/4, 229/176/32 then 244/161/32 with variants) and read once
-    the sixth was written; then the sixth, written blind and never tuned on)."""
+    the sixth was written; then the sixth, :mod:`.assistant_fresh6`, written blind and never
+    tuned on)."""
     # The second, fourth and fifth fresh sets were read and tuned on: the second half of it
     # and then, once the third was written blind, all of it; the fourth once the fifth was,
     # the fifth once the sixth was.
     second, fourth, fifth = ([(qid, question, tool, expected, [*tags, "read"])
                               for qid, question, tool, expected, tags in fresh]
                              for fresh in (FRESH2, FRESH4, FRESH5))
-    every = [*QUESTIONS, *FRESH, *second, *FRESH3, *fourth, *fifth]
+    every = [*QUESTIONS, *FRESH, *second, *FRESH3, *fourth, *fifth, *FRESH6]
     return [Case(id=qid, request=question, expected={"tool": tool, "holds": expected},
                  tags=list(tags))
             for qid, question, tool, expected, tags in every]
