@@ -49,7 +49,7 @@ def cases() -> list[Case]:
     :mod:`.assistant_fresh5`, measured blind before and after the round that read the fourth
     (as written 32/24/4 then 34/22/4, 229/176/32 then 244/161/32 with variants) and read once
     the sixth was written; then the sixth, :mod:`.assistant_fresh6`, written blind and never
-    tuned on)."""
+    tuned on (measured blind: as written 48/12/0, 352/86/0 with variants)."""
     # The second, fourth and fifth fresh sets were read and tuned on: the second half of it
     # and then, once the third was written blind, all of it; the fourth once the fifth was,
     # the fifth once the sixth was.

@@ -19,6 +19,10 @@ handles them. Every case carries the tags ``people`` and ``fresh6``.
 
 For ``sql_query`` cases ``expected`` is the reference SQL, whose single value (on the bank
 generated with seed 7) the answer must state.
+
+Measured once, blind, 2026-11-29, totals only (``python -m bench.quality.assistant_variants
+--part "fresh 6"``): as written 48 right, 12 refused, 0 silent wrong of 60; with the phrasing
+variants 352 right, 86 refused, 0 silent wrong of 438.
 """
 
 from __future__ import annotations
