@@ -706,3 +706,24 @@ def test_a_function_word_in_a_lower_case_question_is_no_name_in_capitals() -> No
                            "runs?", passages) == []
     apart = ["The API answers 401 when no key is set.", "Other text about the API."]
     assert "api key" in uncovered_terms("where do i put the api key?", apart)
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("it's quarter past seven in the morning in Chicago on 2027-06-01 - what time is it in "
+     "Berlin then?", "2027-06-01 07:15"),
+    ("It is half past 6 pm in London on 2027-06-01 - what time is it in Tokyo then?",
+     "2027-06-01 18:30"),
+    ("It is quarter to 9 in the evening in London on 2027-06-01, what time is it in Tokyo?",
+     "2027-06-01 20:45"),
+    ("It is 7 am in Chicago on 2027-06-01 - what time is it in Berlin then?", "2027-06-01 07:00"),
+])
+def test_a_time_said_in_minutes_from_an_hour_is_converted_with_its_minutes(
+        question: str, value: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls[0][1]["value"] == value
+
+
+def test_minutes_from_an_hour_the_reader_cannot_read_are_never_dropped() -> None:
+    """"20 past 7" is read as no time rather than as 07:00 (the minutes silently lost)."""
+    [reading] = read("it's 20 past 7 am in Chicago on 2027-06-01 - what time is it in Berlin?")
+    assert reading is None or reading.kind != "datetime"

@@ -431,6 +431,10 @@ _TIME_FIRST = re.compile(rf"\btime\s+(?:is\s+it|will\s+it\s+be)\s+in\s+({_PLACE}
 2027-11-01 in Auckland", "in Berlin at 07:45"), then asked for in another ("what time is
 that in Los Angeles?", "in Chicago then?"), or asked for first ("what time is it in Paris
 when it is 1:30 am in Denver"), the date anywhere in the question."""
+_UNREAD_MINUTES = re.compile(
+    rf"\b(?:quarter|half|past|after|to|before|till?)\s+(?:{_CLOCK}|\d{{1,2}}\b)", re.I)
+"""A clock time counted from ("past 7 am", "20 to 9", "half 7"): what is before it was not
+read as minutes, so the time the question states is not the clock time alone."""
 _ISO_DAY = re.compile(rf"\b{_ISO_DATE}\b")
 _STATED = re.compile(rf"(?<![\d:])(?:{_CLOCK})|{_ISO_DATE}", re.I)
 """A clock time or a date the question states: "the time now" is not its answer."""
@@ -462,6 +466,9 @@ def _time_there(text: str) -> dict[str, Any] | None:
         return None
     stated = [(m.group(1), m.group(2)) for m in _TIME_THERE.finditer(said)]
     stated += [(m.group(2), m.group(1)) for m in _THERE_TIME.finditer(said)]
+    if _UNREAD_MINUTES.search(said):
+        # "20 past 7 am": the hour is read, the minutes from it are not; say so, not 07:00.
+        return None
     for clock, place in stated:  # "Paris on" is Paris
         if (there := _zone_of(place) or _zone_of(place.split()[0])) and there != to:
             day = _ISO_DAY.search(text)
@@ -735,6 +742,25 @@ _ASIDE = re.compile(r"\s*\([^()\d]*\)")
 """An aside in brackets with no figure in it ("(marathon distance)")."""
 
 
+_PAST_HOUR = re.compile(r"\b(?:(?:a\s+)?(quarter|half)|(\d{1,2})\s+(?:minutes?|mins?))\s+"
+                        r"(past|after|to|before)\s+(\d{1,2})(?![\d:])", re.I)
+"""A time said as minutes from an hour ("quarter past 7", "half past 6", "quarter to 9",
+"20 minutes past 3"); "20 past 3" with no word for minutes is not read as one."""
+
+
+def _past_hour(match: re.Match[str]) -> str:
+    """``quarter past 7`` as ``7:15``, ``quarter to 9`` as ``8:45``; an hour past 12 or a
+    count of minutes of an hour or more is left as written (then no clock time is read)."""
+    word, count, way, hour = (g.lower() if g else g for g in match.groups())
+    minutes = {"quarter": 15, "half": 30}[word] if word else int(count)
+    if not 1 <= int(hour) <= 12 or not 0 < minutes < 60 or (
+            word == "half" and way in {"to", "before"}):
+        return match.group()
+    if way in {"to", "before"}:
+        return f"{(int(hour) - 2) % 12 + 1}:{60 - minutes:02d}"
+    return f"{hour}:{minutes:02d}"
+
+
 def _plain(text: str) -> str:
     """The question as the calculator's and the clock's readers take it: one space between
     words, one end mark ("?!" or "..." is "?"), numbers in words as digits ("three" is 3,
@@ -749,6 +775,7 @@ def _plain(text: str) -> str:
         text = text.lower()
     text = digits(text)
     text = re.sub(r"\b(\d+) and a half\b", r"\1.5", text)
+    text = _PAST_HOUR.sub(_past_hour, text)
     text = re.sub(r"\b(\d{1,2}(?::\d{2})?)\s+in\s+the\s+(morning|afternoon|evening)\b",
                   lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}", text,
                   flags=re.I)
