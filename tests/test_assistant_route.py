@@ -727,3 +727,29 @@ def test_minutes_from_an_hour_the_reader_cannot_read_are_never_dropped() -> None
     """"20 past 7" is read as no time rather than as 07:00 (the minutes silently lost)."""
     [reading] = read("it's 20 past 7 am in Chicago on 2027-06-01 - what time is it in Berlin?")
     assert reading is None or reading.kind != "datetime"
+
+
+def test_a_figure_the_question_states_must_be_in_what_the_answer_quotes() -> None:
+    """The passages hold "25" and "2026" somewhere; the sentence quoted (the clock tool's
+    description) holds neither: no answer. "1 agent" is "an agent", no figure to find."""
+    from agentdesk.domains.assistant.agent.route import unstated
+
+    quoted = ["- `datetime_tool(operation, ...)`: `now` in a time zone, `convert` between "
+              "zones, `shift` a date by an amount (`+3 days`)"]
+    assert unstated("which day of the week was christmas day, 25/12/2026?", quoted) == [
+        "25", "12", "2026"]
+    assert unstated("What does the datetime tool shift a date by, e.g. +3 days?", quoted) == []
+    assert unstated("How do I choose a model for 1 agent?", ["Set AGENTDESK_MODEL_TRIP."]) == []
+
+
+def test_a_setting_asked_for_is_named_beside_the_question_s_own_words() -> None:
+    """A variable of another thing (``AGENTDESK_GRAPHS`` for graphs) does not answer which
+    env var decides the insurance review; ``AGENTDESK_INSURANCE_REVIEW`` does."""
+    from agentdesk.domains.assistant.agent.route import unstated
+
+    question = "What env var decides which of the insurance tools need the agency's sign-off?"
+    assert unstated(question, ["A team serves graphs from `langgraph.json`:\n"
+                               "AGENTDESK_GRAPHS=langgraph.json agentdesk worker"]) == [
+        "a setting of what was asked"]
+    assert unstated(question, ["The tools the agency reviews are set by "
+                               "`AGENTDESK_INSURANCE_REVIEW` (a comma list)."]) == []

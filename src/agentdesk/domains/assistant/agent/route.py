@@ -27,7 +27,7 @@ from agentdesk.domains.assistant.words import alike, digits
 from .lookups import CodeLookup, TravelLookups
 
 __all__ = ["Reading", "command_first", "kb_terms", "narrower_terms", "read_question",
-           "uncovered_terms"]
+           "uncovered_terms", "unstated"]
 
 
 @dataclass(frozen=True)
@@ -908,6 +908,38 @@ var changes it"): the words naming the kind of thing asked for and what it does 
 not the passages' words; a setting's name (``AGENTDESK_KB_RERANK``) is."""
 _SETTING_NAME = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|(?<![\w-])--[a-z][a-z0-9-]+")
 """A setting's name: a variable (``AGENTDESK_KB_RERANK``) or a command's option (``--k``)."""
+_SETTING_WORDS = frozenset({"env", "environment", "var", "variable", "variables", "setting",
+                            "settings", "option", "options", "flag", "flags", "config",
+                            "configuration", "key", "decides", "controls", "sets", "changes",
+                            "default", "need", "needs"})
+"""Words of a question for a setting that say it wants one, not which one."""
+
+
+def unstated(question: str, stated: Sequence[str]) -> list[str]:
+    """What of the question what the answer states (``stated``: the excerpts it quotes and
+    their commands) leaves out, though the passages they come from hold it; empty if none.
+
+    The passages are searched whole, the answer quotes a few sentences of them: a figure
+    the question states ("25/12/2026", "port 8080"; not the 1 of "1 agent") must be in what
+    it quotes, and a setting asked for must be named in a line that holds one of the
+    question's own words (the ``AGENTDESK_GRAPHS`` command quoted for "which env var decides
+    which insurance tools need review" holds none of them: the variable of another thing).
+    """
+    quoted = " ".join(stated)
+    # "1 agent" is "an agent" in figures: no value to find ("exit code 1" is one).
+    numbers = re.findall(r"(?<![\w.])(?!1\s+[a-z])\d+(?:\.\d+)?(?![\w])", question, re.I)
+    missing = [n for n in dict.fromkeys(numbers)
+               if not re.search(rf"(?<![\d.]){re.escape(n)}(?![\d]|\.\d)", quoted)]
+    if _ASKS_SETTING.search(question):
+        words = {_stem(w) for w in kb_terms(_ASKS_SETTING.sub(" ", question)).split()
+                 if w.lower() not in _SETTING_WORDS and not w.isdigit() and len(w) > 2}
+        lines = [line for text in stated for line in re.split(r"\n|(?<=[.;:])\s+", text)
+                 if _SETTING_NAME.search(line)]
+        if words and not any(word in line.lower() for line in lines for word in words):
+            missing.append("a setting of what was asked")
+    return missing
+
+
 _ASKS_COMMAND = re.compile(r"\b(?:what|which)\s+(?:\w+\s+)?(?:command|cli\s+command)s?\b|"
                            r"\bcommand(?:-|\s+)line\b|\b(?:from|in|on|with)\s+(?:the\s+)?(?:cli|terminal|"
                            r"shell)\b|\bwhat\s+do\s+i\s+(?:run|type)\b", re.I)
