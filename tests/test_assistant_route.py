@@ -753,3 +753,24 @@ def test_a_setting_asked_for_is_named_beside_the_question_s_own_words() -> None:
         "a setting of what was asked"]
     assert unstated(question, ["The tools the agency reviews are set by "
                                "`AGENTDESK_INSURANCE_REVIEW` (a comma list)."]) == []
+
+
+@pytest.mark.parametrize(("question", "city"), [
+    ("what's the airport code for portland oregon not the one in maine", "portland, oregon"),
+    ("what's the airport code for portland oregon not the one in maine ?!", "portland, oregon"),
+    ("Which airport code do I type for Sydney in Australia, not  the  one  in  Nova  Scotia ...",
+     "Sydney"),
+    ("Airport code for Paris, not the one in Texas?", "Paris"),  # the server finds France's
+])
+def test_a_place_said_not_to_be_meant_outside_brackets_is_not_looked_up(
+        question: str, city: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls[0] == ("get_airport_code", {"city_name": city})
+    assert all("maine" not in str(args).lower() for _, args in reading.calls)
+
+
+def test_a_bare_city_the_server_finds_as_the_one_not_meant_is_not_looked_up() -> None:
+    """"Birmingham (not the one in England)": the server's Birmingham is England's, so the
+    question is not read (a refusal), never answered with BHX."""
+    [reading] = read("Airport code for Birmingham (not the one in England!)?")
+    assert reading is None or reading.kind != "travel"

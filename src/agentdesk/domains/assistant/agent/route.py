@@ -553,8 +553,13 @@ home same other"""
 _NOT_A_CITY = frozenset(_NOT_A_CITY_WORDS.split())
 """Words that start no city's name: "the airport code" names no city, whatever the travel
 server makes of "the" (it finds an airport named "The Eastern Iowa Airport")."""
-_NOT_MEANT = re.compile(r"\s*\(\s*(?:not|no|i\s+don'?t\s+mean)\b[^()]*\)", re.I)
-"""An aside in brackets that says what is not meant ("(not the one in England!)")."""
+_NOT_MEANT = re.compile(r"\s*\(\s*(?:not|no|i\s+don'?t\s+mean)\b[^()]*\)|"
+                        r"\s*[,;-]?\s*\b(?:not|rather\s+than|instead\s+of|i\s+don'?t\s+mean)\s+"
+                        r"(?:the\s+one\s+|the\s+city\s+|the\s+airport\s+)?(?:in|at|near)\s+"
+                        r"[^,;.?!()]*", re.I)
+"""An aside that says what is not meant, in brackets ("(not the one in England!)") or not
+("for portland oregon not the one in maine", "Portland, rather than the one in Maine"):
+the place it names is never the one looked up."""
 
 
 async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str, Any]]] | None:
@@ -576,7 +581,7 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
     if _AIRPORT.search(text):
         # A question in capitals names its city as one in lower case does; a city it says
         # it does not mean ("(not the one in England!)") is none of those asked for.
-        said = _NOT_MEANT.sub("", text)
+        said = " ".join(_NOT_MEANT.sub(" ", text).split())
         said = said.lower() if said.upper() == said else said
         cities = [m.group(1).strip(" ,").removesuffix("'s") for m in _CITY_AFTER.finditer(said)]
         cities = [c for c in cities if c.split()[0].lower() not in _NOT_A_CITY]
@@ -588,6 +593,16 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
                       and await code(m.group(1)) != m.group(1)]
         if cities:
             cities = [await _with_region(city, code) for city in cities]
+            for aside in _NOT_MEANT.finditer(text):
+                # "Portland, not the one in Maine": a city named with no region of its own
+                # that the travel server finds as the one in the place not meant is not
+                # looked up (Paris is found in France, not as "Paris, Texas").
+                place = re.sub(r"^[\s,;(-]*\w+(?:\s+\w+)*?\s+(?:in|at|near)\s+", "",
+                               " ".join(aside.group().split())).strip(" )!?.")
+                for city in cities:
+                    if "," not in city and (found := await code(city)) != city \
+                            and found == await code(f"{city}, {place}"):
+                        return None
             return [("get_airport_code", {"city_name": city}) for city in dict.fromkeys(cities)]
     return None
 
