@@ -600,8 +600,8 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
                 place = re.sub(r"^[\s,;(-]*\w+(?:\s+\w+)*?\s+(?:in|at|near)\s+", "",
                                " ".join(aside.group().split())).strip(" )!?.")
                 for city in cities:
-                    if "," not in city and (found := await code(city)) != city \
-                            and found == await code(f"{city}, {place}"):
+                    if "," not in city and (known := await code(city)) != city \
+                            and known == await code(f"{city}, {place}"):
                         return None
             return [("get_airport_code", {"city_name": city}) for city in dict.fromkeys(cities)]
     return None
