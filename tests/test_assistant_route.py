@@ -774,3 +774,21 @@ def test_a_bare_city_the_server_finds_as_the_one_not_meant_is_not_looked_up() ->
     question is not read (a refusal), never answered with BHX."""
     [reading] = read("Airport code for Birmingham (not the one in England!)?")
     assert reading is None or reading.kind != "travel"
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("A marathon is 26.2 miles - how far is that in km?", "26.2 miles to km"),
+    ("the film is 142 minutes, how long is that in hours?", "142 minutes to hours"),
+    ("I weigh 72 kg, how much is that in pounds?", "72 kg to pounds"),
+])
+def test_an_amount_then_how_far_or_long_is_that_in_a_unit_reaches_the_calculator(
+        question: str, expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+def test_a_weekday_of_a_named_date_reads_the_date_in_figures() -> None:
+    assert read("which day of the week was christmas day, 25/12/2026?") == [Reading(
+        "datetime", [("datetime_tool", {"operation": "parse", "value": "2026-12-25"})])]
+    # A name with no date in figures beside it is not read as one.
+    [named] = read("which day of the week was christmas day in 2026?")
+    assert named is None or named.kind != "datetime"

@@ -100,11 +100,13 @@ _HOW_MANY_IS_THAT = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b.*
                                r"(?P<to>[a-z° /]+?)\s+(?:is|are)\s+(?:that|this|it|those)\s*\??$",
                                re.I)
 """"if I drive 150 miles how many km is that": the amount comes first, the unit asked last."""
-_HOW_MUCH_IN = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b[^?]*?\b(?:(?:how\s+much|what)\s+"
+_HOW_MUCH_IN = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b[^?]*?\b(?:(?:how\s+(?:much|far|"
+                          r"long|tall|high|heavy|big|fast|deep)|what)\s+"
                           r"(?:is|are)|what'?s)\s+(?:that|this|it|those)\s+in\s+(?P<to>[a-z° /]+?)\s*\??$",
                           re.I)
 """"i weigh 72 kg, how much is that in pounds" (or "whats that in pounds", "350 F. What's
-that in Celsius?"): the amount first, the unit asked last."""
+that in Celsius?", "A marathon is 26.2 miles - how far is that in km?"): the amount first,
+the unit asked last."""
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%(?!\s*\d)")
 """A percentage in arithmetic ("12000 * 4.5% * 3"), not the remainder operator ("10 % 3")."""
 
@@ -409,7 +411,10 @@ _ASKS_DATE = re.compile(r"\b(?:what|which)(?:'s|\s+(?:is|was|will\s+be|would\s+b
                         r"(?:the\s+)?date\b|\bdate\s+(?:will|would)\s+(?:it\s+)?be\b", re.I)
 """A question asking for a date: a count of days is not its answer."""
 _WEEKDAY = re.compile(rf"(?:what\s+|which\s+)?day\s+(?:of\s+the\s+week\s+)?(?:is|was|will\s+be|"
-                      rf"will|does|did)\s+(?:the\s+|it\s+be\s+on\s+)?({_ISO})", re.I)
+                      rf"will|does|did)\s+(?:the\s+|it\s+be\s+on\s+)?"
+                      rf"(?:[A-Za-z][a-z']*(?:\s+[A-Za-z][a-z']*){{0,2}}\s*,\s*)?({_ISO})\b", re.I)
+"""The weekday of a date, the date's name before it and a comma ("which day of the week was
+Christmas Day, 25/12/2026"): the date in figures is what is read, the name is not."""
 _CONVERT_TIME = re.compile(rf"(\d{{1,2}}:\d{{2}}|{_ISO})\s+(?:in\s+)?([A-Z][A-Za-z_ /]+?)\s+"
                            r"(?:in|to)\s+([A-Z][A-Za-z_ /]+?)\s*\??$", re.I)
 """A time in one place to another; the zone table says whether the names are places."""
