@@ -759,7 +759,7 @@ def test_a_setting_asked_for_is_named_beside_the_question_s_own_words() -> None:
     ("what's the airport code for portland oregon not the one in maine", "portland, oregon"),
     ("what's the airport code for portland oregon not the one in maine ?!", "portland, oregon"),
     ("Which airport code do I type for Sydney in Australia, not  the  one  in  Nova  Scotia ...",
-     "Sydney"),
+     "Sydney, Australia"),
     ("Airport code for Paris, not the one in Texas?", "Paris"),  # the server finds France's
 ])
 def test_a_place_said_not_to_be_meant_outside_brackets_is_not_looked_up(
@@ -792,3 +792,13 @@ def test_a_weekday_of_a_named_date_reads_the_date_in_figures() -> None:
     # A name with no date in figures beside it is not read as one.
     [named] = read("which day of the week was christmas day in 2026?")
     assert named is None or named.kind != "datetime"
+
+
+@pytest.mark.parametrize(("question", "city"), [
+    ("airport code for Kraków in Poland pls", "Kraków, Poland"),
+    ("airport code for Krakow in Poland pls", "Krakow, Poland"),
+    ("What is the airport code for Paris?", "Paris"),
+])
+def test_a_city_in_any_alphabet_and_its_country_after_in_are_one_place(
+        question: str, city: str) -> None:
+    assert read(question) == [Reading("travel", [("get_airport_code", {"city_name": city})])]

@@ -542,9 +542,12 @@ def _datetime(text: str) -> dict[str, Any] | None:
 _AIRPORT = re.compile(r"\b(?:airport|iata)\b", re.I)
 _FLIGHTS = re.compile(r"\b(?:flights?|fly|flying|airfares?)\b", re.I)
 _HOTELS = re.compile(r"\b(?:hotels?|rooms?|stay)\b", re.I)
-_CITY_AFTER = re.compile(r"\b(?i:for|of|in|into|near|serves|serving|to|at|does)\s+([A-Z][A-Za-z.'-]*"
-                         r"(?:[ ,]+[A-Z][A-Za-z.'-]*){0,3})")
-_LOWER_CITY = re.compile(r"\b(?i:for|of|in|serves|serving|does)\s+([a-z][a-z.'-]+(?:,?\s+[a-z][a-z.'-]+)"
+_LETTERS = r"(?:[^\W\d_]|[.'-])*"
+"""The rest of a place's name, in any alphabet's letters ("Kraków", "Zürich")."""
+_CITY_AFTER = re.compile(rf"\b(?i:for|of|in|into|near|serves|serving|to|at|does)\s+([A-Z]{_LETTERS}"
+                         rf"(?:[ ,]+[A-Z]{_LETTERS}){{0,3}})")
+_LOWER = r"(?:[^\W\d_A-Z]|[.'-])"
+_LOWER_CITY = re.compile(rf"\b(?i:for|of|in|serves|serving|does)\s+([a-z]{_LOWER}+(?:,?\s+[a-z]{_LOWER}+)"
                          r"{0,2})\s*(?:[?.!,]|$)")
 """A city written in lower case, before an end mark or a comma ("the airport code for
 seattle", "for portland, maine, what is..."): the travel server says whether it is one."""
@@ -596,6 +599,13 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
             cities = [m.group(1) for m in _CITY_BEFORE.finditer(said)
                       if m.group(1).split()[0].lower() not in _NOT_A_CITY
                       and await code(m.group(1)) != m.group(1)]
+        for first, then in itertools.pairwise(list(cities)):
+            # "Kraków in Poland", "Sydney in Australia": a city and its country or region,
+            # when the travel server knows them together.
+            if f"{first} in {then}" in said and await code(f"{first}, {then}") != \
+                    f"{first}, {then}" and first in cities and then in cities:
+                cities[cities.index(first)] = f"{first}, {then}"
+                cities.remove(then)
         if cities:
             cities = [await _with_region(city, code) for city in cities]
             for aside in _NOT_MEANT.finditer(text):
