@@ -802,3 +802,11 @@ def test_a_weekday_of_a_named_date_reads_the_date_in_figures() -> None:
 def test_a_city_in_any_alphabet_and_its_country_after_in_are_one_place(
         question: str, city: str) -> None:
     assert read(question) == [Reading("travel", [("get_airport_code", {"city_name": city})])]
+
+
+def test_what_is_paid_after_a_coupon_asked_with_what_reaches_the_calculator() -> None:
+    assert read("i have a coupon for 35% off a £240 coat. what do i actually pay after the "
+                "discount?") == [Reading("calculator", [("calculator", {
+                    "expression": "240 * (1 - 35 / 100)"})])]
+    [unpaid] = read("i have a coupon for 35% off a £240 coat. what do i not pay?")
+    assert unpaid is None or unpaid.kind != "calculator"

@@ -116,11 +116,12 @@ _PRICE = re.compile(rf"[$€£]\s*({_AMOUNT})|({_AMOUNT})\s*(?:dollars|bucks|usd
                     re.I)
 _OFF = re.compile(rf"({_AMOUNT})\s*(?:%|percent)\s+(?:off|discount)\b|\b(?:a|an)\s+({_AMOUNT})\s*"
                   r"(?:%|percent)\s+discount\b", re.I)
-_PAID = re.compile(r"\bhow\s+much\b.*\b(?:do|will|would|should|shall)\s+(?:i|we|you)\s+"
+_PAID = re.compile(r"\b(?:how\s+much|what)\b.*?\b(?:do|will|would|should|shall)\s+(?:i|we|you)\s+"
                    r"(?:(?!not\b|never\b|no\b)\w+\s+){0,3}(?:pay|owe|spend)\b|\bhow\s+much\s+(?:does|will|would)\s+(?:it|that|this)\s+"
                    r"(?:\w+\s+)?cost\b|\b(?:final|sale|discounted)\s+price\b", re.I)
 """A price with a percentage off, and what is paid asked for ("85 dollars and there's 40
-percent off. How much do I actually pay?", "how much do I still have to pay"): the price
+percent off. How much do I actually pay?", "how much do I still have to pay", "what do i
+actually pay after the discount"): the price
 less the percentage. What is saved ("how much do I save") or not paid ("how much do I not
 have to pay") is not what is paid."""
 
