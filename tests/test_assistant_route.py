@@ -810,3 +810,11 @@ def test_what_is_paid_after_a_coupon_asked_with_what_reaches_the_calculator() ->
                     "expression": "240 * (1 - 35 / 100)"})])]
     [unpaid] = read("i have a coupon for 35% off a £240 coat. what do i not pay?")
     assert unpaid is None or unpaid.kind != "calculator"
+
+
+def test_a_city_put_first_before_a_dash_and_its_airport_is_the_city_asked_for() -> None:
+    assert read("Birmingham, Alabama - which IATA code is its airport?") == [Reading(
+        "travel", [("get_airport_code", {"city_name": "Birmingham, Alabama"})])]
+    # Words before the dash that are no city are not looked up.
+    [quick] = read("Quick question - which IATA code is its airport?")
+    assert quick is None or quick.kind != "travel"

@@ -556,6 +556,10 @@ _CITY_BEFORE = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*
                           r"(?:international\s+)?airport\b")
 """A city named before the word airport ("Helsinki airport code", "oslo airport"): used
 only when the travel server knows it as a city."""
+_CITY_LEAD = re.compile(rf"^\s*([A-Za-z]{_LETTERS}(?:,?\s+[A-Za-z]{_LETTERS}){{0,2}}?)\s*[-–—:]\s+"
+                        r"(?=.*\bits\b)", re.I)
+"""A city put first, then a dash and a question about "its" airport ("Birmingham, Alabama -
+which IATA code is its airport?"): used only when the travel server knows it as a city."""
 _NOT_A_CITY_WORDS = """the a an i this that these those its it my our your their his her
 which what whats what's main nearest closest nearby local big biggest major international
 home same other"""
@@ -596,6 +600,11 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
         cities = [c for c in cities if c.split()[0].lower() not in _NOT_A_CITY]
         if not cities and (lower := _LOWER_CITY.search(said)):
             cities = [await _known_part(lower.group(1), code)]
+        if not cities and (lead := _CITY_LEAD.match(said)) \
+                and lead.group(1).split()[0].lower() not in _NOT_A_CITY \
+                and await code(await _with_region(lead.group(1), code)) != \
+                await _with_region(lead.group(1), code):
+            cities = [lead.group(1)]
         if not cities:
             cities = [m.group(1) for m in _CITY_BEFORE.finditer(said)
                       if m.group(1).split()[0].lower() not in _NOT_A_CITY
