@@ -404,7 +404,6 @@ def test_one_of_a_unit_a_price_still_paid_and_a_tip_on_top_are_read(question: st
 @pytest.mark.parametrize("question", [
     "how many calories are in an apple",  # an apple is no amount of a unit
     "The coat is £240 and the sale knocks 25% off. How much do I not have to pay?",
-    "Dinner came to $64 and we're leaving a 15% tip - how much is the tip?",  # not the total
     "Dinner came to $64 for 3 of us and we're leaving a 15% tip - what's the total?",
 ])
 def test_what_is_not_the_amount_the_total_or_the_price_paid_is_not_read_as_one(
@@ -818,3 +817,24 @@ def test_a_city_put_first_before_a_dash_and_its_airport_is_the_city_asked_for() 
     # Words before the dash that are no city are not looked up.
     [quick] = read("Quick question - which IATA code is its airport?")
     assert quick is None or quick.kind != "travel"
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("Dinner came to $86.40 and I want to leave 18%. What's the tip by itself?",
+     "86.40 * 18 / 100"),
+    ("The bill is $64 with a 15% tip, how much is the tip?", "64 * 15 / 100"),
+    # the tip, not the total (64 * (1 + 15 / 100)) it was once at risk of being read as
+    ("Dinner came to $64 and we're leaving a 15% tip - how much is the tip?", "64 * 15 / 100"),
+])
+def test_the_tip_alone_is_the_percentage_of_the_price(question: str, expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+@pytest.mark.parametrize("question", [
+    "Dinner came to $86.40 and I want to leave 18%. What's the tip and the total?",
+    "It was $50 with 20% off, what's the tax?",
+])
+def test_a_tip_asked_with_the_total_or_a_tax_on_a_discount_is_not_read_as_the_tip_alone(
+        question: str) -> None:
+    [reading] = read(question)
+    assert reading is None or reading.kind != "calculator"

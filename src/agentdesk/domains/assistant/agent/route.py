@@ -168,6 +168,30 @@ def _with_added(text: str) -> str | None:
     return f"{price} * (1 + {added[0].group(1)} / 100)"
 
 
+_PART_ASKED = re.compile(r"\b(?:what(?:'s|\s+is|\s+will\s+be|\s+would\s+be)|how\s+much\s+(?:is|will\s+be|"
+                         r"would\s+be))\s+(?:the|my|our)\s+(?:tip|gratuity|tax|vat|service\s+charge)"
+                         r"(?!\s+(?:and|plus|with|included|including|on\s+top)\b)", re.I)
+_LEAVE_PERCENT = re.compile(rf"\b(?:leave|leaving|tip|tipping|add|adding|give|giving|plus)\s+"
+                            rf"(?:a\s+)?({_AMOUNT})\s*(?:%|percent)", re.I)
+"""The percentage part of a price asked for by itself ("$86.40 and I want to leave 18%.
+What's the tip by itself?" -> 86.40 * 18 / 100): one price and one percentage given on top
+of it ("a 15% tip", "leave 18%"); not a percentage off, and not the total."""
+
+
+def _part_added(text: str) -> str | None:
+    """What one percentage added to one price comes to by itself, when the question asks for
+    the tip or the tax alone; else None."""
+    prices = list(_PRICE.finditer(text))
+    added = list(_ON_TOP.finditer(text)) or list(_LEAVE_PERCENT.finditer(text))
+    if len(prices) != 1 or len(added) != 1 or not _PART_ASKED.search(text) \
+            or _OFF.search(text) or _TOTAL.search(text):
+        return None
+    if len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:  # another number: another question
+        return None
+    price = (prices[0].group(1) or prices[0].group(2)).replace(",", "")
+    return f"{price} * {added[0].group(1)} / 100"
+
+
 _PER_ASKED = re.compile(r"\bwhat(?:'s|\s+is|\s+does\s+(?:that|this|it)\s+come\s+to)\s+"
                         r"(?:that|this|it)?\s*(?:per|a|an|each|every)\s+([a-z]+)\s*[?.!]*$", re.I)
 _RATE = re.compile(rf"({_AMOUNT})\s+(?:a|an|per|each|every)\s+([a-z]+)\b", re.I)
@@ -244,6 +268,8 @@ def _calculation(text: str) -> str | None:
         return paid
     if (total := _with_added(text)):
         return total
+    if (part := _part_added(text)):
+        return part
     if (each := _per_unit(text)):
         return each
     for asked in (_HOW_MANY_IS_THAT, _HOW_MUCH_IN):
