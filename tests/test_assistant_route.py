@@ -838,3 +838,17 @@ def test_a_tip_asked_with_the_total_or_a_tax_on_a_discount_is_not_read_as_the_ti
         question: str) -> None:
     [reading] = read(question)
     assert reading is None or reading.kind != "calculator"
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("How many minutes are there in two and a quarter days?", "2.25 days to minutes"),
+    ("How many hours are there in 3 and three quarters days?", "3.75 days to hours"),
+])
+def test_a_whole_and_a_quarter_is_a_decimal(question: str, expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+def test_a_quarter_past_an_hour_after_a_whole_is_no_quarter_of_it() -> None:
+    """"2 and a quarter past 3" is not 2.25 past 3: nothing is read as 2.25."""
+    [reading] = read("it is 2 and a quarter past 3 in Paris, what time is it in Tokyo?")
+    assert reading is None or "2.25" not in str(reading.calls)

@@ -830,8 +830,9 @@ def _past_hour(match: re.Match[str]) -> str:
 def _plain(text: str) -> str:
     """The question as the calculator's and the clock's readers take it: one space between
     words, one end mark ("?!" or "..." is "?"), numbers in words as digits ("three" is 3,
-    "thirty-one" is 31, "two thousand" is 2000), whole dates in words as ISO dates
-    ("March 10, 2027" is 2027-03-10), and a question in capitals in lower case."""
+    "thirty-one" is 31, "two thousand" is 2000; "2 and a quarter" is 2.25), whole dates in
+    words as ISO dates ("March 10, 2027" is 2027-03-10), and a question in capitals in lower
+    case."""
     text = " ".join(text.split())
     order = _date_order(text)  # before the aside that may say it goes: "(day/month)"
     text = _GREETING.sub("", text)
@@ -841,6 +842,9 @@ def _plain(text: str) -> str:
         text = text.lower()
     text = digits(text)
     text = re.sub(r"\b(\d+) and a half\b", r"\1.5", text)
+    text = re.sub(r"\b(\d+) and (?:a|one) quarter\b(?!\s+(?:past|to|after|before)\b)", r"\1.25",
+                  text)
+    text = re.sub(r"\b(\d+) and (?:three|3) quarters\b", r"\1.75", text)
     text = _PAST_HOUR.sub(_past_hour, text)
     text = re.sub(r"\b(\d{1,2}(?::\d{2})?)\s+in\s+the\s+(morning|afternoon|evening)\b",
                   lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}", text,
