@@ -404,7 +404,6 @@ def test_one_of_a_unit_a_price_still_paid_and_a_tip_on_top_are_read(question: st
 @pytest.mark.parametrize("question", [
     "how many calories are in an apple",  # an apple is no amount of a unit
     "The coat is £240 and the sale knocks 25% off. How much do I not have to pay?",
-    "Dinner came to $64 and we're leaving a 15% tip - how much is the tip?",  # not the total
     "Dinner came to $64 for 3 of us and we're leaving a 15% tip - what's the total?",
 ])
 def test_what_is_not_the_amount_the_total_or_the_price_paid_is_not_read_as_one(
@@ -706,3 +705,150 @@ def test_a_function_word_in_a_lower_case_question_is_no_name_in_capitals() -> No
                            "runs?", passages) == []
     apart = ["The API answers 401 when no key is set.", "Other text about the API."]
     assert "api key" in uncovered_terms("where do i put the api key?", apart)
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("it's quarter past seven in the morning in Chicago on 2027-06-01 - what time is it in "
+     "Berlin then?", "2027-06-01 07:15"),
+    ("It is half past 6 pm in London on 2027-06-01 - what time is it in Tokyo then?",
+     "2027-06-01 18:30"),
+    ("It is quarter to 9 in the evening in London on 2027-06-01, what time is it in Tokyo?",
+     "2027-06-01 20:45"),
+    ("It is 7 am in Chicago on 2027-06-01 - what time is it in Berlin then?", "2027-06-01 07:00"),
+])
+def test_a_time_said_in_minutes_from_an_hour_is_converted_with_its_minutes(
+        question: str, value: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls[0][1]["value"] == value
+
+
+def test_minutes_from_an_hour_the_reader_cannot_read_are_never_dropped() -> None:
+    """"20 past 7" is read as no time rather than as 07:00 (the minutes silently lost)."""
+    [reading] = read("it's 20 past 7 am in Chicago on 2027-06-01 - what time is it in Berlin?")
+    assert reading is None or reading.kind != "datetime"
+
+
+def test_a_figure_the_question_states_must_be_in_what_the_answer_quotes() -> None:
+    """The passages hold "25" and "2026" somewhere; the sentence quoted (the clock tool's
+    description) holds neither: no answer. "1 agent" is "an agent", no figure to find."""
+    from agentdesk.domains.assistant.agent.route import unstated
+
+    quoted = ["- `datetime_tool(operation, ...)`: `now` in a time zone, `convert` between "
+              "zones, `shift` a date by an amount (`+3 days`)"]
+    assert unstated("which day of the week was christmas day, 25/12/2026?", quoted) == [
+        "25", "12", "2026"]
+    assert unstated("What does the datetime tool shift a date by, e.g. +3 days?", quoted) == []
+    assert unstated("How do I choose a model for 1 agent?", ["Set AGENTDESK_MODEL_TRIP."]) == []
+
+
+def test_a_setting_asked_for_is_named_beside_the_question_s_own_words() -> None:
+    """A variable of another thing (``AGENTDESK_GRAPHS`` for graphs) does not answer which
+    env var decides the insurance review; ``AGENTDESK_INSURANCE_REVIEW`` does."""
+    from agentdesk.domains.assistant.agent.route import unstated
+
+    question = "What env var decides which of the insurance tools need the agency's sign-off?"
+    assert unstated(question, ["A team serves graphs from `langgraph.json`:\n"
+                               "AGENTDESK_GRAPHS=langgraph.json agentdesk worker"]) == [
+        "a setting of what was asked"]
+    assert unstated(question, ["The tools the agency reviews are set by "
+                               "`AGENTDESK_INSURANCE_REVIEW` (a comma list)."]) == []
+
+
+@pytest.mark.parametrize(("question", "city"), [
+    ("what's the airport code for portland oregon not the one in maine", "portland, oregon"),
+    ("what's the airport code for portland oregon not the one in maine ?!", "portland, oregon"),
+    ("Which airport code do I type for Sydney in Australia, not  the  one  in  Nova  Scotia ...",
+     "Sydney, Australia"),
+    ("Airport code for Paris, not the one in Texas?", "Paris"),  # the server finds France's
+])
+def test_a_place_said_not_to_be_meant_outside_brackets_is_not_looked_up(
+        question: str, city: str) -> None:
+    [reading] = read(question)
+    assert reading is not None and reading.calls[0] == ("get_airport_code", {"city_name": city})
+    assert all("maine" not in str(args).lower() for _, args in reading.calls)
+
+
+def test_a_bare_city_the_server_finds_as_the_one_not_meant_is_not_looked_up() -> None:
+    """"Birmingham (not the one in England)": the server's Birmingham is England's, so the
+    question is not read (a refusal), never answered with BHX."""
+    [reading] = read("Airport code for Birmingham (not the one in England!)?")
+    assert reading is None or reading.kind != "travel"
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("A marathon is 26.2 miles - how far is that in km?", "26.2 miles to km"),
+    ("the film is 142 minutes, how long is that in hours?", "142 minutes to hours"),
+    ("I weigh 72 kg, how much is that in pounds?", "72 kg to pounds"),
+])
+def test_an_amount_then_how_far_or_long_is_that_in_a_unit_reaches_the_calculator(
+        question: str, expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+def test_a_weekday_of_a_named_date_reads_the_date_in_figures() -> None:
+    assert read("which day of the week was christmas day, 25/12/2026?") == [Reading(
+        "datetime", [("datetime_tool", {"operation": "parse", "value": "2026-12-25"})])]
+    # A name with no date in figures beside it is not read as one.
+    [named] = read("which day of the week was christmas day in 2026?")
+    assert named is None or named.kind != "datetime"
+
+
+@pytest.mark.parametrize(("question", "city"), [
+    ("airport code for Kraków in Poland pls", "Kraków, Poland"),
+    ("airport code for Krakow in Poland pls", "Krakow, Poland"),
+    ("What is the airport code for Paris?", "Paris"),
+])
+def test_a_city_in_any_alphabet_and_its_country_after_in_are_one_place(
+        question: str, city: str) -> None:
+    assert read(question) == [Reading("travel", [("get_airport_code", {"city_name": city})])]
+
+
+def test_what_is_paid_after_a_coupon_asked_with_what_reaches_the_calculator() -> None:
+    assert read("i have a coupon for 35% off a £240 coat. what do i actually pay after the "
+                "discount?") == [Reading("calculator", [("calculator", {
+                    "expression": "240 * (1 - 35 / 100)"})])]
+    [unpaid] = read("i have a coupon for 35% off a £240 coat. what do i not pay?")
+    assert unpaid is None or unpaid.kind != "calculator"
+
+
+def test_a_city_put_first_before_a_dash_and_its_airport_is_the_city_asked_for() -> None:
+    assert read("Birmingham, Alabama - which IATA code is its airport?") == [Reading(
+        "travel", [("get_airport_code", {"city_name": "Birmingham, Alabama"})])]
+    # Words before the dash that are no city are not looked up.
+    [quick] = read("Quick question - which IATA code is its airport?")
+    assert quick is None or quick.kind != "travel"
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("Dinner came to $86.40 and I want to leave 18%. What's the tip by itself?",
+     "86.40 * 18 / 100"),
+    ("The bill is $64 with a 15% tip, how much is the tip?", "64 * 15 / 100"),
+    # the tip, not the total (64 * (1 + 15 / 100)) it was once at risk of being read as
+    ("Dinner came to $64 and we're leaving a 15% tip - how much is the tip?", "64 * 15 / 100"),
+])
+def test_the_tip_alone_is_the_percentage_of_the_price(question: str, expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+@pytest.mark.parametrize("question", [
+    "Dinner came to $86.40 and I want to leave 18%. What's the tip and the total?",
+    "It was $50 with 20% off, what's the tax?",
+])
+def test_a_tip_asked_with_the_total_or_a_tax_on_a_discount_is_not_read_as_the_tip_alone(
+        question: str) -> None:
+    [reading] = read(question)
+    assert reading is None or reading.kind != "calculator"
+
+
+@pytest.mark.parametrize(("question", "expression"), [
+    ("How many minutes are there in two and a quarter days?", "2.25 days to minutes"),
+    ("How many hours are there in 3 and three quarters days?", "3.75 days to hours"),
+])
+def test_a_whole_and_a_quarter_is_a_decimal(question: str, expression: str) -> None:
+    assert read(question) == [Reading("calculator", [("calculator", {"expression": expression})])]
+
+
+def test_a_quarter_past_an_hour_after_a_whole_is_no_quarter_of_it() -> None:
+    """"2 and a quarter past 3" is not 2.25 past 3: nothing is read as 2.25."""
+    [reading] = read("it is 2 and a quarter past 3 in Paris, what time is it in Tokyo?")
+    assert reading is None or "2.25" not in str(reading.calls)

@@ -286,3 +286,26 @@ def test_a_long_sentence_holding_more_of_the_words_still_comes_first() -> None:
     text = long + "Signatures are kept in the archive."
     query = "replies email removes old quoted text signature"
     assert excerpt(text, query, limit=120).startswith("Quoted history, the old text")
+
+
+def test_the_kind_of_value_asked_for_must_be_stated() -> None:
+    """"how long is the lease" is answered by a length of time ("30 s"), "above what share"
+    by a percentage ("20 %"); a sentence on the same subject without one is no answer. A size
+    asked with "how long ... can be", or a count named beside it, is not a length of time."""
+    from agentdesk.domains.assistant.agent.excerpts import asked_kind, states_kind
+
+    assert asked_kind("by default how long is the lease a worker holds on a run?") \
+        == "a length of time"
+    assert asked_kind("Above what share of extrapolation does the PK calculation warn you?") \
+        == "a percentage"
+    assert asked_kind("Is there a cap on how long a message to the assistant can be?") is None
+    assert asked_kind("how long can it be? What number of characters does it accept?") is None
+    assert asked_kind("How do I approve a pending decision?") is None
+    assert states_kind("A worker claims it with a lease (30 s, `AGENTDESK_RUN_LEASE_SECONDS`)",
+                       "a length of time")
+    assert states_kind("a 30-second lease", "a length of time")
+    assert not states_kind("Every process that claims runs holds an exclusive `flock` on "
+                           "`<data dir>/workers/<database>.lock`", "a length of time")
+    assert states_kind("half-life, a warning above 20 % extrapolation", "a percentage")
+    assert not states_kind("The bridge is a FastMCP server over libroadrunner (2 compartments)",
+                           "a percentage")

@@ -14,8 +14,8 @@ from typing import Any
 
 from agentdesk.domains.assistant.words import alike
 
-__all__ = ["EXCERPT_CHARS", "STATED", "asks_number", "counted", "excerpt", "kb_fact",
-           "states_count", "units"]
+__all__ = ["EXCERPT_CHARS", "STATED", "asked_kind", "asks_number", "counted", "excerpt",
+           "kb_fact", "states_count", "states_kind", "units"]
 
 EXCERPT_CHARS = 400
 """Longest excerpt of one passage (its commands come on top)."""
@@ -110,6 +110,38 @@ def states_count(stated: str, what: str) -> bool:
                      stated, re.I) is not None
 
 
+_KINDS = {
+    "a length of time": re.compile(r"\bhow\s+long\b(?!(?:\s+[\w'-]+){1,6}?\s+(?:can|could|may|"
+                                   r"might|should|is\s+allowed\s+to)\s+be\b)", re.I),
+    "a percentage": re.compile(r"\b(?:what|which)\s+(?:share|percentage|percent|proportion)\b|"
+                               r"\bwhat\s+%", re.I),
+}
+"""The kind of value a question asks for, by how it asks ("how long is the lease", "above
+what share of extrapolation"): the answer must state a value of that kind."""
+_KIND_VALUES = {
+    "a length of time": re.compile(
+        rf"(?<![\w.]){_FIGURE}(?:\s*-\s*|\s*)(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|"
+        r"h|hrs?|hours?|days?|weeks?|months?|years?)\b", re.I),
+    "a percentage": re.compile(r"\d\s*(?:%|percent\b|per\s+cent\b)", re.I),
+}
+"""A value of each kind as the documentation writes it ("30 s", "30-second", "20 %")."""
+
+
+def asked_kind(question: str) -> str | None:
+    """The kind of value ``question`` asks for ("how long ..." -> a length of time), or None.
+    "how long a message can be" asks a size, not a time; a question that also counts
+    something ("what number of characters") is held to that count (:func:`counted`)."""
+    if counted(question) is not None:
+        return None
+    return next((kind for kind, asks in _KINDS.items() if asks.search(question)), None)
+
+
+def states_kind(stated: str, kind: str) -> bool:
+    """Whether ``stated`` holds a value of ``kind`` ("a lease (30 s, ...)" for a length of
+    time); a passage on the same subject without one does not answer the question."""
+    return _KIND_VALUES[kind].search(stated) is not None
+
+
 def _score(unit: str, words: set[str], numbers: bool = False) -> float:
     """How many of the query's words the unit holds, in any form (``retried``, ``retries``),
     at the start of a word or of a part of a name (``rows`` in ``MAX_ROWS``): "old" is not
@@ -168,7 +200,8 @@ def kb_fact(data: dict[str, Any], query: str, question: str = "") -> str:
     """What ``kb_search`` found: for each of the best hits its excerpt, its commands (one per
     line, indented as a code block) and where it is from, on a line of its own."""
     facts = []
-    numbers = asks_number(question) or counted(question) is not None
+    numbers = asks_number(question) or counted(question) is not None \
+        or asked_kind(question) is not None
     for hit in (data.get("results") or [])[:STATED]:
         lines = [excerpt(str(hit.get("text", "")), query, numbers=numbers)]
         lines += [f"    {command}" for command in hit.get("commands") or []]

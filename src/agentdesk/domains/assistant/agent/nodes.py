@@ -22,9 +22,9 @@ from agentdesk.runtime.runs.context import AgentContext
 from agentdesk.runtime.tools import redact, tool_result_data
 
 from . import prompts
-from .excerpts import STATED, asks_number, counted, excerpt, states_count
+from .excerpts import STATED, asked_kind, asks_number, counted, excerpt, states_count, states_kind
 from .plan import _question, _writer, available_tools
-from .route import command_first, uncovered_terms
+from .route import command_first, uncovered_terms, unstated
 from .safety import operator_check, redact_personal_data
 from .state import MAX_RETRY_COUNT, AgentState
 
@@ -184,6 +184,18 @@ async def executor(task: CallTask, runtime: Runtime[AgentContext]) -> dict[str, 
                     for text in passages[:STATED]):
                 # "how many lines": what the answer would state gives no figure of lines.
                 record.update(outcome="off_topic", missing=[f"a number of {what}"])
+            elif missing := unstated(task["question"], [
+                    "\n".join([excerpt(str(hit.get("text") or ""), query,
+                                        numbers=asks_number(task["question"])),
+                                *map(str, hit.get("commands") or [])])
+                    for hit in ordered[:STATED]]):
+                # The passages hold it somewhere, what the answer quotes of them does not.
+                record.update(outcome="off_topic", missing=missing)
+            elif (kind := asked_kind(task["question"])) and not any(
+                    states_kind(excerpt(text, query, numbers=True), kind)
+                    for text in passages[:STATED]):
+                # "how long is the lease": what the answer would state gives no length of time.
+                record.update(outcome="off_topic", missing=[kind])
     return {"tool_results": [record], "messages": [ToolMessage(
         content=content, tool_call_id=call["id"], name=call["name"], status=status)]}
 

@@ -27,7 +27,7 @@ from agentdesk.domains.assistant.words import alike, digits
 from .lookups import CodeLookup, TravelLookups
 
 __all__ = ["Reading", "command_first", "kb_terms", "narrower_terms", "read_question",
-           "uncovered_terms"]
+           "uncovered_terms", "unstated"]
 
 
 @dataclass(frozen=True)
@@ -100,11 +100,13 @@ _HOW_MANY_IS_THAT = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b.*
                                r"(?P<to>[a-z° /]+?)\s+(?:is|are)\s+(?:that|this|it|those)\s*\??$",
                                re.I)
 """"if I drive 150 miles how many km is that": the amount comes first, the unit asked last."""
-_HOW_MUCH_IN = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b[^?]*?\b(?:(?:how\s+much|what)\s+"
+_HOW_MUCH_IN = re.compile(r"(?P<amount>-?\d[\d,]*(?:\.\d+)?\s*[a-z°]+)\b[^?]*?\b(?:(?:how\s+(?:much|far|"
+                          r"long|tall|high|heavy|big|fast|deep)|what)\s+"
                           r"(?:is|are)|what'?s)\s+(?:that|this|it|those)\s+in\s+(?P<to>[a-z° /]+?)\s*\??$",
                           re.I)
 """"i weigh 72 kg, how much is that in pounds" (or "whats that in pounds", "350 F. What's
-that in Celsius?"): the amount first, the unit asked last."""
+that in Celsius?", "A marathon is 26.2 miles - how far is that in km?"): the amount first,
+the unit asked last."""
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%(?!\s*\d)")
 """A percentage in arithmetic ("12000 * 4.5% * 3"), not the remainder operator ("10 % 3")."""
 
@@ -114,11 +116,12 @@ _PRICE = re.compile(rf"[$€£]\s*({_AMOUNT})|({_AMOUNT})\s*(?:dollars|bucks|usd
                     re.I)
 _OFF = re.compile(rf"({_AMOUNT})\s*(?:%|percent)\s+(?:off|discount)\b|\b(?:a|an)\s+({_AMOUNT})\s*"
                   r"(?:%|percent)\s+discount\b", re.I)
-_PAID = re.compile(r"\bhow\s+much\b.*\b(?:do|will|would|should|shall)\s+(?:i|we|you)\s+"
+_PAID = re.compile(r"\b(?:how\s+much|what)\b.*?\b(?:do|will|would|should|shall)\s+(?:i|we|you)\s+"
                    r"(?:(?!not\b|never\b|no\b)\w+\s+){0,3}(?:pay|owe|spend)\b|\bhow\s+much\s+(?:does|will|would)\s+(?:it|that|this)\s+"
                    r"(?:\w+\s+)?cost\b|\b(?:final|sale|discounted)\s+price\b", re.I)
 """A price with a percentage off, and what is paid asked for ("85 dollars and there's 40
-percent off. How much do I actually pay?", "how much do I still have to pay"): the price
+percent off. How much do I actually pay?", "how much do I still have to pay", "what do i
+actually pay after the discount"): the price
 less the percentage. What is saved ("how much do I save") or not paid ("how much do I not
 have to pay") is not what is paid."""
 
@@ -163,6 +166,30 @@ def _with_added(text: str) -> str | None:
         return None
     price = (prices[0].group(1) or prices[0].group(2)).replace(",", "")
     return f"{price} * (1 + {added[0].group(1)} / 100)"
+
+
+_PART_ASKED = re.compile(r"\b(?:what(?:'s|\s+is|\s+will\s+be|\s+would\s+be)|how\s+much\s+(?:is|will\s+be|"
+                         r"would\s+be))\s+(?:the|my|our)\s+(?:tip|gratuity|tax|vat|service\s+charge)"
+                         r"(?!\s+(?:and|plus|with|included|including|on\s+top)\b)", re.I)
+_LEAVE_PERCENT = re.compile(rf"\b(?:leave|leaving|tip|tipping|add|adding|give|giving|plus)\s+"
+                            rf"(?:a\s+)?({_AMOUNT})\s*(?:%|percent)", re.I)
+"""The percentage part of a price asked for by itself ("$86.40 and I want to leave 18%.
+What's the tip by itself?" -> 86.40 * 18 / 100): one price and one percentage given on top
+of it ("a 15% tip", "leave 18%"); not a percentage off, and not the total."""
+
+
+def _part_added(text: str) -> str | None:
+    """What one percentage added to one price comes to by itself, when the question asks for
+    the tip or the tax alone; else None."""
+    prices = list(_PRICE.finditer(text))
+    added = list(_ON_TOP.finditer(text)) or list(_LEAVE_PERCENT.finditer(text))
+    if len(prices) != 1 or len(added) != 1 or not _PART_ASKED.search(text) \
+            or _OFF.search(text) or _TOTAL.search(text):
+        return None
+    if len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:  # another number: another question
+        return None
+    price = (prices[0].group(1) or prices[0].group(2)).replace(",", "")
+    return f"{price} * {added[0].group(1)} / 100"
 
 
 _PER_ASKED = re.compile(r"\bwhat(?:'s|\s+is|\s+does\s+(?:that|this|it)\s+come\s+to)\s+"
@@ -241,6 +268,8 @@ def _calculation(text: str) -> str | None:
         return paid
     if (total := _with_added(text)):
         return total
+    if (part := _part_added(text)):
+        return part
     if (each := _per_unit(text)):
         return each
     for asked in (_HOW_MANY_IS_THAT, _HOW_MUCH_IN):
@@ -409,7 +438,10 @@ _ASKS_DATE = re.compile(r"\b(?:what|which)(?:'s|\s+(?:is|was|will\s+be|would\s+b
                         r"(?:the\s+)?date\b|\bdate\s+(?:will|would)\s+(?:it\s+)?be\b", re.I)
 """A question asking for a date: a count of days is not its answer."""
 _WEEKDAY = re.compile(rf"(?:what\s+|which\s+)?day\s+(?:of\s+the\s+week\s+)?(?:is|was|will\s+be|"
-                      rf"will|does|did)\s+(?:the\s+|it\s+be\s+on\s+)?({_ISO})", re.I)
+                      rf"will|does|did)\s+(?:the\s+|it\s+be\s+on\s+)?"
+                      rf"(?:[A-Za-z][a-z']*(?:\s+[A-Za-z][a-z']*){{0,2}}\s*,\s*)?({_ISO})\b", re.I)
+"""The weekday of a date, the date's name before it and a comma ("which day of the week was
+Christmas Day, 25/12/2026"): the date in figures is what is read, the name is not."""
 _CONVERT_TIME = re.compile(rf"(\d{{1,2}}:\d{{2}}|{_ISO})\s+(?:in\s+)?([A-Z][A-Za-z_ /]+?)\s+"
                            r"(?:in|to)\s+([A-Z][A-Za-z_ /]+?)\s*\??$", re.I)
 """A time in one place to another; the zone table says whether the names are places."""
@@ -431,6 +463,10 @@ _TIME_FIRST = re.compile(rf"\btime\s+(?:is\s+it|will\s+it\s+be)\s+in\s+({_PLACE}
 2027-11-01 in Auckland", "in Berlin at 07:45"), then asked for in another ("what time is
 that in Los Angeles?", "in Chicago then?"), or asked for first ("what time is it in Paris
 when it is 1:30 am in Denver"), the date anywhere in the question."""
+_UNREAD_MINUTES = re.compile(
+    rf"\b(?:quarter|half|past|after|to|before|till?)\s+(?:{_CLOCK}|\d{{1,2}}\b)", re.I)
+"""A clock time counted from ("past 7 am", "20 to 9", "half 7"): what is before it was not
+read as minutes, so the time the question states is not the clock time alone."""
 _ISO_DAY = re.compile(rf"\b{_ISO_DATE}\b")
 _STATED = re.compile(rf"(?<![\d:])(?:{_CLOCK})|{_ISO_DATE}", re.I)
 """A clock time or a date the question states: "the time now" is not its answer."""
@@ -462,6 +498,9 @@ def _time_there(text: str) -> dict[str, Any] | None:
         return None
     stated = [(m.group(1), m.group(2)) for m in _TIME_THERE.finditer(said)]
     stated += [(m.group(2), m.group(1)) for m in _THERE_TIME.finditer(said)]
+    if _UNREAD_MINUTES.search(said):
+        # "20 past 7 am": the hour is read, the minutes from it are not; say so, not 07:00.
+        return None
     for clock, place in stated:  # "Paris on" is Paris
         if (there := _zone_of(place) or _zone_of(place.split()[0])) and there != to:
             day = _ISO_DAY.search(text)
@@ -530,9 +569,12 @@ def _datetime(text: str) -> dict[str, Any] | None:
 _AIRPORT = re.compile(r"\b(?:airport|iata)\b", re.I)
 _FLIGHTS = re.compile(r"\b(?:flights?|fly|flying|airfares?)\b", re.I)
 _HOTELS = re.compile(r"\b(?:hotels?|rooms?|stay)\b", re.I)
-_CITY_AFTER = re.compile(r"\b(?i:for|of|in|into|near|serves|serving|to|at|does)\s+([A-Z][A-Za-z.'-]*"
-                         r"(?:[ ,]+[A-Z][A-Za-z.'-]*){0,3})")
-_LOWER_CITY = re.compile(r"\b(?i:for|of|in|serves|serving|does)\s+([a-z][a-z.'-]+(?:,?\s+[a-z][a-z.'-]+)"
+_LETTERS = r"(?:[^\W\d_]|[.'-])*"
+"""The rest of a place's name, in any alphabet's letters ("Kraków", "Zürich")."""
+_CITY_AFTER = re.compile(rf"\b(?i:for|of|in|into|near|serves|serving|to|at|does)\s+([A-Z]{_LETTERS}"
+                         rf"(?:[ ,]+[A-Z]{_LETTERS}){{0,3}})")
+_LOWER = r"(?:[^\W\d_A-Z]|[.'-])"
+_LOWER_CITY = re.compile(rf"\b(?i:for|of|in|serves|serving|does)\s+([a-z]{_LOWER}+(?:,?\s+[a-z]{_LOWER}+)"
                          r"{0,2})\s*(?:[?.!,]|$)")
 """A city written in lower case, before an end mark or a comma ("the airport code for
 seattle", "for portland, maine, what is..."): the travel server says whether it is one."""
@@ -540,14 +582,23 @@ _CITY_BEFORE = re.compile(r"(?<![\w'])([A-Za-z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*
                           r"(?:international\s+)?airport\b")
 """A city named before the word airport ("Helsinki airport code", "oslo airport"): used
 only when the travel server knows it as a city."""
+_CITY_LEAD = re.compile(rf"^\s*([A-Za-z]{_LETTERS}(?:,?\s+[A-Za-z]{_LETTERS}){{0,2}}?)\s*[-–—:]\s+"
+                        r"(?=.*\bits\b)", re.I)
+"""A city put first, then a dash and a question about "its" airport ("Birmingham, Alabama -
+which IATA code is its airport?"): used only when the travel server knows it as a city."""
 _NOT_A_CITY_WORDS = """the a an i this that these those its it my our your their his her
 which what whats what's main nearest closest nearby local big biggest major international
 home same other"""
 _NOT_A_CITY = frozenset(_NOT_A_CITY_WORDS.split())
 """Words that start no city's name: "the airport code" names no city, whatever the travel
 server makes of "the" (it finds an airport named "The Eastern Iowa Airport")."""
-_NOT_MEANT = re.compile(r"\s*\(\s*(?:not|no|i\s+don'?t\s+mean)\b[^()]*\)", re.I)
-"""An aside in brackets that says what is not meant ("(not the one in England!)")."""
+_NOT_MEANT = re.compile(r"\s*\(\s*(?:not|no|i\s+don'?t\s+mean)\b[^()]*\)|"
+                        r"\s*[,;-]?\s*\b(?:not|rather\s+than|instead\s+of|i\s+don'?t\s+mean)\s+"
+                        r"(?:the\s+one\s+|the\s+city\s+|the\s+airport\s+)?(?:in|at|near)\s+"
+                        r"[^,;.?!()]*", re.I)
+"""An aside that says what is not meant, in brackets ("(not the one in England!)") or not
+("for portland oregon not the one in maine", "Portland, rather than the one in Maine"):
+the place it names is never the one looked up."""
 
 
 async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str, Any]]] | None:
@@ -569,18 +620,40 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
     if _AIRPORT.search(text):
         # A question in capitals names its city as one in lower case does; a city it says
         # it does not mean ("(not the one in England!)") is none of those asked for.
-        said = _NOT_MEANT.sub("", text)
+        said = " ".join(_NOT_MEANT.sub(" ", text).split())
         said = said.lower() if said.upper() == said else said
         cities = [m.group(1).strip(" ,").removesuffix("'s") for m in _CITY_AFTER.finditer(said)]
         cities = [c for c in cities if c.split()[0].lower() not in _NOT_A_CITY]
         if not cities and (lower := _LOWER_CITY.search(said)):
             cities = [await _known_part(lower.group(1), code)]
+        if not cities and (lead := _CITY_LEAD.match(said)) \
+                and lead.group(1).split()[0].lower() not in _NOT_A_CITY \
+                and await code(await _with_region(lead.group(1), code)) != \
+                await _with_region(lead.group(1), code):
+            cities = [lead.group(1)]
         if not cities:
             cities = [m.group(1) for m in _CITY_BEFORE.finditer(said)
                       if m.group(1).split()[0].lower() not in _NOT_A_CITY
                       and await code(m.group(1)) != m.group(1)]
+        for first, then in itertools.pairwise(list(cities)):
+            # "Kraków in Poland", "Sydney in Australia": a city and its country or region,
+            # when the travel server knows them together.
+            if f"{first} in {then}" in said and await code(f"{first}, {then}") != \
+                    f"{first}, {then}" and first in cities and then in cities:
+                cities[cities.index(first)] = f"{first}, {then}"
+                cities.remove(then)
         if cities:
             cities = [await _with_region(city, code) for city in cities]
+            for aside in _NOT_MEANT.finditer(text):
+                # "Portland, not the one in Maine": a city named with no region of its own
+                # that the travel server finds as the one in the place not meant is not
+                # looked up (Paris is found in France, not as "Paris, Texas").
+                place = re.sub(r"^[\s,;(-]*\w+(?:\s+\w+)*?\s+(?:in|at|near)\s+", "",
+                               " ".join(aside.group().split())).strip(" )!?.")
+                for city in cities:
+                    if "," not in city and (known := await code(city)) != city \
+                            and known == await code(f"{city}, {place}"):
+                        return None
             return [("get_airport_code", {"city_name": city}) for city in dict.fromkeys(cities)]
     return None
 
@@ -735,11 +808,31 @@ _ASIDE = re.compile(r"\s*\([^()\d]*\)")
 """An aside in brackets with no figure in it ("(marathon distance)")."""
 
 
+_PAST_HOUR = re.compile(r"\b(?:(?:a\s+)?(quarter|half)|(\d{1,2})\s+(?:minutes?|mins?))\s+"
+                        r"(past|after|to|before)\s+(\d{1,2})(?![\d:])", re.I)
+"""A time said as minutes from an hour ("quarter past 7", "half past 6", "quarter to 9",
+"20 minutes past 3"); "20 past 3" with no word for minutes is not read as one."""
+
+
+def _past_hour(match: re.Match[str]) -> str:
+    """``quarter past 7`` as ``7:15``, ``quarter to 9`` as ``8:45``; an hour past 12 or a
+    count of minutes of an hour or more is left as written (then no clock time is read)."""
+    word, count, way, hour = (g.lower() if g else g for g in match.groups())
+    minutes = {"quarter": 15, "half": 30}[word] if word else int(count)
+    if not 1 <= int(hour) <= 12 or not 0 < minutes < 60 or (
+            word == "half" and way in {"to", "before"}):
+        return match.group()
+    if way in {"to", "before"}:
+        return f"{(int(hour) - 2) % 12 + 1}:{60 - minutes:02d}"
+    return f"{hour}:{minutes:02d}"
+
+
 def _plain(text: str) -> str:
     """The question as the calculator's and the clock's readers take it: one space between
     words, one end mark ("?!" or "..." is "?"), numbers in words as digits ("three" is 3,
-    "thirty-one" is 31, "two thousand" is 2000), whole dates in words as ISO dates
-    ("March 10, 2027" is 2027-03-10), and a question in capitals in lower case."""
+    "thirty-one" is 31, "two thousand" is 2000; "2 and a quarter" is 2.25), whole dates in
+    words as ISO dates ("March 10, 2027" is 2027-03-10), and a question in capitals in lower
+    case."""
     text = " ".join(text.split())
     order = _date_order(text)  # before the aside that may say it goes: "(day/month)"
     text = _GREETING.sub("", text)
@@ -749,6 +842,10 @@ def _plain(text: str) -> str:
         text = text.lower()
     text = digits(text)
     text = re.sub(r"\b(\d+) and a half\b", r"\1.5", text)
+    text = re.sub(r"\b(\d+) and (?:a|one) quarter\b(?!\s+(?:past|to|after|before)\b)", r"\1.25",
+                  text)
+    text = re.sub(r"\b(\d+) and (?:three|3) quarters\b", r"\1.75", text)
+    text = _PAST_HOUR.sub(_past_hour, text)
     text = re.sub(r"\b(\d{1,2}(?::\d{2})?)\s+in\s+the\s+(morning|afternoon|evening)\b",
                   lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}", text,
                   flags=re.I)
@@ -881,6 +978,38 @@ var changes it"): the words naming the kind of thing asked for and what it does 
 not the passages' words; a setting's name (``AGENTDESK_KB_RERANK``) is."""
 _SETTING_NAME = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|(?<![\w-])--[a-z][a-z0-9-]+")
 """A setting's name: a variable (``AGENTDESK_KB_RERANK``) or a command's option (``--k``)."""
+_SETTING_WORDS = frozenset({"env", "environment", "var", "variable", "variables", "setting",
+                            "settings", "option", "options", "flag", "flags", "config",
+                            "configuration", "key", "decides", "controls", "sets", "changes",
+                            "default", "need", "needs"})
+"""Words of a question for a setting that say it wants one, not which one."""
+
+
+def unstated(question: str, stated: Sequence[str]) -> list[str]:
+    """What of the question what the answer states (``stated``: the excerpts it quotes and
+    their commands) leaves out, though the passages they come from hold it; empty if none.
+
+    The passages are searched whole, the answer quotes a few sentences of them: a figure
+    the question states ("25/12/2026", "port 8080"; not the 1 of "1 agent") must be in what
+    it quotes, and a setting asked for must be named in a line that holds one of the
+    question's own words (the ``AGENTDESK_GRAPHS`` command quoted for "which env var decides
+    which insurance tools need review" holds none of them: the variable of another thing).
+    """
+    quoted = " ".join(stated)
+    # "1 agent" is "an agent" in figures: no value to find ("exit code 1" is one).
+    numbers = re.findall(r"(?<![\w.])(?!1\s+[a-z])\d+(?:\.\d+)?(?![\w])", question, re.I)
+    missing = [n for n in dict.fromkeys(numbers)
+               if not re.search(rf"(?<![\d.]){re.escape(n)}(?![\d]|\.\d)", quoted)]
+    if _ASKS_SETTING.search(question):
+        words = {_stem(w) for w in kb_terms(_ASKS_SETTING.sub(" ", question)).split()
+                 if w.lower() not in _SETTING_WORDS and not w.isdigit() and len(w) > 2}
+        lines = [line for text in stated for line in re.split(r"\n|(?<=[.;:])\s+", text)
+                 if _SETTING_NAME.search(line)]
+        if words and not any(word in line.lower() for line in lines for word in words):
+            missing.append("a setting of what was asked")
+    return missing
+
+
 _ASKS_COMMAND = re.compile(r"\b(?:what|which)\s+(?:\w+\s+)?(?:command|cli\s+command)s?\b|"
                            r"\bcommand(?:-|\s+)line\b|\b(?:from|in|on|with)\s+(?:the\s+)?(?:cli|terminal|"
                            r"shell)\b|\bwhat\s+do\s+i\s+(?:run|type)\b", re.I)
