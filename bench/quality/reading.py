@@ -19,7 +19,11 @@ the ``fresh 4 read`` part (a fourth, tag ``fresh4``, measured blind before and a
 round that read the third: 16/14/6 then 18/13/5 as written, 222/183/76 then 247/167/67 with
 variants; read once the fifth was written, 2026-11-29) and the ``fresh 5`` part (a fifth set
 written blind, tag ``fresh5``, never tuned on; its misses are listed only when ``--part
-"fresh 5"`` is given), and by phrasing variant: each
+"fresh 5"`` is given; the simulation's second blind set is in it too). The trip's fifth was
+measured blind before and after the round that read the fourth (as written 20/14/2 then
+26/9/1, with variants 273/175/26 then 336/125/13) and is ``fresh 5 read`` once the sixth,
+``fresh 6`` (tag ``fresh6``, written blind, never tuned on), was written. By phrasing
+variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
 same label; ``--no-variants`` reads the requests as written only. No model runs unless
@@ -125,7 +129,8 @@ def _library() -> list[dict[str, Any]]:
     return [load_spec(file, root).summary() for file, root in iter_models(configured_dirs(None))]
 
 
-PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3 read", "fresh 4 read", "fresh 5")
+PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3 read", "fresh 4 read", "fresh 5 read",
+         "fresh 5", "fresh 6")
 OUTCOMES = ("right", "refused", "silent_wrong")
 
 
@@ -154,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-variants", action="store_true", help="the requests as written only")
     parser.add_argument("--verbose", action="store_true",
                         help="list each miss of the tuned part (of the held-back, fresh or "
-                             "fresh 5 part only when --part names it)")
+                             "fresh 5 and 6 parts only when --part names them)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     model = None
