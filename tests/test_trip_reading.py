@@ -757,6 +757,33 @@ def test_a_budget_each_and_a_day_said_again(text: str, budget: float) -> None:
     assert (found.get("budget"), unread) == (budget, [])
 
 
+@pytest.mark.parametrize(("text", "budget"), [
+    ("Three of us want to go from Seattle to Honolulu on June 10, 2027 for 7 nights. We can "
+     "each spend about $800.", 2400.0),
+    ("Three of us from Seattle to Honolulu on 2027-06-10 for 7 nights. Each of us has $800.",
+     2400.0),
+    ("Three of us from Seattle to Honolulu on 2027-06-10 for 7 nights, budget $800 apiece.",
+     2400.0),
+])
+def test_each_before_the_amount_is_a_budget_a_head(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+@pytest.mark.parametrize("text", [
+    # No count of the party: the head's $800 is not the party's.
+    "We want to go from Seattle to Honolulu on 2027-06-10 for 7 nights. We can each spend "
+    "about $800.",
+    "I fly from Seattle to Honolulu on 2027-06-10 for 7 nights, $800 each.",
+    # "Each" that says something else of the trip is no budget a head, and no slot holds it.
+    "Three of us from Seattle to Honolulu on 2027-06-10 for 7 nights, each with a suitcase, "
+    "budget $800.",
+])
+def test_each_no_slot_reads_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "each" in unread and found.get("budget") == 800.0
+
+
 def test_a_price_each_way_is_no_budget_a_head() -> None:
     found, unread = read_fully("3 of us from Newark to Lisbon on 2027-09-20 for a week, $800 "
                                "each way", TODAY)

@@ -113,7 +113,8 @@ _MEANING = re.compile(
     rf"(?:{_MONTHS}|mon|tue|wed|thu|fri|sat|sun)))|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
     r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
-    r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b", re.I)
+    r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b|"
+    r"\b(?:each|apiece)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
 friends") are not the party the count says; a requirement ("the hotel must allow dogs",
@@ -125,8 +126,9 @@ rental car"), points to spend ("we have points"), a price a flight ("$800 each w
 trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on),
 a time of day ("morning flights"), a hotel's amenity or whereabouts ("with a pool",
 "downtown", "near the beach"), a state said as one ("Washington state" is not Washington, DC; "New York state" not the
-city), a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), or a budget for part
-of the trip ("$2000 for the hotel", "hotel separate")."""
+city), a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), a budget for part
+of the trip ("$2000 for the hotel", "hotel separate"), or "each" or "apiece" that no slot read
+("we can each spend about $800" is not the party's $800)."""
 
 
 def _fold(text: str) -> str:
@@ -959,8 +961,13 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         # A budget a head is the party's once the party is counted ("$1,200 per person"
         # for three is 3600); "per adult" with children, or no count, stays unread.
         each = _EACH.match(lowered, budget[0][1])
-        if each and party:
-            used.append(each.span())
+        # "Each" before the spending ("we can each spend about $800", "each of us has
+        # $800") says it as much as after the amount.
+        before = next((m for m in _EACH_BEFORE.finditer(lowered)
+                       if m.start() < budget[0][0] <= m.end() <= budget[0][1]), None)
+        head = each or before
+        if head and party:
+            used.append(head.span())
             found["budget"] = budget[1] * party[0]
     # A city no slot holds is said, unless another slot read its words ("2 PPL" is people,
     # whatever airport "PPL" is).
@@ -985,9 +992,16 @@ _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|f
 _OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
 """What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
 _EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
-                   r"each(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
-"""What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each" (not "$800
-each way")."""
+                   r"(?:each|apiece)(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
+"""What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each", "$800 apiece"
+(not "$800 each way")."""
+_EACH_BEFORE = re.compile(
+    r"\beach(?: of us)? (?:(?:can|could|will|would|should|may|might|want to|plan to|"
+    r"are able to|is able to|can afford to)\s+)?(?:spend|pay|afford|contribute|put in|chip in|"
+    r"ha(?:ve|s))(?: (?:about|around|roughly|approx(?:imately|\.)?|~|up to|at most|"
+    r"no more than|max(?:imum)?|under))?\s*")
+"""A budget said to be one person's before its amount: "we can each spend about $800", "each
+of us has $800" (up to the amount, which the budget reads; no clause's end between)."""
 
 
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
