@@ -1047,3 +1047,43 @@ def test_amounts_said_roughly_or_in_two_ways(text: str, budget: float | None,
                                              unread: list[str]) -> None:
     found, said = read_fully(text, TODAY)
     assert (found.get("budget"), said) == (budget, unread)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    # Alabama's BHM is as big as England's BHX, and in the country the trip starts in.
+    ("From Atlanta to Birmingham on 2027-05-03 for a week, 1 traveller", "Birmingham"),
+    # Missouri's SGF and Illinois' SPI.
+    ("From Chicago to Springfield on 2027-05-03 for a week, 1 traveller", "Springfield"),
+    ("From Boston to Manchester on 2027-05-03 for a week, 1 traveller", "Manchester"),
+    # airportsdata's Bali is a town in Cameroon (BLC); the island's airport is DPS.
+    ("From Sydney to Bali on 2027-05-03 for a week, 1 traveller", "Bali"),
+    # A place in brackets the city's airport is not in.
+    ("From Paris to Birmingham (Alabama) on 2027-05-03 for a week, 1 traveller", "Birmingham"),
+])
+def test_a_city_another_place_shares_is_said(text: str, name: str) -> None:
+    assert name in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "destination"), [
+    # Abroad from both ends Alabama's is not meant; England's own Manchester is.
+    ("From Paris to Birmingham on 2027-05-03 for a week, 1 traveller", "Birmingham"),
+    ("From London to Manchester on 2027-05-03 for a week, 1 traveller", "Manchester"),
+    ("From New York to Barcelona on 2027-05-03 for a week, 1 traveller", "Barcelona"),
+    # A state or country after it tells them apart.
+    ("From Chicago to Springfield, Missouri on 2027-05-03 for a week, 1 traveller",
+     "Springfield"),
+    ("From Chicago to Springfield, Illinois on 2027-05-03 for a week, 1 traveller",
+     "Springfield, Illinois"),
+    ("From Atlanta to Birmingham (UK) on 2027-05-03 for a week, 1 traveller", "Birmingham"),
+    ("From Atlanta to Birmingham, Alabama on 2027-05-03 for a week, 1 traveller",
+     "Birmingham, Alabama"),
+])
+def test_a_city_told_apart_is_read(text: str, destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("destination"), unread) == (destination, [])
+
+
+def test_a_code_after_a_city_in_capitals_is_no_place() -> None:
+    found, unread = read_fully("FROM BOSTON TO LISBON, LEAVING 10 March 2027, 4 DAYS, BUDGET "
+                               "2500 USD", TODAY)
+    assert (found.get("origin"), unread) == ("Boston", [])

@@ -901,6 +901,21 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         found["origin"] = origin
     if destination and destination != origin:
         found["destination"] = destination
+    # A city named alone that another place shares, nothing telling them apart, is said:
+    # "Atlanta to Birmingham" (Alabama's, or England's?), "Springfield", "Bali"; so is one
+    # whose state or country after it, in brackets, is not where its airport is
+    # ("Birmingham (Alabama)" is not England's).
+    from .airports import shared_name
+
+    for slot, beside in (("origin", "destination"), ("destination", "origin")):
+        name = found.get(slot)
+        if not name or "," in name or (len(name) == 3 and name.isupper()):
+            continue
+        told = _told_apart(text, name)
+        said = any(other.casefold().startswith(name.casefold()) for other in others)
+        if not said and (told is False
+                         or (told is None and shared_name(name, found.get(beside)))):
+            others.append(name)
     # A date after "back" or "returning" is the return, wherever it stands.
     home = next((i for i, (start, _, _) in enumerate(spans)
                  if _RETURN_CUE.search(text[max(0, start - 24):start])), None)
@@ -975,6 +990,30 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
                if name and all(end <= s or start >= e for s, e in used)]
     used += [(start, end) for start, end, name in spare if not name]
     return found, [*others, *_unread(text, used)]
+
+
+def _told_apart(text: str, city: str) -> bool | None:
+    """Whether a state or country after ``city`` in ``text`` ("Springfield, Missouri",
+    "Birmingham (UK)", "Hong Kong, China") is where the airport planned for it is: True,
+    False where it is not ("Birmingham (Alabama)"), None where none follows it."""
+    words = list(_WORD.finditer(text))
+    for match in re.finditer(rf"\b{re.escape(city)}\b", text, re.I):
+        after = [word for word in words if word.start() >= match.end()][:3]
+        if not after or not re.fullmatch(r", ?| ?\(", text[match.end():after[0].start()]):
+            continue
+        # As for a city's qualifier: a code is surely a place only in capitals among small
+        # letters ("BOSTON TO LISBON": "TO" is no Tonga).
+        where = _qualifier(text, after, text.islower() or text.isupper()
+                           or match.group(0).isupper())
+        if not where:
+            continue
+        # Where the airport is (or a country whose part it is: "Hong Kong, China"); one
+        # not surely a place that would be holds it too ("portland, or").
+        if _qualified(city, _shown(where[0].group(0))) == city:
+            return True
+        if where[1]:
+            return False
+    return None
 
 
 _PAIR = re.compile(r"(?<!plus )(?<!with )(?<!and )(?<!& )(?<!\+ )(?<!also )(?<!bring )"
