@@ -1087,3 +1087,26 @@ def test_a_code_after_a_city_in_capitals_is_no_place() -> None:
     found, unread = read_fully("FROM BOSTON TO LISBON, LEAVING 10 March 2027, 4 DAYS, BUDGET "
                                "2500 USD", TODAY)
     assert (found.get("origin"), unread) == ("Boston", [])
+
+
+@pytest.mark.parametrize("text", [
+    "Going from Chicago to Prague with my girlfriend, leaving the 8th of October 2027, back "
+    "the 18th. We've got about five grand to spend.",
+    "Going from Chicago to Prague with my girlfriend, leaving 2027-10-08, back the 18th. "
+    "We've got about 5 grand to spend.",
+])
+def test_a_count_of_grand_ending_a_clause_is_the_budget(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (5000.0, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # "grand" that says something else, or a grand with no count, is no budget.
+    ("Chicago to Prague, 2027-10-08 for a week, 1 traveller, five grand hotels to see.",
+     "five grand"),
+    ("Chicago to Prague, 2027-10-08 for a week, 1 traveller, a grand tour of Bohemia.",
+     "grand tour"),
+])
+def test_grand_that_is_no_budget_is_said(text: str, unread: str) -> None:
+    found, said = read_fully(text, TODAY)
+    assert "budget" not in found and unread in said

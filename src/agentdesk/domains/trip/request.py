@@ -830,7 +830,11 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}",
             # Thousands alone in a clause ("6.5k", "4k total"): money, as "5k run" is not.
             r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max)?"
-            r" *(?:[,;.!?)]|$))"):
+            r" *(?:[,;.!?)]|$))",
+            # A count of grand ends a clause the same ("about five grand to spend", "5
+            # grand total"); "a grand" alone is not counted ("a grand tour", "maybe a grand").
+            rf"(?<![\w.,$])(?!an? ){_AMOUNT}(?<=grand)(?= *(?:to spend|total|in total|all in|"
+            rf"in all|tops|max)? *(?:[,;.!?)]|$))"):
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
             amount = _amount(phrase)
@@ -843,7 +847,8 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             # or before a currency only.
             if not re.search(r"\d", phrase) and not (
                     lowered[match.start():match.start() + 6] == "budget"
-                    or re.search(rf"{currency}\s*$", match.group(0))):
+                    or re.search(rf"{currency}\s*$", match.group(0))
+                    or re.match(rf"(?!an? )(?:{_SPELLED})\b.* grand$", phrase)):
                 continue
             # A range ("2-3k", "2000 to 3000 dollars") is no one budget: left unread.
             if re.match(r"\s*(?:-|–|to|or)\s*[$\d]", lowered[match.end():]):
@@ -852,7 +857,7 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             # 5 km", "max 2 stops" (left unread, and said).
             after = re.match(r" *([a-z]+)", lowered[match.end():])
             if after and after.group(1) not in _AFTER_AMOUNT and \
-                    not re.search(currency, match.group(0)) and \
+                    not re.search(rf"{currency}|grand$", match.group(0)) and \
                     not _EACH.match(lowered, match.end()):
                 continue
             return match.span(), amount
