@@ -1110,3 +1110,26 @@ def test_a_count_of_grand_ending_a_clause_is_the_budget(text: str) -> None:
 def test_grand_that_is_no_budget_is_said(text: str, unread: str) -> None:
     found, said = read_fully(text, TODAY)
     assert "budget" not in found and unread in said
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("We'd like to fly New Orleans to New York the day after Christmas 2027 and come home on "
+     "December 31st. 3 people, no fixed budget.", "2027-12-26", "2027-12-31"),
+    ("Boston to Paris on Christmas Eve 2027 for a week, 1 traveller", "2027-12-24",
+     "2027-12-31"),
+    # No year: the first one after today.
+    ("Boston to Paris the day before Christmas, back Jan 3, 1 traveller", "2026-12-24",
+     "2027-01-03"),
+])
+def test_a_feast_named_as_the_day_is_read(text: str, depart: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # A season, no day.
+    "Boston to Paris over Christmas 2027, 1 traveller",
+    "Boston to Paris on 2027-12-20 for a week, 1 traveller, home for Christmas",
+])
+def test_a_feast_that_is_no_day_is_said(text: str) -> None:
+    assert "Christmas" in read_fully(text, TODAY)[1]

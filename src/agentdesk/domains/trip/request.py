@@ -114,6 +114,7 @@ _MEANING = re.compile(
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
     r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
     r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b|"
+    r"\b(?:christmas|xmas|new year'?s|easter|thanksgiving|boxing day)\b|"
     r"\b(?:each|apiece)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
@@ -128,7 +129,8 @@ a time of day ("morning flights"), a hotel's amenity or whereabouts ("with a poo
 "downtown", "near the beach"), a state said as one ("Washington state" is not Washington, DC; "New York state" not the
 city), a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), a budget for part
 of the trip ("$2000 for the hotel", "hotel separate"), or "each" or "apiece" that no slot read
-("we can each spend about $800" is not the party's $800)."""
+("we can each spend about $800" is not the party's $800), or a feast that is no day read
+("over Christmas")."""
 
 
 def _fold(text: str) -> str:
@@ -571,6 +573,7 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
         if one and two and one < two:
             middle = r.start("b1") if r["b1"] else r.start("b2")
             days += [(r.start(), middle, one), (middle, r.end(), two)]
+    days += _holidays(spelled, today, days)
     days.sort()
     # A date without its year comes after the dates before it ("the 15th of December 2027
     # ... return the 29th of December" is December 29th, 2027, not 2026).
@@ -604,6 +607,38 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     # A date a year carried over, or a day of the month, still agrees with its weekday.
     return sorted((start, end, day) for start, end, day in days
                   if _on_weekday(spelled, start, end, day, True) == day)
+
+
+_HOLIDAY = re.compile(
+    r"\b(?:(?:the )?day (after|before) |on )?(christmas day|christmas eve|boxing day|"
+    r"new year'?s day|new year'?s eve|(?<=after )christmas|(?<=before )christmas|"
+    r"(?<=on )christmas)(?:,? (\d{4})\b)?", re.I)
+"""A day people name by its feast, on the day or the day after or before it ("on Christmas
+Eve", "the day after Christmas 2027"); "over Christmas" or "for Christmas" is a season, no
+day (said, as "christmas" is in :data:`_MEANING`)."""
+_FEASTS = {"christmas day": (12, 25), "christmas": (12, 25), "christmas eve": (12, 24),
+           "boxing day": (12, 26), "new years day": (1, 1), "new years eve": (12, 31)}
+
+
+def _holidays(text: str, today: date,
+              days: list[tuple[int, int, date]]) -> list[tuple[int, int, date]]:
+    """(start, end, day) of the feasts :data:`_HOLIDAY` reads in ``text`` outside ``days``;
+    without a year, the first one after the dates before it (or today)."""
+    found = []
+    for match in _HOLIDAY.finditer(text):
+        if any(s < match.end() and match.start() < e for s, e, _ in days):
+            continue
+        month, day = _FEASTS[match.group(2).lower().replace("'", "")]
+        if match.group(3):
+            when = date(int(match.group(3)), month, day)
+        else:
+            base = max([d for s, _, d in days if s < match.start()], default=today)
+            when = date(base.year, month, day)
+            if when < base:
+                when = date(base.year + 1, month, day)
+        shift = {"after": 1, "before": -1}.get((match.group(1) or "").lower(), 0)
+        found.append((match.start(), match.end(), when + timedelta(days=shift)))
+    return found
 
 
 _WEEKDAY = re.compile(r"\b(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|"
