@@ -1133,3 +1133,26 @@ def test_a_feast_named_as_the_day_is_read(text: str, depart: str, back: str) -> 
 ])
 def test_a_feast_that_is_no_day_is_said(text: str) -> None:
     assert "Christmas" in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    ("Leaving Houston Thursday 8/5/2027 (US date) for Mexico City, flying home Monday 8/9. Me "
+     "and my brother. $1,400 budget.", "2027-08-09"),
+    ("Leaving Houston Thursday 5/8/2027 (day first) for Mexico City, flying home Monday 9/8. "
+     "Me and my brother. $1,400 budget.", "2027-08-09"),
+])
+def test_a_month_and_day_in_numbers_after_its_weekday_is_read(text: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("return"), unread) == (back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # No weekday to agree with, or one that does not.
+    "Leaving Houston Thursday 8/5/2027 (US date) for Mexico City, flying home 8/9. Me and my "
+    "brother. $1,400 budget.",
+    "Leaving Houston Thursday 8/5/2027 (US date) for Mexico City, flying home Tuesday 8/9. Me "
+    "and my brother. $1,400 budget.",
+])
+def test_a_month_and_day_in_numbers_without_its_weekday_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "return" not in found and "8/9. Me" in unread

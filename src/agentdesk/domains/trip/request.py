@@ -591,6 +591,24 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
             continue
         days = [(s, e, day if (s, e) == (start, end) else d) for s, e, d in days]
         found[index] = (start, end, day)
+    # A month and day in numbers without a year ("flying home Monday 8/9") is a date only in
+    # a text whose order is known, after a date with its year, and after a weekday it
+    # agrees with ("24/7", "50/50" and "1/2" are no dates).
+    for match in _SHORT_NUMERIC.finditer(spelled):
+        said_day = _WEEKDAY.search(spelled[max(0, match.start() - 14):match.start()])
+        earlier = [day for s, _, day in days if s < match.start()]
+        if order not in ("MDY", "DMY") or not said_day or not earlier or \
+                any(s <= match.start() < e for s, e, _ in days):
+            continue
+        first, second = int(match.group(1)), int(match.group(2))
+        month, number = (first, second) if order == "MDY" else (second, first)
+        try:
+            day = date(earlier[-1].year, month, number)
+            if day < earlier[-1]:
+                day = day.replace(year=day.year + 1)
+        except ValueError:
+            continue
+        days.append((match.start(), match.end(), day))
     for match in _DAY_ONLY.finditer(spelled):
         if any(s <= match.start() < e for s, e, _ in days):
             continue
@@ -609,6 +627,8 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
                   if _on_weekday(spelled, start, end, day, True) == day)
 
 
+_SHORT_NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?![\d/])")
+"""A month and day in numbers without a year: "8/9"."""
 _HOLIDAY = re.compile(
     r"\b(?:(?:the )?day (after|before) |on )?(christmas day|christmas eve|boxing day|"
     r"new year'?s day|new year'?s eve|(?<=after )christmas|(?<=before )christmas|"
