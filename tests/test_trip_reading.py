@@ -1156,3 +1156,20 @@ def test_a_month_and_day_in_numbers_after_its_weekday_is_read(text: str, back: s
 def test_a_month_and_day_in_numbers_without_its_weekday_is_said(text: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert "return" not in found and "8/9. Me" in unread
+
+
+@pytest.mark.parametrize(("text", "depart"), [
+    ("Trip request origin Sydney destination Singapore dates 04.10.2027 to 11.10.2027 "
+     "(DDMMYYYY) 2 pax budget 3000 USD", "2027-10-04"),
+    ("Trip request origin Sydney destination Singapore dates 10.04.2027 to 10.11.2027 "
+     "(MMDDYYYY) 2 pax budget 3000 USD", "2027-10-04"),
+])
+def test_an_order_said_as_a_format_without_separators(text: str, depart: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), unread) == (depart, [])
+
+
+def test_dates_either_way_without_an_order_said_are_said() -> None:
+    found, unread = read_fully("Trip request origin Sydney destination Singapore dates "
+                               "04.10.2027 to 11.10.2027 2 pax budget 3000 USD", TODAY)
+    assert "depart" not in found and "11.10.2027" in unread

@@ -489,12 +489,14 @@ _DAY_RANGE = re.compile(
 
 
 _ORDER_SAID = {
-    "DMY": re.compile(r"\b(?:day first|dd[/.-]mm|day/month|(?:european|uk|british) dates?|"
+    "DMY": re.compile(r"\b(?:day first|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day/month|"
+                      r"(?:european|uk|british) dates?|"
                       r"(?:european|uk|british) (?:date )?format)\b", re.I),
-    "MDY": re.compile(r"\b(?:month first|mm[/.-]dd|month/day|(?:(?-i:US)|american) dates?|"
+    "MDY": re.compile(r"\b(?:month first|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month/day|"
+                      r"(?:(?-i:US)|american) dates?|"
                       r"(?:(?-i:US)|american) (?:date )?format)\b", re.I)}
 """The order a text says its dates in numbers are written in: "(European dates, day
-first)", "(month/day/year)", "US date" ("US" in capitals: "the two of us, dates..." is
+first)", "(month/day/year)", "(DDMMYYYY)", "US date" ("US" in capitals: "the two of us, dates..." is
 no order)."""
 
 
