@@ -1173,3 +1173,27 @@ def test_dates_either_way_without_an_order_said_are_said() -> None:
     found, unread = read_fully("Trip request origin Sydney destination Singapore dates "
                                "04.10.2027 to 11.10.2027 2 pax budget 3000 USD", TODAY)
     assert "depart" not in found and "11.10.2027" in unread
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("Flying Orlando to London, into Gatwick please (not Heathrow), on Tuesday 16 March 2027 "
+     "for twelve nights. 2 of us, $3,800.", "Orlando", "LGW"),
+    ("Flying from London, out of Gatwick (not Heathrow), to Orlando on Tuesday 16 March 2027 "
+     "for twelve nights. 2 of us, $3,800.", "LGW", "Orlando"),
+])
+def test_an_airport_of_the_city_named_where_its_main_one_is_denied(text: str, origin: str,
+                                                                   destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Without the main airport denied, or with another denied, it is still said.
+    "Flying Orlando to London, into Gatwick please, on Tuesday 16 March 2027 for twelve "
+    "nights. 2 of us, $3,800.",
+    "Flying Orlando to London, into Gatwick please (not Stansted), on Tuesday 16 March 2027 "
+    "for twelve nights. 2 of us, $3,800.",
+])
+def test_an_airport_of_the_city_named_without_its_main_one_denied_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("destination"), unread) == ("London", ["LGW"])

@@ -450,6 +450,22 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
     # Boston is passed over.
     spare = [(start, end, name) for start, end, name in spare
              if not any(_holds(place, name) for place in (origin, destination) if place)]
+    # Another airport of a slot's city, named where the city's main one is denied, is the
+    # slot ("to London, into Gatwick please (not Heathrow)" is Gatwick); named without
+    # that ("to Tokyo, Narita please") it stays spare, and is said.
+    main = {_airport(name) for _, _, name, _ in denied}
+    for item in list(spare):
+        name = item[2]
+        for slot in ("origin", "destination"):
+            city = origin if slot == "origin" else destination
+            if city and len(name) == 3 and name.isupper() and same_place(city, name) \
+                    and _airport(city) in main - {name} and len(city) > 3:
+                spare.remove(item)
+                if slot == "origin":
+                    origin = name
+                else:
+                    destination = name
+                break
     # A place denied is read as such where another holds the slot it was denied for ("Not
     # from Newark, from JFK"): its "not" is read. Otherwise the "not" stays, and is said.
     for start, end, name, cue in denied:
