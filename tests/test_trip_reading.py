@@ -1197,3 +1197,28 @@ def test_an_airport_of_the_city_named_where_its_main_one_is_denied(text: str, or
 def test_an_airport_of_the_city_named_without_its_main_one_denied_is_said(text: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert (found.get("destination"), unread) == ("London", ["LGW"])
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("Price per person can't go over $1,100. There are 5 of us flying Los Angeles to Cancun, "
+     "Dec 4 2027 to Dec 11 2027.", 5500.0),
+    ("Budget per person is $800. There are 3 of us flying Los Angeles to Cancun, Dec 4 2027 "
+     "to Dec 11 2027.", 2400.0),
+    # A cap said with a verb ("can't go over", "must not exceed") is the budget.
+    ("The total can't go over $1,100. 2 of us flying Los Angeles to Cancun, Dec 4 2027 to "
+     "Dec 11 2027.", 1100.0),
+])
+def test_a_budget_a_head_said_before_its_cap(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # No count of heads, or a cap a night: said.
+    ("Price per person can't go over $1,100. We are flying Los Angeles to Cancun, Dec 4 2027 "
+     "to Dec 11 2027.", "per person"),
+    ("Hotel per night can't go over $200. 2 of us flying Los Angeles to Cancun, Dec 4 2027 to "
+     "Dec 11 2027.", "per night"),
+])
+def test_a_cap_a_head_or_a_night_without_its_count_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]

@@ -416,6 +416,9 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
     place without a name is a place denied where another holds its slot ("Not from Newark,
     from JFK"): read, with its "not"."""
     places, others = _places(text, dates)
+    # A word a head or a night is counted by is no place ("Price per person": not Price, Utah).
+    places = [place for place in places if not re.match(
+        r" per (?:person|head|pax|travell?er|night|day)\b", text[place[1]:], re.I)]
     # The writer's name after a sign-off ("Cheers, TOM": Tom, not Timbuktu) is no place.
     signed = _SIGN_OFF.search(text)
     places = [place for place in places if not signed or place[0] < signed.start(1)]
@@ -894,7 +897,9 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     currency = r"(?:usd|(?:us |u\.s\. )?dollars?|bucks|us\$|\$)"
     # "US$4500", "2,200 US dollars": the US's dollars, as "USD"; "A$", "CA$", "NZ$" are not.
     sign = r"(?:usd|us\$|(?<![a-z])\$)"
-    capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
+    capped = (r"(?:below|at most|(?:no|not) more than|less than|(?:can(?:no|')t|can not|"
+              r"must(?:n't| not)|should(?:n't| not)|won't) (?:go over|go above|exceed|be over|"
+              r"be more than))\s*")
     for pattern in (
             rf"(?:budget(?: of| is|:)?(?: around| about| roughly| approx(?:imately|\.)?| ~)?|"
             rf"under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to| no more than)?)\s*"
@@ -1113,12 +1118,13 @@ _EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
 """What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each", "$800 apiece"
 (not "$800 each way")."""
 _EACH_BEFORE = re.compile(
+    r"\b(?:per|each|a) (?:person|head|travell?er)\b(?: (?:is|of)\b| ?[:=])? ?|"
     r"\beach(?: of us)? (?:(?:can|could|will|would|should|may|might|want to|plan to|"
     r"are able to|is able to|can afford to)\s+)?(?:spend|pay|afford|contribute|put in|chip in|"
     r"ha(?:ve|s))(?: (?:about|around|roughly|approx(?:imately|\.)?|~|up to|at most|"
     r"no more than|max(?:imum)?|under))?\s*")
 """A budget said to be one person's before its amount: "we can each spend about $800", "each
-of us has $800" (up to the amount, which the budget reads; no clause's end between)."""
+of us has $800", "price per person can't go over $1,100" (up to the amount, which the budget reads; no clause's end between)."""
 
 
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
