@@ -757,6 +757,33 @@ def test_a_budget_each_and_a_day_said_again(text: str, budget: float) -> None:
     assert (found.get("budget"), unread) == (budget, [])
 
 
+@pytest.mark.parametrize(("text", "budget"), [
+    ("Three of us want to go from Seattle to Honolulu on June 10, 2027 for 7 nights. We can "
+     "each spend about $800.", 2400.0),
+    ("Three of us from Seattle to Honolulu on 2027-06-10 for 7 nights. Each of us has $800.",
+     2400.0),
+    ("Three of us from Seattle to Honolulu on 2027-06-10 for 7 nights, budget $800 apiece.",
+     2400.0),
+])
+def test_each_before_the_amount_is_a_budget_a_head(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+@pytest.mark.parametrize("text", [
+    # No count of the party: the head's $800 is not the party's.
+    "We want to go from Seattle to Honolulu on 2027-06-10 for 7 nights. We can each spend "
+    "about $800.",
+    "I fly from Seattle to Honolulu on 2027-06-10 for 7 nights, $800 each.",
+    # "Each" that says something else of the trip is no budget a head, and no slot holds it.
+    "Three of us from Seattle to Honolulu on 2027-06-10 for 7 nights, each with a suitcase, "
+    "budget $800.",
+])
+def test_each_no_slot_reads_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "each" in unread and found.get("budget") == 800.0
+
+
 def test_a_price_each_way_is_no_budget_a_head() -> None:
     found, unread = read_fully("3 of us from Newark to Lisbon on 2027-09-20 for a week, $800 "
                                "each way", TODAY)
@@ -1020,3 +1047,178 @@ def test_amounts_said_roughly_or_in_two_ways(text: str, budget: float | None,
                                              unread: list[str]) -> None:
     found, said = read_fully(text, TODAY)
     assert (found.get("budget"), said) == (budget, unread)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    # Alabama's BHM is as big as England's BHX, and in the country the trip starts in.
+    ("From Atlanta to Birmingham on 2027-05-03 for a week, 1 traveller", "Birmingham"),
+    # Missouri's SGF and Illinois' SPI.
+    ("From Chicago to Springfield on 2027-05-03 for a week, 1 traveller", "Springfield"),
+    ("From Boston to Manchester on 2027-05-03 for a week, 1 traveller", "Manchester"),
+    # airportsdata's Bali is a town in Cameroon (BLC); the island's airport is DPS.
+    ("From Sydney to Bali on 2027-05-03 for a week, 1 traveller", "Bali"),
+    # A place in brackets the city's airport is not in.
+    ("From Paris to Birmingham (Alabama) on 2027-05-03 for a week, 1 traveller", "Birmingham"),
+])
+def test_a_city_another_place_shares_is_said(text: str, name: str) -> None:
+    assert name in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "destination"), [
+    # Abroad from both ends Alabama's is not meant; England's own Manchester is.
+    ("From Paris to Birmingham on 2027-05-03 for a week, 1 traveller", "Birmingham"),
+    ("From London to Manchester on 2027-05-03 for a week, 1 traveller", "Manchester"),
+    ("From New York to Barcelona on 2027-05-03 for a week, 1 traveller", "Barcelona"),
+    # A state or country after it tells them apart.
+    ("From Chicago to Springfield, Missouri on 2027-05-03 for a week, 1 traveller",
+     "Springfield"),
+    ("From Chicago to Springfield, Illinois on 2027-05-03 for a week, 1 traveller",
+     "Springfield, Illinois"),
+    ("From Atlanta to Birmingham (UK) on 2027-05-03 for a week, 1 traveller", "Birmingham"),
+    ("From Atlanta to Birmingham, Alabama on 2027-05-03 for a week, 1 traveller",
+     "Birmingham, Alabama"),
+])
+def test_a_city_told_apart_is_read(text: str, destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("destination"), unread) == (destination, [])
+
+
+def test_a_code_after_a_city_in_capitals_is_no_place() -> None:
+    found, unread = read_fully("FROM BOSTON TO LISBON, LEAVING 10 March 2027, 4 DAYS, BUDGET "
+                               "2500 USD", TODAY)
+    assert (found.get("origin"), unread) == ("Boston", [])
+
+
+@pytest.mark.parametrize("text", [
+    "Going from Chicago to Prague with my girlfriend, leaving the 8th of October 2027, back "
+    "the 18th. We've got about five grand to spend.",
+    "Going from Chicago to Prague with my girlfriend, leaving 2027-10-08, back the 18th. "
+    "We've got about 5 grand to spend.",
+])
+def test_a_count_of_grand_ending_a_clause_is_the_budget(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (5000.0, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # "grand" that says something else, or a grand with no count, is no budget.
+    ("Chicago to Prague, 2027-10-08 for a week, 1 traveller, five grand hotels to see.",
+     "five grand"),
+    ("Chicago to Prague, 2027-10-08 for a week, 1 traveller, a grand tour of Bohemia.",
+     "grand tour"),
+])
+def test_grand_that_is_no_budget_is_said(text: str, unread: str) -> None:
+    found, said = read_fully(text, TODAY)
+    assert "budget" not in found and unread in said
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("We'd like to fly New Orleans to New York the day after Christmas 2027 and come home on "
+     "December 31st. 3 people, no fixed budget.", "2027-12-26", "2027-12-31"),
+    ("Boston to Paris on Christmas Eve 2027 for a week, 1 traveller", "2027-12-24",
+     "2027-12-31"),
+    # No year: the first one after today.
+    ("Boston to Paris the day before Christmas, back Jan 3, 1 traveller", "2026-12-24",
+     "2027-01-03"),
+])
+def test_a_feast_named_as_the_day_is_read(text: str, depart: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # A season, no day.
+    "Boston to Paris over Christmas 2027, 1 traveller",
+    "Boston to Paris on 2027-12-20 for a week, 1 traveller, home for Christmas",
+])
+def test_a_feast_that_is_no_day_is_said(text: str) -> None:
+    assert "Christmas" in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    ("Leaving Houston Thursday 8/5/2027 (US date) for Mexico City, flying home Monday 8/9. Me "
+     "and my brother. $1,400 budget.", "2027-08-09"),
+    ("Leaving Houston Thursday 5/8/2027 (day first) for Mexico City, flying home Monday 9/8. "
+     "Me and my brother. $1,400 budget.", "2027-08-09"),
+])
+def test_a_month_and_day_in_numbers_after_its_weekday_is_read(text: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("return"), unread) == (back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # No weekday to agree with, or one that does not.
+    "Leaving Houston Thursday 8/5/2027 (US date) for Mexico City, flying home 8/9. Me and my "
+    "brother. $1,400 budget.",
+    "Leaving Houston Thursday 8/5/2027 (US date) for Mexico City, flying home Tuesday 8/9. Me "
+    "and my brother. $1,400 budget.",
+])
+def test_a_month_and_day_in_numbers_without_its_weekday_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert "return" not in found and "8/9. Me" in unread
+
+
+@pytest.mark.parametrize(("text", "depart"), [
+    ("Trip request origin Sydney destination Singapore dates 04.10.2027 to 11.10.2027 "
+     "(DDMMYYYY) 2 pax budget 3000 USD", "2027-10-04"),
+    ("Trip request origin Sydney destination Singapore dates 10.04.2027 to 10.11.2027 "
+     "(MMDDYYYY) 2 pax budget 3000 USD", "2027-10-04"),
+])
+def test_an_order_said_as_a_format_without_separators(text: str, depart: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), unread) == (depart, [])
+
+
+def test_dates_either_way_without_an_order_said_are_said() -> None:
+    found, unread = read_fully("Trip request origin Sydney destination Singapore dates "
+                               "04.10.2027 to 11.10.2027 2 pax budget 3000 USD", TODAY)
+    assert "depart" not in found and "11.10.2027" in unread
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("Flying Orlando to London, into Gatwick please (not Heathrow), on Tuesday 16 March 2027 "
+     "for twelve nights. 2 of us, $3,800.", "Orlando", "LGW"),
+    ("Flying from London, out of Gatwick (not Heathrow), to Orlando on Tuesday 16 March 2027 "
+     "for twelve nights. 2 of us, $3,800.", "LGW", "Orlando"),
+])
+def test_an_airport_of_the_city_named_where_its_main_one_is_denied(text: str, origin: str,
+                                                                   destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Without the main airport denied, or with another denied, it is still said.
+    "Flying Orlando to London, into Gatwick please, on Tuesday 16 March 2027 for twelve "
+    "nights. 2 of us, $3,800.",
+    "Flying Orlando to London, into Gatwick please (not Stansted), on Tuesday 16 March 2027 "
+    "for twelve nights. 2 of us, $3,800.",
+])
+def test_an_airport_of_the_city_named_without_its_main_one_denied_is_said(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("destination"), unread) == ("London", ["LGW"])
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("Price per person can't go over $1,100. There are 5 of us flying Los Angeles to Cancun, "
+     "Dec 4 2027 to Dec 11 2027.", 5500.0),
+    ("Budget per person is $800. There are 3 of us flying Los Angeles to Cancun, Dec 4 2027 "
+     "to Dec 11 2027.", 2400.0),
+    # A cap said with a verb ("can't go over", "must not exceed") is the budget.
+    ("The total can't go over $1,100. 2 of us flying Los Angeles to Cancun, Dec 4 2027 to "
+     "Dec 11 2027.", 1100.0),
+])
+def test_a_budget_a_head_said_before_its_cap(text: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (budget, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # No count of heads, or a cap a night: said.
+    ("Price per person can't go over $1,100. We are flying Los Angeles to Cancun, Dec 4 2027 "
+     "to Dec 11 2027.", "per person"),
+    ("Hotel per night can't go over $200. 2 of us flying Los Angeles to Cancun, Dec 4 2027 to "
+     "Dec 11 2027.", "per night"),
+])
+def test_a_cap_a_head_or_a_night_without_its_count_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]

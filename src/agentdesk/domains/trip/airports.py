@@ -22,7 +22,7 @@ import airportsdata
 from .hubs import MAIN_AIRPORT as _MAIN_AIRPORT
 from .places import Place, english_names, fold, is_major, places_named, size_of
 
-__all__ = ["Airport", "airport", "airports_for_city", "distance_km"]
+__all__ = ["Airport", "airport", "airports_for_city", "distance_km", "shared_name"]
 
 # Names of IATA entries that are not passenger airports (rail and bus
 # stations, heliports, bases): skipped when choosing a city's airport.
@@ -198,3 +198,45 @@ def distance_km(a: Airport, b: Airport) -> float:
     lat1, lon1, lat2, lon2 = map(math.radians, (a.lat, a.lon, b.lat, b.lon))
     h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
     return 2 * 6371.0 * math.asin(math.sqrt(h))
+
+
+
+_APART_KM = 250.0
+"""How far apart two airports of one name are two places, not one city's (Paris-Beauvais is
+85 km from Paris, Domodedovo 40 km from Moscow)."""
+
+
+def shared_name(city_name: str, beside: str | None = None) -> bool:
+    """Whether ``city_name`` alone may name another place than the airport chosen for it.
+
+    True where the name is also a region whose large airport lies far from the one chosen,
+    itself not large ("Bali": a town in Cameroon, BLC, and the island, DPS); or where an
+    airport filed under the same city name, with scheduled flights, lies far from the one
+    chosen in the same country, as big or one size smaller ("Springfield": Missouri's SGF,
+    Illinois' SPI; "Portland": Oregon and Maine), or in the country of the place ``beside``
+    it (the trip's other end), as big ("Atlanta to Birmingham" may be Alabama's BHM, not
+    England's BHX; "London to Manchester" is England's). A name whose namesakes are
+    smaller, or abroad from both ends, is the big one ("Sydney" is not Sydney, Nova Scotia;
+    "New York to Barcelona" is Spain's).
+    """
+    try:
+        chosen = airports_for_city(city_name)[0]
+        other = airports_for_city(beside)[0] if beside else None
+    except (LookupError, ValueError):
+        return False
+    key = _norm(city_name)
+    if not is_major(chosen.iata) and any(
+            is_major(item.iata) and distance_km(item, chosen) > _APART_KM
+            for item in _by_region().get(key, [])):
+        return True
+    rank = size_of(chosen.iata).type_rank
+    for item in _by_city().get(key, []):
+        size = size_of(item.iata)
+        if _norm(item.city) != key or size.unscheduled or distance_km(item, chosen) <= _APART_KM:
+            continue
+        if item.country == chosen.country and size.type_rank <= rank + 1:
+            return True
+        if other is not None and item.country == other.country != chosen.country \
+                and size.type_rank <= rank:
+            return True
+    return False

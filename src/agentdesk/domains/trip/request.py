@@ -113,7 +113,9 @@ _MEANING = re.compile(
     rf"(?:{_MONTHS}|mon|tue|wed|thu|fri|sat|sun)))|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
     r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
-    r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b", re.I)
+    r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b|"
+    r"\b(?:christmas|xmas|new year'?s|easter|thanksgiving|boxing day)\b|"
+    r"\b(?:each|apiece)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
 friends") are not the party the count says; a requirement ("the hotel must allow dogs",
@@ -125,8 +127,10 @@ rental car"), points to spend ("we have points"), a price a flight ("$800 each w
 trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on),
 a time of day ("morning flights"), a hotel's amenity or whereabouts ("with a pool",
 "downtown", "near the beach"), a state said as one ("Washington state" is not Washington, DC; "New York state" not the
-city), a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), or a budget for part
-of the trip ("$2000 for the hotel", "hotel separate")."""
+city), a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), a budget for part
+of the trip ("$2000 for the hotel", "hotel separate"), or "each" or "apiece" that no slot read
+("we can each spend about $800" is not the party's $800), or a feast that is no day read
+("over Christmas")."""
 
 
 def _fold(text: str) -> str:
@@ -412,6 +416,9 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
     place without a name is a place denied where another holds its slot ("Not from Newark,
     from JFK"): read, with its "not"."""
     places, others = _places(text, dates)
+    # A word a head or a night is counted by is no place ("Price per person": not Price, Utah).
+    places = [place for place in places if not re.match(
+        r" per (?:person|head|pax|travell?er|night|day)\b", text[place[1]:], re.I)]
     # The writer's name after a sign-off ("Cheers, TOM": Tom, not Timbuktu) is no place.
     signed = _SIGN_OFF.search(text)
     places = [place for place in places if not signed or place[0] < signed.start(1)]
@@ -446,6 +453,22 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
     # Boston is passed over.
     spare = [(start, end, name) for start, end, name in spare
              if not any(_holds(place, name) for place in (origin, destination) if place)]
+    # Another airport of a slot's city, named where the city's main one is denied, is the
+    # slot ("to London, into Gatwick please (not Heathrow)" is Gatwick); named without
+    # that ("to Tokyo, Narita please") it stays spare, and is said.
+    main = {_airport(name) for _, _, name, _ in denied}
+    for item in list(spare):
+        name = item[2]
+        for slot in ("origin", "destination"):
+            city = origin if slot == "origin" else destination
+            if city and len(name) == 3 and name.isupper() and same_place(city, name) \
+                    and _airport(city) in main - {name} and len(city) > 3:
+                spare.remove(item)
+                if slot == "origin":
+                    origin = name
+                else:
+                    destination = name
+                break
     # A place denied is read as such where another holds the slot it was denied for ("Not
     # from Newark, from JFK"): its "not" is read. Otherwise the "not" stays, and is said.
     for start, end, name, cue in denied:
@@ -485,12 +508,14 @@ _DAY_RANGE = re.compile(
 
 
 _ORDER_SAID = {
-    "DMY": re.compile(r"\b(?:day first|dd[/.-]mm|day/month|(?:european|uk|british) dates?|"
+    "DMY": re.compile(r"\b(?:day first|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day/month|"
+                      r"(?:european|uk|british) dates?|"
                       r"(?:european|uk|british) (?:date )?format)\b", re.I),
-    "MDY": re.compile(r"\b(?:month first|mm[/.-]dd|month/day|(?:(?-i:US)|american) dates?|"
+    "MDY": re.compile(r"\b(?:month first|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month/day|"
+                      r"(?:(?-i:US)|american) dates?|"
                       r"(?:(?-i:US)|american) (?:date )?format)\b", re.I)}
 """The order a text says its dates in numbers are written in: "(European dates, day
-first)", "(month/day/year)", "US date" ("US" in capitals: "the two of us, dates..." is
+first)", "(month/day/year)", "(DDMMYYYY)", "US date" ("US" in capitals: "the two of us, dates..." is
 no order)."""
 
 
@@ -569,6 +594,7 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
         if one and two and one < two:
             middle = r.start("b1") if r["b1"] else r.start("b2")
             days += [(r.start(), middle, one), (middle, r.end(), two)]
+    days += _holidays(spelled, today, days)
     days.sort()
     # A date without its year comes after the dates before it ("the 15th of December 2027
     # ... return the 29th of December" is December 29th, 2027, not 2026).
@@ -586,6 +612,24 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
             continue
         days = [(s, e, day if (s, e) == (start, end) else d) for s, e, d in days]
         found[index] = (start, end, day)
+    # A month and day in numbers without a year ("flying home Monday 8/9") is a date only in
+    # a text whose order is known, after a date with its year, and after a weekday it
+    # agrees with ("24/7", "50/50" and "1/2" are no dates).
+    for match in _SHORT_NUMERIC.finditer(spelled):
+        said_day = _WEEKDAY.search(spelled[max(0, match.start() - 14):match.start()])
+        earlier = [day for s, _, day in days if s < match.start()]
+        if order not in ("MDY", "DMY") or not said_day or not earlier or \
+                any(s <= match.start() < e for s, e, _ in days):
+            continue
+        first, second = int(match.group(1)), int(match.group(2))
+        month, number = (first, second) if order == "MDY" else (second, first)
+        try:
+            day = date(earlier[-1].year, month, number)
+            if day < earlier[-1]:
+                day = day.replace(year=day.year + 1)
+        except ValueError:
+            continue
+        days.append((match.start(), match.end(), day))
     for match in _DAY_ONLY.finditer(spelled):
         if any(s <= match.start() < e for s, e, _ in days):
             continue
@@ -602,6 +646,40 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     # A date a year carried over, or a day of the month, still agrees with its weekday.
     return sorted((start, end, day) for start, end, day in days
                   if _on_weekday(spelled, start, end, day, True) == day)
+
+
+_SHORT_NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?![\d/])")
+"""A month and day in numbers without a year: "8/9"."""
+_HOLIDAY = re.compile(
+    r"\b(?:(?:the )?day (after|before) |on )?(christmas day|christmas eve|boxing day|"
+    r"new year'?s day|new year'?s eve|(?<=after )christmas|(?<=before )christmas|"
+    r"(?<=on )christmas)(?:,? (\d{4})\b)?", re.I)
+"""A day people name by its feast, on the day or the day after or before it ("on Christmas
+Eve", "the day after Christmas 2027"); "over Christmas" or "for Christmas" is a season, no
+day (said, as "christmas" is in :data:`_MEANING`)."""
+_FEASTS = {"christmas day": (12, 25), "christmas": (12, 25), "christmas eve": (12, 24),
+           "boxing day": (12, 26), "new years day": (1, 1), "new years eve": (12, 31)}
+
+
+def _holidays(text: str, today: date,
+              days: list[tuple[int, int, date]]) -> list[tuple[int, int, date]]:
+    """(start, end, day) of the feasts :data:`_HOLIDAY` reads in ``text`` outside ``days``;
+    without a year, the first one after the dates before it (or today)."""
+    found = []
+    for match in _HOLIDAY.finditer(text):
+        if any(s < match.end() and match.start() < e for s, e, _ in days):
+            continue
+        month, day = _FEASTS[match.group(2).lower().replace("'", "")]
+        if match.group(3):
+            when = date(int(match.group(3)), month, day)
+        else:
+            base = max([d for s, _, d in days if s < match.start()], default=today)
+            when = date(base.year, month, day)
+            if when < base:
+                when = date(base.year + 1, month, day)
+        shift = {"after": 1, "before": -1}.get((match.group(1) or "").lower(), 0)
+        found.append((match.start(), match.end(), when + timedelta(days=shift)))
+    return found
 
 
 _WEEKDAY = re.compile(r"\b(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|"
@@ -819,7 +897,9 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     currency = r"(?:usd|(?:us |u\.s\. )?dollars?|bucks|us\$|\$)"
     # "US$4500", "2,200 US dollars": the US's dollars, as "USD"; "A$", "CA$", "NZ$" are not.
     sign = r"(?:usd|us\$|(?<![a-z])\$)"
-    capped = r"(?:below|at most|(?:no|not) more than|less than)\s*"
+    capped = (r"(?:below|at most|(?:no|not) more than|less than|(?:can(?:no|')t|can not|"
+              r"must(?:n't| not)|should(?:n't| not)|won't) (?:go over|go above|exceed|be over|"
+              r"be more than))\s*")
     for pattern in (
             rf"(?:budget(?: of| is|:)?(?: around| about| roughly| approx(?:imately|\.)?| ~)?|"
             rf"under|max(?:imum)?|up to|spend(?:ing)?(?: at most| up to| no more than)?)\s*"
@@ -828,7 +908,11 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}",
             # Thousands alone in a clause ("6.5k", "4k total"): money, as "5k run" is not.
             r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max)?"
-            r" *(?:[,;.!?)]|$))"):
+            r" *(?:[,;.!?)]|$))",
+            # A count of grand ends a clause the same ("about five grand to spend", "5
+            # grand total"); "a grand" alone is not counted ("a grand tour", "maybe a grand").
+            rf"(?<![\w.,$])(?!an? ){_AMOUNT}(?<=grand)(?= *(?:to spend|total|in total|all in|"
+            rf"in all|tops|max)? *(?:[,;.!?)]|$))"):
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
             amount = _amount(phrase)
@@ -841,7 +925,8 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             # or before a currency only.
             if not re.search(r"\d", phrase) and not (
                     lowered[match.start():match.start() + 6] == "budget"
-                    or re.search(rf"{currency}\s*$", match.group(0))):
+                    or re.search(rf"{currency}\s*$", match.group(0))
+                    or re.match(rf"(?!an? )(?:{_SPELLED})\b.* grand$", phrase)):
                 continue
             # A range ("2-3k", "2000 to 3000 dollars") is no one budget: left unread.
             if re.match(r"\s*(?:-|–|to|or)\s*[$\d]", lowered[match.end():]):
@@ -850,7 +935,7 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             # 5 km", "max 2 stops" (left unread, and said).
             after = re.match(r" *([a-z]+)", lowered[match.end():])
             if after and after.group(1) not in _AFTER_AMOUNT and \
-                    not re.search(currency, match.group(0)) and \
+                    not re.search(rf"{currency}|grand$", match.group(0)) and \
                     not _EACH.match(lowered, match.end()):
                 continue
             return match.span(), amount
@@ -899,6 +984,21 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         found["origin"] = origin
     if destination and destination != origin:
         found["destination"] = destination
+    # A city named alone that another place shares, nothing telling them apart, is said:
+    # "Atlanta to Birmingham" (Alabama's, or England's?), "Springfield", "Bali"; so is one
+    # whose state or country after it, in brackets, is not where its airport is
+    # ("Birmingham (Alabama)" is not England's).
+    from .airports import shared_name
+
+    for slot, beside in (("origin", "destination"), ("destination", "origin")):
+        name = found.get(slot)
+        if not name or "," in name or (len(name) == 3 and name.isupper()):
+            continue
+        told = _told_apart(text, name)
+        said = any(other.casefold().startswith(name.casefold()) for other in others)
+        if not said and (told is False
+                         or (told is None and shared_name(name, found.get(beside)))):
+            others.append(name)
     # A date after "back" or "returning" is the return, wherever it stands.
     home = next((i for i, (start, _, _) in enumerate(spans)
                  if _RETURN_CUE.search(text[max(0, start - 24):start])), None)
@@ -959,8 +1059,13 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         # A budget a head is the party's once the party is counted ("$1,200 per person"
         # for three is 3600); "per adult" with children, or no count, stays unread.
         each = _EACH.match(lowered, budget[0][1])
-        if each and party:
-            used.append(each.span())
+        # "Each" before the spending ("we can each spend about $800", "each of us has
+        # $800") says it as much as after the amount.
+        before = next((m for m in _EACH_BEFORE.finditer(lowered)
+                       if m.start() < budget[0][0] <= m.end() <= budget[0][1]), None)
+        head = each or before
+        if head and party:
+            used.append(head.span())
             found["budget"] = budget[1] * party[0]
     # A city no slot holds is said, unless another slot read its words ("2 PPL" is people,
     # whatever airport "PPL" is).
@@ -968,6 +1073,30 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
                if name and all(end <= s or start >= e for s, e in used)]
     used += [(start, end) for start, end, name in spare if not name]
     return found, [*others, *_unread(text, used)]
+
+
+def _told_apart(text: str, city: str) -> bool | None:
+    """Whether a state or country after ``city`` in ``text`` ("Springfield, Missouri",
+    "Birmingham (UK)", "Hong Kong, China") is where the airport planned for it is: True,
+    False where it is not ("Birmingham (Alabama)"), None where none follows it."""
+    words = list(_WORD.finditer(text))
+    for match in re.finditer(rf"\b{re.escape(city)}\b", text, re.I):
+        after = [word for word in words if word.start() >= match.end()][:3]
+        if not after or not re.fullmatch(r", ?| ?\(", text[match.end():after[0].start()]):
+            continue
+        # As for a city's qualifier: a code is surely a place only in capitals among small
+        # letters ("BOSTON TO LISBON": "TO" is no Tonga).
+        where = _qualifier(text, after, text.islower() or text.isupper()
+                           or match.group(0).isupper())
+        if not where:
+            continue
+        # Where the airport is (or a country whose part it is: "Hong Kong, China"); one
+        # not surely a place that would be holds it too ("portland, or").
+        if _qualified(city, _shown(where[0].group(0))) == city:
+            return True
+        if where[1]:
+            return False
+    return None
 
 
 _PAIR = re.compile(r"(?<!plus )(?<!with )(?<!and )(?<!& )(?<!\+ )(?<!also )(?<!bring )"
@@ -985,9 +1114,17 @@ _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|f
 _OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
 """What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
 _EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
-                   r"each(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
-"""What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each" (not "$800
-each way")."""
+                   r"(?:each|apiece)(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
+"""What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each", "$800 apiece"
+(not "$800 each way")."""
+_EACH_BEFORE = re.compile(
+    r"\b(?:per|each|a) (?:person|head|travell?er)\b(?: (?:is|of)\b| ?[:=])? ?|"
+    r"\beach(?: of us)? (?:(?:can|could|will|would|should|may|might|want to|plan to|"
+    r"are able to|is able to|can afford to)\s+)?(?:spend|pay|afford|contribute|put in|chip in|"
+    r"ha(?:ve|s))(?: (?:about|around|roughly|approx(?:imately|\.)?|~|up to|at most|"
+    r"no more than|max(?:imum)?|under))?\s*")
+"""A budget said to be one person's before its amount: "we can each spend about $800", "each
+of us has $800", "price per person can't go over $1,100" (up to the amount, which the budget reads; no clause's end between)."""
 
 
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
