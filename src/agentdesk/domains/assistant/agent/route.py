@@ -156,16 +156,21 @@ including the tip?"): the price and the percentage. What the tip alone is ("how 
 the tip") is not the total."""
 
 
+def _price_and_percent(text: str, added: list[re.Match[str]]) -> tuple[str, str] | None:
+    """The one price of ``text`` and the one percentage ``added`` to it, when the text holds
+    no other number (another number is another question); else None."""
+    prices = list(_PRICE.finditer(text))
+    if len(prices) != 1 or len(added) != 1 or len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:
+        return None
+    return (prices[0].group(1) or prices[0].group(2)).replace(",", ""), added[0].group(1)
+
+
 def _with_added(text: str) -> str | None:
     """The total of one price and one percentage added to it (a tip, a tax), when the
     question asks for the total; else None."""
-    prices, added = list(_PRICE.finditer(text)), list(_ON_TOP.finditer(text))
-    if len(prices) != 1 or len(added) != 1 or not _TOTAL.search(text) or _OFF.search(text):
-        return None
-    if len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:  # another number: another question
-        return None
-    price = (prices[0].group(1) or prices[0].group(2)).replace(",", "")
-    return f"{price} * (1 + {added[0].group(1)} / 100)"
+    found = None if not _TOTAL.search(text) or _OFF.search(text) else \
+        _price_and_percent(text, list(_ON_TOP.finditer(text)))
+    return None if found is None else f"{found[0]} * (1 + {found[1]} / 100)"
 
 
 _PART_ASKED = re.compile(r"\b(?:what(?:'s|\s+is|\s+will\s+be|\s+would\s+be)|how\s+much\s+(?:is|will\s+be|"
@@ -181,15 +186,11 @@ of it ("a 15% tip", "leave 18%"); not a percentage off, and not the total."""
 def _part_added(text: str) -> str | None:
     """What one percentage added to one price comes to by itself, when the question asks for
     the tip or the tax alone; else None."""
-    prices = list(_PRICE.finditer(text))
-    added = list(_ON_TOP.finditer(text)) or list(_LEAVE_PERCENT.finditer(text))
-    if len(prices) != 1 or len(added) != 1 or not _PART_ASKED.search(text) \
-            or _OFF.search(text) or _TOTAL.search(text):
+    if not _PART_ASKED.search(text) or _OFF.search(text) or _TOTAL.search(text):
         return None
-    if len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:  # another number: another question
-        return None
-    price = (prices[0].group(1) or prices[0].group(2)).replace(",", "")
-    return f"{price} * {added[0].group(1)} / 100"
+    found = _price_and_percent(
+        text, list(_ON_TOP.finditer(text)) or list(_LEAVE_PERCENT.finditer(text)))
+    return None if found is None else f"{found[0]} * {found[1]} / 100"
 
 
 _PER_ASKED = re.compile(r"\bwhat(?:'s|\s+is|\s+does\s+(?:that|this|it)\s+come\s+to)\s+"
