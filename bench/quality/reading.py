@@ -52,14 +52,10 @@ def _people(name: str) -> list[dict[str, Any]]:
 
 
 def _code(city: str | None) -> str | None:
-    from agentdesk.domains.trip.airports import airports_for_city
+    from agentdesk.domains.trip.airports import main_airport
 
-    if not city:
-        return None
-    try:
-        return airports_for_city(city)[0].iata
-    except (LookupError, ValueError):
-        return None
+    found = main_airport(city) if city else None
+    return found.iata if found is not None else None
 
 
 def trip_outcome(case: dict[str, Any], model: Any = None) -> tuple[str, str]:

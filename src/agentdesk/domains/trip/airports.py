@@ -22,7 +22,7 @@ import airportsdata
 from .hubs import MAIN_AIRPORT as _MAIN_AIRPORT
 from .places import Place, english_names, fold, is_major, places_named, size_of
 
-__all__ = ["Airport", "airport", "airports_for_city", "distance_km", "shared_name"]
+__all__ = ["Airport", "airport", "airports_for_city", "distance_km", "main_airport", "shared_name"]
 
 # Names of IATA entries that are not passenger airports (rail and bus
 # stations, heliports, bases): skipped when choosing a city's airport.
@@ -193,12 +193,20 @@ def airports_for_city(city_name: str) -> list[Airport]:
     return sorted(_with_nearby(key, found), key=lambda item: _rank(key, item))
 
 
+def main_airport(city_name: str) -> Airport | None:
+    """The airport a plan for ``city_name`` flies from or to (its first), or None where no
+    airport is found for it."""
+    try:
+        return airports_for_city(city_name)[0]
+    except (LookupError, ValueError):
+        return None
+
+
 def distance_km(a: Airport, b: Airport) -> float:
     """Great-circle distance between two airports (haversine, mean Earth radius)."""
     lat1, lon1, lat2, lon2 = map(math.radians, (a.lat, a.lon, b.lat, b.lon))
     h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
     return 2 * 6371.0 * math.asin(math.sqrt(h))
-
 
 
 _APART_KM = 250.0
@@ -219,10 +227,9 @@ def shared_name(city_name: str, beside: str | None = None) -> bool:
     smaller, or abroad from both ends, is the big one ("Sydney" is not Sydney, Nova Scotia;
     "New York to Barcelona" is Spain's).
     """
-    try:
-        chosen = airports_for_city(city_name)[0]
-        other = airports_for_city(beside)[0] if beside else None
-    except (LookupError, ValueError):
+    chosen = main_airport(city_name)
+    other = main_airport(beside) if beside else None
+    if chosen is None or (beside and other is None):
         return False
     key = _norm(city_name)
     if not is_major(chosen.iata) and any(

@@ -271,17 +271,11 @@ def _qualified(city: str, where: str) -> str | None:
     """
     import pycountry
 
-    from .airports import airports_for_city
+    from .airports import main_airport
     from .places import places_named
 
-    def airport(name: str) -> Any:
-        try:
-            return airports_for_city(name)[0]
-        except (LookupError, ValueError):
-            return None
-
     qualified = f"{city}, {where}"
-    named, alone = airport(qualified), airport(city)
+    named, alone = main_airport(qualified), main_airport(city)
     if named is None:
         territory = alone is not None and any(
             place.subdivision is None
@@ -383,17 +377,15 @@ _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
 def _airport(place: str) -> str | None:
     """The code of the airport a plan for ``place`` flies from or to: a code itself, a
     city's main one ("Tokyo": HND), or None where none is known."""
-    from .airports import airports_for_city
+    from .airports import main_airport
     from .hubs import MAIN_AIRPORT
 
     if len(place) == 3 and place.isupper():
         return place
     if _fold(place) in MAIN_AIRPORT:
         return MAIN_AIRPORT[_fold(place)]
-    try:
-        return airports_for_city(place)[0].iata
-    except (LookupError, ValueError):
-        return None
+    found = main_airport(place)
+    return found.iata if found is not None else None
 
 
 def _holds(slot: str, name: str) -> bool:
