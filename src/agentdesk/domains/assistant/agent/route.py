@@ -126,17 +126,21 @@ less the percentage. What is saved ("how much do I save") or not paid ("how much
 have to pay") is not what is paid."""
 
 
+def _price_and_percent(text: str, added: list[re.Match[str]]) -> tuple[str, str] | None:
+    """The one price of ``text`` and the one percentage ``added`` to it (or taken off it),
+    when the text holds no other number (another number is another question); else None."""
+    prices = list(_PRICE.finditer(text))
+    if len(prices) != 1 or len(added) != 1 or len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:
+        return None
+    percent = next(group for group in added[0].groups() if group)
+    return (prices[0].group(1) or prices[0].group(2)).replace(",", ""), percent
+
+
 def _discounted(text: str) -> str | None:
     """The price paid after a percentage off, when the question gives one price and one
     percentage off and asks what is paid; else None."""
-    prices, offs = list(_PRICE.finditer(text)), list(_OFF.finditer(text))
-    if len(prices) != 1 or len(offs) != 1 or not _PAID.search(text):
-        return None
-    if len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:  # another number: another question
-        return None
-    price = (prices[0].group(1) or prices[0].group(2)).replace(",", "")
-    off = offs[0].group(1) or offs[0].group(2)
-    return f"{price} * (1 - {off} / 100)"
+    found = _price_and_percent(text, list(_OFF.finditer(text))) if _PAID.search(text) else None
+    return None if found is None else f"{found[0]} * (1 - {found[1]} / 100)"
 
 
 _US_MEASURE = re.compile(r"\b(?:US|U\.S\.?)\s+(?=(?:liquid\s+)?(?:gallons?|gal|quarts?|pints?|cups?|"
@@ -154,15 +158,6 @@ _TOTAL = re.compile(r"\b(?:what(?:'s|\s+is|\s+will\s+be|\s+would\s+be)\s+the\s+(
 """A price with a percentage on top ("$64 and we're leaving a 15% tip - what's the total
 including the tip?"): the price and the percentage. What the tip alone is ("how much is
 the tip") is not the total."""
-
-
-def _price_and_percent(text: str, added: list[re.Match[str]]) -> tuple[str, str] | None:
-    """The one price of ``text`` and the one percentage ``added`` to it, when the text holds
-    no other number (another number is another question); else None."""
-    prices = list(_PRICE.finditer(text))
-    if len(prices) != 1 or len(added) != 1 or len(re.findall(r"\d+(?:[.,]\d+)*", text)) != 2:
-        return None
-    return (prices[0].group(1) or prices[0].group(2)).replace(",", ""), added[0].group(1)
 
 
 def _with_added(text: str) -> str | None:
