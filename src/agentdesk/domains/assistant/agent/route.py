@@ -622,11 +622,11 @@ async def _travel(text: str, travel: TravelLookups) -> list[tuple[str, dict[str,
         cities = [c for c in cities if c.split()[0].lower() not in _NOT_A_CITY]
         if not cities and (lower := _LOWER_CITY.search(said)):
             cities = [await _known_part(lower.group(1), code)]
-        if not cities and (lead := _CITY_LEAD.match(said)) \
-                and lead.group(1).split()[0].lower() not in _NOT_A_CITY \
-                and await code(await _with_region(lead.group(1), code)) != \
-                await _with_region(lead.group(1), code):
-            cities = [lead.group(1)]
+        lead = None if cities else _CITY_LEAD.match(said)
+        if lead and lead.group(1).split()[0].lower() not in _NOT_A_CITY:
+            named = await _with_region(lead.group(1), code)
+            if await code(named) != named:  # the travel server knows it as a city
+                cities = [lead.group(1)]
         if not cities:
             cities = [m.group(1) for m in _CITY_BEFORE.finditer(said)
                       if m.group(1).split()[0].lower() not in _NOT_A_CITY
