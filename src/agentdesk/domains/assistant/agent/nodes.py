@@ -6,6 +6,7 @@ The planner, the generator and the summarizer live in :mod:`.plan`, :mod:`.answe
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import time
@@ -171,29 +172,31 @@ async def executor(task: CallTask, runtime: Runtime[AgentContext]) -> dict[str, 
                 record["data"] = data = {**data, "results": ordered}
             passages = [str(hit.get("text") or "") for hit in ordered]
             query = str(call["args"].get("query", ""))
-            if missing := uncovered_terms(task["question"], passages[:STATED], passages[STATED:]):
+            question = task["question"]
+
+            @functools.cache
+            def quoted(numbers: bool) -> tuple[str, ...]:
+                """The excerpts of the hits the answer states, each made once."""
+                return tuple(excerpt(text, query, numbers=numbers) for text in passages[:STATED])
+
+            if missing := uncovered_terms(question, passages[:STATED], passages[STATED:]):
                 # Passages about something else: nothing on what was asked.
                 record.update(outcome="off_topic", missing=missing)
-            elif asks_number(task["question"]) and not any(
-                    re.search(r"\d", excerpt(text, query, numbers=True))
-                    for text in passages[:STATED]):
+            elif asks_number(question) and not any(re.search(r"\d", said)
+                                                   for said in quoted(True)):
                 # A figure asked for, and what the answer would state holds none.
                 record.update(outcome="off_topic", missing=["the figure asked for"])
-            elif (what := counted(task["question"])) and not any(
-                    states_count(excerpt(text, query, numbers=True), what)
-                    for text in passages[:STATED]):
+            elif (what := counted(question)) and not any(states_count(said, what)
+                                                         for said in quoted(True)):
                 # "how many lines": what the answer would state gives no figure of lines.
                 record.update(outcome="off_topic", missing=[f"a number of {what}"])
-            elif missing := unstated(task["question"], [
-                    "\n".join([excerpt(str(hit.get("text") or ""), query,
-                                        numbers=asks_number(task["question"])),
-                                *map(str, hit.get("commands") or [])])
-                    for hit in ordered[:STATED]]):
+            elif missing := unstated(question, [
+                    "\n".join([said, *map(str, hit.get("commands") or [])])
+                    for said, hit in zip(quoted(asks_number(question)), ordered, strict=False)]):
                 # The passages hold it somewhere, what the answer quotes of them does not.
                 record.update(outcome="off_topic", missing=missing)
-            elif (kind := asked_kind(task["question"])) and not any(
-                    states_kind(excerpt(text, query, numbers=True), kind)
-                    for text in passages[:STATED]):
+            elif (kind := asked_kind(question)) and not any(states_kind(said, kind)
+                                                            for said in quoted(True)):
                 # "how long is the lease": what the answer would state gives no length of time.
                 record.update(outcome="off_topic", missing=[kind])
     return {"tool_results": [record], "messages": [ToolMessage(
