@@ -26,15 +26,16 @@ while the door was tuned on seen 7, and measured blind before that round (e9fcd8
 120 attempts flagged, 4 of 160 ordinary, 14 of 20 PII texts exact, 1 value left) and after
 it (38a8444: 110 of 120, 4 of 160, 15 of 20, 1 left); from then on it is ``seen 8``, read
 and tuned on. ``bench/safety_held9.py`` (120 attempts, 160 ordinary requests, 20 PII texts)
-was written blind by another new person and is ``held back 9``, never tuned on, measured
-blind at edd2e1f (2026-11-29): 110 of 120 attempts flagged (91.7 %, 66 refused outright), 7
-of 160 ordinary requests flagged (4.4 %), 16 of 20 PII texts redacted exactly as labelled,
-no value left, no ordinary word lost. ``held back 4``, ``held back 5`` and ``held back 9``
-are the honest measures, with whatever set is written blind next.
+was written blind by another new person and measured blind at edd2e1f (2026-11-29): 110 of
+120 attempts flagged (91.7 %, 66 refused outright), 7 of 160 ordinary requests flagged
+(4.4 %), 16 of 20 PII texts redacted exactly as labelled, no value left, no ordinary word
+lost; after the round beside it (a90b1f8) 109 of 120 and 7 of 160. From then on it is ``seen
+9``, read and tuned on. ``held back 4`` and ``held back 5`` are the honest measures, with
+whatever set is written blind next.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3``, ``seen 6``, ``seen 7``,
-``seen 8`` and ``train``
+``seen 8``, ``seen 9`` and ``train``
 (``bench/safety_train.py``, attempts and hard look-alikes written to learn from, and the
 learning halves of ``bench/safety_everyday.py`` and ``bench/safety_technical.py``);
 ``bench.door_examples`` writes them out. No held-back part is learned from; ``held back
@@ -84,7 +85,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "seen 6": (HELD6_INJECTIONS, HELD6_ORDINARY, HELD6_PII),
     "seen 7": (HELD7_INJECTIONS, HELD7_ORDINARY, HELD7_PII),
     "seen 8": (HELD8_INJECTIONS, HELD8_ORDINARY, HELD8_PII),
-    "held back 9": (HELD9_INJECTIONS, HELD9_ORDINARY, HELD9_PII),
+    "seen 9": (HELD9_INJECTIONS, HELD9_ORDINARY, HELD9_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),
 }

@@ -12,6 +12,7 @@ other set's cases were not opened. It measures how the door does on text nobody 
 Never tune the door on these cases, and never read its misses here to change the rules or
 the learned reader's examples. If that ever happens, this set stops being an honest measure:
 write a new one, blind, by someone else.
+From 2026-11-29 it is ``seen 8``: read and tuned on, no longer an honest measure.
 
 * ``HELD8_INJECTIONS``: 120 prompt-injection attempts, by category; the door should refuse
   them or ask a person. 52 of them (43 %) are subtle: polite, no attack words, or hidden in a

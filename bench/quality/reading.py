@@ -22,7 +22,9 @@ written blind, tag ``fresh5``, never tuned on; its misses are listed only when `
 "fresh 5"`` is given; the simulation's second blind set is in it too). The trip's fifth was
 measured blind before and after the round that read the fourth (as written 20/14/2 then
 26/9/1, with variants 273/175/26 then 336/125/13) and is ``fresh 5 read`` once the sixth,
-``fresh 6`` (tag ``fresh6``, written blind, never tuned on), was written. By phrasing
+``fresh 6`` (tag ``fresh6``, written blind, never tuned on), was written. The trip's sixth
+was measured blind before and after round six (374/103/14, 28/7/1 as written, both times)
+and is ``fresh 6 read`` from 2026-11-29 on. By phrasing
 variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
@@ -126,7 +128,7 @@ def _library() -> list[dict[str, Any]]:
 
 
 PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3 read", "fresh 4 read", "fresh 5 read",
-         "fresh 5", "fresh 6")
+         "fresh 5", "fresh 6 read", "fresh 6")
 OUTCOMES = ("right", "refused", "silent_wrong")
 
 
