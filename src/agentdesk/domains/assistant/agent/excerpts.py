@@ -15,7 +15,7 @@ from typing import Any
 from agentdesk.domains.assistant.words import alike
 
 __all__ = ["EXCERPT_CHARS", "STATED", "asked_kind", "asks_number", "counted", "excerpt",
-           "kb_fact", "states_count", "states_kind", "units"]
+           "kb_fact", "states_count", "states_kind", "units", "wants_figures"]
 
 EXCERPT_CHARS = 400
 """Longest excerpt of one passage (its commands come on top)."""
@@ -196,12 +196,18 @@ def excerpt(text: str, query: str, limit: int = EXCERPT_CHARS, numbers: bool = F
     return _bounded("".join(parts), limit)
 
 
+def wants_figures(question: str) -> bool:
+    """Whether the excerpts stated for ``question`` put sentences with figures first: it asks
+    for a number, a count of something or a kind of quantity (a length of time, a size)."""
+    return asks_number(question) or counted(question) is not None \
+        or asked_kind(question) is not None
+
+
 def kb_fact(data: dict[str, Any], query: str, question: str = "") -> str:
     """What ``kb_search`` found: for each of the best hits its excerpt, its commands (one per
     line, indented as a code block) and where it is from, on a line of its own."""
     facts = []
-    numbers = asks_number(question) or counted(question) is not None \
-        or asked_kind(question) is not None
+    numbers = wants_figures(question)
     for hit in (data.get("results") or [])[:STATED]:
         lines = [excerpt(str(hit.get("text", "")), query, numbers=numbers)]
         lines += [f"    {command}" for command in hit.get("commands") or []]

@@ -23,7 +23,16 @@ from agentdesk.runtime.runs.context import AgentContext
 from agentdesk.runtime.tools import redact, tool_result_data
 
 from . import prompts
-from .excerpts import STATED, asked_kind, asks_number, counted, excerpt, states_count, states_kind
+from .excerpts import (
+    STATED,
+    asked_kind,
+    asks_number,
+    counted,
+    excerpt,
+    states_count,
+    states_kind,
+    wants_figures,
+)
 from .plan import _question, _writer, available_tools
 from .route import command_first, uncovered_terms, unstated
 from .safety import operator_check, redact_personal_data
@@ -192,7 +201,7 @@ async def executor(task: CallTask, runtime: Runtime[AgentContext]) -> dict[str, 
                 record.update(outcome="off_topic", missing=[f"a number of {what}"])
             elif missing := unstated(question, [
                     "\n".join([said, *map(str, hit.get("commands") or [])])
-                    for said, hit in zip(quoted(asks_number(question)), ordered, strict=False)]):
+                    for said, hit in zip(quoted(wants_figures(question)), ordered, strict=False)]):
                 # The passages hold it somewhere, what the answer quotes of them does not.
                 record.update(outcome="off_topic", missing=missing)
             elif (kind := asked_kind(question)) and not any(states_kind(said, kind)
