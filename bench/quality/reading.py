@@ -19,7 +19,8 @@ the ``fresh 4 read`` part (a fourth, tag ``fresh4``, measured blind before and a
 round that read the third: 16/14/6 then 18/13/5 as written, 222/183/76 then 247/167/67 with
 variants; read once the fifth was written, 2026-11-29) and the ``fresh 5`` part (a fifth set
 written blind, tag ``fresh5``, never tuned on; its misses are listed only when ``--part
-"fresh 5"`` is given; the simulation's second blind set is in it too). The trip's fifth was
+"fresh 5"`` is given; the simulation's second blind set was in it too, measured blind at
+178/153/0, 16/14/0 as written, and is ``fresh 5 read`` from 2026-11-29 on). The trip's fifth was
 measured blind before and after the round that read the fourth (as written 20/14/2 then
 26/9/1, with variants 273/175/26 then 336/125/13) and is ``fresh 5 read`` once the sixth,
 ``fresh 6`` (tag ``fresh6``, written blind, never tuned on), was written. The trip's sixth
