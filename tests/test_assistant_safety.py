@@ -123,6 +123,31 @@ def test_plain_words_after_password_are_not_secrets() -> None:
     assert find_secrets("my password is long and the token is expired") == []
 
 
+@pytest.mark.parametrize(("text", "value"), [
+    # a secret's name, then the value with no sign between them
+    ("the twilio auth token 7c2e9a4f1b3d5e6f8a0c2b4d6e8f0a1c, rotate it", "7c2e9a4f1b3d5e6f8a0c2b4d6e8f0a1c"),
+    ("our api key 3f1c9e2a-7b4d-4c8e-a1f0-5d6b2c9e8a7f for the staging app",
+     "3f1c9e2a-7b4d-4c8e-a1f0-5d6b2c9e8a7f"),
+    ("key id AKIAZZZZZZZZEXAMPLE2 and secret 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",
+     "Hq7vR2mX9pL4tW8nK3bZ6cJ1fY5dS0gA2eU7iO4y"),
+    # a quoted secret with spaces in it, after its name
+    ("the vault passphrase is \"orbit 42 lantern maple\" until Monday", "orbit 42 lantern maple"),
+])
+def test_a_secret_named_beside_it_is_redacted_whole(text: str, value: str) -> None:
+    redacted = check_input(text).redacted_text
+    assert value not in redacted and "[REDACTED_" in redacted
+
+
+@pytest.mark.parametrize("text", [
+    "password: \"ask the admin\" is all the runbook says",
+    "the token limit 2048tokensperminute is in the docs",  # no name before it: a word, not a secret
+    "api key rotation happens every 90 days",
+    "a pass for the museum costs 25 euros",
+])
+def test_words_near_a_secret_name_stay(text: str) -> None:
+    assert check_input(text).redacted_text == text
+
+
 def test_overlaps_resolve_to_the_stronger_kind_and_redaction_keeps_the_rest() -> None:
     text = "Mail bob@example.org, card 5555 5555 5555 4444, phone +351 912 345 678."
     assert kinds(text) == ["email", "card_number", "phone_number"]

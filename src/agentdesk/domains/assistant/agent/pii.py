@@ -247,10 +247,21 @@ _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 # "password: hunter22", "API_KEY='abc...'": the value only, when it looks like one.
 # A prefixed name ("DB_PASSWORD", "SMTP_AUTH_TOKEN") counts as the name itself.
+_SECRET_NAME = (r"(?:[a-z0-9]+[_-])*(?:api[_ -]?key|apikey|secret(?:[_ -]?key)?|access[_ -]?key|"
+                r"client[_ -]?secret|auth[_ -]?token|access[_ -]?token|token|password|passwd|pwd|"
+                r"passphrase|pass)")
 _ASSIGNED = re.compile(
-    r"(?i)\b(?:[a-z0-9]+[_-])*(?:api[_-]?key|apikey|secret(?:[_-]?key)?|access[_-]?key|"
-    r"client[_-]?secret|auth[_-]?token|access[_-]?token|token|password|passwd|pwd|passphrase)\b"
-    r"[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?(?P<value>[^\s\"',;]{6,})")
+    rf"(?i)\b{_SECRET_NAME}\b[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?(?P<value>[^\s\"',;]{{6,}})")
+# "my passphrase is 'blue mango 77 river'": a quoted value after a secret's name is the secret
+# whole, spaces and all (when a digit or a sign in it shows it is not a sentence)
+_QUOTED = re.compile(
+    rf"(?i)\b{_SECRET_NAME}\b\s*(?:[:=]|\bis\b)\s*(?P<q>[\"'‘“])(?P<value>[^\"'’”\n]{{6,64}})"
+    r"(?=[\"'’”])")
+# "auth token 1f3a5c7e9b2d...", "api key 0123abcd-...": a secret's name, then a long run of
+# letters and digits with no sign between them; only a run that no word looks like (16
+# characters at least, a digit and a letter in it)
+_NAMED_BARE = re.compile(
+    rf"(?i)\b{_SECRET_NAME}\b\s+(?P<value>(?=[^\s]*\d)(?=[^\s]*[a-z])[A-Za-z0-9+/_.~-]{{16,}}=*)")
 
 
 def _looks_secret(value: str) -> bool:
@@ -267,8 +278,9 @@ def find_secrets(text: str) -> list[Span]:
         group = "value" if "value" in pattern.groupindex else 0  # the value, not its name
         spans += [Span(m.start(group), m.end(group), _finding(kind, what))
                   for m in pattern.finditer(text)]
-    for match in _ASSIGNED.finditer(text):
-        if _looks_secret(match.group("value")):
+    for match in [*_ASSIGNED.finditer(text), *_QUOTED.finditer(text), *_NAMED_BARE.finditer(text)]:
+        # words alone in quotes ('password: "see the wiki"') say where it is, not what it is
+        if _looks_secret(match.group("value").replace(" ", "")):
             spans.append(Span(match.start("value"), match.end("value"),
                               _finding("credential", "a password or secret")))
     # widest first; on the same span a named format (API key, token) beats the context rule
