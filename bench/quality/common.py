@@ -34,8 +34,9 @@ class Case:
 
 
 PARTS = ("first", "people", "held back", "fresh read", "fresh", "fresh 2 read", "fresh 2",
-         "fresh 3 read", "fresh 4 read", "fresh 4", "fresh 5 read", "fresh 5", "fresh 6 read", "fresh 6")
-BLIND = ("held back", "fresh", "fresh 2", "fresh 4", "fresh 5", "fresh 6")
+         "fresh 3 read", "fresh 4 read", "fresh 4", "fresh 5 read", "fresh 5", "fresh 6 read", "fresh 6",
+         "fresh 7 read", "fresh 7")
+BLIND = ("held back", "fresh", "fresh 2", "fresh 4", "fresh 5", "fresh 6", "fresh 7")
 """The parts whose misses are printed only when asked for by name (``--part``)."""
 
 
@@ -56,9 +57,12 @@ def part_of(case: Case) -> str:
     never tuned on), ``fresh 4 read`` (one agent's fourth set, measured blind, then read once
     its fifth was written), ``fresh 5`` (a fifth set written blind, never tuned on; for the
     simulation, its second), ``fresh 5 read`` (one agent's fifth, read once its sixth was
-    written), ``fresh 6`` (a sixth set written blind, never tuned on) or ``fresh 6 read`` (the
+    written), ``fresh 6`` (a sixth set written blind, never tuned on), ``fresh 6 read`` (the
     trip's sixth, measured blind before and after the round beside it, read from 2026-11-29
-    on)."""
+    on), ``fresh 7`` (the trip's seventh set, written blind, never tuned on) or ``fresh 7
+    read`` (that set once it is read)."""
+    if "fresh7" in case.tags:
+        return "fresh 7 read" if "read" in case.tags else "fresh 7"
     if "fresh6" in case.tags:
         return "fresh 6 read" if "read" in case.tags else "fresh 6"
     if "fresh5" in case.tags:
