@@ -56,9 +56,9 @@ def part_of(case: Case) -> str:
     never tuned on), ``fresh 4 read`` (one agent's fourth set, measured blind, then read once
     its fifth was written), ``fresh 5`` (a fifth set written blind, never tuned on; for the
     simulation, its second), ``fresh 5 read`` (one agent's fifth, read once its sixth was
-    written), ``fresh 6`` (a sixth set written blind, never tuned on) or ``fresh 6 read`` (the
-    trip's sixth, measured blind before and after the round beside it, read from 2026-11-29
-    on)."""
+    written), ``fresh 6`` (a sixth set written blind, never tuned on; for the simulation, its
+    third) or ``fresh 6 read`` (the trip's sixth, measured blind before and after the round
+    beside it, read from 2026-11-29 on)."""
     if "fresh6" in case.tags:
         return "fresh 6 read" if "read" in case.tags else "fresh 6"
     if "fresh5" in case.tags:

@@ -25,7 +25,10 @@ measured blind before and after the round that read the fourth (as written 20/14
 26/9/1, with variants 273/175/26 then 336/125/13) and is ``fresh 5 read`` once the sixth,
 ``fresh 6`` (tag ``fresh6``, written blind, never tuned on), was written. The trip's sixth
 was measured blind before and after round six (374/103/14, 28/7/1 as written, both times)
-and is ``fresh 6 read`` from 2026-11-29 on. By phrasing
+and is ``fresh 6 read`` from 2026-11-29 on. The simulation's third blind set is in ``fresh 6``
+(tag ``fresh6``, 30 requests written blind, never tuned on), measured blind at 6a37fc7 on
+2026-11-29: 142/182/0 with variants, 13/17/0 as written (the whole graph, ``python -m
+bench.quality --agent simulation --tag fresh6``: 13/17/0, none other). By phrasing
 variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
