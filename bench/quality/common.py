@@ -57,10 +57,10 @@ def part_of(case: Case) -> str:
     never tuned on), ``fresh 4 read`` (one agent's fourth set, measured blind, then read once
     its fifth was written), ``fresh 5`` (a fifth set written blind, never tuned on; for the
     simulation, its second), ``fresh 5 read`` (one agent's fifth, read once its sixth was
-    written), ``fresh 6`` (a sixth set written blind, never tuned on), ``fresh 6 read`` (the
-    trip's sixth, measured blind before and after the round beside it, read from 2026-11-29
-    on), ``fresh 7`` (the trip's seventh set, written blind, never tuned on) or ``fresh 7
-    read`` (that set once it is read)."""
+    written), ``fresh 6`` (a sixth set written blind, never tuned on; for the simulation, its
+    third), ``fresh 6 read`` (the trip's sixth, measured blind before and after the round
+    beside it, read from 2026-11-29 on), ``fresh 7`` (the trip's seventh set, written blind,
+    never tuned on) or ``fresh 7 read`` (that set once it is read)."""
     if "fresh7" in case.tags:
         return "fresh 7 read" if "read" in case.tags else "fresh 7"
     if "fresh6" in case.tags:

@@ -25,11 +25,14 @@ measured blind before and after the round that read the fourth (as written 20/14
 26/9/1, with variants 273/175/26 then 336/125/13) and is ``fresh 5 read`` once the sixth,
 ``fresh 6`` (tag ``fresh6``, written blind, never tuned on), was written. The trip's sixth
 was measured blind before and after round six (374/103/14, 28/7/1 as written, both times)
-and is ``fresh 6 read`` from 2026-11-29 on. The trip's seventh, ``fresh 7`` (tag
-``fresh7``, 36 requests written blind, 6 of them holding a condition the planner cannot
-honour, never tuned on; ``fresh 7 read`` once read), was measured blind at 401f6a5 on
-2026-11-29: 30/6/0 as written, 400/80/0 with variants, and 27/6/3 through the whole graph
-(the wrongs two made-up activities and an over-budget plan). By phrasing variant: each
+and is ``fresh 6 read`` from 2026-11-29 on. The simulation's third blind set is in ``fresh 6``
+(tag ``fresh6``, 30 requests written blind, never tuned on), measured blind at 6a37fc7 on
+2026-11-29: 142/182/0 with variants, 13/17/0 as written (the whole graph, ``python -m
+bench.quality --agent simulation --tag fresh6``: 13/17/0, none other). The trip's seventh,
+``fresh 7`` (tag ``fresh7``, 36 requests written blind, 6 of them holding a condition the
+planner cannot honour, never tuned on; ``fresh 7 read`` once read), was measured blind at
+401f6a5 on 2026-11-29: 30/6/0 as written, 400/80/0 with variants, and 27/6/3 through the
+whole graph (the wrongs two made-up activities and an over-budget plan). By phrasing variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
 same label; ``--no-variants`` reads the requests as written only. No model runs unless
