@@ -788,3 +788,74 @@ def test_an_email_provider_negated_or_without_address_is_unread(question: str,
                                                                 unread: list[str],
                                                                 catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("customers with 2+ loans", ["2 + loans"]),  # "+" says at least: not dropped
+    ("accounts with balance > 1000", ["> 1000"]),
+    ("loans at # 4", ["# 4"]),
+])
+def test_a_sign_of_a_count_or_comparison_is_never_filler(question: str, unread: list[str],
+                                                         catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "sql"), [
+    ("# of premier clients",
+     "SELECT COUNT(*) AS customers_count FROM customers WHERE customers.segment = 'premier'"),
+    ("#of loans originated in 2024",
+     "SELECT COUNT(*) AS loans_count FROM loans WHERE loans.originated_at BETWEEN "
+     "'2024-01-01' AND '2024-12-31'"),
+])
+def test_a_number_sign_before_of_counts(question: str, sql: str, catalog: Catalog) -> None:
+    assert render(first(question, catalog)) == sql
+
+
+def test_a_number_sign_the_plan_does_not_count_by_is_unread(catalog: Catalog) -> None:
+    assert "average" in read("the average # of cards", catalog, TODAY)[1]
+
+
+@pytest.mark.parametrize("question", [
+    "what is the mean amount people spend per dining transaction",
+    "average spent on travel in 2025",
+])
+def test_spending_a_plan_does_not_read_as_money_out_is_unread(question: str,
+                                                              catalog: Catalog) -> None:
+    missed = read(question, catalog, TODAY)[1]
+    assert any(word in " ".join(missed) for word in ("spend", "spent"))
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many cards belong to accounts which were opened in 2023",
+     Filter("accounts.opened_at", "between", ("2023-01-01", "2023-12-31"))),
+    ("number of accounts at branches opened after 2010",
+     Filter("branches.opened_at", ">", "2010-12-31")),
+    ("how many customers hold accounts opened in 2024",
+     Filter("accounts.opened_at", "between", ("2024-01-01", "2024-12-31"))),
+])
+def test_a_date_verb_dates_the_rows_named_right_before_it(question: str, expected: Filter,
+                                                          catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (expected,)
+
+
+@pytest.mark.parametrize(("question", "sql"), [
+    ("Who holds a frozen savings account?",
+     "SELECT DISTINCT customers.* FROM customers JOIN accounts ON accounts.customer_id = "
+     "customers.id WHERE accounts.status = 'frozen' AND accounts.type = 'savings' "
+     "ORDER BY customers.id"),
+    ("who has a student loan of more than $60k",
+     "SELECT DISTINCT customers.* FROM customers JOIN loans ON loans.customer_id = "
+     "customers.id WHERE loans.kind = 'student' AND loans.principal > 60000 "
+     "ORDER BY customers.id"),
+])
+def test_who_asks_for_the_customers_owning_the_rows(question: str, sql: str,
+                                                    catalog: Catalog) -> None:
+    assert render(first(question, catalog)) == sql
+
+
+@pytest.mark.parametrize("question", [
+    "who has the biggest mortgage",  # a person, not the largest principal
+    "Who spent the most on travel?",
+])
+def test_who_answered_with_no_people_is_unread(question: str, catalog: Catalog) -> None:
+    assert "who" in [p.lower() for p in read(question, catalog, TODAY)[1]]

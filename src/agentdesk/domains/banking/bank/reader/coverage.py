@@ -4,8 +4,9 @@ A word is *read* when a mention covers it (a table, a column, a value, a date, a
 comparison, a threshold, a missing value, the words a pattern used), or it is *filler*:
 a word that carries no filter, comparison or number in a question to the bank ("how",
 "many", "the", "do", "we", "have"). Every other word is *unread*; runs of them are the
-phrases :func:`unread` reports. A number, a negation or an unknown word is never filler,
-so "at least 3 cards" or "not in California" cannot be dropped without being reported.
+phrases :func:`unread` reports. A number, a negation, an unknown word or a sign of a count or a comparison ("#", "+",
+">") is never filler, so "at least 3 cards", "not in California" or "# of loans" cannot be
+dropped without being reported.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ still active", "not paid off yet": the status is the filter, now as ever)."""
 
 _NEGATIONS = frozenset({"not", "no", "never", "without", "except", "excluding", "none",
                         "nor", "neither", "missing", "lacking", "lack", "n't"})
-_WORD = re.compile(r"\$?\d+(?:,\d{3})+(?:\.\d+)?%?|[a-z0-9$%]+(?:['’][a-z]+)?|n['’]t")
+_WORD = re.compile(r"\$?\d+(?:,\d{3})+(?:\.\d+)?%?|[a-z0-9$%]+(?:['’][a-z]+)?|n['’]t|[#+<>=~≤≥]")
+"""A word, a number, or a sign that says a count or a comparison ("# of", "3+", "> 5")."""
 
 
 _CONTRACTION = re.compile(r"^(\w+)['’](?:ve|re|ll|d|m)$")

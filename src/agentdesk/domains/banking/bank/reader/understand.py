@@ -236,9 +236,12 @@ def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) ->
 _TIMES = re.compile(r"\b(?:how many|number of)\s+(times)\b")
 """How often something happened: a count of the transactions that record it."""
 _DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b")
-_COUNT = re.compile(r"\b(how many|number of|count|counts|tally)\b(?!\s+(?:"
-                    + "|".join(UNITS) + r")\b)")
-"""A count of rows; not "how many months" (a number of a column's unit, :data:`UNITS`)."""
+_COUNT = re.compile(r"(?:\b(?:how many|number of|count|counts|tally)|(?<![\w#])#\s*of)\b"
+                    r"(?!\s+(?:" + "|".join(UNITS) + r")\b)")
+"""A count of rows ("how many", "# of"); not "how many months" (a number of a column's unit,
+:data:`UNITS`)."""
+_NUMBER_SIGN = re.compile(r"(?<![\w#])#(?=\s*of\b)")
+"""The sign of "# of": read by a plan that counts (:func:`_ignored` unreads it otherwise)."""
 _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(?:in|of|on|at|"
                    r"for|by|during|since|over|overall|this|last|per)\b)")
 """A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
@@ -431,9 +434,28 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
         return DATE_COLUMNS.get(base, "")
     ref = times[0].refs[0]
     table, _, name = ref.partition(".")
+    subject = _subject(reading, times[0])
+    if subject is not None and catalog.has(f"{subject}.{name}"):
+        return f"{subject}.{name}"
     if table != base and table not in _tables_named(reading) and catalog.has(f"{base}.{name}"):
         return f"{base}.{name}"
     return ref
+
+
+_RELATIVE = re.compile(r"\s+(?:(?:that|which|who)\s+)?(?:(?:were|was|are|is|got|have\s+been|"
+                       r"has\s+been|had\s+been)\s+)?")
+"""What may stand between rows and the verb they are the subject of ("branches that opened",
+"cards which were issued", "loans originated")."""
+
+
+def _subject(reading: Reading, verb: Mention) -> str | None:
+    """The table whose rows a date verb is said of, named right before it: "accounts held at
+    branches that opened before 2000" dates the branches, not the accounts."""
+    low = reading.text.lower()
+    for mention in reading.of("table"):
+        if mention.end <= verb.start and _RELATIVE.fullmatch(low[mention.end:verb.start]):
+            return mention.refs[0]
+    return None
 
 
 def _bare(reading: Reading, low: str, numeric: list[Mention]) -> bool:
@@ -512,6 +534,8 @@ def _read(question: str, catalog: Catalog, today: date | None,
     low = question.lower()
     top, direction = find_top(low, reading)
     for match in _spending(low):  # the measure "spend" reads these words
+        reading.mentions.append(Mention(match.start(), match.end(), "used"))
+    for match in _NUMBER_SIGN.finditer(low):
         reading.mentions.append(Mention(match.start(), match.end(), "used"))
     times = _TIMES.search(low)
     if times and any(m.refs[0] == "transactions" for m in reading.of("table")):
@@ -729,6 +753,11 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     average = _AVG.search(low)
     if average and plan.measure != "avg":
         out.append(average.span())
+    who = _WHO.search(low)
+    if who and plan.table != "customers" and plan.group != "entity:customers":  # no people
+        out.append(who.span(1))
+    if plan.measure != "spend":  # "on average, how much do people spend": debits as spent
+        out += [m.span() for m in _spending(low)]
     count = _COUNT.search(low) or _MOST.search(low)
     if count and plan.measure not in ("count", "spend", "distinct", "percent", "ratio") and \
             plan.having is None:
@@ -762,6 +791,21 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         if set(first.refs) & set(then.refs) and not low[first.end:then.start].strip(" -"):
             out.append((first.start, then.end))
     return out
+
+
+_WHO = re.compile(r"(?:^|[?.!:;]\s*)(who)\b")
+""" "Who" asking (not "customers who ..."): the answer is people, the bank's customers."""
+
+
+def _people(plan: Plan, low: str) -> Plan:
+    """ "who has a mortgage over $900k": the customers owning the rows the plan lists, each
+    once (or the one owning the first row, "who has the largest loan"); any other list
+    after "who" is left as it is, and :func:`_ignored` unreads the "who"."""
+    if _WHO.search(low) and plan.measure == "rows" and plan.table != "customers" and \
+            "customers" in _owners(plan.table) and plan.group is None and not plan.bare and \
+            plan.having is None and (plan.order is None or plan.limit == 1):
+        return replace(plan, table="customers")
+    return plan
 
 
 def _distinct_rows(reading: Reading, at: int) -> bool:
@@ -917,6 +961,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
                 filters=tuple(filters), order=cast(Literal["desc", "asc"] | None, order),
                 limit=limit, bare=bare and measure == "rows",
                 keep=keep if measure in ("sum", "avg", "spend") else None)
+    plan = _people(plan, low)
     out = [plan]
     for chosen, other in swaps:
         out.append(replace(plan, filters=tuple(other if f == chosen else f for f in plan.filters)))
