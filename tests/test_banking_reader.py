@@ -859,3 +859,15 @@ def test_who_asks_for_the_customers_owning_the_rows(question: str, sql: str,
 ])
 def test_who_answered_with_no_people_is_unread(question: str, catalog: Catalog) -> None:
     assert "who" in [p.lower() for p in read(question, catalog, TODAY)[1]]
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("cards issued in 2022 that expire in 2026", ["expire"]),  # one date is read, not both
+    ("branches with 3 loans", ["with 3 loans"]),  # a branch owns no loans
+    ("clients holding at least 2 accounts and at least 2 cards", ["at least 2 cards"]),
+    ("the top 3 customers with more than 2 loans", ["top 3"]),  # every one of them is listed
+    ("how many distinct networks among the 10 largest cards", ["the 10 largest"]),
+])
+def test_a_second_date_verb_threshold_or_a_rank_the_plan_drops_is_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread

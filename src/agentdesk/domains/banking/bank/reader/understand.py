@@ -532,7 +532,9 @@ def _read(question: str, catalog: Catalog, today: date | None,
           ) -> tuple[list[Plan], list[str]]:
     reading = read_question(question, catalog, today)
     low = question.lower()
+    found = len(reading.mentions)
     top, direction = find_top(low, reading)
+    ranked = reading.mentions[found:]  # the words of "top 5", "which branch has the most"
     for match in _spending(low):  # the measure "spend" reads these words
         reading.mentions.append(Mention(match.start(), match.end(), "used"))
     for match in _NUMBER_SIGN.finditer(low):
@@ -543,8 +545,12 @@ def _read(question: str, catalog: Catalog, today: date | None,
     plans = _plans(reading, low, top, direction, catalog)
     if plans:
         _new_rows(reading, low, plans[0])
-    missed = unread(reading, _ignored(reading, low, plans[0], catalog) if plans else None)
-    return plans, missed
+    if not plans:
+        return plans, unread(reading)
+    ignored = _ignored(reading, low, plans[0], catalog)
+    if plans[0].limit is None:  # "top 5 customers with at least 2 cards": every one of them
+        ignored += [(m.start, m.end) for m in ranked]
+    return plans, unread(reading, ignored)
 
 
 _FIRST = ("oldest", "earliest", "first")
@@ -779,6 +785,15 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     compared = {(f.op, f.value) for f in plan.filters} | {plan.keep}
     for mention in reading.of("compare"):  # a comparison with nothing to compare
         if (mention.refs[0], mention.value) not in compared:
+            out.append((mention.start, mention.end))
+    for mention in reading.of("having"):  # "loans with 2 cards", a second threshold
+        op, count, child = mention.value
+        if plan.having != Having(child, op, count):
+            out.append((mention.start, mention.end))
+    dated = {plan.column, *(f.column for f in plan.filters), plan.group}
+    names = {ref.rpartition(".")[2] for ref in dated if ref}
+    for mention in reading.of("time"):  # "opened in 2020 and closed in 2025": one date read
+        if mention.refs[0].partition(".")[2] not in names:
             out.append((mention.start, mention.end))
     used = _uses(plan, catalog)
     for mention in reading.of("column"):
