@@ -311,7 +311,7 @@ def test_a_lead_in_that_restates_the_question_is_context(bank_db: str,
         Filter("customers.city", "=", "Chicago"), Filter("customers.segment", "<>", "retail"))
     assert read_request("Hi, I'm looking at our Chicago base: how many customers are not in "
                         "the retail segment?", BankDatabase(bank_db)).unread == [
-        "Hi", "looking", "base"]
+        "looking", "base"]
     assert Filter("customers.segment", "=", "premier") in first(
         "Premier customers: how many joined in 2024?", catalog).filters
 
@@ -871,3 +871,16 @@ def test_who_answered_with_no_people_is_unread(question: str, catalog: Catalog) 
 def test_a_second_date_verb_threshold_or_a_rank_the_plan_drops_is_unread(
         question: str, unread: list[str], catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize("question", [
+    "Good afternoon, how many auto loans are on the books at this moment?",
+    "hello, summarize the number of frozen accounts pls",
+    "how many cards were reported lost in calendar year 2025",
+    "which customers have got a blocked card",
+    "the biggest single transaction in 2024",
+    "how many 2025 transactions went through the atm channel",
+])
+def test_greetings_politeness_and_phrases_of_being_there_carry_nothing(
+        question: str, catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == []
