@@ -884,3 +884,35 @@ def test_a_second_date_verb_threshold_or_a_rank_the_plan_drops_is_unread(
 def test_greetings_politeness_and_phrases_of_being_there_carry_nothing(
         question: str, catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == []
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("debit cards that isnt active", (Filter("cards.kind", "=", "debit"),
+                                      Filter("cards.status", "<>", "active"))),
+    ("how many customers outside of Ohio", (Filter("customers.state", "<>", "OH"),)),
+    ("accounts with no closing date set", (Filter("accounts.closed_at", "null"),)),
+    ("loans taken out in the latter half of 2025",
+     (Filter("loans.originated_at", "between", ("2025-07-01", "2025-12-31")),)),
+    ("how many of 2024's loans are auto loans",
+     (Filter("loans.originated_at", "between", ("2024-01-01", "2024-12-31")),
+      Filter("loans.kind", "=", "auto"))),
+    ("cards issued in fiscal year 2023",
+     (Filter("cards.issued_at", "between", ("2023-01-01", "2023-12-31")),)),
+])
+def test_bare_contractions_outside_set_halves_and_possessive_years_are_read(
+        question: str, filters: tuple, catalog: Catalog) -> None:
+    assert first(question, catalog).filters == filters
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("% of cards that are blocked", "percent"),
+    ("no. of savings accounts", "count"),
+])
+def test_a_percent_sign_or_no_dot_before_of_is_the_measure(question: str, measure: str,
+                                                          catalog: Catalog) -> None:
+    assert first(question, catalog).measure == measure
+
+
+def test_a_columns_word_after_its_own_value_is_read_by_the_value(catalog: Catalog) -> None:
+    assert first("how many clients in the premier segment", catalog).filters == (
+        Filter("customers.segment", "=", "premier"),)

@@ -45,8 +45,10 @@ from .vocabulary import (
 
 __all__ = ["read", "read_question", "readings"]
 
-_NOT = re.compile(r"(\bnot|\w*n['’]t|\bno longer|\bexcluding|\bexcept(?:\s+for)?|\bother than"
-                  r"|\bapart from|\bbesides)\s+((?:\w+\s+){0,3})$")
+_NOT = re.compile(r"(\bnot|\w*n['’]t|\b(?:are|is|was|were|do|does|did|has|have|had)nt|\bno longer"
+                  r"|\bexcluding|\bexcept(?:\s+for)?|\bother than|\bapart from|\bbesides"
+                  r"|\boutside(?:\s+of)?)\s+((?:\w+\s+){0,3})$")
+"""What excludes the value after it: "not", "aren't" (or "arent"), "other than", "outside"."""
 
 
 def _negations(reading: Reading) -> None:
@@ -236,12 +238,13 @@ def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) ->
 _TIMES = re.compile(r"\b(?:how many|number of)\s+(times)\b")
 """How often something happened: a count of the transactions that record it."""
 _DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b")
-_COUNT = re.compile(r"(?:\b(?:how many|number of|count|counts|tally)|(?<![\w#])#\s*of)\b"
+_COUNT = re.compile(r"(?:\b(?:how many|number of|count|counts|tally)|(?<![\w#])(?:#|no\.)\s*of)\b"
                     r"(?!\s+(?:" + "|".join(UNITS) + r")\b)")
-"""A count of rows ("how many", "# of"); not "how many months" (a number of a column's unit,
+"""A count of rows ("how many", "# of", "no. of"); not "how many months" (a number of a column's unit,
 :data:`UNITS`)."""
-_NUMBER_SIGN = re.compile(r"(?<![\w#])#(?=\s*of\b)")
-"""The sign of "# of": read by a plan that counts (:func:`_ignored` unreads it otherwise)."""
+_NUMBER_SIGN = re.compile(r"(?<![\w#])(?:#|no\.)(?=\s*of\b)")
+"""The sign of "# of" or "no. of": read by a plan that counts (:func:`_ignored` unreads it
+otherwise)."""
 _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(?:in|of|on|at|"
                    r"for|by|during|since|over|overall|this|last|per)\b)")
 """A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
@@ -694,7 +697,7 @@ def _ratio(reading: Reading, low: str, base: str, filters: list[Filter],
     return [Plan(table=base, measure="ratio", part=above, per=below)]
 
 
-_PERCENT = re.compile(r"\b(percentage|percent|share|proportion|fraction)\s+of\b")
+_PERCENT = re.compile(r"(\b(?:percentage|percent|share|proportion|fraction)|(?<![\w%])%)\s+of\b")
 _IN_PERCENT = re.compile(r"\b(?:in|as\s+an?)\s+(?:percent|percentage|%)(?!\w)")
 """The unit a share is given in, said after it: what a percentage measure already is."""
 
@@ -797,7 +800,7 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
             out.append((mention.start, mention.end))
     used = _uses(plan, catalog)
     for mention in reading.of("column"):
-        if not set(mention.refs) & used:
+        if not set(mention.refs) & used and not _after_its_value(reading, low, mention):
             out.append((mention.start, mention.end))
     # Two values of one column side by side ("payroll deposit") are one kind of the other,
     # not either of them: which one the question means is not read.
@@ -821,6 +824,13 @@ def _people(plan: Plan, low: str) -> Plan:
             plan.having is None and (plan.order is None or plan.limit == 1):
         return replace(plan, table="customers")
     return plan
+
+
+def _after_its_value(reading: Reading, low: str, column: Mention) -> bool:
+    """Whether a column's word follows a value of that column, naming what the value is
+    ("the online channel", "the retail segment"): the value's filter reads it."""
+    return any(set(m.refs) & set(column.refs) and m.end <= column.start
+               and not low[m.end:column.start].strip() for m in reading.of("value"))
 
 
 def _distinct_rows(reading: Reading, at: int) -> bool:
