@@ -540,7 +540,7 @@ def test_a_verb_and_a_superlative_of_time_order_the_rows_by_that_date(question: 
 
 @pytest.mark.parametrize(("question", "unread"), [
     ("accounts opened last week", ["last week"]),  # a period the reader has no date for
-    ("which customer opened an account first", ["account first"]),  # another table's date
+    ("which customer opened an account first", ["first"]),  # another table's date
     ("customers with a first name of John", ["first name", "John"]),  # "first" is no filler
     ("which card expires first", ["first"]),  # of the cards still valid, which is not said
 ])
@@ -916,3 +916,25 @@ def test_a_percent_sign_or_no_dot_before_of_is_the_measure(question: str, measur
 def test_a_columns_word_after_its_own_value_is_read_by_the_value(catalog: Catalog) -> None:
     assert first("how many clients in the premier segment", catalog).filters == (
         Filter("customers.segment", "=", "premier"),)
+
+
+@pytest.mark.parametrize(("question", "table", "having"), [
+    ("which clients hold a card", "customers", Having("cards", ">=", 1)),
+    ("how many accounts have a card", "accounts", Having("cards", ">=", 1)),
+    ("retail customers that never took out a loan", "customers", Having("loans", "=", 0)),
+])
+def test_owning_or_getting_one_row_is_a_threshold_of_one(question: str, table: str,
+                                                         having: Having,
+                                                         catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.table, plan.having) == (table, having)
+
+
+def test_a_time_with_a_verb_of_getting_rows_dates_the_rows_got(catalog: Catalog) -> None:
+    assert first("During 2024, how many customers took out a loan?", catalog).filters == (
+        Filter("loans.originated_at", "between", ("2024-01-01", "2024-12-31")),)
+
+
+def test_a_time_no_verb_ties_to_the_owned_rows_or_their_owners_is_unread(
+        catalog: Catalog) -> None:
+    assert read("In 2024, how many clients held a card?", catalog, TODAY)[1] == ["In 2024"]

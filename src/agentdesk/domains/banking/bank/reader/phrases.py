@@ -270,6 +270,11 @@ _THRESHOLD = {
 _OR = {"more": ">=", "fewer": "<=", "less": "<="}
 
 
+_ACQUIRED = (r"have|has|had|hold|holds|held|own|owns|owned|taken\s+out|took\s+out|take\s+out|"
+             r"opened|made|make|makes")
+"""The verbs of owning a row, or of having got it: "have a loan", "never taken out a loan"."""
+
+
 def _count(raw: str) -> int:
     return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
 
@@ -279,7 +284,8 @@ def find_having(reading: Reading) -> None:
     loans", "one account" after have/hold/own/with; ``value`` is (op, count, table)."""
     low = reading.text.lower()
     nouns = {w: t for t, words in TABLE_WORDS.items() for w in words if " " not in w}
-    noun = "(" + "|".join(sorted(nouns, key=len, reverse=True)) + r")\b"
+    names = "|".join(sorted(nouns, key=len, reverse=True))
+    noun = rf"({names})\b"
     words = "|".join(sorted(_THRESHOLD, key=len, reverse=True))
     patterns = [
         (rf"\b({words})\s+{_NUMBER_OR_WORD}\s+(?:\w+\s+)?{noun}", lambda m: (
@@ -289,11 +295,14 @@ def find_having(reading: Reading) -> None:
         (rf"\b(?:have|has|hold|holds|own|owns|with|holding|owning)\s+{_NUMBER_OR_WORD}\s+"
          rf"{noun}", lambda m: ("=", _count(m.group(1)), m.group(2))),
         # "accounts that have no card", "customers without any loans", "customers who
-        # don't have any loans": none of them.
+        # don't have any loans", "who have never taken out a loan": none of them.
         (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without|"
          rf"(?:don['’]t|doesn['’]t|didn['’]t|do\s+not|does\s+not|did\s+not|never)\s+"
-         rf"(?:have|has|had|hold|own|owned))\s+(?:(?:a|an|any)\s+)?{noun}",
+         rf"(?:{_ACQUIRED}))\s+(?:(?:a|an|any)\s+)?{noun}",
          lambda m: ("=", 0, m.group(1))),
+        # "customers who have a loan", "clients that made a transaction": one or more.
+        (rf"\b(?:{_ACQUIRED})\s+(?:a|an)\s+{noun}(?!\s+(?:{names})\b)",
+         lambda m: (">=", 1, m.group(1))),
     ]
     for pattern, read in patterns:
         for match in re.finditer(pattern, low):

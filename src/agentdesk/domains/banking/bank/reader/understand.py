@@ -424,6 +424,11 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
     if not times and bought:  # "customers who bought at Starbucks in 2024": the purchases'
         return DATE_COLUMNS["transactions"]
     dates = reading.of("date")
+    acquired = [m.value[2] for m in reading.of("having")
+                if _ACQUIRING.search(reading.text[m.start:m.end].lower())]
+    if not times and dates and acquired and acquired[0] in OWNED.get(base, ()):
+        # "In 2025, how many customers opened an account": the date of the account's opening
+        return DATE_COLUMNS[acquired[0]]
     if not times and dates:
         # No verb: the rows named last before the time ("customers who made transactions
         # at Starbucks in 2025": the transactions' date, not the customers' joining; "with
@@ -459,6 +464,10 @@ def _subject(reading: Reading, verb: Mention) -> str | None:
         if mention.end <= verb.start and _RELATIVE.fullmatch(low[mention.end:verb.start]):
             return mention.refs[0]
     return None
+
+
+_ACQUIRING = re.compile(r"\b(?:made|make|makes|taken\s+out|took\s+out|take\s+out|opened)\b")
+"""The verbs of getting a row (not of holding it): a time said with one dates the row got."""
 
 
 def _bare(reading: Reading, low: str, numeric: list[Mention]) -> bool:
@@ -793,6 +802,11 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         op, count, child = mention.value
         if plan.having != Having(child, op, count):
             out.append((mention.start, mention.end))
+    if plan.having is not None and not reading.of("time") and any(
+            f.column == DATE_COLUMNS.get(plan.table) for f in plan.filters):
+        # "In 2025, how many customers had a loan": the loans of 2025 or the customers
+        # who joined then; no verb says which.
+        out += [(m.start, m.end) for m in reading.of("date")]
     dated = {plan.column, *(f.column for f in plan.filters), plan.group}
     names = {ref.rpartition(".")[2] for ref in dated if ref}
     for mention in reading.of("time"):  # "opened in 2020 and closed in 2025": one date read
