@@ -283,7 +283,7 @@ def _measure_word(low: str, top: int | None) -> str:
     if _COUNT.search(low) or (_MOST.search(low) and not _spending(low)):
         return "count"
     if _AVG.search(low):
-        return "avg"
+        return "avg_spend" if _spending(low) else "avg"
     if _spending(low):
         return "spend"
     if _SUM.search(low) or (top is not None and _BORROWED.search(low)):
@@ -367,7 +367,7 @@ def _kept_group(reading: Reading, base: str, filters: list[Filter]) -> str | Non
 
 
 def _base(reading: Reading, low: str, measure: str, column: str | None) -> str | None:
-    if column and measure in ("sum", "avg", "min", "max", "spend"):
+    if column and measure in ("sum", "avg", "min", "max", "spend", "avg_spend"):
         return column.split(".")[0]
     named = reading.of("table")
     if measure in ("sum", "avg", "min", "max"):  # "how much do customers hold in accounts"
@@ -769,12 +769,16 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     summed over every merchant, "with the most accounts" listed by balance."""
     out: list[tuple[int, int]] = []
     average = _AVG.search(low)
-    if average and plan.measure != "avg":
+    if average and plan.measure not in ("avg", "avg_spend"):
         out.append(average.span())
     who = _WHO.search(low)
     if who and plan.table != "customers" and plan.group != "entity:customers":  # no people
         out.append(who.span(1))
-    if plan.measure != "spend":  # "on average, how much do people spend": debits as spent
+    if plan.measure == "avg_spend" and (plan.group or "").startswith("entity:"):
+        # "average spend per customer": of each one's purchases, or of their totals
+        owner = (plan.group or "").partition(":")[2]
+        out += [(m.start, m.end) for m in reading.of("table") if m.refs[0] == owner]
+    if plan.measure not in ("spend", "avg_spend"):  # "on average, how much do people spend": debits as spent
         out += [m.span() for m in _spending(low)]
     count = _COUNT.search(low) or _MOST.search(low)
     if count and plan.measure not in ("count", "spend", "distinct", "percent", "ratio") and \
@@ -872,7 +876,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         base: str | None = after[0].refs[0].split(".")[0]
         column = _pick(after[0].refs, after[0].start, reading, None)
         measure = "distinct"
-    if measure == "spend":
+    if measure in ("spend", "avg_spend"):
         column = "transactions.amount"
     dated = _when(reading, low, catalog)
     if dated is not None:  # "when was our oldest customer born": the earliest birth date
@@ -931,7 +935,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
                 filters.append(Filter(mention.refs[1], cast(Op, mention.refs[0]), mention.value))
                 where.append(mention.start)
             continue
-        if measure in ("sum", "avg", "spend") and _AGGREGATE.search(low[:mention.start]):
+        if measure in ("sum", "avg", "spend", "avg_spend") and \
+                _AGGREGATE.search(low[:mention.start]):
             keep = (cast(Comparison, mention.refs[0]), mention.value)  # "total spend over $450k"
             continue
         before = [m for m in numeric if m.end <= mention.start]
@@ -999,7 +1004,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
                 column=column if measure != "count" else None, group=group,
                 filters=tuple(filters), order=cast(Literal["desc", "asc"] | None, order),
                 limit=limit, bare=bare and measure == "rows",
-                keep=keep if measure in ("sum", "avg", "spend") else None)
+                keep=keep if measure in ("sum", "avg", "spend", "avg_spend") else None)
     plan = _people(plan, low)
     out = [plan]
     for chosen, other in swaps:
