@@ -4,8 +4,9 @@ A word is *read* when a mention covers it (a table, a column, a value, a date, a
 comparison, a threshold, a missing value, the words a pattern used), or it is *filler*:
 a word that carries no filter, comparison or number in a question to the bank ("how",
 "many", "the", "do", "we", "have"). Every other word is *unread*; runs of them are the
-phrases :func:`unread` reports. A number, a negation or an unknown word is never filler,
-so "at least 3 cards" or "not in California" cannot be dropped without being reported.
+phrases :func:`unread` reports. A number, a negation, an unknown word or a sign of a count or a comparison ("#", "+",
+">") is never filler, so "at least 3 cards", "not in California" or "# of loans" cannot be
+dropped without being reported.
 """
 
 from __future__ import annotations
@@ -17,23 +18,28 @@ from .phrases import Reading
 __all__ = ["FILLER", "unread"]
 
 FILLER = frozenset(["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "per", "each", "every", "all", "any", "some", "this", "that", "these", "those", "there", "here", "it", "its", "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "have", "has", "had", "having", "will", "would", "can", "could", "should", "shall", "may", "might", "must", "please", "show", "me", "us", "we", "our", "i", "you", "your", "my", "list", "give", "tell", "what", "what's", "whats", "which", "who", "whom", "whose", "how", "many", "much", "number", "count", "counts", "tally", "total", "sum", "overall", "average", "avg", "mean", "value", "amount", "and", "or", "as", "with", "across", "broken", "down", "per", "currently", "current", "right", "now", "today", "ever", "so", "far", "together", "respectively", "find", "get", "see", "return", "display", "pull", "look", "up", "report", "largest", "biggest", "highest", "maximum", "max", "smallest", "lowest", "minimum", "min", "most", "least", "fewest", "top", "bottom", "largest", "most", "expensive", "cheapest", "made", "make", "making", "happened", "occurred", "recorded", "posted", "held", "hold", "holds", "holding", "own", "owns", "owned", "owning", "live", "lives", "living", "located", "based", "belong", "belongs", "belonging", "sit", "sits", "exist", "exists", "existing", "registered", "record", "records", "row", "rows", "entries", "entry", "data", "info", "information", "details", "detail", "database", "bank", "bank's", "bank’s", "kinds", "kind", "sorts", "sort", "type", "types", "category", "categories", "year", "years", "yearly", "month", "months", "monthly", "annually", "date", "dates", "time", "money", "dollars", "usd", "they", "them", "their", "ones", "among", "amongst", "break",
-                    "breakdown", "still", "yet"])
+                    "breakdown", "still", "yet", "pls", "plz", "summarise", "summarize", "calendar",
+                    "reported", "got", "hi", "hello", "hey"])
 """Words that carry no filter, comparison or number in a question to the bank ("loans
 still active", "not paid off yet": the status is the filter, now as ever)."""
 
 _NEGATIONS = frozenset({"not", "no", "never", "without", "except", "excluding", "none",
                         "nor", "neither", "missing", "lacking", "lack", "n't"})
-_WORD = re.compile(r"\$?\d+(?:,\d{3})+(?:\.\d+)?%?|[a-z0-9$%]+(?:['’][a-z]+)?|n['’]t")
+_WORD = re.compile(r"\$?\d+(?:,\d{3})+(?:\.\d+)?%?|[a-z0-9$%]+(?:['’][a-z]+)?|n['’]t|[#+<>=~≤≥]")
+"""A word, a number, or a sign that says a count or a comparison ("# of", "3+", "> 5")."""
 
 
 _CONTRACTION = re.compile(r"^(\w+)['’](?:ve|re|ll|d|m)$")
 """A word with its auxiliary: "we've", "they're", "I'd" are filler when the word is."""
-_FILLER_PHRASES = re.compile(r"\b(?:out there|single(?=\s+(?:largest|biggest|highest|smallest|"
-                             r"lowest|most|least)\b)|(?:went|gone|go|goes|going|fell|fallen)"
-                             r"\s+into(?=\s+\w))")
-"""Phrases that carry nothing, though their words may ("cards out there", "the single
-largest deposit" but not "a single account", "loans that went into default": the status
-that follows says it)."""
+_SUPERLATIVE = r"(?:largest|biggest|highest|smallest|lowest|most|least)"
+_FILLER_PHRASES = re.compile(
+    rf"\b(?:out there|on the books|at (?:the|this) moment|single(?=\s+{_SUPERLATIVE}\b)|"
+    rf"{_SUPERLATIVE}\s+single|good (?:morning|afternoon|evening)"
+    r"|(?:went|gone|go|goes|going|fell|fallen)\s+(?:into|through)(?=\s+\w))")
+"""Phrases that carry nothing, though their words may ("cards out there", "loans on the
+books", "the single largest deposit" or "the largest single deposit" but not "a single
+account", "loans that went into default", "went through the online channel": what follows
+says it), and greetings ("good morning")."""
 
 
 def _is_filler(word: str) -> bool:

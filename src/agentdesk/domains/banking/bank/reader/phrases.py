@@ -113,10 +113,10 @@ def find_dates(reading: Reading, today: date) -> None:
         first, last = (_day(f"{match.group(i)} {match.group(4)}", day) for i in (2, 3))
         if first is not None and last is not None and first <= last:
             found.append((match.start(), match.end(), "between", (first, last)))
-    # Halves: "the second half of 2024", "H1 2025".
-    for match in re.finditer(lead + r"\b(?:(?:the\s+)?(first|1st|second|2nd)\s+half|h([12]))"
-                             r"\s+(?:of\s+)?(\d{4})\b", low):
-        second = match.group(2) in ("second", "2nd") or match.group(3) == "2"
+    # Halves: "the second half of 2024", "the last half of 2024", "H1 2025".
+    for match in re.finditer(lead + r"\b(?:(?:the\s+)?(first|1st|second|2nd|last|latter)\s+half|"
+                             r"h([12]))\s+(?:of\s+)?(\d{4})\b", low):
+        second = match.group(2) in ("second", "2nd", "last", "latter") or match.group(3) == "2"
         year = int(match.group(4))
         found.append((match.start(), match.end(), match.group(1),
                       (f"{year}-07-01", f"{year}-12-31") if second else
@@ -140,7 +140,9 @@ def find_dates(reading: Reading, today: date) -> None:
         if parsed is not None:
             found.append((match.start(), match.end(), match.group(1),
                           _span(parsed.year, parsed.month)))
-    for match in re.finditer(lead + r"\b(19\d\d|20\d\d)\b(?!\s*(?:dollars|usd|\$))", low):
+    # "in 2025", "during calendar year 2025", "2025's transactions": a year.
+    for match in re.finditer(lead + r"(?:(?:the\s+)?(?:calendar\s+|fiscal\s+)?year\s+)?"
+                             r"\b(19\d\d|20\d\d)(?:['’]s)?\b(?!\s*(?:dollars|usd|\$))", low):
         found.append((match.start(), match.end(), match.group(1), _span(int(match.group(2)))))
     for match in re.finditer(lead + r"\b(this|last|past|previous)\s+(year|month)\b", low):
         when = dateparser.parse(f"1 {match.group(3)} ago" if match.group(2) != "this"
@@ -268,6 +270,11 @@ _THRESHOLD = {
 _OR = {"more": ">=", "fewer": "<=", "less": "<="}
 
 
+_ACQUIRED = (r"have|has|had|hold|holds|held|own|owns|owned|taken\s+out|took\s+out|take\s+out|"
+             r"opened|made|make|makes")
+"""The verbs of owning a row, or of having got it: "have a loan", "never taken out a loan"."""
+
+
 def _count(raw: str) -> int:
     return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
 
@@ -277,7 +284,8 @@ def find_having(reading: Reading) -> None:
     loans", "one account" after have/hold/own/with; ``value`` is (op, count, table)."""
     low = reading.text.lower()
     nouns = {w: t for t, words in TABLE_WORDS.items() for w in words if " " not in w}
-    noun = "(" + "|".join(sorted(nouns, key=len, reverse=True)) + r")\b"
+    names = "|".join(sorted(nouns, key=len, reverse=True))
+    noun = rf"({names})\b"
     words = "|".join(sorted(_THRESHOLD, key=len, reverse=True))
     patterns = [
         (rf"\b({words})\s+{_NUMBER_OR_WORD}\s+(?:\w+\s+)?{noun}", lambda m: (
@@ -287,11 +295,14 @@ def find_having(reading: Reading) -> None:
         (rf"\b(?:have|has|hold|holds|own|owns|with|holding|owning)\s+{_NUMBER_OR_WORD}\s+"
          rf"{noun}", lambda m: ("=", _count(m.group(1)), m.group(2))),
         # "accounts that have no card", "customers without any loans", "customers who
-        # don't have any loans": none of them.
+        # don't have any loans", "who have never taken out a loan": none of them.
         (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without|"
          rf"(?:don['’]t|doesn['’]t|didn['’]t|do\s+not|does\s+not|did\s+not|never)\s+"
-         rf"(?:have|has|had|hold|own|owned))\s+(?:(?:a|an|any)\s+)?{noun}",
+         rf"(?:{_ACQUIRED}))\s+(?:(?:a|an|any)\s+)?{noun}",
          lambda m: ("=", 0, m.group(1))),
+        # "customers who have a loan", "clients that made a transaction": one or more.
+        (rf"\b(?:{_ACQUIRED})\s+(?:a|an)\s+{noun}(?!\s+(?:{names})\b)",
+         lambda m: (">=", 1, m.group(1))),
     ]
     for pattern, read in patterns:
         for match in re.finditer(pattern, low):
@@ -302,12 +313,13 @@ def find_having(reading: Reading) -> None:
 
 
 def find_missing(reading: Reading) -> None:
-    """Missing values: "without an employer", "no closing date", "missing a merchant"."""
+    """Missing values: "without an employer", "no closing date", "missing a merchant", "no
+    credit limit set"."""
     low = reading.text.lower()
     lead = "|".join(sorted(MISSING_WORDS, key=len, reverse=True))
     column = "|".join(sorted(NULLABLE_WORDS, key=len, reverse=True))
     for match in re.finditer(rf"\b({lead})\s+(?:(?:a|an|the|any)\s+)?({column})\b"
-                             r"(?:\s+on\s+(?:file|record))?", low):
+                             r"(?:\s+(?:on\s+(?:file|record)|set))?", low):
         if reading.free(match.start(), match.end()):
             reading.mentions.append(Mention(match.start(), match.end(), "missing",
                                             (NULLABLE_WORDS[match.group(2)],)))

@@ -14,7 +14,8 @@ from typing import Any, Literal
 __all__ = ["ENTITY_COLUMNS", "LINKS", "Comparison", "Filter", "Having", "Measure", "Op", "Plan",
            "describe", "render", "tables"]
 
-Measure = Literal["count", "sum", "avg", "min", "max", "spend", "rows", "distinct", "percent",
+Measure = Literal["count", "sum", "avg", "min", "max", "spend", "avg_spend", "rows", "distinct",
+                  "percent",
                   "ratio"]
 Comparison = Literal["=", "<>", ">", "<", ">=", "<=", "between"]
 """How a value or a measure is compared with a bound."""
@@ -184,6 +185,8 @@ def _measure(plan: Plan, fans_out: bool) -> tuple[str, str]:
         return "COUNT(*)", f"{plan.table}_count"
     if plan.measure == "spend":
         return f"SUM(-{plan.column})", "spend"
+    if plan.measure == "avg_spend":  # "on average, how much is spent": of the debits only
+        return f"AVG(-{plan.column})", "average_spend"
     if plan.measure == "percent":
         part = " AND ".join(_condition(f) for f in plan.part)
         rows = f"COUNT(DISTINCT {plan.table}.id)" if fans_out else "COUNT(*)"
@@ -227,7 +230,7 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
         return _render_having(plan, plan.having)
     joins, fans_out = _joins(plan)
     filters = list(plan.filters)
-    if plan.measure == "spend" and plan.column:
+    if plan.measure in ("spend", "avg_spend") and plan.column:
         filters.append(Filter(plan.column, "<", 0))
     select: list[str] = []
     group_by: list[str] = []
@@ -284,7 +287,8 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
 _MEASURE_WORDS = {"ratio": "the ratio", "percent": "the percentage of",
                   "distinct": "the number of different", "count": "the number of",
                   "sum": "the total", "avg": "the average", "min": "the lowest",
-                  "max": "the highest", "spend": "the amount spent"}
+                  "max": "the highest", "spend": "the amount spent",
+                  "avg_spend": "the average amount spent"}
 
 
 def _words(ref: str) -> str:

@@ -45,8 +45,10 @@ from .vocabulary import (
 
 __all__ = ["read", "read_question", "readings"]
 
-_NOT = re.compile(r"(\bnot|\w*n['’]t|\bno longer|\bexcluding|\bexcept(?:\s+for)?|\bother than"
-                  r"|\bapart from|\bbesides)\s+((?:\w+\s+){0,3})$")
+_NOT = re.compile(r"(\bnot|\w*n['’]t|\b(?:are|is|was|were|do|does|did|has|have|had)nt|\bno longer"
+                  r"|\bexcluding|\bexcept(?:\s+for)?|\bother than|\bapart from|\bbesides"
+                  r"|\boutside(?:\s+of)?)\s+((?:\w+\s+){0,3})$")
+"""What excludes the value after it: "not", "aren't" (or "arent"), "other than", "outside"."""
 
 
 def _negations(reading: Reading) -> None:
@@ -236,9 +238,13 @@ def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) ->
 _TIMES = re.compile(r"\b(?:how many|number of)\s+(times)\b")
 """How often something happened: a count of the transactions that record it."""
 _DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b")
-_COUNT = re.compile(r"\b(how many|number of|count|counts|tally)\b(?!\s+(?:"
-                    + "|".join(UNITS) + r")\b)")
-"""A count of rows; not "how many months" (a number of a column's unit, :data:`UNITS`)."""
+_COUNT = re.compile(r"(?:\b(?:how many|number of|count|counts|tally)|(?<![\w#])(?:#|no\.)\s*of)\b"
+                    r"(?!\s+(?:" + "|".join(UNITS) + r")\b)")
+"""A count of rows ("how many", "# of", "no. of"); not "how many months" (a number of a column's unit,
+:data:`UNITS`)."""
+_NUMBER_SIGN = re.compile(r"(?<![\w#])(?:#|no\.)(?=\s*of\b)")
+"""The sign of "# of" or "no. of": read by a plan that counts (:func:`_ignored` unreads it
+otherwise)."""
 _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(?:in|of|on|at|"
                    r"for|by|during|since|over|overall|this|last|per)\b)")
 """A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
@@ -277,7 +283,7 @@ def _measure_word(low: str, top: int | None) -> str:
     if _COUNT.search(low) or (_MOST.search(low) and not _spending(low)):
         return "count"
     if _AVG.search(low):
-        return "avg"
+        return "avg_spend" if _spending(low) else "avg"
     if _spending(low):
         return "spend"
     if _SUM.search(low) or (top is not None and _BORROWED.search(low)):
@@ -361,7 +367,7 @@ def _kept_group(reading: Reading, base: str, filters: list[Filter]) -> str | Non
 
 
 def _base(reading: Reading, low: str, measure: str, column: str | None) -> str | None:
-    if column and measure in ("sum", "avg", "min", "max", "spend"):
+    if column and measure in ("sum", "avg", "min", "max", "spend", "avg_spend"):
         return column.split(".")[0]
     named = reading.of("table")
     if measure in ("sum", "avg", "min", "max"):  # "how much do customers hold in accounts"
@@ -418,6 +424,11 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
     if not times and bought:  # "customers who bought at Starbucks in 2024": the purchases'
         return DATE_COLUMNS["transactions"]
     dates = reading.of("date")
+    acquired = [m.value[2] for m in reading.of("having")
+                if _ACQUIRING.search(reading.text[m.start:m.end].lower())]
+    if not times and dates and acquired and acquired[0] in OWNED.get(base, ()):
+        # "In 2025, how many customers opened an account": the date of the account's opening
+        return DATE_COLUMNS[acquired[0]]
     if not times and dates:
         # No verb: the rows named last before the time ("customers who made transactions
         # at Starbucks in 2025": the transactions' date, not the customers' joining; "with
@@ -431,9 +442,32 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
         return DATE_COLUMNS.get(base, "")
     ref = times[0].refs[0]
     table, _, name = ref.partition(".")
+    subject = _subject(reading, times[0])
+    if subject is not None and catalog.has(f"{subject}.{name}"):
+        return f"{subject}.{name}"
     if table != base and table not in _tables_named(reading) and catalog.has(f"{base}.{name}"):
         return f"{base}.{name}"
     return ref
+
+
+_RELATIVE = re.compile(r"\s+(?:(?:that|which|who)\s+)?(?:(?:were|was|are|is|got|have\s+been|"
+                       r"has\s+been|had\s+been)\s+)?")
+"""What may stand between rows and the verb they are the subject of ("branches that opened",
+"cards which were issued", "loans originated")."""
+
+
+def _subject(reading: Reading, verb: Mention) -> str | None:
+    """The table whose rows a date verb is said of, named right before it: "accounts held at
+    branches that opened before 2000" dates the branches, not the accounts."""
+    low = reading.text.lower()
+    for mention in reading.of("table"):
+        if mention.end <= verb.start and _RELATIVE.fullmatch(low[mention.end:verb.start]):
+            return mention.refs[0]
+    return None
+
+
+_ACQUIRING = re.compile(r"\b(?:made|make|makes|taken\s+out|took\s+out|take\s+out|opened)\b")
+"""The verbs of getting a row (not of holding it): a time said with one dates the row got."""
 
 
 def _bare(reading: Reading, low: str, numeric: list[Mention]) -> bool:
@@ -510,8 +544,12 @@ def _read(question: str, catalog: Catalog, today: date | None,
           ) -> tuple[list[Plan], list[str]]:
     reading = read_question(question, catalog, today)
     low = question.lower()
+    found = len(reading.mentions)
     top, direction = find_top(low, reading)
+    ranked = reading.mentions[found:]  # the words of "top 5", "which branch has the most"
     for match in _spending(low):  # the measure "spend" reads these words
+        reading.mentions.append(Mention(match.start(), match.end(), "used"))
+    for match in _NUMBER_SIGN.finditer(low):
         reading.mentions.append(Mention(match.start(), match.end(), "used"))
     times = _TIMES.search(low)
     if times and any(m.refs[0] == "transactions" for m in reading.of("table")):
@@ -519,8 +557,12 @@ def _read(question: str, catalog: Catalog, today: date | None,
     plans = _plans(reading, low, top, direction, catalog)
     if plans:
         _new_rows(reading, low, plans[0])
-    missed = unread(reading, _ignored(reading, low, plans[0], catalog) if plans else None)
-    return plans, missed
+    if not plans:
+        return plans, unread(reading)
+    ignored = _ignored(reading, low, plans[0], catalog)
+    if plans[0].limit is None:  # "top 5 customers with at least 2 cards": every one of them
+        ignored += [(m.start, m.end) for m in ranked]
+    return plans, unread(reading, ignored)
 
 
 _FIRST = ("oldest", "earliest", "first")
@@ -664,7 +706,7 @@ def _ratio(reading: Reading, low: str, base: str, filters: list[Filter],
     return [Plan(table=base, measure="ratio", part=above, per=below)]
 
 
-_PERCENT = re.compile(r"\b(percentage|percent|share|proportion|fraction)\s+of\b")
+_PERCENT = re.compile(r"(\b(?:percentage|percent|share|proportion|fraction)|(?<![\w%])%)\s+of\b")
 _IN_PERCENT = re.compile(r"\b(?:in|as\s+an?)\s+(?:percent|percentage|%)(?!\w)")
 """The unit a share is given in, said after it: what a percentage measure already is."""
 
@@ -727,8 +769,17 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     summed over every merchant, "with the most accounts" listed by balance."""
     out: list[tuple[int, int]] = []
     average = _AVG.search(low)
-    if average and plan.measure != "avg":
+    if average and plan.measure not in ("avg", "avg_spend"):
         out.append(average.span())
+    who = _WHO.search(low)
+    if who and plan.table != "customers" and plan.group != "entity:customers":  # no people
+        out.append(who.span(1))
+    if plan.measure == "avg_spend" and (plan.group or "").startswith("entity:"):
+        # "average spend per customer": of each one's purchases, or of their totals
+        owner = (plan.group or "").partition(":")[2]
+        out += [(m.start, m.end) for m in reading.of("table") if m.refs[0] == owner]
+    if plan.measure not in ("spend", "avg_spend"):  # "on average, how much do people spend": debits as spent
+        out += [m.span() for m in _spending(low)]
     count = _COUNT.search(low) or _MOST.search(low)
     if count and plan.measure not in ("count", "spend", "distinct", "percent", "ratio") and \
             plan.having is None:
@@ -751,9 +802,23 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     for mention in reading.of("compare"):  # a comparison with nothing to compare
         if (mention.refs[0], mention.value) not in compared:
             out.append((mention.start, mention.end))
+    for mention in reading.of("having"):  # "loans with 2 cards", a second threshold
+        op, count, child = mention.value
+        if plan.having != Having(child, op, count):
+            out.append((mention.start, mention.end))
+    if plan.having is not None and not reading.of("time") and any(
+            f.column == DATE_COLUMNS.get(plan.table) for f in plan.filters):
+        # "In 2025, how many customers had a loan": the loans of 2025 or the customers
+        # who joined then; no verb says which.
+        out += [(m.start, m.end) for m in reading.of("date")]
+    dated = {plan.column, *(f.column for f in plan.filters), plan.group}
+    names = {ref.rpartition(".")[2] for ref in dated if ref}
+    for mention in reading.of("time"):  # "opened in 2020 and closed in 2025": one date read
+        if mention.refs[0].partition(".")[2] not in names:
+            out.append((mention.start, mention.end))
     used = _uses(plan, catalog)
     for mention in reading.of("column"):
-        if not set(mention.refs) & used:
+        if not set(mention.refs) & used and not _after_its_value(reading, low, mention):
             out.append((mention.start, mention.end))
     # Two values of one column side by side ("payroll deposit") are one kind of the other,
     # not either of them: which one the question means is not read.
@@ -762,6 +827,28 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         if set(first.refs) & set(then.refs) and not low[first.end:then.start].strip(" -"):
             out.append((first.start, then.end))
     return out
+
+
+_WHO = re.compile(r"(?:^|[?.!:;]\s*)(who)\b")
+""" "Who" asking (not "customers who ..."): the answer is people, the bank's customers."""
+
+
+def _people(plan: Plan, low: str) -> Plan:
+    """ "who has a mortgage over $900k": the customers owning the rows the plan lists, each
+    once (or the one owning the first row, "who has the largest loan"); any other list
+    after "who" is left as it is, and :func:`_ignored` unreads the "who"."""
+    if _WHO.search(low) and plan.measure == "rows" and plan.table != "customers" and \
+            "customers" in _owners(plan.table) and plan.group is None and not plan.bare and \
+            plan.having is None and (plan.order is None or plan.limit == 1):
+        return replace(plan, table="customers")
+    return plan
+
+
+def _after_its_value(reading: Reading, low: str, column: Mention) -> bool:
+    """Whether a column's word follows a value of that column, naming what the value is
+    ("the online channel", "the retail segment"): the value's filter reads it."""
+    return any(set(m.refs) & set(column.refs) and m.end <= column.start
+               and not low[m.end:column.start].strip() for m in reading.of("value"))
 
 
 def _distinct_rows(reading: Reading, at: int) -> bool:
@@ -789,7 +876,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         base: str | None = after[0].refs[0].split(".")[0]
         column = _pick(after[0].refs, after[0].start, reading, None)
         measure = "distinct"
-    if measure == "spend":
+    if measure in ("spend", "avg_spend"):
         column = "transactions.amount"
     dated = _when(reading, low, catalog)
     if dated is not None:  # "when was our oldest customer born": the earliest birth date
@@ -848,7 +935,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
                 filters.append(Filter(mention.refs[1], cast(Op, mention.refs[0]), mention.value))
                 where.append(mention.start)
             continue
-        if measure in ("sum", "avg", "spend") and _AGGREGATE.search(low[:mention.start]):
+        if measure in ("sum", "avg", "spend", "avg_spend") and \
+                _AGGREGATE.search(low[:mention.start]):
             keep = (cast(Comparison, mention.refs[0]), mention.value)  # "total spend over $450k"
             continue
         before = [m for m in numeric if m.end <= mention.start]
@@ -916,7 +1004,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
                 column=column if measure != "count" else None, group=group,
                 filters=tuple(filters), order=cast(Literal["desc", "asc"] | None, order),
                 limit=limit, bare=bare and measure == "rows",
-                keep=keep if measure in ("sum", "avg", "spend") else None)
+                keep=keep if measure in ("sum", "avg", "spend", "avg_spend") else None)
+    plan = _people(plan, low)
     out = [plan]
     for chosen, other in swaps:
         out.append(replace(plan, filters=tuple(other if f == chosen else f for f in plan.filters)))
