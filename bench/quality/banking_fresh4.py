@@ -10,7 +10,8 @@ its question; four questions first written word for word as earlier sets ask the
 reworded before measuring. Measured once, blind, on 2026-11-29 at 401f6a5
 (``python -m bench.quality.banking_parts --part fresh4`` and ``--no-variants``), right /
 refused / silent wrong: as written 43 / 23 / 4; with the phrasing variants 275 / 155 / 26.
-No case was changed after.
+No case was changed after. After the round on ``fresh3 read`` (1571ecb): 48 / 19 / 3, and
+305 / 132 / 19 with variants. From then on it is ``fresh4 read``: read and tuned on.
 
 Conventions of the references: "spend", "paid" and "fees collected" are debits as positive
 dollars (``SUM(-amount)`` over ``amount < 0``); a refund, a payroll credit or a net flow is

@@ -16,8 +16,9 @@ other question of it was read and tuned on from 2026-11-28, the rest measured bl
 all of it read from 2026-11-29), ``fresh3 read`` (a third set written blind, tag
 ``fresh3``, measured blind before and after a round of tuning, 36/27/7 then 45/21/4 as written,
 and read and tuned on from 2026-11-29 on) and ``fresh4`` (:mod:`.banking_fresh4`, a fourth set
-written blind beside that round, tag ``fresh4``, measured blind at 43/23/4 as written, never
-read nor tuned on).
+written blind beside that round, tag ``fresh4``, measured blind before and after it: 43/23/4
+then 48/19/3 as written, 275/155/26 then 305/132/19 with variants; ``fresh4 read`` from
+2026-11-29 on, read and tuned on).
 """
 
 from __future__ import annotations
@@ -36,18 +37,18 @@ from .variants import variants
 __all__ = ["PARTS", "part_of", "reader_verdict"]
 
 PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout", "fresh2 read", "fresh3 read",
-         "fresh4")
-BLIND = ("heldout", "fresh", "written_heldout", "fresh4")
+         "fresh4 read")
+BLIND = ("heldout", "fresh", "written_heldout")
 """The parts never tuned on: ``--verbose`` lists their misses only when ``--part`` names them."""
 
 
 def part_of(case: Case) -> str:
     """Which part of the set a case belongs to (``fresh3 read``: the third set written blind,
-    read once measured blind before and after the round beside it; ``fresh4``: the fourth set
-    written blind, never read)."""
+    read once measured blind before and after the round beside it; ``fresh4 read``: the fourth,
+    likewise)."""
     tags = set(case.tags)
     if "fresh4" in tags:
-        return "fresh4"
+        return "fresh4 read"
     if "fresh3" in tags:
         return "fresh3 read"
     if "fresh2" in tags:
