@@ -252,3 +252,33 @@ def test_a_dosing_period_and_a_time_span(library: list[dict[str, Any]], text: st
     goal, values = _in_model_units(library, text)
     assert values == {p: pytest.approx(v) for p, v in settings.items()}
     assert (goal.end_time, goal.questions) == (hours, [])
+
+
+@pytest.mark.parametrize(("text", "settings", "hours"), [
+    # Before: "forty-eight" was no number and "eight hours" was read as the simulated time.
+    ("Repeated oral dosing model, a dose of three hundred and twenty milligrams every eight "
+     "hours for five doses, simulate forty-eight hours, Cmax",
+     {"dose": 320, "tau": 8, "n_doses": 5}, 48),
+    ("one compartment oral model, give one thousand five hundred mg, run it fifteen hours",
+     {"dose": 1500}, 15),
+    # "and a half" adds half of the unit it follows or precedes.
+    ("IV bolus model, run it for an hour and a half, AUC", {}, 1.5),
+    ("IV bolus model, simulate three and a half days, Cmax", {}, 84),
+    ("IV bolus model, simulate 2 days and a half, Cmax", {}, 60)])
+def test_numbers_in_several_words_and_a_half(library: list[dict[str, Any]], text: str,
+                                            settings: dict[str, float], hours: float) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert (goal.end_time, goal.questions) == (hours, [])
+
+
+@pytest.mark.parametrize(("text", "model", "hours"), [
+    # "comp" is a compartment cut short; "sim" is simulate; a sentence ends a clause.
+    ("1-comp iv bolus, dose 20 mg, sim 10 h", "one_compartment_iv_bolus.ant", 10),
+    ("hey, two comp oral please. CL 6 L/h. 30h. AUC", "two_compartment_oral.ant", 30),
+    ("Could u load the one comp oral model? Only the dose: 75 mg. Simulate 12 h.",
+     "one_compartment_oral.ant", 12)])
+def test_a_model_named_in_short_and_terse_sentences(library: list[dict[str, Any]], text: str,
+                                                    model: str, hours: float) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert (goal.model_path, goal.end_time, goal.questions) == (model, hours, [])

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .amounts import Amount, convert, in_hours, read_amounts
+from .amounts import Amount, convert, in_hours, numbers_in_digits, read_amounts
 
 __all__ = ["METRICS", "Goal", "Setting", "read_goal"]
 
@@ -101,14 +101,14 @@ a an the this that these those it its it's i me my we us our you your there here
 of for with and or but then to at in on by from as after over during until till through
 across into per each every all both also just now first next again same new
 is are be was were will would could can should may might do does did am been
-please pls thanks thank kindly ok okay hi hello so
+please pls thanks thank kindly ok okay hi hey hello so only u
 what what's whats which how long much many when
 give gives given giving administer administered administering administration
 load loaded open opened use using used run runs running ran simulate simulated simulating
-simulation simulations integrate compute calculate calculated estimate determine find get
+simulation simulations sim integrate compute calculate calculated estimate determine find get
 report show display print return list tell let let's lets want need like set setting change
 changed make put keep see know out up
-model models model's compartment compartments compartmental cmt single multiple repeated
+model models model's compartment compartments compartmental comp cmt single multiple repeated
 repeat repeating oral orally iv i.v intravenous intravenously bolus injection injected
 dose doses dosed dosing dosage amount drug parameter parameters value values default
 defaults current pk pharmacokinetic pharmacokinetics figure figures summary result results
@@ -127,8 +127,11 @@ other word is reported as unread (a meal, an infusion, a patient's weight), not 
 
 
 def _clauses(text: str) -> list[str]:
-    return [part.strip() for part in re.split(r"[;,\n]|\s[-–—]\s| and then | then | and (?!infinity)",
-                                              text) if part.strip()]
+    """The text cut at punctuation, new lines, dashes, "then" and "and", and at the end of a
+    sentence ("V 40 L. 24 h." holds two), but not after an initial ("i.v. bolus")."""
+    return [part.strip() for part in re.split(
+        r"[;,\n]|(?<![.\s]\w)\.\s+|\s[-–—]\s| and then | then | and (?!infinity)", text)
+        if part.strip()]
 
 
 _FILLER = r"(?:\s*(?:of|is|=|:|be|about|around|approximately|roughly|~))*\s*"
@@ -188,11 +191,15 @@ def _frequencies(lowered: str) -> list[tuple[int, int, float, str]]:
 # -- models -----------------------------------------------------------------------------
 
 
+_COMPARTMENT = r"(?:compartments?|comp|cmt)"
+"""A compartment, written out or cut short ("one-comp", "2 cmt")."""
+
+
 def _model_tokens(text: str) -> set[str]:
     folded = text.lower().replace("_", " ").replace("-", " ")
     for word, number in (("one", "1"), ("single", "1"), ("two", "2"), ("three", "3")):
-        folded = re.sub(rf"\b{word}\s+(?=compartment|cmt\b)", number, folded)
-    folded = re.sub(r"\b(\d)\s*(?:compartments?|cmt)\b", r"\1compartment", folded)
+        folded = re.sub(rf"\b{word}\s+(?=compartment|{_COMPARTMENT}\b)", number, folded)
+    folded = re.sub(rf"\b(\d)\s*{_COMPARTMENT}\b", r"\1compartment", folded)
     tokens = set(re.findall(r"[a-z0-9.]+", folded))
     return {_MODEL_WORDS.get(token, token) for token in tokens} - {"model", "ant", "xml", "the"}
 
@@ -319,6 +326,7 @@ class _Reader:
         goal = self.goal
         self.said, self.said_end = {}, None
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
+        text = numbers_in_digits(text)
         # "q8h" is "every 8 h".
         text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
                       flags=re.I)
@@ -351,7 +359,7 @@ class _Reader:
                 goal.metrics.append(name)
         if re.search(r"peripheral concentration|\bc2\b", lowered):
             goal.output = "C2"
-        if re.search(r"\b(?:run|simulat\w*|integrate)\b", lowered) or goal.metrics:
+        if re.search(r"\b(?:run|sim(?:ulat\w*)?|integrate)\b", lowered) or goal.metrics:
             goal.run = True
         for clause in _clauses(text):
             self._clause(clause, about)
@@ -512,7 +520,7 @@ class _Reader:
                               r"end[- ]time|simulation time|time span)\s*[:=]?\s*$",
                               lowered[:quantity.start])
                     or re.match(r"\s*(?:simulation|run|long)\b", lowered[quantity.end:])
-                    or re.search(r"\b(?:run|simulat\w*)\b", lowered)
+                    or re.search(r"\b(?:run|sim(?:ulat\w*)?)\b", lowered)
                     or (goal.run and not lowered[:quantity.start].strip()  # "..., 24 h, ..."
                         and not lowered[quantity.end:].strip(" .?!"))
                     or (about or {}).get("tool") == "run_simulation"):
@@ -564,7 +572,7 @@ class _Reader:
         request itself) a negation, condition or comparison the plan would ignore."""
         lowered = clause.lower()
         for quantity in left:
-            if not quantity.unit and re.match(r"[\s-]*(?:compartments?|cmt)\b",
+            if not quantity.unit and re.match(rf"[\s-]*{_COMPARTMENT}\b",
                                               lowered[quantity.end:]):
                 continue  # "1-compartment" names the model
             rest = re.match(r"\s*(?:/|per\b)\s*\w+", clause[quantity.end:])
