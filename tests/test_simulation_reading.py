@@ -282,3 +282,25 @@ def test_a_model_named_in_short_and_terse_sentences(library: list[dict[str, Any]
                                                     model: str, hours: float) -> None:
     goal = read_goal([(text, None)], library, None)
     assert (goal.model_path, goal.end_time, goal.questions) == (model, hours, [])
+
+
+@pytest.mark.parametrize(("text", "settings"), [
+    # An amount per kilogram is multiplied by the one body weight the request gives.
+    ("IV bolus model, 2 mg/kg for a 75 kg woman, simulate 12 h, Cmax", {"dose": 150}),
+    ("one compartment oral model, patient weighing 50 kg, V 1.2 L per kg, dose 100 mg, run 24 h",
+     {"V": 60, "dose": 100})])
+def test_an_amount_per_kg_and_a_body_weight(library: list[dict[str, Any]], text: str,
+                                           settings: dict[str, float]) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert goal.questions == []
+
+
+@pytest.mark.parametrize("text", [
+    # A weight no amount is given per, or two weights, are not read.
+    "IV bolus model, 100 mg for a 70 kg adult, simulate 12 h",
+    "IV bolus model, 2 mg/kg, a 60 kg patient or an 80 kg patient, simulate 12 h"])
+def test_a_body_weight_that_sets_nothing_is_asked_about(library: list[dict[str, Any]],
+                                                        text: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.questions

@@ -161,6 +161,39 @@ def _given_half_lives(text: str) -> list[tuple[int, int, Amount, str]]:
     return [(s, e, q, "ka" if kind == "absorption" else "ke") for s, e, q, kind in found]
 
 
+_PER_KG = r"\s*(?:/|per\b)\s*(?:kg|kilograms?|kilos?)\b"
+"""What follows an amount given per kilogram of body weight ("5 mg/kg", "0.6 L per kg")."""
+_BODY = r"(?:man|woman|male|female|patient|person|adult|child|boy|girl|subject|volunteer)"
+
+
+def _body_weights(text: str) -> list[tuple[int, int, float]]:
+    """(start, end, kilograms) of each body weight the text gives: "a 70 kg patient",
+    "weighing 82 kg", "body weight: 64 kg"."""
+    lowered = text.lower()
+    found = []
+    for quantity in read_amounts(text):
+        if quantity.unit != "kg" or re.match(_PER_KG, lowered[quantity.end:]):
+            continue
+        before = re.search(rf"(?:\b{_BODY}\s+)?\b(?:weigh(?:s|ing)?|(?:body[- ]?)?weight"
+                           r"(?:\s+(?:of|is))?)\s*[:=]?\s*$", lowered[:quantity.start])
+        after = re.match(rf"[\s-]*{_BODY}\b", lowered[quantity.end:])
+        if before:
+            found.append((before.start(), quantity.end, quantity.value))
+        elif after:
+            found.append((quantity.start, quantity.end + after.end(), quantity.value))
+    return found
+
+
+def _weight_for_per_kg(text: str) -> float | None:
+    """The one body weight an amount per kilogram in the text is to be multiplied by, or None
+    (no amount per kg, no weight, or two weights): a weight alone changes no setting and is
+    left unread, and an amount per kg without a weight cannot be read."""
+    lowered = text.lower()
+    weights = {kg for _, _, kg in _body_weights(text)}
+    per_kg = any(re.match(_PER_KG, lowered[q.end:]) for q in read_amounts(text))
+    return weights.pop() if per_kg and len(weights) == 1 else None
+
+
 # How often a dose is given, in words: (pattern, the interval as value and unit).
 _FREQUENCIES: tuple[tuple[str, tuple[float, str]], ...] = (
     (r"\b(?:twice|two times|2 times|2x)\s+(?:a|per|each|every)\s+day\b|\btwice[- ]daily\b|"
@@ -300,6 +333,8 @@ class _Reader:
         """What the text being read sets, to catch two values for one thing."""
         self.said_end: tuple[float, str] | None = None
         """The simulated time the text being read gives (hours, as written), likewise."""
+        self.weight: float | None = None
+        """The body weight (kg) the text being read gives for its amounts per kg."""
 
     def parameters(self) -> dict[str, dict[str, Any]]:
         """The chosen model's parameters (current values when it is loaded)."""
@@ -327,6 +362,7 @@ class _Reader:
         self.said, self.said_end = {}, None
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
         text = numbers_in_digits(text)
+        self.weight = _weight_for_per_kg(text)
         # "q8h" is "every 8 h".
         text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
                       flags=re.I)
@@ -381,6 +417,10 @@ class _Reader:
         spans = [(q.start, q.end) for q in read_amounts(text)]
         spans += [(m.start(), m.end()) for m in _QUALIFIER.finditer(lowered)]
         spans += [(s, e) for s, e, _, _ in _frequencies(lowered)]
+        if self.weight is not None:
+            spans += [(s, e) for s, e, _ in _body_weights(text)]
+            spans += [(q.end, q.end + per.end()) for q in read_amounts(text)
+                      if (per := re.match(_PER_KG, lowered[q.end:]))]
         spans += [(m.start(), m.end()) for _, pattern in _METRIC_WORDS
                   for m in re.finditer(pattern, lowered)]
         spans += [(m.start(), m.end()) for m in re.finditer(_ALL_METRICS, lowered)]
@@ -410,6 +450,14 @@ class _Reader:
         cut = [q for q in quantities if re.match(r"\s*(?:/|per\b)\s*[a-zµμ]",
                                                  lowered[q.end:])]
         quantities = [q for q in quantities if q not in cut]
+        if self.weight is not None:  # "0.6 L/kg" for an 82 kg man is 49.2 L
+            weights = [(s, e) for s, e, _ in _body_weights(clause)]
+            quantities = [q for q in quantities if not any(s <= q.start < e for s, e in weights)]
+            per_kg = [(q, kg) for q in cut if (kg := re.match(_PER_KG, lowered[q.end:]))]
+            cut = [q for q in cut if all(q is not p for p, _ in per_kg)]
+            quantities = sorted(quantities + [Amount(q.start, q.end + kg.end(),
+                                                     q.value * self.weight, q.unit)
+                                              for q, kg in per_kg], key=lambda q: q.start)
         # The numbers of a figure's name ("t1/2", "AUC(0-inf)") are not amounts.
         figures = [m.span() for _, pattern in _METRIC_WORDS for m in re.finditer(pattern, lowered)]
         quantities = [q for q in quantities if not any(s <= q.start < e for s, e in figures)]
