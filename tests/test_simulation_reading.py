@@ -304,3 +304,22 @@ def test_a_body_weight_that_sets_nothing_is_asked_about(library: list[dict[str, 
                                                         text: str) -> None:
     goal = read_goal([(text, None)], library, None)
     assert goal.questions
+
+
+def test_a_request_written_as_a_letter(library: list[dict[str, Any]]) -> None:
+    # The greeting and the sign-off ask for nothing; "if you could" is asking, not a condition.
+    goal = read_goal([("Hello colleagues,\n\nI would be grateful if you could load the IV bolus "
+                       "model with a dose of 60 mg and simulate 8 hours. Cmax please.\n\n"
+                       "Best regards,\nJ. Halvorsen\nPharmacy, room 12", None)], library, None)
+    assert (goal.model_path, goal.end_time, goal.questions) == (
+        "one_compartment_iv_bolus.ant", 8, [])
+    assert goal.settings["dose"].value == 60
+
+
+@pytest.mark.parametrize("text", [
+    # A sign-off that holds an amount is read, and a condition is still a condition.
+    "Hi,\nIV bolus model, dose 60 mg, simulate 8 h.\nThanks,\nJo\nalso try 90 mg",
+    "IV bolus model, simulate 8 h, and if the dose is over 60 mg report AUC"])
+def test_what_a_letter_adds_to_its_sign_off_is_still_read(library: list[dict[str, Any]],
+                                                          text: str) -> None:
+    assert read_goal([(text, None)], library, None).questions

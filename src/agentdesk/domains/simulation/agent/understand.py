@@ -90,7 +90,7 @@ _ALL_METRICS = r"pk parameters|pharmacokinetic parameters|pk figures|pk summary|
 
 
 _QUALIFIER = re.compile(
-    r"\b(?:not|unless|only if|if|except|less than|more than|at least|at most|no more than|"
+    r"\b(?:not|unless|only if|if(?! you (?:could|can|would|might|don't mind)\b)|except|less than|more than|at least|at most|no more than|"
     r"no less than|instead of|without|minus|plus|greater than|fewer than|lower than|"
     r"higher than|above|below)\b|n't\b")
 """Words that change what a request asks and that no reading here takes into account."""
@@ -101,7 +101,8 @@ a an the this that these those it its it's i me my we us our you your there here
 of for with and or but then to at in on by from as after over during until till through
 across into per each every all both also just now first next again same new
 is are be was were will would could can should may might do does did am been
-please pls thanks thank kindly ok okay hi hey hello so only u
+please pls thanks thank kindly ok okay hi hey hello so only u i'd grateful quick check know if
+has have patient takes take taking tablet capsule
 what what's whats which how long much many when
 give gives given giving administer administered administering administration
 load loaded open opened use using used run runs running ran simulate simulated simulating
@@ -124,6 +125,24 @@ _KNOWN_WORDS = frozenset(_KNOWN_TEXT.split())
 """Words a request may hold that say nothing the plan does not use: filler, the verbs of
 asking and simulating, and the words of models, parameters, figures and units. Any
 other word is reported as unread (a meal, an infusion, a patient's weight), not dropped."""
+
+
+_GREETING = re.compile(r"\A\s*(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^\n]{0,40}"
+                       r"\n", re.I)
+_SIGN_OFF = re.compile(r"\n\s*(?:(?:kind|best|warm|many)\s+)?(?:regards|thanks|thank you|wishes|"
+                       r"cheers|sincerely|best)\b[,!.]?[^\S\n]*\n(?P<name>(?:[^\n]*\n?){1,2})\Z", re.I)
+
+
+def _letter_body(text: str) -> str:
+    """A request written as a letter without its greeting line ("Dear team,") and its
+    sign-off ("Kind regards," and a name on a line or two), which ask for nothing; a
+    sign-off whose lines hold an amount with a unit or a figure is kept, to be read."""
+    text = _GREETING.sub("", text)
+    sign_off = _SIGN_OFF.search(text)
+    if sign_off and not any(q.unit for q in read_amounts(sign_off.group("name"))) and not any(
+            re.search(pattern, sign_off.group("name").lower()) for _, pattern in _METRIC_WORDS):
+        text = text[:sign_off.start()]
+    return text
 
 
 def _clauses(text: str) -> list[str]:
@@ -361,7 +380,7 @@ class _Reader:
         goal = self.goal
         self.said, self.said_end = {}, None
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
-        text = numbers_in_digits(text)
+        text = numbers_in_digits(_letter_body(text) if about is None else text)
         self.weight = _weight_for_per_kg(text)
         # "q8h" is "every 8 h".
         text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
