@@ -319,7 +319,9 @@ def test_a_request_written_as_a_letter(library: list[dict[str, Any]]) -> None:
 @pytest.mark.parametrize("text", [
     # A sign-off that holds an amount is read, and a condition is still a condition.
     "Hi,\nIV bolus model, dose 60 mg, simulate 8 h.\nThanks,\nJo\nalso try 90 mg",
-    "IV bolus model, simulate 8 h, and if the dose is over 60 mg report AUC"])
+    "IV bolus model, simulate 8 h, and if the dose is over 60 mg report AUC",
+    # Two tablets of 150 mg are not one dose of 150 mg.
+    "one compartment oral model, the patient takes two tablets of 150 mg, simulate 8 h"])
 def test_what_a_letter_adds_to_its_sign_off_is_still_read(library: list[dict[str, Any]],
                                                           text: str) -> None:
     assert read_goal([(text, None)], library, None).questions

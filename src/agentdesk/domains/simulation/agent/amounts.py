@@ -43,8 +43,9 @@ def convert(value: float, unit: str, target: str) -> float | None:
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                  "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
                  "twelve": 12, "half a": 0.5, "a half": 0.5, "single": 1}
-_COUNTED = re.compile(r"[ -]*(?:doses?|administrations?)\b", re.I)
-"""A number word counts without a unit only before what it counts ("six doses")."""
+_COUNTED = re.compile(r"[ -]*(?:doses?|administrations?|tablets?|capsules?|pills?)\b", re.I)
+"""A number word counts without a unit only before what it counts ("six doses", "two
+tablets", which the reader must not take for one)."""
 
 _ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
