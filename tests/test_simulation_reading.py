@@ -325,3 +325,20 @@ def test_a_request_written_as_a_letter(library: list[dict[str, Any]]) -> None:
 def test_what_a_letter_adds_to_its_sign_off_is_still_read(library: list[dict[str, Any]],
                                                           text: str) -> None:
     assert read_goal([(text, None)], library, None).questions
+
+
+@pytest.mark.parametrize(("text", "model", "asked"), [
+    # A model declined beside the one wanted is not read as wanted.
+    ("Use the two-compartment oral model (not the one-compartment one), simulate 24 h, AUC",
+     "two_compartment_oral.ant", False),
+    ("Load the IV bolus model, not the oral one, dose 10 mg, simulate 6 h, Cmax",
+     "one_compartment_iv_bolus.ant", False),
+    # A negation that declines no model, or leaves none, is still asked about.
+    ("Load the IV bolus model (not the default dose), simulate 6 h", None, True),
+    ("Simulate 6 h (not the oral one)", None, True)])
+def test_a_declined_model_beside_the_one_wanted(library: list[dict[str, Any]], text: str,
+                                                model: str | None, asked: bool) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert bool(goal.questions) == asked
+    if model:
+        assert goal.model_path == model

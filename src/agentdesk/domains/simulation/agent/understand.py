@@ -278,6 +278,25 @@ def _match_model(text: str, library: Sequence[dict[str, Any]]) -> tuple[str | No
     return (top[0], []) if len(top) == 1 else (None, top)
 
 
+_DECLINED = re.compile(r"\(\s*(?:not|rather than|instead of)\s+([^()]+)\)|"
+                       r",\s*(?:not|rather than|instead of)\s+((?:the|a|an)\s[^,.;()\n]+?)"
+                       r"(?=[,.;\n]|$)", re.I)
+
+
+def _without_declined_models(text: str, library: Sequence[dict[str, Any]]) -> str:
+    """The text without the models it says it does not want ("the one-compartment oral model
+    (not the two-compartment one)", "the oral one, not the IV bolus"), when what is declined
+    names a model and the rest names another; otherwise the negation stays, to be asked."""
+    for match in reversed(list(_DECLINED.finditer(text))):
+        path, choices = _match_model(match.group(1) or match.group(2), library)
+        declined = {path} if path else set(choices)
+        rest = text[:match.start()] + text[match.end():]
+        kept, _ = _match_model(rest, library)
+        if declined and kept and kept not in declined:
+            text = rest
+    return text
+
+
 # -- parameters -------------------------------------------------------------------------
 
 
@@ -381,6 +400,7 @@ class _Reader:
         self.said, self.said_end = {}, None
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
         text = numbers_in_digits(_letter_body(text) if about is None else text)
+        text = _without_declined_models(text, self.library)
         self.weight = _weight_for_per_kg(text)
         # "q8h" is "every 8 h".
         text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
