@@ -342,3 +342,18 @@ def test_a_declined_model_beside_the_one_wanted(library: list[dict[str, Any]], t
     assert bool(goal.questions) == asked
     if model:
         assert goal.model_path == model
+
+
+@pytest.mark.parametrize(("text", "settings", "asked"), [
+    # Keeping the defaults asks for no change; the parameter excepted is the one set.
+    ("One compartment oral model; keep all other parameters at their default values except "
+     "ka: 0.9 per hour. Simulate 10 h, Tmax", {"ka": 0.9}, False),
+    ("IV bolus model, leave everything else as default, simulate 5 h, AUC", {}, False),
+    # An exception given no value is asked for, not run at the default.
+    ("IV bolus model, leave everything at the defaults except the dose, simulate 5 h, AUC",
+     {}, True)])
+def test_everything_at_the_defaults_but_one(library: list[dict[str, Any]], text: str,
+                                           settings: dict[str, float], asked: bool) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert bool(goal.questions) == asked and goal.end_time is not None

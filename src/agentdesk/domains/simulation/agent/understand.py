@@ -332,6 +332,29 @@ def _parameter_mentions(clause: str, parameters: dict[str, dict[str, Any]],
     return sorted(taken)
 
 
+_KEEP_DEFAULTS = re.compile(
+    r"\b(?:leave|keep)\s+(?:everything|all|the rest|(?:all\s+)?(?:the\s+)?other parameters)"
+    r"(?:\s+else)?\s+(?:at|as|on)\s+(?:the(?:ir)?\s+)?defaults?(?:\s+values?)?"
+    r"(?P<but>\s*,?\s*(?:except|but|apart from|other than)(?:\s+for)?)?", re.I)
+
+
+def _keeping_defaults(text: str, parameters: dict[str, dict[str, Any]],
+                      ) -> tuple[str, list[str]]:
+    """(the text without "leave everything at the defaults (except the dose)", which asks
+    for no change, and the parameters it excepts). An exception that names no parameter
+    right after it is kept, to be asked about."""
+    excepted: list[str] = []
+    for match in reversed(list(_KEEP_DEFAULTS.finditer(text))):
+        if match.group("but"):
+            named = _parameter_mentions(text[match.end():], parameters)
+            if not named or text[match.end():match.end() + named[0][0]].strip(" ,:").lower() \
+                    not in ("", "the"):
+                continue
+            excepted.append(named[0][2])
+        text = text[:match.start()] + " " + text[match.end():]
+    return text, excepted
+
+
 def _fits(quantity: Amount, info: dict[str, Any]) -> bool:
     unit = info.get("unit") or ""
     if unit in ("", "dimensionless"):
@@ -436,8 +459,13 @@ class _Reader:
             goal.output = "C2"
         if re.search(r"\b(?:run|sim(?:ulat\w*)?|integrate)\b", lowered) or goal.metrics:
             goal.run = True
+        text, excepted = _keeping_defaults(text, self.parameters())
         for clause in _clauses(text):
             self._clause(clause, about)
+        for path in excepted:  # "everything at the defaults except the dose" and no dose
+            if path not in goal.settings:
+                unit = self.parameters()[path].get("unit") or "dimensionless"
+                goal.questions.append(f"What value should {path} be set to (in {unit})?")
         if about is None:
             self._unknown_words(text)
 
