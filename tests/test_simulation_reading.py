@@ -264,7 +264,9 @@ def test_a_dosing_period_and_a_time_span(library: list[dict[str, Any]], text: st
     # "and a half" adds half of the unit it follows or precedes.
     ("IV bolus model, run it for an hour and a half, AUC", {}, 1.5),
     ("IV bolus model, simulate three and a half days, Cmax", {}, 84),
-    ("IV bolus model, simulate 2 days and a half, Cmax", {}, 60)])
+    ("IV bolus model, simulate 2 days and a half, Cmax", {}, 60),
+    # A digit among the words: "3 hundred", "twenty-4".
+    ("IV bolus model, dose 3 hundred mg, simulate twenty-4 hours, AUC", {"dose": 300}, 24)])
 def test_numbers_in_several_words_and_a_half(library: list[dict[str, Any]], text: str,
                                             settings: dict[str, float], hours: float) -> None:
     goal, values = _in_model_units(library, text)
@@ -357,3 +359,13 @@ def test_everything_at_the_defaults_but_one(library: list[dict[str, Any]], text:
     goal, values = _in_model_units(library, text)
     assert values == {p: pytest.approx(v) for p, v in settings.items()}
     assert bool(goal.questions) == asked and goal.end_time is not None
+
+
+def test_a_symbol_in_brackets_between_a_parameter_and_its_value(
+        library: list[dict[str, Any]]) -> None:
+    goal, values = _in_model_units(library, "Two compartment oral model, distribution clearance "
+                                            "(Q) 12 L/h, simulate 24 h")
+    assert values == {"Q": pytest.approx(12)}
+    goal, values = _in_model_units(library, "Two compartment oral model: clearance (CL) 5 L/h, "
+                                            "volume (V) 30 L; simulate 24 h; Cmax")
+    assert (values, goal.questions) == ({"CL": pytest.approx(5), "V": pytest.approx(30)}, [])

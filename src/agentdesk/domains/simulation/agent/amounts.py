@@ -54,8 +54,11 @@ _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ni
 _WORD_VALUE = {**{w: i + 1 for i, w in enumerate(_ONES)}, **{w: i + 10 for i, w in enumerate(_TEENS)},
                **{w: 10 * (i + 2) for i, w in enumerate(_TENS)}}
 _NUMBER_WORD = rf"(?:{'|'.join((*_TENS, *_TEENS, *_ONES))}|hundred|thousand)"
-_SPELLED = re.compile(rf"\b{_NUMBER_WORD}(?:(?:[ -]+|\s+and\s+)(?={_NUMBER_WORD}\b){_NUMBER_WORD})*\b",
-                      re.I)
+_NUMBER_TOKEN = rf"(?:{_NUMBER_WORD}|(?<=y-)\d(?![\d.])|\d(?=[ -]+(?:hundred|thousand)\b))"
+"""A number word, or one digit where words go on around it ("2 hundred", "thirty-6")."""
+_SPELLED = re.compile(
+    rf"(?<![\w.]){_NUMBER_TOKEN}(?:(?:[ -]+|\s+and\s+)(?={_NUMBER_TOKEN}){_NUMBER_TOKEN})*\b",
+    re.I)
 _TIME_WORD = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?)"
 _AND_A_HALF = re.compile(
     rf"\b(\d+(?:\.\d+)?|{'|'.join(w for w in _NUMBER_WORDS if ' ' not in w)}) (?:and a half ({_TIME_WORD})|({_TIME_WORD}) and a half)\b",
@@ -80,7 +83,7 @@ def _spelled_value(words: list[str]) -> int | None:
                 return None
             total, current = current * 1000, 0
         else:
-            value = _WORD_VALUE[word]
+            value = int(word) if word.isdigit() else _WORD_VALUE[word]
             if last in _ONES or last in _TEENS or (last in _TENS and value >= 10):
                 return None  # "two three", "twenty thirty": a list, not one number
             current += value
@@ -95,9 +98,9 @@ def numbers_in_digits(text: str) -> str:
     :func:`read_amounts`, which reads it only where it counts or carries a unit."""
 
     def digits(match: re.Match[str]) -> str:
-        words = re.findall(r"[a-z]+", match.group(0).lower())
+        words = re.findall(r"[a-z]+|\d", match.group(0).lower())
         value = _spelled_value(words)
-        if value is None or (len(words) == 1 and words[0] in _NUMBER_WORDS):
+        if value is None or (len(words) == 1 and words[0] not in _TEENS[3:] + _TENS):
             return match.group(0)
         return str(value)
 

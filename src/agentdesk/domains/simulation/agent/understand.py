@@ -705,7 +705,8 @@ class _Reader:
         """The amount that goes with a parameter named at start:end, if one fits."""
         after = [(q.start - end, i) for i, q in enumerate(quantities)
                  if i not in used and q.start >= end and (_fits(q, info) or not q.unit)
-                 and re.fullmatch(r"[\s:=]*(?:(?:to|of|at|is|be|=|from \S+ to|by)\s*)*"
+                 and re.fullmatch(r"\s*(?:\(\s*[\w/]{1,6}\s*\))?"  # "clearance (Q) 18 L/h"
+                                  r"[\s:=]*(?:(?:to|of|at|is|be|=|from \S+ to|by)\s*)*"
                                   r"(?:about |around |approximately )?", lowered[end:q.start])]
         if after:
             return min(after)[1]
