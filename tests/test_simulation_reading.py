@@ -252,3 +252,120 @@ def test_a_dosing_period_and_a_time_span(library: list[dict[str, Any]], text: st
     goal, values = _in_model_units(library, text)
     assert values == {p: pytest.approx(v) for p, v in settings.items()}
     assert (goal.end_time, goal.questions) == (hours, [])
+
+
+@pytest.mark.parametrize(("text", "settings", "hours"), [
+    # Before: "forty-eight" was no number and "eight hours" was read as the simulated time.
+    ("Repeated oral dosing model, a dose of three hundred and twenty milligrams every eight "
+     "hours for five doses, simulate forty-eight hours, Cmax",
+     {"dose": 320, "tau": 8, "n_doses": 5}, 48),
+    ("one compartment oral model, give one thousand five hundred mg, run it fifteen hours",
+     {"dose": 1500}, 15),
+    # "and a half" adds half of the unit it follows or precedes.
+    ("IV bolus model, run it for an hour and a half, AUC", {}, 1.5),
+    ("IV bolus model, simulate three and a half days, Cmax", {}, 84),
+    ("IV bolus model, simulate 2 days and a half, Cmax", {}, 60),
+    # A digit among the words: "3 hundred", "twenty-4".
+    ("IV bolus model, dose 3 hundred mg, simulate twenty-4 hours, AUC", {"dose": 300}, 24)])
+def test_numbers_in_several_words_and_a_half(library: list[dict[str, Any]], text: str,
+                                            settings: dict[str, float], hours: float) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert (goal.end_time, goal.questions) == (hours, [])
+
+
+@pytest.mark.parametrize(("text", "model", "hours"), [
+    # "comp" is a compartment cut short; "sim" is simulate; a sentence ends a clause.
+    ("1-comp iv bolus, dose 20 mg, sim 10 h", "one_compartment_iv_bolus.ant", 10),
+    ("hey, two comp oral please. CL 6 L/h. 30h. AUC", "two_compartment_oral.ant", 30),
+    ("Could u load the one comp oral model? Only the dose: 75 mg. Simulate 12 h.",
+     "one_compartment_oral.ant", 12)])
+def test_a_model_named_in_short_and_terse_sentences(library: list[dict[str, Any]], text: str,
+                                                    model: str, hours: float) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert (goal.model_path, goal.end_time, goal.questions) == (model, hours, [])
+
+
+@pytest.mark.parametrize(("text", "settings"), [
+    # An amount per kilogram is multiplied by the one body weight the request gives.
+    ("IV bolus model, 2 mg/kg for a 75 kg woman, simulate 12 h, Cmax", {"dose": 150}),
+    ("one compartment oral model, patient weighing 50 kg, V 1.2 L per kg, dose 100 mg, run 24 h",
+     {"V": 60, "dose": 100})])
+def test_an_amount_per_kg_and_a_body_weight(library: list[dict[str, Any]], text: str,
+                                           settings: dict[str, float]) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert goal.questions == []
+
+
+@pytest.mark.parametrize("text", [
+    # A weight no amount is given per, or two weights, are not read.
+    "IV bolus model, 100 mg for a 70 kg adult, simulate 12 h",
+    "IV bolus model, 2 mg/kg, a 60 kg patient or an 80 kg patient, simulate 12 h"])
+def test_a_body_weight_that_sets_nothing_is_asked_about(library: list[dict[str, Any]],
+                                                        text: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.questions
+
+
+def test_a_request_written_as_a_letter(library: list[dict[str, Any]]) -> None:
+    # The greeting and the sign-off ask for nothing; "if you could" is asking, not a condition.
+    goal = read_goal([("Hello colleagues,\n\nI would be grateful if you could load the IV bolus "
+                       "model with a dose of 60 mg and simulate 8 hours. Cmax please.\n\n"
+                       "Best regards,\nJ. Halvorsen\nPharmacy, room 12", None)], library, None)
+    assert (goal.model_path, goal.end_time, goal.questions) == (
+        "one_compartment_iv_bolus.ant", 8, [])
+    assert goal.settings["dose"].value == 60
+
+
+@pytest.mark.parametrize("text", [
+    # A sign-off that holds an amount is read, and a condition is still a condition.
+    "Hi,\nIV bolus model, dose 60 mg, simulate 8 h.\nThanks,\nJo\nalso try 90 mg",
+    "IV bolus model, simulate 8 h, and if the dose is over 60 mg report AUC",
+    # Two tablets of 150 mg are not one dose of 150 mg.
+    "one compartment oral model, the patient takes two tablets of 150 mg, simulate 8 h"])
+def test_what_a_letter_adds_to_its_sign_off_is_still_read(library: list[dict[str, Any]],
+                                                          text: str) -> None:
+    assert read_goal([(text, None)], library, None).questions
+
+
+@pytest.mark.parametrize(("text", "model", "asked"), [
+    # A model declined beside the one wanted is not read as wanted.
+    ("Use the two-compartment oral model (not the one-compartment one), simulate 24 h, AUC",
+     "two_compartment_oral.ant", False),
+    ("Load the IV bolus model, not the oral one, dose 10 mg, simulate 6 h, Cmax",
+     "one_compartment_iv_bolus.ant", False),
+    # A negation that declines no model, or leaves none, is still asked about.
+    ("Load the IV bolus model (not the default dose), simulate 6 h", None, True),
+    ("Simulate 6 h (not the oral one)", None, True)])
+def test_a_declined_model_beside_the_one_wanted(library: list[dict[str, Any]], text: str,
+                                                model: str | None, asked: bool) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert bool(goal.questions) == asked
+    if model:
+        assert goal.model_path == model
+
+
+@pytest.mark.parametrize(("text", "settings", "asked"), [
+    # Keeping the defaults asks for no change; the parameter excepted is the one set.
+    ("One compartment oral model; keep all other parameters at their default values except "
+     "ka: 0.9 per hour. Simulate 10 h, Tmax", {"ka": 0.9}, False),
+    ("IV bolus model, leave everything else as default, simulate 5 h, AUC", {}, False),
+    # An exception given no value is asked for, not run at the default.
+    ("IV bolus model, leave everything at the defaults except the dose, simulate 5 h, AUC",
+     {}, True)])
+def test_everything_at_the_defaults_but_one(library: list[dict[str, Any]], text: str,
+                                           settings: dict[str, float], asked: bool) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert bool(goal.questions) == asked and goal.end_time is not None
+
+
+def test_a_symbol_in_brackets_between_a_parameter_and_its_value(
+        library: list[dict[str, Any]]) -> None:
+    goal, values = _in_model_units(library, "Two compartment oral model, distribution clearance "
+                                            "(Q) 12 L/h, simulate 24 h")
+    assert values == {"Q": pytest.approx(12)}
+    goal, values = _in_model_units(library, "Two compartment oral model: clearance (CL) 5 L/h, "
+                                            "volume (V) 30 L; simulate 24 h; Cmax")
+    assert (values, goal.questions) == ({"CL": pytest.approx(5), "V": pytest.approx(30)}, [])

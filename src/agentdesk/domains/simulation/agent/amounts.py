@@ -15,7 +15,7 @@ from typing import Any
 
 from agentdesk.units import get_units, scaled
 
-__all__ = ["Amount", "convert", "in_hours", "read_amounts", "unit_text"]
+__all__ = ["Amount", "convert", "in_hours", "numbers_in_digits", "read_amounts", "unit_text"]
 
 
 def _quantity(unit: str) -> Any:
@@ -43,8 +43,74 @@ def convert(value: float, unit: str, target: str) -> float | None:
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                  "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
                  "twelve": 12, "half a": 0.5, "a half": 0.5, "single": 1}
-_COUNTED = re.compile(r"[ -]*(?:doses?|administrations?)\b", re.I)
-"""A number word counts without a unit only before what it counts ("six doses")."""
+_COUNTED = re.compile(r"[ -]*(?:doses?|administrations?|tablets?|capsules?|pills?)\b", re.I)
+"""A number word counts without a unit only before what it counts ("six doses", "two
+tablets", which the reader must not take for one)."""
+
+_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+          "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_WORD_VALUE = {**{w: i + 1 for i, w in enumerate(_ONES)}, **{w: i + 10 for i, w in enumerate(_TEENS)},
+               **{w: 10 * (i + 2) for i, w in enumerate(_TENS)}}
+_NUMBER_WORD = rf"(?:{'|'.join((*_TENS, *_TEENS, *_ONES))}|hundred|thousand)"
+_NUMBER_TOKEN = rf"(?:{_NUMBER_WORD}|(?<=y-)\d(?![\d.])|\d(?=[ -]+(?:hundred|thousand)\b))"
+"""A number word, or one digit where words go on around it ("2 hundred", "thirty-6")."""
+_SPELLED = re.compile(
+    rf"(?<![\w.]){_NUMBER_TOKEN}(?:(?:[ -]+|\s+and\s+)(?={_NUMBER_TOKEN}){_NUMBER_TOKEN})*\b",
+    re.I)
+_TIME_WORD = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?)"
+_AND_A_HALF = re.compile(
+    rf"\b(\d+(?:\.\d+)?|{'|'.join(w for w in _NUMBER_WORDS if ' ' not in w)}) (?:and a half ({_TIME_WORD})|({_TIME_WORD}) and a half)\b",
+    re.I)
+
+
+def _spelled_value(words: list[str]) -> int | None:
+    """The number that words such as "two hundred and fifty" say, or None when they do not
+    make one number ("two three")."""
+    total, current, last = 0, 0, ""
+    for word in words:
+        if word == "and":
+            if last not in ("hundred", "thousand"):
+                return None
+            continue
+        if word == "hundred":
+            if not 0 < current < 10:
+                return None
+            current *= 100
+        elif word == "thousand":
+            if current == 0 or total:
+                return None
+            total, current = current * 1000, 0
+        else:
+            value = int(word) if word.isdigit() else _WORD_VALUE[word]
+            if last in _ONES or last in _TEENS or (last in _TENS and value >= 10):
+                return None  # "two three", "twenty thirty": a list, not one number
+            current += value
+        last = word
+    return total + current
+
+
+def numbers_in_digits(text: str) -> str:
+    """``text`` with numbers said in several words written in digits ("two hundred and fifty"
+    is 250, "thirty-six" 36) and "and a half" added ("a day and a half" is 1.5 day), so
+    "thirty-six hours" is not read as six hours. One plain word ("six") is left to
+    :func:`read_amounts`, which reads it only where it counts or carries a unit."""
+
+    def digits(match: re.Match[str]) -> str:
+        words = re.findall(r"[a-z]+|\d", match.group(0).lower())
+        value = _spelled_value(words)
+        if value is None or (len(words) == 1 and words[0] not in _TEENS[3:] + _TENS):
+            return match.group(0)
+        return str(value)
+
+    def half(match: re.Match[str]) -> str:
+        number = match.group(1).lower()
+        value = float(_NUMBER_WORDS[number]) if number in _NUMBER_WORDS else float(number)
+        return f"{value + 0.5:g} {match.group(2) or match.group(3)}"
+
+    return _AND_A_HALF.sub(half, _SPELLED.sub(digits, text))
+
 
 # The units an amount may carry: rates, clearances, masses, volumes, times and percents.
 # A rate is "per" a time ("per minute", "/min", "1/h") or a time to the power -1 ("min-1",

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .amounts import Amount, convert, in_hours, read_amounts
+from .amounts import Amount, convert, in_hours, numbers_in_digits, read_amounts
 
 __all__ = ["METRICS", "Goal", "Setting", "read_goal"]
 
@@ -90,7 +90,7 @@ _ALL_METRICS = r"pk parameters|pharmacokinetic parameters|pk figures|pk summary|
 
 
 _QUALIFIER = re.compile(
-    r"\b(?:not|unless|only if|if|except|less than|more than|at least|at most|no more than|"
+    r"\b(?:not|unless|only if|if(?! you (?:could|can|would|might|don't mind)\b)|except|less than|more than|at least|at most|no more than|"
     r"no less than|instead of|without|minus|plus|greater than|fewer than|lower than|"
     r"higher than|above|below)\b|n't\b")
 """Words that change what a request asks and that no reading here takes into account."""
@@ -101,14 +101,15 @@ a an the this that these those it its it's i me my we us our you your there here
 of for with and or but then to at in on by from as after over during until till through
 across into per each every all both also just now first next again same new
 is are be was were will would could can should may might do does did am been
-please pls thanks thank kindly ok okay hi hello so
+please pls thanks thank kindly ok okay hi hey hello so only u i'd grateful quick check know if
+has have patient takes take taking tablet capsule
 what what's whats which how long much many when
 give gives given giving administer administered administering administration
 load loaded open opened use using used run runs running ran simulate simulated simulating
-simulation simulations integrate compute calculate calculated estimate determine find get
+simulation simulations sim integrate compute calculate calculated estimate determine find get
 report show display print return list tell let let's lets want need like set setting change
 changed make put keep see know out up
-model models model's compartment compartments compartmental cmt single multiple repeated
+model models model's compartment compartments compartmental comp cmt single multiple repeated
 repeat repeating oral orally iv i.v intravenous intravenously bolus injection injected
 dose doses dosed dosing dosage amount drug parameter parameters value values default
 defaults current pk pharmacokinetic pharmacokinetics figure figures summary result results
@@ -126,9 +127,30 @@ asking and simulating, and the words of models, parameters, figures and units. A
 other word is reported as unread (a meal, an infusion, a patient's weight), not dropped."""
 
 
+_GREETING = re.compile(r"\A\s*(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^\n]{0,40}"
+                       r"\n", re.I)
+_SIGN_OFF = re.compile(r"\n\s*(?:(?:kind|best|warm|many)\s+)?(?:regards|thanks|thank you|wishes|"
+                       r"cheers|sincerely|best)\b[,!.]?[^\S\n]*\n(?P<name>(?:[^\n]*\n?){1,2})\Z", re.I)
+
+
+def _letter_body(text: str) -> str:
+    """A request written as a letter without its greeting line ("Dear team,") and its
+    sign-off ("Kind regards," and a name on a line or two), which ask for nothing; a
+    sign-off whose lines hold an amount with a unit or a figure is kept, to be read."""
+    text = _GREETING.sub("", text)
+    sign_off = _SIGN_OFF.search(text)
+    if sign_off and not any(q.unit for q in read_amounts(sign_off.group("name"))) and not any(
+            re.search(pattern, sign_off.group("name").lower()) for _, pattern in _METRIC_WORDS):
+        text = text[:sign_off.start()]
+    return text
+
+
 def _clauses(text: str) -> list[str]:
-    return [part.strip() for part in re.split(r"[;,\n]|\s[-–—]\s| and then | then | and (?!infinity)",
-                                              text) if part.strip()]
+    """The text cut at punctuation, new lines, dashes, "then" and "and", and at the end of a
+    sentence ("V 40 L. 24 h." holds two), but not after an initial ("i.v. bolus")."""
+    return [part.strip() for part in re.split(
+        r"[;,\n]|(?<![.\s]\w)\.\s+|\s[-–—]\s| and then | then | and (?!infinity)", text)
+        if part.strip()]
 
 
 _FILLER = r"(?:\s*(?:of|is|=|:|be|about|around|approximately|roughly|~))*\s*"
@@ -156,6 +178,39 @@ def _given_half_lives(text: str) -> list[tuple[int, int, Amount, str]]:
             kind = after.group(1)
             found.append((quantity.start, quantity.end + after.end(), quantity, kind or ""))
     return [(s, e, q, "ka" if kind == "absorption" else "ke") for s, e, q, kind in found]
+
+
+_PER_KG = r"\s*(?:/|per\b)\s*(?:kg|kilograms?|kilos?)\b"
+"""What follows an amount given per kilogram of body weight ("5 mg/kg", "0.6 L per kg")."""
+_BODY = r"(?:man|woman|male|female|patient|person|adult|child|boy|girl|subject|volunteer)"
+
+
+def _body_weights(text: str) -> list[tuple[int, int, float]]:
+    """(start, end, kilograms) of each body weight the text gives: "a 70 kg patient",
+    "weighing 82 kg", "body weight: 64 kg"."""
+    lowered = text.lower()
+    found = []
+    for quantity in read_amounts(text):
+        if quantity.unit != "kg" or re.match(_PER_KG, lowered[quantity.end:]):
+            continue
+        before = re.search(rf"(?:\b{_BODY}\s+)?\b(?:weigh(?:s|ing)?|(?:body[- ]?)?weight"
+                           r"(?:\s+(?:of|is))?)\s*[:=]?\s*$", lowered[:quantity.start])
+        after = re.match(rf"[\s-]*{_BODY}\b", lowered[quantity.end:])
+        if before:
+            found.append((before.start(), quantity.end, quantity.value))
+        elif after:
+            found.append((quantity.start, quantity.end + after.end(), quantity.value))
+    return found
+
+
+def _weight_for_per_kg(text: str) -> float | None:
+    """The one body weight an amount per kilogram in the text is to be multiplied by, or None
+    (no amount per kg, no weight, or two weights): a weight alone changes no setting and is
+    left unread, and an amount per kg without a weight cannot be read."""
+    lowered = text.lower()
+    weights = {kg for _, _, kg in _body_weights(text)}
+    per_kg = any(re.match(_PER_KG, lowered[q.end:]) for q in read_amounts(text))
+    return weights.pop() if per_kg and len(weights) == 1 else None
 
 
 # How often a dose is given, in words: (pattern, the interval as value and unit).
@@ -188,11 +243,15 @@ def _frequencies(lowered: str) -> list[tuple[int, int, float, str]]:
 # -- models -----------------------------------------------------------------------------
 
 
+_COMPARTMENT = r"(?:compartments?|comp|cmt)"
+"""A compartment, written out or cut short ("one-comp", "2 cmt")."""
+
+
 def _model_tokens(text: str) -> set[str]:
     folded = text.lower().replace("_", " ").replace("-", " ")
     for word, number in (("one", "1"), ("single", "1"), ("two", "2"), ("three", "3")):
-        folded = re.sub(rf"\b{word}\s+(?=compartment|cmt\b)", number, folded)
-    folded = re.sub(r"\b(\d)\s*(?:compartments?|cmt)\b", r"\1compartment", folded)
+        folded = re.sub(rf"\b{word}\s+(?=compartment|{_COMPARTMENT}\b)", number, folded)
+    folded = re.sub(rf"\b(\d)\s*{_COMPARTMENT}\b", r"\1compartment", folded)
     tokens = set(re.findall(r"[a-z0-9.]+", folded))
     return {_MODEL_WORDS.get(token, token) for token in tokens} - {"model", "ant", "xml", "the"}
 
@@ -217,6 +276,25 @@ def _match_model(text: str, library: Sequence[dict[str, Any]]) -> tuple[str | No
         return None, []
     top = [path for path, score in scores.items() if math.isclose(score, best)]
     return (top[0], []) if len(top) == 1 else (None, top)
+
+
+_DECLINED = re.compile(r"\(\s*(?:not|rather than|instead of)\s+([^()]+)\)|"
+                       r",\s*(?:not|rather than|instead of)\s+((?:the|a|an)\s[^,.;()\n]+?)"
+                       r"(?=[,.;\n]|$)", re.I)
+
+
+def _without_declined_models(text: str, library: Sequence[dict[str, Any]]) -> str:
+    """The text without the models it says it does not want ("the one-compartment oral model
+    (not the two-compartment one)", "the oral one, not the IV bolus"), when what is declined
+    names a model and the rest names another; otherwise the negation stays, to be asked."""
+    for match in reversed(list(_DECLINED.finditer(text))):
+        path, choices = _match_model(match.group(1) or match.group(2), library)
+        declined = {path} if path else set(choices)
+        rest = text[:match.start()] + text[match.end():]
+        kept, _ = _match_model(rest, library)
+        if declined and kept and kept not in declined:
+            text = rest
+    return text
 
 
 # -- parameters -------------------------------------------------------------------------
@@ -252,6 +330,29 @@ def _parameter_mentions(clause: str, parameters: dict[str, dict[str, Any]],
             if free(*match.span()):
                 taken.append((match.start(), match.end(), path))
     return sorted(taken)
+
+
+_KEEP_DEFAULTS = re.compile(
+    r"\b(?:leave|keep)\s+(?:everything|all|the rest|(?:all\s+)?(?:the\s+)?other parameters)"
+    r"(?:\s+else)?\s+(?:at|as|on)\s+(?:the(?:ir)?\s+)?defaults?(?:\s+values?)?"
+    r"(?P<but>\s*,?\s*(?:except|but|apart from|other than)(?:\s+for)?)?", re.I)
+
+
+def _keeping_defaults(text: str, parameters: dict[str, dict[str, Any]],
+                      ) -> tuple[str, list[str]]:
+    """(the text without "leave everything at the defaults (except the dose)", which asks
+    for no change, and the parameters it excepts). An exception that names no parameter
+    right after it is kept, to be asked about."""
+    excepted: list[str] = []
+    for match in reversed(list(_KEEP_DEFAULTS.finditer(text))):
+        if match.group("but"):
+            named = _parameter_mentions(text[match.end():], parameters)
+            if not named or text[match.end():match.end() + named[0][0]].strip(" ,:").lower() \
+                    not in ("", "the"):
+                continue
+            excepted.append(named[0][2])
+        text = text[:match.start()] + " " + text[match.end():]
+    return text, excepted
 
 
 def _fits(quantity: Amount, info: dict[str, Any]) -> bool:
@@ -293,6 +394,8 @@ class _Reader:
         """What the text being read sets, to catch two values for one thing."""
         self.said_end: tuple[float, str] | None = None
         """The simulated time the text being read gives (hours, as written), likewise."""
+        self.weight: float | None = None
+        """The body weight (kg) the text being read gives for its amounts per kg."""
 
     def parameters(self) -> dict[str, dict[str, Any]]:
         """The chosen model's parameters (current values when it is loaded)."""
@@ -319,6 +422,9 @@ class _Reader:
         goal = self.goal
         self.said, self.said_end = {}, None
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
+        text = numbers_in_digits(_letter_body(text) if about is None else text)
+        text = _without_declined_models(text, self.library)
+        self.weight = _weight_for_per_kg(text)
         # "q8h" is "every 8 h".
         text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
                       flags=re.I)
@@ -351,10 +457,15 @@ class _Reader:
                 goal.metrics.append(name)
         if re.search(r"peripheral concentration|\bc2\b", lowered):
             goal.output = "C2"
-        if re.search(r"\b(?:run|simulat\w*|integrate)\b", lowered) or goal.metrics:
+        if re.search(r"\b(?:run|sim(?:ulat\w*)?|integrate)\b", lowered) or goal.metrics:
             goal.run = True
+        text, excepted = _keeping_defaults(text, self.parameters())
         for clause in _clauses(text):
             self._clause(clause, about)
+        for path in excepted:  # "everything at the defaults except the dose" and no dose
+            if path not in goal.settings:
+                unit = self.parameters()[path].get("unit") or "dimensionless"
+                goal.questions.append(f"What value should {path} be set to (in {unit})?")
         if about is None:
             self._unknown_words(text)
 
@@ -373,6 +484,10 @@ class _Reader:
         spans = [(q.start, q.end) for q in read_amounts(text)]
         spans += [(m.start(), m.end()) for m in _QUALIFIER.finditer(lowered)]
         spans += [(s, e) for s, e, _, _ in _frequencies(lowered)]
+        if self.weight is not None:
+            spans += [(s, e) for s, e, _ in _body_weights(text)]
+            spans += [(q.end, q.end + per.end()) for q in read_amounts(text)
+                      if (per := re.match(_PER_KG, lowered[q.end:]))]
         spans += [(m.start(), m.end()) for _, pattern in _METRIC_WORDS
                   for m in re.finditer(pattern, lowered)]
         spans += [(m.start(), m.end()) for m in re.finditer(_ALL_METRICS, lowered)]
@@ -402,6 +517,14 @@ class _Reader:
         cut = [q for q in quantities if re.match(r"\s*(?:/|per\b)\s*[a-zµμ]",
                                                  lowered[q.end:])]
         quantities = [q for q in quantities if q not in cut]
+        if self.weight is not None:  # "0.6 L/kg" for an 82 kg man is 49.2 L
+            weights = [(s, e) for s, e, _ in _body_weights(clause)]
+            quantities = [q for q in quantities if not any(s <= q.start < e for s, e in weights)]
+            per_kg = [(q, kg) for q in cut if (kg := re.match(_PER_KG, lowered[q.end:]))]
+            cut = [q for q in cut if all(q is not p for p, _ in per_kg)]
+            quantities = sorted(quantities + [Amount(q.start, q.end + kg.end(),
+                                                     q.value * self.weight, q.unit)
+                                              for q, kg in per_kg], key=lambda q: q.start)
         # The numbers of a figure's name ("t1/2", "AUC(0-inf)") are not amounts.
         figures = [m.span() for _, pattern in _METRIC_WORDS for m in re.finditer(pattern, lowered)]
         quantities = [q for q in quantities if not any(s <= q.start < e for s, e in figures)]
@@ -512,7 +635,7 @@ class _Reader:
                               r"end[- ]time|simulation time|time span)\s*[:=]?\s*$",
                               lowered[:quantity.start])
                     or re.match(r"\s*(?:simulation|run|long)\b", lowered[quantity.end:])
-                    or re.search(r"\b(?:run|simulat\w*)\b", lowered)
+                    or re.search(r"\b(?:run|sim(?:ulat\w*)?)\b", lowered)
                     or (goal.run and not lowered[:quantity.start].strip()  # "..., 24 h, ..."
                         and not lowered[quantity.end:].strip(" .?!"))
                     or (about or {}).get("tool") == "run_simulation"):
@@ -564,7 +687,7 @@ class _Reader:
         request itself) a negation, condition or comparison the plan would ignore."""
         lowered = clause.lower()
         for quantity in left:
-            if not quantity.unit and re.match(r"[\s-]*(?:compartments?|cmt)\b",
+            if not quantity.unit and re.match(rf"[\s-]*{_COMPARTMENT}\b",
                                               lowered[quantity.end:]):
                 continue  # "1-compartment" names the model
             rest = re.match(r"\s*(?:/|per\b)\s*\w+", clause[quantity.end:])
@@ -582,7 +705,8 @@ class _Reader:
         """The amount that goes with a parameter named at start:end, if one fits."""
         after = [(q.start - end, i) for i, q in enumerate(quantities)
                  if i not in used and q.start >= end and (_fits(q, info) or not q.unit)
-                 and re.fullmatch(r"[\s:=]*(?:(?:to|of|at|is|be|=|from \S+ to|by)\s*)*"
+                 and re.fullmatch(r"\s*(?:\(\s*[\w/]{1,6}\s*\))?"  # "clearance (Q) 18 L/h"
+                                  r"[\s:=]*(?:(?:to|of|at|is|be|=|from \S+ to|by)\s*)*"
                                   r"(?:about |around |approximately )?", lowered[end:q.start])]
         if after:
             return min(after)[1]
