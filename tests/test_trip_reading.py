@@ -1222,3 +1222,31 @@ def test_a_budget_a_head_said_before_its_cap(text: str, budget: float) -> None:
 ])
 def test_a_cap_a_head_or_a_night_without_its_count_is_said(text: str, unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    # March 6th, 2027 is a Saturday, June 3rd a Thursday; October 1st a Friday, January 10th
+    # a Sunday.
+    ("Leeds to Rome leaving Sat 6/3/2027 for 4 nights, 2 people", "2027-03-06", "2027-03-10"),
+    ("Oslo to Nice, out on Friday 10/1/2027, a week, one traveller", "2027-10-01",
+     "2027-10-08"),
+])
+def test_a_weekday_says_which_way_round_a_date_in_numbers_is(text: str, depart: str,
+                                                             back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+def test_a_weekday_that_fits_neither_way_round_is_said() -> None:
+    found, unread = read_fully("Leeds to Rome leaving Wednesday 6/3/2027, 2 people, 5 nights",
+                               TODAY)
+    assert "depart" not in found and "6/3/2027," in unread
+
+
+@pytest.mark.parametrize(("text", "depart"), [
+    ("Vienna to Lyon 05.08.2027 - 09.08.2027 (day.month.year), 1 person", "2027-08-05"),
+    ("Vienna to Lyon 08.05.2027 - 08.09.2027 (month.day.year), 1 person", "2027-08-05"),
+])
+def test_an_order_said_with_dots(text: str, depart: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), unread) == (depart, [])

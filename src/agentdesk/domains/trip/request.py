@@ -500,14 +500,14 @@ _DAY_RANGE = re.compile(
 
 
 _ORDER_SAID = {
-    "DMY": re.compile(r"\b(?:day first|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day/month|"
+    "DMY": re.compile(r"\b(?:day first|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day[/.-]month|"
                       r"(?:european|uk|british) dates?|"
                       r"(?:european|uk|british) (?:date )?format)\b", re.I),
-    "MDY": re.compile(r"\b(?:month first|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month/day|"
+    "MDY": re.compile(r"\b(?:month first|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month[/.-]day|"
                       r"(?:(?-i:US)|american) dates?|"
                       r"(?:(?-i:US)|american) (?:date )?format)\b", re.I)}
 """The order a text says its dates in numbers are written in: "(European dates, day
-first)", "(month/day/year)", "(DDMMYYYY)", "US date" ("US" in capitals: "the two of us, dates..." is
+first)", "(month/day/year)", "(day.month.year)", "(DDMMYYYY)", "US date" ("US" in capitals: "the two of us, dates..." is
 no order)."""
 
 
@@ -551,6 +551,20 @@ def _numeric_date(numerals: tuple[int, int, int], order: str | None) -> date | N
         return None
 
 
+def _weekday_reading(text: str, start: int,
+                     numerals: tuple[int, int, int]) -> date | None:
+    """The one day a date in numbers of no known order names that the weekday said just
+    before it agrees with: "Thursday 2/4/2027" is February 4th, as April 2nd, 2027 is a
+    Friday. None where no weekday is said, or both readings or neither agree with it."""
+    said = _WEEKDAY.search(text[max(0, start - 14):start])
+    if not said:
+        return None
+    weekday = _WEEKDAYS.index(said.group(1)[:3].lower())
+    fits = {day for day in (_numeric_date(numerals, "MDY"), _numeric_date(numerals, "DMY"))
+            if day is not None and day.weekday() == weekday}
+    return fits.pop() if len(fits) == 1 else None
+
+
 def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     """(start, end, day) of every date, in order; "the 17th" is a day of the month before.
 
@@ -573,7 +587,10 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
         # The order the text says its dates are in; one its dates (a day over 12) or
         # its words contradict is none.
         order = said.pop() if len(said) == 1 and order in (None, *said) else ""
-    found = [(_word_start(text, spelled, m.start()), m.end(), _numeric_date(numerals, order)
+    # A date of either order is the one its weekday agrees with ("Thursday 2/4/2027").
+    found = [(_word_start(text, spelled, m.start()), m.end(), (
+        _numeric_date(numerals, order) or (_weekday_reading(spelled, m.start(), numerals)
+                                           if order is None else None))
               if numerals else _parse_date(m.group(1), today)) for m, numerals in matches]
     found = [(start, end, day and _on_weekday(spelled, start, end, day, bool(
         re.search(r"\d{4}|\d/\d+$", m.group(1))))) for (start, end, day), (m, _) in zip(
