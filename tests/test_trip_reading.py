@@ -1250,3 +1250,15 @@ def test_a_weekday_that_fits_neither_way_round_is_said() -> None:
 def test_an_order_said_with_dots(text: str, depart: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert (found.get("depart"), unread) == (depart, [])
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("Not flying out of Gatwick again, from Manchester to Nice, 2027-06-02, 3 nights, 1 person",
+     "Manchester", "Nice"),
+    ("Boston to Rome (not going to Milan after all), 2027-06-02, 3 nights, 1 person",
+     "Boston", "Rome"),
+])
+def test_a_place_denied_with_its_verb_is_read_with_its_not(text: str, origin: str,
+                                                          destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])

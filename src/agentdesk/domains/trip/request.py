@@ -369,8 +369,10 @@ _SIGN_OFF = re.compile(r"\b(?:cheers|thanks|thank you|thx|regards|best|best wish
                        r"([A-Za-z][\w'.-]*(?: [A-Za-z][\w'.-]*)?)\W*$",
                        re.I)
 """A request's sign-off and the name after it, at its end: "Cheers,\nTom"."""
-_DENIED = re.compile(r"\bnot\s+((?:from|out of|leaving|to|in)\s+)?$", re.I)
-"""A place the writer says is not the one: "Not from Newark, from JFK", "JFK, not Newark"."""
+_DENIED = re.compile(r"\bnot\s+((?:(?:leaving|flying|departing|going|heading|travell?ing)\s+)?"
+                     r"(?:from|out of|to|into|in)\s+|(?:leaving|departing)\s+)?$", re.I)
+"""A place the writer says is not the one: "Not from Newark, from JFK", "JFK, not Newark",
+"Not leaving from Newark this time" (its cue, "from", says which slot it is denied for)."""
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
 
 
