@@ -1262,3 +1262,15 @@ def test_a_place_denied_with_its_verb_is_read_with_its_not(text: str, origin: st
                                                           destination: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("Denver to Cancun three days after Christmas 2027, for five nights, 1 traveller",
+     "2027-12-28", "2028-01-02"),
+    # The same day said twice, by its date and by its feast, is one date.
+    ("Denver to Cancun on 12/23/2027, 2 days before Christmas, for a week, 1 traveller",
+     "2027-12-23", "2027-12-30"),
+])
+def test_some_days_before_or_after_a_feast(text: str, depart: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])

@@ -662,12 +662,14 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
 _SHORT_NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?![\d/])")
 """A month and day in numbers without a year: "8/9"."""
 _HOLIDAY = re.compile(
-    r"\b(?:(?:the )?day (after|before) |on )?(christmas day|christmas eve|boxing day|"
+    rf"\b(?:(?:the )?day (?P<side>after|before) |(?P<count>\d{{1,2}}|{_NUMBER_WORDS}) days "
+    r"(?P<sides>after|before) |on )?(?P<feast>christmas day|christmas eve|boxing day|"
     r"new year'?s day|new year'?s eve|(?<=after )christmas|(?<=before )christmas|"
-    r"(?<=on )christmas)(?:,? (\d{4})\b)?", re.I)
-"""A day people name by its feast, on the day or the day after or before it ("on Christmas
-Eve", "the day after Christmas 2027"); "over Christmas" or "for Christmas" is a season, no
-day (said, as "christmas" is in :data:`_MEANING`)."""
+    r"(?<=on )christmas)(?:,? (?P<year>\d{4})\b)?", re.I)
+"""A day people name by its feast, on the day or some days after or before it ("on
+Christmas Eve", "the day after Christmas 2027", "two days after Christmas"); "over
+Christmas" or "for Christmas" is a season, no day (said, as "christmas" is in
+:data:`_MEANING`)."""
 _FEASTS = {"christmas day": (12, 25), "christmas": (12, 25), "christmas eve": (12, 24),
            "boxing day": (12, 26), "new years day": (1, 1), "new years eve": (12, 31)}
 
@@ -675,21 +677,24 @@ _FEASTS = {"christmas day": (12, 25), "christmas": (12, 25), "christmas eve": (1
 def _holidays(text: str, today: date,
               days: list[tuple[int, int, date]]) -> list[tuple[int, int, date]]:
     """(start, end, day) of the feasts :data:`_HOLIDAY` reads in ``text`` outside ``days``;
-    without a year, the first one after the dates before it (or today)."""
+    without a year, the first one on or after the dates before it (or today): "December 27,
+    2027, two days after Christmas" is that December 27th."""
     found = []
     for match in _HOLIDAY.finditer(text):
         if any(s < match.end() and match.start() < e for s, e, _ in days):
             continue
-        month, day = _FEASTS[match.group(2).lower().replace("'", "")]
-        if match.group(3):
-            when = date(int(match.group(3)), month, day)
+        month, day = _FEASTS[match["feast"].lower().replace("'", "")]
+        side = (match["side"] or match["sides"] or "").lower()
+        count = _number(match["count"]) if match["count"] else 1
+        shift = timedelta(days={"after": count, "before": -count}.get(side, 0))
+        if match["year"]:
+            when = date(int(match["year"]), month, day) + shift
         else:
             base = max([d for s, _, d in days if s < match.start()], default=today)
-            when = date(base.year, month, day)
+            when = date(base.year, month, day) + shift
             if when < base:
-                when = date(base.year + 1, month, day)
-        shift = {"after": 1, "before": -1}.get((match.group(1) or "").lower(), 0)
-        found.append((match.start(), match.end(), when + timedelta(days=shift)))
+                when = date(base.year + 1, month, day) + shift
+        found.append((match.start(), match.end(), when))
     return found
 
 
@@ -1013,7 +1018,9 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     # A date after "back" or "returning" is the return, wherever it stands.
     home = next((i for i, (start, _, _) in enumerate(spans)
                  if _RETURN_CUE.search(text[max(0, start - 24):start])), None)
-    away = [i for i in range(len(spans)) if i != home]
+    # A day said again ("December 27, 2027, two days after Christmas") is no second date.
+    away = [i for i in range(len(spans)) if i != home
+            and all(day != spans[i][2] for _, _, day in spans[:i])]
     if away:
         found["depart"] = spans[away[0]][2].isoformat()
         used.append(spans[away[0]][:2])
