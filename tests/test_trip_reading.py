@@ -1274,3 +1274,27 @@ def test_a_place_denied_with_its_verb_is_read_with_its_not(text: str, origin: st
 def test_some_days_before_or_after_a_feast(text: str, depart: str, back: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize(("text", "back", "budget"), [
+    ("nyc to miami leavin 2027-02-11, 3 nites, solo, 950 max", "2027-02-14", 950.0),
+    ("nyc to miami leavin 2027-02-11, 3 nites, solo, 1,100 tops", "2027-02-14", 1100.0),
+])
+def test_nights_and_a_cap_as_people_text_them(text: str, back: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("return"), found.get("budget"), unread) == (back, budget, [])
+
+
+def test_a_count_capped_at_a_clauses_end_is_no_budget() -> None:
+    found, unread = read_fully("nyc to miami leavin 2027-02-11, 3 nites, solo, 1 stop max",
+                               TODAY)
+    assert "budget" not in found and "1 stop" in unread
+
+
+@pytest.mark.parametrize("text", [
+    "Oslo to Nice, 2027-06-02 for 4 nights, 2 of us; we'd prefer not to spend more than $1,900.",
+    "Oslo to Nice, 2027-06-02 for 4 nights, 2 of us, and we don't want to pay over $1,900.",
+])
+def test_a_cap_said_with_not_is_the_budget(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (1900.0, [])

@@ -497,7 +497,7 @@ _DAY_RANGE = re.compile(
     rf"\b(?:(?P<m1>{_MONTHS})\.? (?P<a1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b1>\d{{1,2}})"
     rf"(?:st|nd|rd|th)?|(?P<a2>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b2>\d{{1,2}})"
     rf"(?:st|nd|rd|th)? (?:of )?(?P<m2>{_MONTHS})\.?)(?P<y>,? \d{{4}})?\b(?![-/:.]\d)"
-    r"(?! ?(?:days?|nights?|weeks?|people|adults|kids|travell?ers|pax|persons|guests)\b)", re.I)
+    r"(?! ?(?:days?|nights?|nites?|weeks?|people|adults|kids|travell?ers|pax|persons|guests)\b)", re.I)
 """Days of one month, from the first to the last: "Feb 12-15, 2027", "12-15 February"."""
 
 
@@ -844,14 +844,15 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
-    """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week").
+    """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week", "4
+    nites" as people text it).
 
     None for a length that is no one number of days: a range ("5 or 6 nights", "5-6
     nights"), a part ("half a week", "a week and a half") or a fraction ("1.5 weeks"); its
     words are then left over, and said.
     """
-    length = re.search(rf"\b{_COUNT}[ -](day|night|week|wk|fortnight)s?\b|\b(a )?(fortnight)\b",
-                       lowered)
+    length = re.search(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?\b|"
+                       r"\b(a )?(fortnight)\b", lowered)
     if not length:
         return None
     if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
@@ -913,7 +914,12 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     currency = r"(?:usd|(?:us |u\.s\. )?dollars?|bucks|us\$|\$)"
     # "US$4500", "2,200 US dollars": the US's dollars, as "USD"; "A$", "CA$", "NZ$" are not.
     sign = r"(?:usd|us\$|(?<![a-z])\$)"
-    capped = (r"(?:below|at most|(?:no|not) more than|less than|(?:can(?:no|')t|can not|"
+    # "We'd rather not spend more than $5,000", "don't want to pay over $900", "prefer not
+    # to spend more than": the "not" is read with the cap it makes.
+    capped = (r"(?:below|at most|(?:no|not|n't)(?: (?:want|like|plan|wish|intend)(?: to)?|"
+              r" to)?"
+              r"(?: (?:spend|pay|go))? (?:more than|over|above)|less than|"
+              r"(?:can(?:no|')t|can not|"
               r"must(?:n't| not)|should(?:n't| not)|won't) (?:go over|go above|exceed|be over|"
               r"be more than))\s*")
     for pattern in (
@@ -925,6 +931,10 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             # Thousands alone in a clause ("6.5k", "4k total"): money, as "5k run" is not.
             r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max)?"
             r" *(?:[,;.!?)]|$))",
+            # Hundreds or more capped at a clause's end ("1200 max", "900 tops", "1,500 at
+            # most"): money, as "2 stops max" is not.
+            r"(?<![\w.,$])(\d{1,3}(?:,\d{3})+|[1-9]\d{2,})\s*(?:max(?:imum)?|tops|at most)"
+            r"(?= *(?:[,;.!?)]|$))",
             # A count of grand ends a clause the same ("about five grand to spend", "5
             # grand total"); "a grand" alone is not counted ("a grand tour", "maybe a grand").
             rf"(?<![\w.,$])(?!an? ){_AMOUNT}(?<=grand)(?= *(?:to spend|total|in total|all in|"
