@@ -1298,3 +1298,24 @@ def test_a_count_capped_at_a_clauses_end_is_no_budget() -> None:
 def test_a_cap_said_with_not_is_the_budget(text: str) -> None:
     found, unread = read_fully(text, TODAY)
     assert (found.get("budget"), unread) == (1900.0, [])
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("Oslo to Nice, 2027-06-02 for 4 nights. Me, my brother and his wife.", 3),
+    ("Oslo to Nice, 2027-06-02 for 4 nights: my dad, my aunt, my cousin and I", 4),
+    ("Oslo to Nice, 2027-06-02 for 4 nights, the 3 of us (me, my boss and my colleague)", 3),
+])
+def test_people_listed_one_by_one_with_the_writer(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Someone after the list not counted, no writer in it, or a count that disagrees.
+    "Oslo to Nice, 2027-06-02 for 4 nights. Me, my brother and his wife and their kids.",
+    "Oslo to Nice, 2027-06-02 for 4 nights. My brother, his wife and my aunt.",
+    "Oslo to Nice, 2027-06-02 for 4 nights, the 4 of us (me, my boss and my colleague)",
+])
+def test_a_list_of_people_that_is_not_the_whole_party_is_said(text: str) -> None:
+    with pytest.raises(ValueError, match="could not read"):
+        TripInput(messages=text)

@@ -782,6 +782,26 @@ _DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:fr
                         r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
                         r"siblings|cousins|sisters|brothers)\)")
 """Who a party just counted are, said without a count: "three of us (college friends)"."""
+_ONE = (rf"(?:me|myself|i|(?:my|our|his|her|their) (?:{_KIN}|wife|husband|partner|spouse|"
+        r"girlfriend|boyfriend|fianc[eé]{1,2}|bf|gf|hubby))(?![\w'’])")
+"""One person of a list: the writer, or one person named by whose they are ("her mum")."""
+_LISTED = re.compile(rf"\b{_ONE}(?:(?: *, *(?:and |& )?| +(?:and|&|\+|plus) +|"
+                     rf" +(?=(?:my|our|his|her|their) )){_ONE}){{2,}}+"
+                     r"(?! *,? *(?:and|&|\+|plus|with|along)\b)")
+"""Three people or more listed one by one, none after them: "me, my partner and her mum",
+"my wife, my son and I" (the writer among them, see :func:`_listed`)."""
+
+
+def _listed(lowered: str) -> tuple[int, tuple[int, int]] | None:
+    """(how many, where) of the people a list names one by one, the writer among them ("it's
+    me, my partner and her mum" is three), or None where no such list is."""
+    for match in _LISTED.finditer(lowered):
+        people = re.findall(_ONE, match.group(0))
+        if any(person in ("me", "myself", "i") for person in people):
+            return len(people), match.span()
+    return None
+
+
 _SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|i am) the "
                    r"only (?:one|1)(?: going| travell?ing| flying| coming)?)\b")
 """The writer alone: "solo trip", "just me", "I'm the only one going"."""
@@ -796,7 +816,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     must agree: "4 people (2 adults + 2 kids)" is four, "a family of 4 with 2 kids" is
     four (the rest grown-ups), "5 people: 2 adults and 2 kids" is left unread. Children's
     ages after their count ("two kids (8 and 11)") are read with it, one age a child; the
-    writer alone ("solo", "just me") is one where nothing else counts the party.
+    writer alone ("solo", "just me") is one where nothing else counts the party; people
+    listed one by one with the writer ("me, my partner and her mum") are one a name.
     """
     groups = list(_GROUP.finditer(lowered))
     couple = _COUPLE.search(lowered)
@@ -829,6 +850,14 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
                 return stated, [total.span(), *spans]
             return None
         return (count, spans) if adults or couple or me else None
+    # People listed one by one are the party, or agree with its count ("the 3 of us: me,
+    # my wife and my son").
+    listed = _listed(lowered)
+    if listed:
+        if total is None:
+            return listed[0], [listed[1]]
+        return (listed[0], [total.span(), listed[1]]) if _number(
+            next(g for g in total.groups() if g)) == listed[0] else None
     # "for a conference": an article, no count.
     party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|"
                                r"wk|usd|dollars|\$|k\b|hundred|thousand|grand))"
