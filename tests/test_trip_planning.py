@@ -118,6 +118,23 @@ def test_free_text_to_review_with_searches_filled_and_a_plan_of_choices(
     assert revised["hotels"]  # still a hotel for every night
 
 
+@pytest.mark.parametrize(("text", "city"), [
+    # YVR is filed under Richmond: the things to do are Vancouver's, as the request says.
+    ("Plan 3 days in Vancouver from Seattle, leaving 2027-10-08", "Vancouver"),
+    # A code asked for keeps the search's own name for its city.
+    ("Plan 3 days in LIS from Seattle, leaving 2027-10-08", "Lisbon"),
+])
+def test_the_things_to_do_are_in_the_city_the_request_names(
+        trip_script: TripScript, text: str, city: str) -> None:
+    model = trip_script.write(bare_call("get_airport_code"), bare_call("search_flights"),
+                              selection(activities=3))
+    outcome, view = start({"messages": text}, model)
+    assert outcome.status == "interrupted", outcome.error
+    catalogue = dict(activities_for(city))
+    activities = view.values["current_itinerary"]["activities"]
+    assert activities and all(catalogue.get(a["name"]) == a["cost"] for a in activities)
+
+
 def test_a_tight_budget_leaves_only_offers_and_activities_that_fit(
         trip_script: TripScript) -> None:
     from agentdesk.domains.trip.agent.choices import trip_choices

@@ -1222,3 +1222,100 @@ def test_a_budget_a_head_said_before_its_cap(text: str, budget: float) -> None:
 ])
 def test_a_cap_a_head_or_a_night_without_its_count_is_said(text: str, unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    # March 6th, 2027 is a Saturday, June 3rd a Thursday; October 1st a Friday, January 10th
+    # a Sunday.
+    ("Leeds to Rome leaving Sat 6/3/2027 for 4 nights, 2 people", "2027-03-06", "2027-03-10"),
+    ("Oslo to Nice, out on Friday 10/1/2027, a week, one traveller", "2027-10-01",
+     "2027-10-08"),
+])
+def test_a_weekday_says_which_way_round_a_date_in_numbers_is(text: str, depart: str,
+                                                             back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+def test_a_weekday_that_fits_neither_way_round_is_said() -> None:
+    found, unread = read_fully("Leeds to Rome leaving Wednesday 6/3/2027, 2 people, 5 nights",
+                               TODAY)
+    assert "depart" not in found and "6/3/2027," in unread
+
+
+@pytest.mark.parametrize(("text", "depart"), [
+    ("Vienna to Lyon 05.08.2027 - 09.08.2027 (day.month.year), 1 person", "2027-08-05"),
+    ("Vienna to Lyon 08.05.2027 - 08.09.2027 (month.day.year), 1 person", "2027-08-05"),
+])
+def test_an_order_said_with_dots(text: str, depart: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), unread) == (depart, [])
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("Not flying out of Gatwick again, from Manchester to Nice, 2027-06-02, 3 nights, 1 person",
+     "Manchester", "Nice"),
+    ("Boston to Rome (not going to Milan after all), 2027-06-02, 3 nights, 1 person",
+     "Boston", "Rome"),
+])
+def test_a_place_denied_with_its_verb_is_read_with_its_not(text: str, origin: str,
+                                                          destination: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("origin"), found.get("destination"), unread) == (origin, destination, [])
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("Denver to Cancun three days after Christmas 2027, for five nights, 1 traveller",
+     "2027-12-28", "2028-01-02"),
+    # The same day said twice, by its date and by its feast, is one date.
+    ("Denver to Cancun on 12/23/2027, 2 days before Christmas, for a week, 1 traveller",
+     "2027-12-23", "2027-12-30"),
+])
+def test_some_days_before_or_after_a_feast(text: str, depart: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), found.get("return"), unread) == (depart, back, [])
+
+
+@pytest.mark.parametrize(("text", "back", "budget"), [
+    ("nyc to miami leavin 2027-02-11, 3 nites, solo, 950 max", "2027-02-14", 950.0),
+    ("nyc to miami leavin 2027-02-11, 3 nites, solo, 1,100 tops", "2027-02-14", 1100.0),
+])
+def test_nights_and_a_cap_as_people_text_them(text: str, back: str, budget: float) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("return"), found.get("budget"), unread) == (back, budget, [])
+
+
+def test_a_count_capped_at_a_clauses_end_is_no_budget() -> None:
+    found, unread = read_fully("nyc to miami leavin 2027-02-11, 3 nites, solo, 1 stop max",
+                               TODAY)
+    assert "budget" not in found and "1 stop" in unread
+
+
+@pytest.mark.parametrize("text", [
+    "Oslo to Nice, 2027-06-02 for 4 nights, 2 of us; we'd prefer not to spend more than $1,900.",
+    "Oslo to Nice, 2027-06-02 for 4 nights, 2 of us, and we don't want to pay over $1,900.",
+])
+def test_a_cap_said_with_not_is_the_budget(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("budget"), unread) == (1900.0, [])
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("Oslo to Nice, 2027-06-02 for 4 nights. Me, my brother and his wife.", 3),
+    ("Oslo to Nice, 2027-06-02 for 4 nights: my dad, my aunt, my cousin and I", 4),
+    ("Oslo to Nice, 2027-06-02 for 4 nights, the 3 of us (me, my boss and my colleague)", 3),
+])
+def test_people_listed_one_by_one_with_the_writer(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Someone after the list not counted, no writer in it, or a count that disagrees.
+    "Oslo to Nice, 2027-06-02 for 4 nights. Me, my brother and his wife and their kids.",
+    "Oslo to Nice, 2027-06-02 for 4 nights. My brother, his wife and my aunt.",
+    "Oslo to Nice, 2027-06-02 for 4 nights, the 4 of us (me, my boss and my colleague)",
+])
+def test_a_list_of_people_that_is_not_the_whole_party_is_said(text: str) -> None:
+    with pytest.raises(ValueError, match="could not read"):
+        TripInput(messages=text)

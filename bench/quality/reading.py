@@ -61,8 +61,13 @@ def _people(name: str) -> list[dict[str, Any]]:
 
 
 def _code(city: str | None) -> str | None:
-    from agentdesk.domains.trip.airports import main_airport
+    """The airport a plan for ``city`` flies from or to: a code in capitals is that airport,
+    as the planner takes it ("ORD" is O'Hare, not the city "Ord" of Ord River's ODR), any
+    other name its city's main one."""
+    from agentdesk.domains.trip.airports import airport, main_airport
 
+    if city and len(city) == 3 and city.isupper() and airport(city) is not None:
+        return city
     found = main_airport(city) if city else None
     return found.iata if found is not None else None
 

@@ -369,8 +369,10 @@ _SIGN_OFF = re.compile(r"\b(?:cheers|thanks|thank you|thx|regards|best|best wish
                        r"([A-Za-z][\w'.-]*(?: [A-Za-z][\w'.-]*)?)\W*$",
                        re.I)
 """A request's sign-off and the name after it, at its end: "Cheers,\nTom"."""
-_DENIED = re.compile(r"\bnot\s+((?:from|out of|leaving|to|in)\s+)?$", re.I)
-"""A place the writer says is not the one: "Not from Newark, from JFK", "JFK, not Newark"."""
+_DENIED = re.compile(r"\bnot\s+((?:(?:leaving|flying|departing|going|heading|travell?ing)\s+)?"
+                     r"(?:from|out of|to|into|in)\s+|(?:leaving|departing)\s+)?$", re.I)
+"""A place the writer says is not the one: "Not from Newark, from JFK", "JFK, not Newark",
+"Not leaving from Newark this time" (its cue, "from", says which slot it is denied for)."""
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
 
 
@@ -495,19 +497,19 @@ _DAY_RANGE = re.compile(
     rf"\b(?:(?P<m1>{_MONTHS})\.? (?P<a1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b1>\d{{1,2}})"
     rf"(?:st|nd|rd|th)?|(?P<a2>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b2>\d{{1,2}})"
     rf"(?:st|nd|rd|th)? (?:of )?(?P<m2>{_MONTHS})\.?)(?P<y>,? \d{{4}})?\b(?![-/:.]\d)"
-    r"(?! ?(?:days?|nights?|weeks?|people|adults|kids|travell?ers|pax|persons|guests)\b)", re.I)
+    r"(?! ?(?:days?|nights?|nites?|weeks?|people|adults|kids|travell?ers|pax|persons|guests)\b)", re.I)
 """Days of one month, from the first to the last: "Feb 12-15, 2027", "12-15 February"."""
 
 
 _ORDER_SAID = {
-    "DMY": re.compile(r"\b(?:day first|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day/month|"
+    "DMY": re.compile(r"\b(?:day first|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day[/.-]month|"
                       r"(?:european|uk|british) dates?|"
                       r"(?:european|uk|british) (?:date )?format)\b", re.I),
-    "MDY": re.compile(r"\b(?:month first|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month/day|"
+    "MDY": re.compile(r"\b(?:month first|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month[/.-]day|"
                       r"(?:(?-i:US)|american) dates?|"
                       r"(?:(?-i:US)|american) (?:date )?format)\b", re.I)}
 """The order a text says its dates in numbers are written in: "(European dates, day
-first)", "(month/day/year)", "(DDMMYYYY)", "US date" ("US" in capitals: "the two of us, dates..." is
+first)", "(month/day/year)", "(day.month.year)", "(DDMMYYYY)", "US date" ("US" in capitals: "the two of us, dates..." is
 no order)."""
 
 
@@ -551,6 +553,20 @@ def _numeric_date(numerals: tuple[int, int, int], order: str | None) -> date | N
         return None
 
 
+def _weekday_reading(text: str, start: int,
+                     numerals: tuple[int, int, int]) -> date | None:
+    """The one day a date in numbers of no known order names that the weekday said just
+    before it agrees with: "Thursday 2/4/2027" is February 4th, as April 2nd, 2027 is a
+    Friday. None where no weekday is said, or both readings or neither agree with it."""
+    said = _WEEKDAY.search(text[max(0, start - 14):start])
+    if not said:
+        return None
+    weekday = _WEEKDAYS.index(said.group(1)[:3].lower())
+    fits = {day for day in (_numeric_date(numerals, "MDY"), _numeric_date(numerals, "DMY"))
+            if day is not None and day.weekday() == weekday}
+    return fits.pop() if len(fits) == 1 else None
+
+
 def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     """(start, end, day) of every date, in order; "the 17th" is a day of the month before.
 
@@ -573,7 +589,10 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
         # The order the text says its dates are in; one its dates (a day over 12) or
         # its words contradict is none.
         order = said.pop() if len(said) == 1 and order in (None, *said) else ""
-    found = [(_word_start(text, spelled, m.start()), m.end(), _numeric_date(numerals, order)
+    # A date of either order is the one its weekday agrees with ("Thursday 2/4/2027").
+    found = [(_word_start(text, spelled, m.start()), m.end(), (
+        _numeric_date(numerals, order) or (_weekday_reading(spelled, m.start(), numerals)
+                                           if order is None else None))
               if numerals else _parse_date(m.group(1), today)) for m, numerals in matches]
     found = [(start, end, day and _on_weekday(spelled, start, end, day, bool(
         re.search(r"\d{4}|\d/\d+$", m.group(1))))) for (start, end, day), (m, _) in zip(
@@ -643,12 +662,14 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
 _SHORT_NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?![\d/])")
 """A month and day in numbers without a year: "8/9"."""
 _HOLIDAY = re.compile(
-    r"\b(?:(?:the )?day (after|before) |on )?(christmas day|christmas eve|boxing day|"
+    rf"\b(?:(?:the )?day (?P<side>after|before) |(?P<count>\d{{1,2}}|{_NUMBER_WORDS}) days "
+    r"(?P<sides>after|before) |on )?(?P<feast>christmas day|christmas eve|boxing day|"
     r"new year'?s day|new year'?s eve|(?<=after )christmas|(?<=before )christmas|"
-    r"(?<=on )christmas)(?:,? (\d{4})\b)?", re.I)
-"""A day people name by its feast, on the day or the day after or before it ("on Christmas
-Eve", "the day after Christmas 2027"); "over Christmas" or "for Christmas" is a season, no
-day (said, as "christmas" is in :data:`_MEANING`)."""
+    r"(?<=on )christmas)(?:,? (?P<year>\d{4})\b)?", re.I)
+"""A day people name by its feast, on the day or some days after or before it ("on
+Christmas Eve", "the day after Christmas 2027", "two days after Christmas"); "over
+Christmas" or "for Christmas" is a season, no day (said, as "christmas" is in
+:data:`_MEANING`)."""
 _FEASTS = {"christmas day": (12, 25), "christmas": (12, 25), "christmas eve": (12, 24),
            "boxing day": (12, 26), "new years day": (1, 1), "new years eve": (12, 31)}
 
@@ -656,21 +677,24 @@ _FEASTS = {"christmas day": (12, 25), "christmas": (12, 25), "christmas eve": (1
 def _holidays(text: str, today: date,
               days: list[tuple[int, int, date]]) -> list[tuple[int, int, date]]:
     """(start, end, day) of the feasts :data:`_HOLIDAY` reads in ``text`` outside ``days``;
-    without a year, the first one after the dates before it (or today)."""
+    without a year, the first one on or after the dates before it (or today): "December 27,
+    2027, two days after Christmas" is that December 27th."""
     found = []
     for match in _HOLIDAY.finditer(text):
         if any(s < match.end() and match.start() < e for s, e, _ in days):
             continue
-        month, day = _FEASTS[match.group(2).lower().replace("'", "")]
-        if match.group(3):
-            when = date(int(match.group(3)), month, day)
+        month, day = _FEASTS[match["feast"].lower().replace("'", "")]
+        side = (match["side"] or match["sides"] or "").lower()
+        count = _number(match["count"]) if match["count"] else 1
+        shift = timedelta(days={"after": count, "before": -count}.get(side, 0))
+        if match["year"]:
+            when = date(int(match["year"]), month, day) + shift
         else:
             base = max([d for s, _, d in days if s < match.start()], default=today)
-            when = date(base.year, month, day)
+            when = date(base.year, month, day) + shift
             if when < base:
-                when = date(base.year + 1, month, day)
-        shift = {"after": 1, "before": -1}.get((match.group(1) or "").lower(), 0)
-        found.append((match.start(), match.end(), when + timedelta(days=shift)))
+                when = date(base.year + 1, month, day) + shift
+        found.append((match.start(), match.end(), when))
     return found
 
 
@@ -758,6 +782,26 @@ _DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:fr
                         r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
                         r"siblings|cousins|sisters|brothers)\)")
 """Who a party just counted are, said without a count: "three of us (college friends)"."""
+_ONE = (rf"(?:me|myself|i|(?:my|our|his|her|their) (?:{_KIN}|wife|husband|partner|spouse|"
+        r"girlfriend|boyfriend|fianc[eé]{1,2}|bf|gf|hubby))(?![\w'’])")
+"""One person of a list: the writer, or one person named by whose they are ("her mum")."""
+_LISTED = re.compile(rf"\b{_ONE}(?:(?: *, *(?:and |& )?| +(?:and|&|\+|plus) +|"
+                     rf" +(?=(?:my|our|his|her|their) )){_ONE}){{2,}}+"
+                     r"(?! *,? *(?:and|&|\+|plus|with|along)\b)")
+"""Three people or more listed one by one, none after them: "me, my partner and her mum",
+"my wife, my son and I" (the writer among them, see :func:`_listed`)."""
+
+
+def _listed(lowered: str) -> tuple[int, tuple[int, int]] | None:
+    """(how many, where) of the people a list names one by one, the writer among them ("it's
+    me, my partner and her mum" is three), or None where no such list is."""
+    for match in _LISTED.finditer(lowered):
+        people = re.findall(_ONE, match.group(0))
+        if any(person in ("me", "myself", "i") for person in people):
+            return len(people), match.span()
+    return None
+
+
 _SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|i am) the "
                    r"only (?:one|1)(?: going| travell?ing| flying| coming)?)\b")
 """The writer alone: "solo trip", "just me", "I'm the only one going"."""
@@ -772,7 +816,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     must agree: "4 people (2 adults + 2 kids)" is four, "a family of 4 with 2 kids" is
     four (the rest grown-ups), "5 people: 2 adults and 2 kids" is left unread. Children's
     ages after their count ("two kids (8 and 11)") are read with it, one age a child; the
-    writer alone ("solo", "just me") is one where nothing else counts the party.
+    writer alone ("solo", "just me") is one where nothing else counts the party; people
+    listed one by one with the writer ("me, my partner and her mum") are one a name.
     """
     groups = list(_GROUP.finditer(lowered))
     couple = _COUPLE.search(lowered)
@@ -805,6 +850,14 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
                 return stated, [total.span(), *spans]
             return None
         return (count, spans) if adults or couple or me else None
+    # People listed one by one are the party, or agree with its count ("the 3 of us: me,
+    # my wife and my son").
+    listed = _listed(lowered)
+    if listed:
+        if total is None:
+            return listed[0], [listed[1]]
+        return (listed[0], [total.span(), listed[1]]) if _number(
+            next(g for g in total.groups() if g)) == listed[0] else None
     # "for a conference": an article, no count.
     party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|"
                                r"wk|usd|dollars|\$|k\b|hundred|thousand|grand))"
@@ -820,14 +873,15 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
-    """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week").
+    """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week", "4
+    nites" as people text it).
 
     None for a length that is no one number of days: a range ("5 or 6 nights", "5-6
     nights"), a part ("half a week", "a week and a half") or a fraction ("1.5 weeks"); its
     words are then left over, and said.
     """
-    length = re.search(rf"\b{_COUNT}[ -](day|night|week|wk|fortnight)s?\b|\b(a )?(fortnight)\b",
-                       lowered)
+    length = re.search(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?\b|"
+                       r"\b(a )?(fortnight)\b", lowered)
     if not length:
         return None
     if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
@@ -889,7 +943,12 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     currency = r"(?:usd|(?:us |u\.s\. )?dollars?|bucks|us\$|\$)"
     # "US$4500", "2,200 US dollars": the US's dollars, as "USD"; "A$", "CA$", "NZ$" are not.
     sign = r"(?:usd|us\$|(?<![a-z])\$)"
-    capped = (r"(?:below|at most|(?:no|not) more than|less than|(?:can(?:no|')t|can not|"
+    # "We'd rather not spend more than $5,000", "don't want to pay over $900", "prefer not
+    # to spend more than": the "not" is read with the cap it makes.
+    capped = (r"(?:below|at most|(?:no|not|n't)(?: (?:want|like|plan|wish|intend)(?: to)?|"
+              r" to)?"
+              r"(?: (?:spend|pay|go))? (?:more than|over|above)|less than|"
+              r"(?:can(?:no|')t|can not|"
               r"must(?:n't| not)|should(?:n't| not)|won't) (?:go over|go above|exceed|be over|"
               r"be more than))\s*")
     for pattern in (
@@ -901,6 +960,10 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             # Thousands alone in a clause ("6.5k", "4k total"): money, as "5k run" is not.
             r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max)?"
             r" *(?:[,;.!?)]|$))",
+            # Hundreds or more capped at a clause's end ("1200 max", "900 tops", "1,500 at
+            # most"): money, as "2 stops max" is not.
+            r"(?<![\w.,$])(\d{1,3}(?:,\d{3})+|[1-9]\d{2,})\s*(?:max(?:imum)?|tops|at most)"
+            r"(?= *(?:[,;.!?)]|$))",
             # A count of grand ends a clause the same ("about five grand to spend", "5
             # grand total"); "a grand" alone is not counted ("a grand tour", "maybe a grand").
             rf"(?<![\w.,$])(?!an? ){_AMOUNT}(?<=grand)(?= *(?:to spend|total|in total|all in|"
@@ -994,7 +1057,9 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     # A date after "back" or "returning" is the return, wherever it stands.
     home = next((i for i, (start, _, _) in enumerate(spans)
                  if _RETURN_CUE.search(text[max(0, start - 24):start])), None)
-    away = [i for i in range(len(spans)) if i != home]
+    # A day said again ("December 27, 2027, two days after Christmas") is no second date.
+    away = [i for i in range(len(spans)) if i != home
+            and all(day != spans[i][2] for _, _, day in spans[:i])]
     if away:
         found["depart"] = spans[away[0]][2].isoformat()
         used.append(spans[away[0]][:2])

@@ -23,6 +23,7 @@ from langchain_core.messages import AIMessage, AnyMessage, ToolMessage
 
 from agentdesk.runtime.tools import tool_result_data
 
+from ..request import same_place
 from .activities import activities_for
 from .audit import offers_seen
 from .honour import activity_slots, narrow_offers
@@ -196,6 +197,21 @@ def _hotel_offers(calls: list[tuple[str, dict[str, Any], Any]], preferences: dic
     return [], ""
 
 
+def _activity_city(calls: list[tuple[str, dict[str, Any], Any]], preferences: dict[str, Any],
+                   city: str, code: str | None) -> str:
+    """The city whose things to do a plan offers: the one the request names where the hotel
+    search, at that city's airport, files it under another town's name (Vancouver's YVR
+    is Richmond's); the search's own name otherwise (a code asked for, the same city in
+    other accents, "Portland, Maine" for Portland)."""
+    asked = str(preferences.get("destination") or "")
+    named = asked.split(",")[0].strip()
+    if not city:
+        return named
+    if not named or _is_code(named) or same_place(named, city) or _code(asked, calls) != code:
+        return city
+    return named
+
+
 def _fit_budget(preferences: dict[str, Any], outbound: list[dict], back: list[dict],
                 hotels: list[dict]) -> tuple[list, list, list, float | None]:
     """Drop the dearest offers until any pick fits the budget; what is left for activities."""
@@ -246,7 +262,8 @@ def trip_choices(messages: list[AnyMessage], preferences: dict[str, Any],
     slots = activity_slots(
         ask, previous, default_days=min(MAX_ACTIVITY_DAYS, max(1, nights)),
         trip_days=nights + 1,
-        catalogue=activities_for(city or str(preferences.get("destination") or "")),
+        catalogue=activities_for(_activity_city(
+            calls, preferences, city, hotels[0].get("city_code") if hotels else None)),
         allowance=allowance, party=int(preferences.get("travelers") or 1))
     notes = [f"Flights and the hotel are offers from the travel search for {first} to {last}. "
              f"The hotel covers all {nights} nights.",
