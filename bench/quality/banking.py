@@ -18,6 +18,7 @@ from typing import Any
 from .banking_fresh2 import FRESH2
 from .banking_fresh3 import FRESH3
 from .banking_fresh4 import FRESH4
+from .banking_fresh5 import FRESH5
 from .banking_set import FRESH, HELDOUT, QUESTIONS
 from .banking_written import WRITTEN, WRITTEN_HELDOUT
 from .common import Case, CaseResult, open_desk
@@ -55,7 +56,12 @@ def cases() -> list[Case]:
     fresh4 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh4"])
               for qid, question, sql, tags in FRESH4
               if question.lower() not in earlier]
-    return tuned + held + fresh + written + fresh2 + fresh3 + fresh4
+    # The fifth blind set (2026-11-29): never read, never tuned on.
+    earlier |= {case.request.lower() for case in fresh4}
+    fresh5 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh5"])
+              for qid, question, sql, tags in FRESH5
+              if question.lower() not in earlier]
+    return tuned + held + fresh + written + fresh2 + fresh3 + fresh4 + fresh5
 
 
 def _norm(value: Any) -> Any:
