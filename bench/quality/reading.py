@@ -32,7 +32,8 @@ bench.quality --agent simulation --tag fresh6``: 13/17/0, none other). The trip'
 ``fresh 7`` (tag ``fresh7``, 36 requests written blind, 6 of them holding a condition the
 planner cannot honour, never tuned on; ``fresh 7 read`` once read), was measured blind at
 401f6a5 on 2026-11-29: 30/6/0 as written, 400/80/0 with variants, and 27/6/3 through the
-whole graph (the wrongs two made-up activities and an over-budget plan). By phrasing variant: each
+whole graph (the wrongs two made-up activities and an over-budget plan); after the round on
+``fresh 6 read`` 30/6/0 and 399/80/1, and ``fresh 7 read`` from then on. By phrasing variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
 same label; ``--no-variants`` reads the requests as written only. No model runs unless
