@@ -1319,3 +1319,22 @@ def test_people_listed_one_by_one_with_the_writer(text: str, travelers: int) -> 
 def test_a_list_of_people_that_is_not_the_whole_party_is_said(text: str) -> None:
     with pytest.raises(ValueError, match="could not read"):
         TripInput(messages=text)
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # "SAN" is San Diego's code, "LOS" Lagos's: here each begins a city's name misspelt
+    ("NEED DENVER TO SAN FRANSICSO, APRIL 2 2027, 3 NIGHTS, 1 PERSON", "SAN FRANSICSO"),
+    ("boston to LOS ANGELAS on april 2 2027 for 3 nights", "LOS ANGELAS"),
+])
+def test_a_code_beginning_a_misspelt_city_is_said_unread(text: str, unread: str) -> None:
+    with pytest.raises(ValueError, match="could not read") as caught:
+        TripInput(messages=text)
+    assert unread in str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "origin"), [
+    ("FROM SAN TO DENVER, APRIL 2 2027, 3 NIGHTS, 1 PERSON", "SAN"),
+    ("FROM SAN ON APRIL 2 2027 TO DENVER, 3 NIGHTS, 1 PERSON", "SAN"),
+])
+def test_a_code_beside_other_words_is_still_the_airport(text: str, origin: str) -> None:
+    assert TripInput(messages=text).preferences.to_state()["origin"] == origin

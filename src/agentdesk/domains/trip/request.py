@@ -10,6 +10,7 @@ stays unset; the input check then says what is missing.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from datetime import date, datetime, timedelta
@@ -194,6 +195,30 @@ def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
     return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
 
 
+def _name_begun(text: str, name: str, end: int, following: list[re.Match[str]]) -> bool:
+    """Whether a code (``name``, three capitals, ending at ``end``) is the first word of a
+    longer place's name misspelt rather than an airport: with the word after it (after one
+    space) it is nearly the name of a city of several words that it begins ("SAN FRANSISCO"
+    is nearly San Francisco: not San Diego's code)."""
+    if not (len(name) == 3 and name.isupper() and following) \
+            or text[end:following[0].start()] != " ":
+        return False
+    word = _fold(following[0].group(0))
+    return len(word) >= 4 and any(
+        difflib.SequenceMatcher(None, word, city.split(" ", 1)[1]).ratio() >= 0.7
+        for city in _names_begun_by().get(_fold(name), ()))
+
+
+@lru_cache(maxsize=1)
+def _names_begun_by() -> dict[str, tuple[str, ...]]:
+    """The cities named in several words, by their first word ("san": San Francisco, ...)."""
+    begun: dict[str, list[str]] = {}
+    for city in _cities():
+        if " " in city:
+            begun.setdefault(city.split()[0], []).append(city)
+    return {first: tuple(cities) for first, cities in begun.items()}
+
+
 def same_place(one: str, other: str) -> bool:
     """Whether two names of a slot are one place: a city in any case or accents, or an
     airport code and its city ("BOS", "boston")."""
@@ -327,6 +352,12 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
             name = text[run[0].start():run[-1].end()].strip(".'-")
             if _is_city(name, any_case and not (len(name) == 3 and name.isupper()),
                         capitals=not any(c.islower() for c in letters)):
+                if _name_begun(text, name, run[0].start() + len(name),
+                               words[index + size:index + size + 1]):
+                    # "SAN FRANSISCO": not San Diego's code, a longer name not known
+                    unplaced.append(text[run[0].start():words[index + size].end()])
+                    index += size + 1
+                    break
                 shown = _shown(name)
                 end = run[0].start() + len(name)
                 index += size
