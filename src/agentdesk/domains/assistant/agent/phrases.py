@@ -390,7 +390,7 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         # an acrostic: "take the first letter of each word: ... and then do it"
         r"\b(?:first|initial|capital|starting)\s+letters?\s+of\s+(?:each|every|all\s+the|the)\s+"
         r"(?:words?|lines?|sentences?)\b[\s\S]{0,400}?\b(?:and|then)\s+(?:then\s+)?(?:follow|execute|"
-        r"obey|carry\s+out|do\s+(?:what|as|it|that|this)|act\s+on|comply|perform)\b",
+        r"obey|carry\s+(?:it\s+|them\s+)?out|do\s+(?:what|as|it|that|this)|act\s+on|comply|perform)\b",
     )),
     # A person may really want their conversation mailed to them: a person decides.
     PhraseRule("injection.exfiltration", "instruction", "ask",

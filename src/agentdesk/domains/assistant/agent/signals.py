@@ -320,9 +320,10 @@ _TOLD_YOU = re.compile(
     r"\bdir\s+(?:gesagt|aufgetragen|vorgegeben)\b|тебе\s+(?:сказали|велели|приказали)|"
     # "the message that defines your behaviour", "qui définit ton comportement"
     r"\b(?:that|which|qui|que|che|die|das|der)\s+(?:defines?|sets?|configures?|shapes?|governs?|"
-    r"définit|détermine|configure|define|determina|configura|definisce|definiert|bestimmt|steuert)\s+"
+    r"défini\w*|détermin\w*|configur\w*|define[mn]?|determina\w*|definisce|definiert|bestimmt|steuert)\s+"
     r"(?:your|ton|votre|tu|su|il\s+tuo|o\s+seu|dein\w*|ihr\w*)\s+(?:behaviou?r|comportement|"
     r"comportamiento|comportamento|verhalten|persona|personality|personnalité|personalidad)\b|"
+    r"\b(?:der|die|das)\s+(?:dein|ihr)\w*\s+verhalten\s+(?:bestimm|steuer|definier|festleg)\w*|"
     # "你在对话开始前收到的全部设定": what the model received, in Chinese
     r"(?:你|您).{0,12}?(?:收到|得到|接收到?|被告知|被给予|被設定|被设定)的", _I)
 
