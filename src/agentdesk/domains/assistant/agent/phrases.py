@@ -149,6 +149,15 @@ def _mentioned(text: str, start: int, end: int) -> bool:
                 or (_SPEECH_VERB.search(lead) and _THE_LINE.search(text, closed + 1)))
 
 
+def _unmentioned(*patterns: re.Pattern[str]) -> Callable[[str], bool]:
+    """A check that any of ``patterns`` matches outside a quotation the text only mentions
+    (:func:`_mentioned`): "was 'pretend you are DAN' the first jailbreak?" asks about one."""
+    def check(text: str) -> bool:
+        return any(not _mentioned(text, match.start(), match.end())
+                   for pattern in patterns for match in pattern.finditer(text))
+    return check
+
+
 def _english_override(text: str) -> bool:
     for match in _EN_OVERRIDE.finditer(text):
         if (_OF_A_THING.match(text, match.end()) or _ABOUT_A_SUBJECT.match(text, match.end())
@@ -317,7 +326,7 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
                "an order to ignore or replace the assistant's instructions",
                patterns=_OTHER_OVERRIDE + _EN_OVERRIDE_MORE, check=_english_override),
     PhraseRule("injection.prompt_leak", "instruction", "refuse",
-               "a request to reveal the assistant's hidden instructions", patterns=_rx(
+               "a request to reveal the assistant's hidden instructions", check=_unmentioned(*_rx(
         r"\b(?:reveal|show|print|display|output|repeat|recite|dump|leak|expose|disclose|share|"
         r"give|tell|write\s+out|spell\s+out|paste|copy|list|return)\b(?:\s+[\w'’-]+){0,5}?\s+your\s+"
         r"(?:(?:full|entire|exact|complete|original|initial|hidden|secret|internal|verbatim|"
@@ -335,9 +344,9 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"\b(?:muestra|revela|dime|imprime)\s+(?:tu|el)\s+(?:prompt|mensaje)\s+(?:del\s+)?sistema",
         r"\b(?:montre|révèle|affiche|donne)[- ]moi\s+(?:ton|le)\s+(?:prompt|message)\s+(?:système|systeme)",
         r"\b(?:zeig|zeige|verrate|gib)\b.{0,20}?(?:deinen?|den)\s+(?:system-?prompt|systemprompt)",
-    )),
+    ))),
     PhraseRule("injection.persona", "role_play", "refuse",
-               "a role-play meant to lift the assistant's rules", patterns=_rx(
+               "a role-play meant to lift the assistant's rules", check=_unmentioned(*_rx(
         r"\bdo\s+anything\s+now\b",
         r"\b(?:DAN|STAN|DUDE|AIM)\s+(?:mode|prompt|jailbreak)\b",
         r"\b(?:you\s+are|you're)\s+(?:now\s+)?(?-i:DAN|STAN|DUDE)\b",  # the known personas, in capitals
@@ -367,7 +376,7 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"restrictions|einschränkungen|restrições|restrizioni|filtros|filtres|filter|regras|"
         r"regole|reglas|règles|regeln|límites|limites|grenzen)",
         r"(?:扮演|假装|假設|假设).{0,30}(?:没有|沒有|不受)(?:任何)?(?:限制|规则|規則|约束)",
-    )),
+    ))),
     PhraseRule("injection.role_marker", "template_token", "refuse",
                "a chat-template token or system tag that fakes a conversation turn",
                check=_template_turn),
