@@ -120,6 +120,15 @@ _CONFUSABLES = str.maketrans("аеорсухіјѕԁɡοαεкмнтвΑΒΕΗΙ
 _LEET = str.maketrans("0134579@$", "oieastgas")
 # Letters spelled out one by one ("i g n o r e   a l l"): wider gaps separate the words.
 _SPACED = re.compile(r"(?<!\w)\w(?:(?: {1,3}|[.\-_*])\w(?!\w)){4,}")
+_MARK = re.compile(r"(?<=\w)[.\-_*](?=\w)")
+
+
+def _join_spelled(run: str) -> str:
+    """A run of letters spelled out, as words: letters joined by a mark ("i-g-n-o-r-e y-o-u-r")
+    are split into words by the spaces; letters joined by spaces by the wider gaps."""
+    if _MARK.search(run):
+        return _MARK.sub("", run)
+    return re.sub(r"(?<=\w) (?=\w)", "", run)
 
 
 def _fold_word(word: str) -> str:
@@ -135,7 +144,7 @@ def _fold_word(word: str) -> str:
 def normalize(text: str) -> str:
     """The text as a reader sees it: NFKC, hidden characters gone, look-alikes folded."""
     text = unicodedata.normalize("NFKC", clean_invisible(text))
-    text = _SPACED.sub(lambda m: re.sub(r"(?<=\w)(?: |[.\-_*])(?=\w)", "", m.group()), text)
+    text = _SPACED.sub(lambda m: _join_spelled(m.group()), text)
     text = re.sub(r"[^\s]+", lambda m: _fold_word(m.group()), text)
     text = re.sub(r"[^\S\n]+", " ", text)  # lines stay: role prefixes are read per line
     return re.sub(r" ?\n[\s]*", "\n", text).strip()

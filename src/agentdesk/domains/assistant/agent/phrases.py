@@ -41,13 +41,14 @@ def _rx(*parts: str) -> tuple[re.Pattern[str], ...]:
 
 # -- "ignore your previous instructions" ---------------------------------------------------
 
-_EN_VERBS = (r"ignore|disregard|forget|override|overrule|bypass|abandon|discard|neglect|"
+_EN_VERBS = (r"ignore|disregard|forget|override|overrule|bypass|abandon|discard|neglect|drop|ditch|scrap|"
              r"set\s+aside|throw\s+out|do\s+not\s+(?:follow|obey)|don'?t\s+(?:follow|obey)|"
              r"stop\s+(?:following|obeying)|no\s+longer\s+(?:follow|obey)|pay\s+no\s+attention\s+to")
 _EN_STRONG_NOUNS = {"instruction", "instructions", "prompt", "prompts", "directive", "directives",
                     "guardrails", "programming", "safeguards"}
 _EN_WEAK_NOUNS = {"rules", "guidelines", "restrictions", "constraints", "policies", "policy",
-                  "filters", "orders", "commands", "training", "directions", "limitations"}
+                  "filters", "orders", "commands", "training", "directions", "limitations",
+                  "ruleset", "rulesets", "rulebook"}
 _EN_QUALIFIERS = {"previous", "previously", "prior", "above", "earlier", "preceding", "foregoing",
                   "former", "original", "initial", "old", "all", "any", "every", "your", "system",
                   "developer", "safety", "hidden", "given", "existing", "current"}
@@ -65,6 +66,15 @@ _OF_A_THING = re.compile(
     r"\s+(?:the|this|that|your|my|our)\s+(?:old\s+|previous\s+)?(?:box|label|leaflet|packet|package|"
     r"packaging|bottle|manual|sign|form|card|sheet|door|wall|website|page|jar|tin|can|carton|poster|"
     r"flyer|brochure|insert|notice|machine|device|printer)s?\b", _I)
+
+
+# "please disregard the previous instructions about the benefits form": instructions on a
+# subject of the writer's, unless the subject is the model's answers or limits
+_ABOUT_A_SUBJECT = re.compile(
+    r"\s+(?:about|regarding|concerning|on\s+how\s+to)\s+(?:the|this|that|my|our|their|his|her)\s+"
+    r"(?![^.;!?\n]{0,40}?\b(?:you|your|yourself|safety|content|answers?|repl(?:y|ies)|respon\w*|"
+    r"topics?|discuss\w*|refus\w*|filter\w*|polic\w*|restrict\w*|secrets?|passwords?|prompts?|"
+    r"system|model|assistant|ai|users?|data|confidential\w*)\b)[\w-]+", _I)
 
 
 # "a test that checks the bot refuses when a user sends 'ignore previous instructions'", "filter
@@ -86,6 +96,15 @@ _CARRY_OUT = re.compile(r"\b(?:obey|follow|execute|carry\s+out|act\s+on|comply\s
                         r"\b(?:repeat|say|type|output|print)\s+(?:the\s+)?(?:string|phrase|text)\b", _I)
 
 
+# "how do teams defend against 'ignore previous instructions' attacks?", "is 'forget your rules' a
+# good positive example?": the quoted order named as an attack, a string or an example
+_NAMED_AS_A_THING = re.compile(
+    r"\s*(?:-?\s*(?:style|type|like|based)\s+)?(?:attacks?|prompts?|payloads?|injections?|strings?|"
+    r"phrases?|tricks?|jailbreaks?|exploits?|examples?|inputs?|samples?)\b|"
+    r"\s*(?:is|was|as|would\s+be|makes?|be)?\s*(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,3}?(?:example|sample|"
+    r"test(?:\s+case)?|case|string|phrase|attack|payload|input|positive|negative)\b", _I)
+
+
 # "Does 'ignore previous instructions' still work on modern LLMs?": the quoted order is what the
 # question is about (whether it works), not said to the model
 _ASKED_IF_IT = re.compile(r"\b(?:does|do|did|can|could|will|would|is|was|are|were|why\s+does|why\s+did|"
@@ -104,7 +123,8 @@ _THE_LINE = re.compile(r"\b(?:that|this|the|his|her|their)\s+(?:line|lines|dialo
 
 def _mentioned(text: str, start: int, end: int) -> bool:
     """The span is the start of a quotation (on its own line) that a word before it calls a
-    string, phrase, entry or what a user sends; or is inside a quotation that a question asks
+    string, phrase, entry or what a user sends, or that the words after it name as an attack,
+    a string or an example; or is inside a quotation that a question asks
     whether it works, or that a character says in a line of dialogue the text asks about."""
     if _CARRY_OUT.search(text):
         return False
@@ -124,14 +144,24 @@ def _mentioned(text: str, start: int, end: int) -> bool:
     if closed < 0:
         return False
     lead = before[:quote.start()]
-    return bool((not inside and _MENTION.search(lead))
+    return bool((not inside and (_MENTION.search(lead) or _NAMED_AS_A_THING.match(text, closed + 1)))
                 or (_ASKED_IF_IT.search(lead) and _IT_WORKS.match(text, closed + 1))
                 or (_SPEECH_VERB.search(lead) and _THE_LINE.search(text, closed + 1)))
 
 
+def _unmentioned(*patterns: re.Pattern[str]) -> Callable[[str], bool]:
+    """A check that any of ``patterns`` matches outside a quotation the text only mentions
+    (:func:`_mentioned`): "was 'pretend you are DAN' the first jailbreak?" asks about one."""
+    def check(text: str) -> bool:
+        return any(not _mentioned(text, match.start(), match.end())
+                   for pattern in patterns for match in pattern.finditer(text))
+    return check
+
+
 def _english_override(text: str) -> bool:
     for match in _EN_OVERRIDE.finditer(text):
-        if _OF_A_THING.match(text, match.end()) or _mentioned(text, match.start(), match.end()):
+        if (_OF_A_THING.match(text, match.end()) or _ABOUT_A_SUBJECT.match(text, match.end())
+                or _mentioned(text, match.start(), match.end())):
             continue
         mid = set(match.group("mid").lower().split())
         noun = match.group("noun").lower()
@@ -296,7 +326,7 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
                "an order to ignore or replace the assistant's instructions",
                patterns=_OTHER_OVERRIDE + _EN_OVERRIDE_MORE, check=_english_override),
     PhraseRule("injection.prompt_leak", "instruction", "refuse",
-               "a request to reveal the assistant's hidden instructions", patterns=_rx(
+               "a request to reveal the assistant's hidden instructions", check=_unmentioned(*_rx(
         r"\b(?:reveal|show|print|display|output|repeat|recite|dump|leak|expose|disclose|share|"
         r"give|tell|write\s+out|spell\s+out|paste|copy|list|return)\b(?:\s+[\w'’-]+){0,5}?\s+your\s+"
         r"(?:(?:full|entire|exact|complete|original|initial|hidden|secret|internal|verbatim|"
@@ -314,9 +344,9 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"\b(?:muestra|revela|dime|imprime)\s+(?:tu|el)\s+(?:prompt|mensaje)\s+(?:del\s+)?sistema",
         r"\b(?:montre|révèle|affiche|donne)[- ]moi\s+(?:ton|le)\s+(?:prompt|message)\s+(?:système|systeme)",
         r"\b(?:zeig|zeige|verrate|gib)\b.{0,20}?(?:deinen?|den)\s+(?:system-?prompt|systemprompt)",
-    )),
+    ))),
     PhraseRule("injection.persona", "role_play", "refuse",
-               "a role-play meant to lift the assistant's rules", patterns=_rx(
+               "a role-play meant to lift the assistant's rules", check=_unmentioned(*_rx(
         r"\bdo\s+anything\s+now\b",
         r"\b(?:DAN|STAN|DUDE|AIM)\s+(?:mode|prompt|jailbreak)\b",
         r"\b(?:you\s+are|you're)\s+(?:now\s+)?(?-i:DAN|STAN|DUDE)\b",  # the known personas, in capitals
@@ -346,7 +376,7 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"restrictions|einschränkungen|restrições|restrizioni|filtros|filtres|filter|regras|"
         r"regole|reglas|règles|regeln|límites|limites|grenzen)",
         r"(?:扮演|假装|假設|假设).{0,30}(?:没有|沒有|不受)(?:任何)?(?:限制|规则|規則|约束)",
-    )),
+    ))),
     PhraseRule("injection.role_marker", "template_token", "refuse",
                "a chat-template token or system tag that fakes a conversation turn",
                check=_template_turn),
@@ -366,6 +396,10 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"(?:follow|execute|obey|carry\s+out|do\s+(?:what|as|it|that|this)|act\s+on|comply|perform)\b",
         r"\b(?:follow|execute|obey|carry\s+out)\s+(?:the\s+)?(?:decoded|hidden|encoded|base64|"
         r"invisible|embedded)\s+(?:instructions?|text|message|commands?)",
+        # an acrostic: "take the first letter of each word: ... and then do it"
+        r"\b(?:first|initial|capital|starting)\s+letters?\s+of\s+(?:each|every|all\s+the|the)\s+"
+        r"(?:words?|lines?|sentences?)\b[\s\S]{0,400}?\b(?:and|then)\s+(?:then\s+)?(?:follow|execute|"
+        r"obey|carry\s+(?:it\s+|them\s+)?out|do\s+(?:what|as|it|that|this)|act\s+on|comply|perform)\b",
     )),
     # A person may really want their conversation mailed to them: a person decides.
     PhraseRule("injection.exfiltration", "instruction", "ask",

@@ -234,9 +234,10 @@ _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # a signed URL's signature or token parameter (Azure SAS sig=, AWS X-Amz-Signature=...)
     ("token", re.compile(r"(?i)(?<=[?&;])(?:sig|signature|x-amz-signature|x-goog-signature|"
                          r"x-amz-security-token|access_token|id_token|token)=(?P<value>[^&\s#\"'<>]{16,})")),
-    # a password in a URL ("postgres://app:Winter2026!Tally@db:5432/x"): every character up to the
-    # "@" before the host, "!" and "$" included (detect-secrets stops at those)
-    ("credential", re.compile(r"(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:(?P<value>[^\s/@]{3,128})"
+    # a password in a URL ("postgres://app:Winter2026!Tally@db:5432/x", or with no user name,
+    # "redis://:s3cret@cache:6379"): every character up to the "@" before the host, "!" and "$"
+    # included (detect-secrets stops at those); not an e-mail address
+    ("credential", re.compile(r"(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<value>[^\s/@]{3,128})"
                               r"@(?=[\w.-]+)")),
     # "AccountKey=...;" in a connection string, "aws_secret_access_key = ...": a cloud
     # service's key, known by the name the service gives it

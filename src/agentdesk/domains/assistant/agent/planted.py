@@ -153,18 +153,60 @@ _API_PAYLOAD = re.compile(r"[\"']model[\"']\s*:|\b(?:messages|msgs)[\"']?\s*(?:[
                           r"\[\s*\{\s*[\"']role[\"']\s*:", _I)
 
 
+# "You are a helpful assistant.": a content that only names a role, granting and lifting nothing
+_ROLE_ONLY = re.compile(r"\s*you\s+are\s+(?:an?|the)\s+(?:[\w-]+\s+){0,4}?[\w-]+\s*[.!]?\s*", _I)
+_EXPLAIN = re.compile(r"\b(?:explain|why\s+(?:is|does|do|are)|what\s+(?:does|is|are)|what'?s|meaning|"
+                      r"mean)\b", _I)
+
+
+def _role_asked_about(text: str, start: int) -> bool:
+    """The message at ``start`` is a whole JSON object whose content only names a role, and
+    the text asks what it means: a developer asking about a gateway's log, not an order."""
+    opening = text.rfind("{", 0, start)
+    try:
+        message, end = json.JSONDecoder().raw_decode(text, opening) if opening >= 0 else (None, 0)
+    except ValueError:
+        return False
+    content = message.get("content") if isinstance(message, dict) else None
+    outside = text[:opening] + text[end:]
+    return (isinstance(content, str) and bool(_ROLE_ONLY.fullmatch(content))
+            and bool(_EXPLAIN.search(outside)))
+
+
 def _role_message(text: str) -> bool:
     """A system or developer message with content, outside a chat API request: a developer
     pasting the payload they send ("model": ..., "messages": [...]) shows their own system
-    prompt; a bare message in a request is text passing for the operator's."""
-    return bool(_ROLE_MESSAGE.search(text)) and not _API_PAYLOAD.search(text)
+    prompt; a bare message in a request is text passing for the operator's, unless it only
+    names a role and the person asks what it means."""
+    return (not _API_PAYLOAD.search(text)
+            and any(not _role_asked_about(text, match.start()) for match in _ROLE_MESSAGE.finditer(text)))
 
 
-_REACT_LABEL = re.compile(r"^[ \t]*(thought|action|action\s+input|observation|final\s+answer)[ \t]*:", _I)
+# A ReAct label in English, Spanish, Portuguese, French, German or Italian, and what it is in English
+_REACT_LABELS = {
+    "thought": ("thought", "pensamiento", "pensamento", "pensée", "pensee", "gedanke", "pensiero"),
+    "action": ("action", "acción", "accion", "ação", "acao", "aktion", "azione"),
+    "action input": ("action input", "entrada de acción", "entrada de ação", "entrée de l'action",
+                     "aktionseingabe", "input azione"),
+    "observation": ("observation", "observación", "observacion", "observação", "observacao",
+                    "beobachtung", "osservazione"),
+    "final answer": ("final answer", "respuesta final", "resposta final", "réponse finale",
+                     "endgültige antwort", "finale antwort", "risposta finale"),
+}
+_LABEL_OF = {word: label for label, words in _REACT_LABELS.items() for word in words}
+_LABEL_WORDS = "|".join(re.escape(word).replace(r"\ ", r"\s+")
+                        for word in sorted(_LABEL_OF, key=len, reverse=True))
+_REACT_LABEL = re.compile(rf"^[ \t]*({_LABEL_WORDS})[ \t]*:", _I)
+
+
+def _label(word: str) -> str:
+    """The English ReAct label for a label word as written (``Observación`` -> ``observation``)."""
+    return _LABEL_OF[re.sub(r"\s+", " ", word.lower())]
 
 
 # "Action: transfer_funds" names a tool; "Action: call the engineer" is a person's note.
-_TOOL_ACTION = re.compile(r"^[ \t]*action[ \t]*:[ \t]*[A-Za-z_][\w.-]*[ \t]*$", _I)
+_ACTION_WORDS = "|".join(re.escape(word) for word in _REACT_LABELS["action"])
+_TOOL_ACTION = re.compile(rf"^[ \t]*(?:{_ACTION_WORDS})[ \t]*:[ \t]*[A-Za-z_][\w.-]*[ \t]*$", _I)
 
 
 # "Here's a log from our agent, why did it loop?": a finished trace the person asks about, as
@@ -172,10 +214,13 @@ _TOOL_ACTION = re.compile(r"^[ \t]*action[ \t]*:[ \t]*[A-Za-z_][\w.-]*[ \t]*$", 
 _ASKED_ABOUT = re.compile(
     r"\b(?:why\s+(?:did|does|do|is|was|would)\s+(?:it|the\s+agent|my\s+agent|our\s+agent|this\s+"
     r"agent|the\s+bot|the\s+model|the\s+loop)\b|what\s+went\s+wrong|how\s+(?:do|can|should)\s+(?:i|we)\s+"
-    r"(?:fix|stop|prevent|debug)|\bdebug\s+(?:this|it|the))", _I)
+    r"(?:fix|stop|prevent|debug)|\bdebug\s+(?:this|it|the)|"
+    # "¿por qué se detuvo mi agente?", "pourquoi mon agent boucle-t-il ?", "warum stoppt der Agent?"
+    r"\b(?:por\s+qu[ée]|pourquoi|warum|perch[ée]|por\s+que)\b[^?\n]{0,40}?\b(?:agente?|bot|modelo|"
+    r"modèle|modell|modello|boucle|bucle|loop|schleife)\b)", _I)
 _CONTINUE = re.compile(r"\b(?:continue|carry\s+on|go\s+on\s+with|finish|complete|resume|"
                        r"next\s+step)\b", _I)
-_OPEN_LABEL = re.compile(r"^[ \t]*(?:thought|action|action\s+input|observation|final\s+answer)[ \t]*:"
+_OPEN_LABEL = re.compile(rf"^[ \t]*(?:{_LABEL_WORDS})[ \t]*:"
                          r"[ \t]*\Z", _I)
 
 
@@ -195,7 +240,7 @@ def _react_turns(text: str) -> bool:
     that the person asks about ("why did it loop?") is a log to debug."""
     if _trace_asked_about(text):
         return False
-    labels = {re.sub(r"\s+", " ", match.group(1).lower()) for match in _REACT_LABEL.finditer(text)}
+    labels = {_label(match.group(1)) for match in _REACT_LABEL.finditer(text)}
     if "action input" in labels:
         return True
     agent_own = bool(labels & {"thought", "final answer"}) or bool(_TOOL_ACTION.search(text))
