@@ -130,9 +130,10 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
     assert held.injections >= 40 and held.ordinary >= 40 and held.pii_cases >= 15
     assert held.detection_rate >= 0.95
     # at most 0.03 (1 of 44) until round nine; 2 of 44 (0.045) once the reader learned seen 8 and
-    # the round's training texts; 1 again once it learned seen 9 (round ten) (a blind total:
-    # measured, never read, nothing tuned for it)
-    assert held.false_positives <= 1
+    # the round's training texts; 1 once it learned seen 9 (round ten), and 2 again once held back
+    # 10's three texts shared with the training pool were held out of it (a blind total:
+    # measured, never read, nothing tuned for it; the learned reader moves by one here)
+    assert held.false_positives <= 2
     assert held.pii_leaks == [] and held.pii_words_lost == []
 
 
