@@ -33,7 +33,13 @@ bench.quality --agent simulation --tag fresh6``: 13/17/0, none other). The trip'
 planner cannot honour, never tuned on; ``fresh 7 read`` once read), was measured blind at
 401f6a5 on 2026-11-29: 30/6/0 as written, 400/80/0 with variants, and 27/6/3 through the
 whole graph (the wrongs two made-up activities and an over-budget plan); after the round on
-``fresh 6 read`` 30/6/0 and 399/80/1, and ``fresh 7 read`` from then on. By phrasing variant: each
+``fresh 6 read`` 30/6/0 and 399/80/1, and ``fresh 7 read`` from then on. The trip's eighth,
+``fresh 8`` (tag ``fresh8``, 36 requests written blind by other writers: an assistant's note,
+a forwarded thread, dictation, students, retirees, a travel agent's shorthand, writers from
+Spain, Germany, India, France, Britain and Australia; 6 of them holding a condition the
+planner cannot honour, never tuned on; ``fresh 8 read`` once read), was measured blind at
+532452a on 2026-11-29: 22/13/1 as written, 280/171/17 with variants, and 21/13/2 through
+the whole graph (the wrongs a wrong party size and an over-budget plan). By phrasing variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
 same label; ``--no-variants`` reads the requests as written only. No model runs unless
@@ -141,13 +147,14 @@ def _library() -> list[dict[str, Any]]:
 
 
 PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3 read", "fresh 4 read", "fresh 5 read",
-         "fresh 5", "fresh 6 read", "fresh 6", "fresh 7 read", "fresh 7")
+         "fresh 5", "fresh 6 read", "fresh 6", "fresh 7 read", "fresh 7", "fresh 8 read",
+         "fresh 8")
 OUTCOMES = ("right", "refused", "silent_wrong")
 
 
 def _part(case: dict[str, Any]) -> str:
     """The case's part as the whole-graph bench names it (:func:`.common.part_of`: ``fresh
-    7``, ``fresh 6 read``, ``fresh 5``, ``fresh 4 read``, ``fresh 3 read``, ``fresh``,
+    8``, ``fresh 7``, ``fresh 6 read``, ``fresh 5``, ``fresh 4 read``, ``fresh 3 read``, ``fresh``,
     ``fresh read``), but ``tuned`` for people's cases tuned on and ``held-back`` for the
     held-back ones, as this bench has always called them."""
     where = part_of(Case(id=case["id"], request=case["request"], expected=None,
@@ -171,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-variants", action="store_true", help="the requests as written only")
     parser.add_argument("--verbose", action="store_true",
                         help="list each miss of the tuned part (of the held-back, fresh or "
-                             "fresh 5, 6 and 7 parts only when --part names them)")
+                             "fresh 5, 6, 7 and 8 parts only when --part names them)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     model = None
