@@ -412,3 +412,10 @@ def test_a_relative_driving_beside_the_writer_stays_a_second_driver() -> None:
     info = merge({}, read_email(email, today=TODAY))
     assert (info["first_name"], info["birth_date"]) == ("Bob", "1990-07-04")
     assert info["drivers"][0]["first_name"] == "Jane"
+
+
+def test_words_spaced_by_several_blanks_read_as_singly_spaced() -> None:
+    info = read_email("Born  05/06/1979.  I  drive  to  work  and  went  through  a  red  light  "
+                      "on  03/03/2025.", today=TODAY)
+    assert info["use"] == "commute" and info["birth_date"] == "1979-05-06"
+    assert info["violations"] == [{"kind": "red_light", "date": "2025-03-03"}]

@@ -207,7 +207,8 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     found: dict[str, Any] = {}
     problems: dict[str, str] = {}
     solved: list[str] = []
-    text = day_first_as_iso(text)
+    # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
+    text = day_first_as_iso(re.sub(r"[ \t]+", " ", text))
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
                                              date_pattern=DATE)
