@@ -419,3 +419,31 @@ def test_words_spaced_by_several_blanks_read_as_singly_spaced() -> None:
                       "on  03/03/2025.", today=TODAY)
     assert info["use"] == "commute" and info["birth_date"] == "1979-05-06"
     assert info["violations"] == [{"kind": "red_light", "date": "2025-03-03"}]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("quote please. i'm rita vance, born 04/04/1984, single.", ("Rita", "Vance")),
+    ("AUTO QUOTE: OWEN PRATT DOB 02/02/1992, ZIP 43215.", ("Owen", "Pratt")),
+    ("name: lena ortiz\ndob: 1990-01-01", ("Lena", "Ortiz")),
+    ("need a quote asap\n\nkind regards,\nhugo lind", ("Hugo", "Lind")),
+    ("i'm 52 years old, born 03/03/1974, married.", None),
+    ("i'm married, born 03/03/1974.", None),
+    ("name: sean o'hara, born 03/03/1974.", None),  # the capitals inside are not shown
+    ("name: ian mcneil, born 03/03/1974.", None),
+])
+def test_a_name_in_an_email_written_in_one_case(text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+def test_an_upper_case_and_still_parts_two_violations() -> None:
+    info = read_email("I GOT A SPEEDING TICKET IN MAY 2025 AND A DUI ON 10/10/2024.", today=TODAY)
+    assert info["violations"] == [{"kind": "speeding", "date": "2025-05-01"},
+                                  {"kind": "dui", "date": "2024-10-10"}]
+
+
+@pytest.mark.parametrize("text", ["i'm insured with safe auto for 3 years.",
+                                  "I'M COVERED BY STATE FARM SINCE 2019."])
+def test_an_insurer_named_in_one_case_is_asked_not_guessed(text: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert "prior_insurance" not in info and "prior_insurance" in info["problems"]

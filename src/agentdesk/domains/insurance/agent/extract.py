@@ -58,7 +58,7 @@ _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,1
                     r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
 _PERSON = r"([A-Z][a-z'-]+(?:\s+[A-Z]\.?)?\s+[A-Z][a-zA-Z'-]+)"
 _NAMES = [re.compile(r"\b(?i:my name is|name:|I am|I'm|this is)\s+" + _PERSON),
-          re.compile(_PERSON + r",\s+(?i:born|dob|d\.o\.b|date of birth)\b"),
+          re.compile(_PERSON + r",?\s+(?i:born|dob|d\.o\.b|date of birth)\b"),
           re.compile(r"\b(?i:quote|insurance)\s+for\s+" + _PERSON + r"\b"),
           re.compile(r"(?:^|[.!?]\s+|\n)" + _PERSON + r"\s+here\b"),
           re.compile(r"(?:^|\s)[-–—]\s*" + _PERSON + r"\s*\Z")]
@@ -158,6 +158,48 @@ _NOT_NAMES = frozenset({
     "here", "there", "what", "who", "written", "listed", "given", "shown", "above", "below",
     "same", "different"})
 """Words that end the phrase after "my name is" without being a name."""
+_TWO_WORDS = r"([a-z]+)\s+([a-z]+)"
+_UNCASED_NAMES = [
+    re.compile(r"\b(?:my name is|name:|name's|name is|policy ?holder:)\s*" + _TWO_WORDS + r"\b"),
+    re.compile(r"(?:^|[.,:;!?]\s*|\n|\b(?:i'm|im|i am|for|is)\s+)" + _TWO_WORDS
+               + r",?\s+(?:born|dob|d\.o\.b|date of birth|birth\s*date)\b"),
+    re.compile(r"(?:^|[.!?]\s+|\n)" + _TWO_WORDS + r"\s+here\b"),
+    re.compile(r"(?:^|\s)[-–—]\s*" + _TWO_WORDS + r"\s*\Z"),
+    re.compile(r"^(?:thanks|thank you|regards|best regards|kind regards|warm regards|sincerely|"
+               r"yours faithfully|yours truly|cheers|best|--)[,!]?\s+" + _TWO_WORDS + r"\s*\Z",
+               re.M)]
+"""Where a name stands in an email written all in one case ("dan wu, born ...", "regards,
+maria gomez"): the places a capitalised name is read, without the capitals."""
+_NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
+    "single", "married", "divorced", "widowed", "widow", "widower", "separated", "male",
+    "female", "wife", "husband", "spouse", "partner", "son", "daughter", "mother", "father",
+    "mom", "dad", "child", "kid", "teen", "driver", "new", "car", "vehicle", "truck", "quote",
+    "insurance", "auto", "please", "pls", "thanks", "thank", "you", "hi", "hello", "hey",
+    "dear", "sir", "madam", "we", "were", "have", "has", "had", "he", "she", "they", "me",
+    "date", "birth", "born", "sent", "iphone", "looking", "need", "needs", "details",
+    "regards", "best", "kind", "years", "old", "age", "aged", "sincerely", "cheers", "yours", "faithfully", "truly"})
+"""Words that are not a name where an uncased email's name would stand."""
+
+
+def _uncased_name(text: str) -> tuple[str, str] | None:
+    """The name of an email written all in lower (or all in upper) case.
+
+    A word with an apostrophe or a hyphen, or a Mc-/Mac- name, keeps capitals inside it
+    ("O'Brien", "McNeil") that the email does not show, so such a name is asked, not guessed.
+    """
+    if text != text.lower() and text != text.upper():
+        return None
+    low = text.lower()
+    for pattern in _UNCASED_NAMES:
+        start = 0
+        while match := pattern.search(low, start):
+            words = match.groups()
+            if not _NOT_UNCASED_NAMES.intersection(words) and \
+                    not any(w.startswith(("mc", "mac")) for w in words) and \
+                    not re.match(r"['-]", low[match.end(2):match.end(2) + 1]):
+                return words[0].capitalize(), words[1].capitalize()
+            start = match.start() + 1
+    return None
 
 
 def _name(text: str, given: str | None) -> tuple[str, str] | None:
@@ -168,6 +210,8 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
     if (lower := _LOWER_NAME.search(text)) and not _NOT_NAMES.intersection(lower.groups()):
         first, last = lower.groups()
         return first.capitalize(), last.capitalize()
+    if uncased := _uncased_name(text):
+        return uncased
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     for i, line in enumerate(lines[:-1]):
         if _SIGN_OFF.match(line) and re.fullmatch(r"[A-Z][a-z'-]+(?:\s+[A-Z][a-zA-Z'-]+)+",
@@ -368,7 +412,7 @@ def _record(text: str, today: date, found: dict[str, Any], problems: dict[str, s
     the birth date)."""
     violations: list[dict[str, Any]] = []
     accidents: list[dict[str, Any]] = []
-    clauses = [c for s in _sentences(text) for c in re.split(r";|\band\b|\bbut\b", s)]
+    clauses = [c for s in _sentences(text) for c in re.split(r";|\band\b|\bbut\b", s, flags=re.I)]
     for sentence in clauses:
         whole = _when(sentence, today)
         for kind, pattern in _VIOLATIONS:
