@@ -430,6 +430,10 @@ def test_words_spaced_by_several_blanks_read_as_singly_spaced() -> None:
     ("i'm married, born 03/03/1974.", None),
     ("name: sean o'hara, born 03/03/1974.", None),  # the capitals inside are not shown
     ("name: ian mcneil, born 03/03/1974.", None),
+    ("quote for my suv. ruth dale. zip 43215.\n- ruth", ("Ruth", "Dale")),
+    ("quote for my suv. zip 43215.\n- ruth", None),
+    ("born 03/03/1974, zip 43215. many thanks, carl berg", ("Carl", "Berg")),
+    ("--\nnell ames\nsent from my phone", ("Nell", "Ames")),
 ])
 def test_a_name_in_an_email_written_in_one_case(text: str, name: tuple[str, str] | None) -> None:
     info = read_email(text, today=TODAY)

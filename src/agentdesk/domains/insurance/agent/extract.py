@@ -165,9 +165,9 @@ _UNCASED_NAMES = [
                + r",?\s+(?:born|dob|d\.o\.b|date of birth|birth\s*date)\b"),
     re.compile(r"(?:^|[.!?]\s+|\n)" + _TWO_WORDS + r"\s+here\b"),
     re.compile(r"(?:^|\s)[-–—]\s*" + _TWO_WORDS + r"\s*\Z"),
-    re.compile(r"^(?:thanks|thank you|regards|best regards|kind regards|warm regards|sincerely|"
-               r"yours faithfully|yours truly|cheers|best|--)[,!]?\s+" + _TWO_WORDS + r"\s*\Z",
-               re.M)]
+    re.compile(r"(?:^|[.!?]\s+)(?:thanks|thank you|many thanks|regards|best regards|"
+               r"kind regards|warm regards|sincerely|yours faithfully|yours truly|cheers|best|"
+               r"--)[,!]?\s+" + _TWO_WORDS + r"[ \t]*$", re.M)]
 """Where a name stands in an email written all in one case ("dan wu, born ...", "regards,
 maria gomez"): the places a capitalised name is read, without the capitals."""
 _NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
@@ -177,7 +177,8 @@ _NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
     "insurance", "auto", "please", "pls", "thanks", "thank", "you", "hi", "hello", "hey",
     "dear", "sir", "madam", "we", "were", "have", "has", "had", "he", "she", "they", "me",
     "date", "birth", "born", "sent", "iphone", "looking", "need", "needs", "details",
-    "regards", "best", "kind", "years", "old", "age", "aged", "sincerely", "cheers", "yours", "faithfully", "truly"})
+    "regards", "best", "kind", "years", "old", "age", "aged", "sincerely", "cheers", "yours",
+    "faithfully", "truly"})
 """Words that are not a name where an uncased email's name would stand."""
 
 
@@ -190,7 +191,8 @@ def _uncased_name(text: str) -> tuple[str, str] | None:
     if text != text.lower() and text != text.upper():
         return None
     low = text.lower()
-    for pattern in _UNCASED_NAMES:
+    signed = _signed_again(low)
+    for pattern in [*_UNCASED_NAMES, *([signed] if signed else [])]:
         start = 0
         while match := pattern.search(low, start):
             words = match.groups()
@@ -199,6 +201,16 @@ def _uncased_name(text: str) -> tuple[str, str] | None:
                     not re.match(r"['-]", low[match.end(2):match.end(2) + 1]):
                 return words[0].capitalize(), words[1].capitalize()
             start = match.start() + 1
+    return None
+
+
+def _signed_again(low: str) -> re.Pattern[str] | None:
+    """The signed first name of a lower-cased email followed by a word, where it stands in
+    full earlier ("marcus bell. ... -marcus"); None for an email not signed so."""
+    lines = [line.strip() for line in low.strip().splitlines() if line.strip()]
+    signed = re.fullmatch(r"[-–—]?\s*([a-z]+)[.!]?", lines[-1]) if len(lines) > 1 else None
+    if signed and (lines[-1].startswith(("-", "–", "—")) or _SIGN_OFF.match(lines[-2])):
+        return re.compile(rf"\b({signed.group(1)})\s+([a-z]+)\b")
     return None
 
 
