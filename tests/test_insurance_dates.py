@@ -127,3 +127,15 @@ def test_a_ticket_in_a_month_is_dated_in_that_month_not_mid_year() -> None:
 def test_driving_since_a_day_is_the_licence_date() -> None:
     info = read_email("Born 09/23/1983, driving since 10/01/2001.", today=TODAY)
     assert info["license_date"] == "2001-10-01"
+
+
+def test_dates_plainly_written_day_first_are_read_day_first() -> None:
+    info = read_email("DOB 25/12/1980, licensed since 30/01/1999.", today=TODAY)
+    assert (info["birth_date"], info["license_date"]) == ("1980-12-25", "1999-01-30")
+
+
+@pytest.mark.parametrize("text", ["DOB 25/12/1980, licensed since 04/05/1999.",
+                                  "DOB 25/12/1980, licensed since 01/30/1999."])
+def test_a_day_first_email_with_a_date_read_either_way_is_not_turned_round(text: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert "birth_date" in info["problems"] and info.get("license_date") != "1999-05-04"

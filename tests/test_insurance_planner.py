@@ -347,6 +347,10 @@ def test_flat_corrections_go_where_the_tool_takes_them() -> None:
     ("hi my name is jake turner i was born 5/2/1991", ("Jake", "Turner")),
     ("my name is on the old policy, can you quote again?", None),
     ("Car - Honda Civic\nplease quote", None),
+    ("Hoping to hear back soon.\nKind regards,\nNora Blake", ("Nora", "Blake")),
+    ("Looking forward to your reply!\nOwen Pratt", ("Owen", "Pratt")),
+    ("Quote for my van. Priya Nair. Single, zip 43215.\n-Priya", ("Priya", "Nair")),
+    ("Quote needed. Priya has my card.\nThanks,\nPriya", None),
 ])
 def test_a_name_is_read_where_people_sign(text: str, name: tuple[str, str] | None) -> None:
     info = read_email(text, today=date(2026, 11, 28))
@@ -378,3 +382,72 @@ def test_terms_read_in_other_spacing_and_numbers_in_words() -> None:
                       today=date(2026, 11, 28))
     assert info["prior_insurance"] == {"carrier": "Progressive", "months_continuous": 96}
     assert info["discounts"] == ["homeowner"]
+
+
+@pytest.mark.parametrize(("text", "use"), [
+    ("I drive it to the office most days.", "commute"),
+    ("I ride the bus to work, so the car is for weekends.", "pleasure"),
+    ("I walk to work and use the car for errands.", "pleasure"),
+    ("We relocated here for work last month. I drive to the office daily.", "commute"),
+    ("I bike to work.", None),
+])
+def test_work_said_of_something_else_is_not_the_cars_use(text: str, use: str | None) -> None:
+    assert read_email(text, today=TODAY).get("use") == use
+
+
+def test_an_email_written_for_a_relative_quotes_that_relative() -> None:
+    email = ("Hello, I'm emailing on behalf of my wife Rosa Vega: she needs a quote for her "
+             "car. Her date of birth is 03/09/1982 and she was licensed on 06/30/2000. "
+             "Zip 43215, VIN 1HGCM82633A004352.\nThanks, Luis")
+    info = merge({}, read_email(email, today=TODAY, customer_name="Luis Vega"))
+    assert (info["first_name"], info["last_name"]) == ("Rosa", "Vega")
+    assert (info["birth_date"], info["license_date"]) == ("1982-03-09", "2000-06-30")
+    assert "drivers" not in info and info["marital_status"] == "married"
+    assert missing_fields(info) == []
+
+
+def test_a_relative_driving_beside_the_writer_stays_a_second_driver() -> None:
+    email = ("I'm Bob Stone, born 07/04/1990. I'm asking for a quote; my wife Jane Stone, "
+             "born 02/02/1991, drives too.")
+    info = merge({}, read_email(email, today=TODAY))
+    assert (info["first_name"], info["birth_date"]) == ("Bob", "1990-07-04")
+    assert info["drivers"][0]["first_name"] == "Jane"
+
+
+def test_words_spaced_by_several_blanks_read_as_singly_spaced() -> None:
+    info = read_email("Born  05/06/1979.  I  drive  to  work  and  went  through  a  red  light  "
+                      "on  03/03/2025.", today=TODAY)
+    assert info["use"] == "commute" and info["birth_date"] == "1979-05-06"
+    assert info["violations"] == [{"kind": "red_light", "date": "2025-03-03"}]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("quote please. i'm rita vance, born 04/04/1984, single.", ("Rita", "Vance")),
+    ("AUTO QUOTE: OWEN PRATT DOB 02/02/1992, ZIP 43215.", ("Owen", "Pratt")),
+    ("name: lena ortiz\ndob: 1990-01-01", ("Lena", "Ortiz")),
+    ("need a quote asap\n\nkind regards,\nhugo lind", ("Hugo", "Lind")),
+    ("i'm 52 years old, born 03/03/1974, married.", None),
+    ("i'm married, born 03/03/1974.", None),
+    ("name: sean o'hara, born 03/03/1974.", None),  # the capitals inside are not shown
+    ("name: ian mcneil, born 03/03/1974.", None),
+    ("quote for my suv. ruth dale. zip 43215.\n- ruth", ("Ruth", "Dale")),
+    ("quote for my suv. zip 43215.\n- ruth", None),
+    ("born 03/03/1974, zip 43215. many thanks, carl berg", ("Carl", "Berg")),
+    ("--\nnell ames\nsent from my phone", ("Nell", "Ames")),
+])
+def test_a_name_in_an_email_written_in_one_case(text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+def test_an_upper_case_and_still_parts_two_violations() -> None:
+    info = read_email("I GOT A SPEEDING TICKET IN MAY 2025 AND A DUI ON 10/10/2024.", today=TODAY)
+    assert info["violations"] == [{"kind": "speeding", "date": "2025-05-01"},
+                                  {"kind": "dui", "date": "2024-10-10"}]
+
+
+@pytest.mark.parametrize("text", ["i'm insured with safe auto for 3 years.",
+                                  "I'M COVERED BY STATE FARM SINCE 2019."])
+def test_an_insurer_named_in_one_case_is_asked_not_guessed(text: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert "prior_insurance" not in info and "prior_insurance" in info["problems"]

@@ -36,7 +36,8 @@ whatever it asks. Measured once, blind, on 2026-11-29 at 6a37fc7, totals only (`
 fresh``), right / refused / silent wrong: as written 25 / 4 / 1; with the phrasing variants
 146 / 63 / 9 of 218; the whole graph to its first planned step (``python -m bench.quality
 --agent insurance --tag fresh``) on the embedded model 25 / 4 / 1 (median 9.3 s a case). No
-case was changed after.
+case was changed after. From 2026-11-29 it is ``fresh read`` (tag ``read`` added): read and
+tuned on, while a second set is written blind (tag ``fresh2``, part ``fresh 2``).
 
 The part ``fresh 2`` (ids ``f2_``, tags ``people`` and ``fresh2``) is a second set of 30
 emails written blind, from the same files as ``fresh`` (its six first cases and one

@@ -15,7 +15,8 @@ from typing import Any
 
 from agentdesk.domains.insurance.validation import MIN_LICENSE_AGE, Invalid, add_years, parse_date
 
-__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "licensed_in", "read_date", "us_date"]
+__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "day_first_as_iso", "licensed_in", "read_date",
+           "us_date"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -49,6 +50,26 @@ def read_date(text: str) -> date | Invalid:
         except ValueError:
             return Invalid("date", text, f"{text!r} is not a day in the calendar.")
     return parse_date(text)
+
+
+_SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
+
+
+def day_first_as_iso(text: str) -> str:
+    """``text`` with its slash dates written ISO when the writer plainly puts the day first.
+
+    "23/06/1984" is no US date (there is no 23rd month): a writer from elsewhere puts the
+    day first. Only when every slash date of the email reads one way alone, day first
+    (a first number above 12, or day and month alike), are they rewritten; an email with
+    one date that could be either ("05/09/2010") keeps its text, so that date is never
+    read the other way round unasked.
+    """
+    dates = [(int(a), int(b)) for a, b, _ in _SLASH_DATE.findall(text)]
+    if not any(a > 12 for a, _ in dates) or \
+            not all((a > 12 or a == b) and b <= 12 for a, b in dates):
+        return text
+    return _SLASH_DATE.sub(lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}",
+                           text)
 
 
 def licensed_in(month: date, birth: date | None) -> date:

@@ -26,8 +26,8 @@ from agentdesk.domains.insurance.validation import (
 )
 
 from .answers import read_answers
-from .dates import DATE, MONTH_YEAR, licensed_in, read_date
-from .household import read_household
+from .dates import DATE, MONTH_YEAR, day_first_as_iso, licensed_in, read_date
+from .household import RELATIONS, read_household
 from .terms import read_terms
 
 __all__ = ["merge", "read_email"]
@@ -58,14 +58,22 @@ _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,1
                     r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
 _PERSON = r"([A-Z][a-z'-]+(?:\s+[A-Z]\.?)?\s+[A-Z][a-zA-Z'-]+)"
 _NAMES = [re.compile(r"\b(?i:my name is|name:|I am|I'm|this is)\s+" + _PERSON),
-          re.compile(_PERSON + r",\s+(?i:born|dob|d\.o\.b|date of birth)\b"),
+          re.compile(_PERSON + r",?\s+(?i:born|dob|d\.o\.b|date of birth)\b"),
           re.compile(r"\b(?i:quote|insurance)\s+for\s+" + _PERSON + r"\b"),
           re.compile(r"(?:^|[.!?]\s+|\n)" + _PERSON + r"\s+here\b"),
           re.compile(r"(?:^|\s)[-–—]\s*" + _PERSON + r"\s*\Z")]
+_ON_BEHALF = re.compile(r"\b(?:writ|ask|email|reach|contact|inquir|enquir)\w*\b[^.\n]{0,20}?\b"
+                        r"(?:for|on behalf of)\s+(?:my|our)\s+(wife|husband|spouse|partner|son|"
+                        r"daughter)\b", re.I)
+"""The writer asks for a relative ("I'm writing for my husband Dan Ruiz"): the quote is his."""
 _EMAIL = re.compile(r"\b[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}\b")
 _STATE_LICENSE = re.compile(r"\b([A-Z]{2})\s+(?:[Dd]river'?s?\s+)?[Ll]icen[cs]e")
 _SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
-                       r"^(?:thanks|thank you|best|regards|cheers|sincerely)\b", re.I)
+                       r"^(?:thanks|thank you|many thanks|best|regards|kind regards|"
+                       r"warm regards|cheers|sincerely|all the best|take care|talk soon|"
+                       r"looking forward)\b", re.I)
+_SIGNED_FIRST = re.compile(r"^[-–—]?\s*([A-Z][a-z'-]+)[.!]?$")
+"""A last line that is one first name alone ("-Marcus", after "Thanks," "Dana")."""
 _MARITAL = [
     (re.compile(r"\bnot\s+married\b|\bsingle\b|\bunmarried\b|\bnever\s+married\b", re.I),
      "single"),
@@ -76,9 +84,16 @@ _MARITAL = [
     (re.compile(r"\bmarried\b|\bmy (?:wife|husband|spouse)\b", re.I), "married"),
 ]
 _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver", re.I), "business"),
-        (re.compile(r"\bcommut|\bto work\b|\bdrive to (?:the )?office", re.I), "commute"),
+        (re.compile(r"\bcommut|\bto work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?to\s+"
+                    r"(?:the\s+)?office\b", re.I), "commute"),
         (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b", re.I), "pleasure"),
         (re.compile(r"\bfarm (?:use|work)\b|\bon (?:a|the|my|our) farm\b", re.I), "farm")]
+_NOT_THE_CARS_USE = re.compile(
+    r"\b(?:take|takes|took|taking|ride|rides|riding|catch|catches)\s+(?:the\s+|a\s+)?"
+    r"(?:train|bus|subway|metro|tram|ferry)\s+to\s+work\b|"
+    r"\b(?:walk|walks|walking|bike|bikes|biking|cycle|cycles|cycling)\s+to\s+work\b|"
+    r"\b(?:mov|relocat|transferr?)\w*\b[^.\n]{0,40}?\bfor\s+(?:work|business)\b", re.I)
+"""Work said of something else than the car: the train taken to work, a move for work."""
 _COVERAGE = [(re.compile(r"\bfull\s+coverage\b|\bbest\s+coverage\b|\bfully\s+covered\b", re.I),
               "full"),
              (re.compile(r"\b(?:state\s+)?minimum\b|\bcheapest\b|\bliability\s+only\b|"
@@ -143,6 +158,60 @@ _NOT_NAMES = frozenset({
     "here", "there", "what", "who", "written", "listed", "given", "shown", "above", "below",
     "same", "different"})
 """Words that end the phrase after "my name is" without being a name."""
+_TWO_WORDS = r"([a-z]+)\s+([a-z]+)"
+_UNCASED_NAMES = [
+    re.compile(r"\b(?:my name is|name:|name's|name is|policy ?holder:)\s*" + _TWO_WORDS + r"\b"),
+    re.compile(r"(?:^|[.,:;!?]\s*|\n|\b(?:i'm|im|i am|for|is)\s+)" + _TWO_WORDS
+               + r",?\s+(?:born|dob|d\.o\.b|date of birth|birth\s*date)\b"),
+    re.compile(r"(?:^|[.!?]\s+|\n)" + _TWO_WORDS + r"\s+here\b"),
+    re.compile(r"(?:^|\s)[-–—]\s*" + _TWO_WORDS + r"\s*\Z"),
+    re.compile(r"(?:^|[.!?]\s+)(?:thanks|thank you|many thanks|regards|best regards|"
+               r"kind regards|warm regards|sincerely|yours faithfully|yours truly|cheers|best|"
+               r"--)[,!]?\s+" + _TWO_WORDS + r"[ \t]*$", re.M)]
+"""Where a name stands in an email written all in one case ("dan wu, born ...", "regards,
+maria gomez"): the places a capitalised name is read, without the capitals."""
+_NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
+    "single", "married", "divorced", "widowed", "widow", "widower", "separated", "male",
+    "female", "wife", "husband", "spouse", "partner", "son", "daughter", "mother", "father",
+    "mom", "dad", "child", "kid", "teen", "driver", "new", "car", "vehicle", "truck", "quote",
+    "insurance", "auto", "please", "pls", "thanks", "thank", "you", "hi", "hello", "hey",
+    "dear", "sir", "madam", "we", "were", "have", "has", "had", "he", "she", "they", "me",
+    "date", "birth", "born", "sent", "iphone", "looking", "need", "needs", "details",
+    "regards", "best", "kind", "years", "old", "age", "aged", "sincerely", "cheers", "yours",
+    "faithfully", "truly"})
+"""Words that are not a name where an uncased email's name would stand."""
+
+
+def _uncased_name(text: str) -> tuple[str, str] | None:
+    """The name of an email written all in lower (or all in upper) case.
+
+    A word with an apostrophe or a hyphen, or a Mc-/Mac- name, keeps capitals inside it
+    ("O'Brien", "McNeil") that the email does not show, so such a name is asked, not guessed.
+    """
+    if text != text.lower() and text != text.upper():
+        return None
+    low = text.lower()
+    signed = _signed_again(low)
+    for pattern in [*_UNCASED_NAMES, *([signed] if signed else [])]:
+        start = 0
+        while match := pattern.search(low, start):
+            words = match.groups()
+            if not _NOT_UNCASED_NAMES.intersection(words) and \
+                    not any(w.startswith(("mc", "mac")) for w in words) and \
+                    not re.match(r"['-]", low[match.end(2):match.end(2) + 1]):
+                return words[0].capitalize(), words[1].capitalize()
+            start = match.start() + 1
+    return None
+
+
+def _signed_again(low: str) -> re.Pattern[str] | None:
+    """The signed first name of a lower-cased email followed by a word, where it stands in
+    full earlier ("marcus bell. ... -marcus"); None for an email not signed so."""
+    lines = [line.strip() for line in low.strip().splitlines() if line.strip()]
+    signed = re.fullmatch(r"[-–—]?\s*([a-z]+)[.!]?", lines[-1]) if len(lines) > 1 else None
+    if signed and (lines[-1].startswith(("-", "–", "—")) or _SIGN_OFF.match(lines[-2])):
+        return re.compile(rf"\b({signed.group(1)})\s+([a-z]+)\b")
+    return None
 
 
 def _name(text: str, given: str | None) -> tuple[str, str] | None:
@@ -153,16 +222,32 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
     if (lower := _LOWER_NAME.search(text)) and not _NOT_NAMES.intersection(lower.groups()):
         first, last = lower.groups()
         return first.capitalize(), last.capitalize()
+    if uncased := _uncased_name(text):
+        return uncased
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     for i, line in enumerate(lines[:-1]):
         if _SIGN_OFF.match(line) and re.fullmatch(r"[A-Z][a-z'-]+(?:\s+[A-Z][a-zA-Z'-]+)+",
                                                     lines[i + 1]):
             parts = lines[i + 1].split()
             return parts[0], parts[-1]
+    if signed := _signed_in_full(lines):
+        return signed
     if given:
         parts = re.sub(r"[<\"].*$", "", given).replace(",", " ").split()
         if len(parts) >= 2:
             return parts[0], parts[-1]
+    return None
+
+
+def _signed_in_full(lines: list[str]) -> tuple[str, str] | None:
+    """The name of an email signed with a first name alone ("-Marcus"), written in full
+    earlier ("Marcus Bell. DOB ..."): the signature says which two words are the name."""
+    if len(lines) < 2 or not (signed := _SIGNED_FIRST.match(lines[-1])) or not (
+            lines[-1].startswith(("-", "–", "—")) or _SIGN_OFF.match(lines[-2])):
+        return None
+    first = signed.group(1)
+    if full := re.search(rf"\b{first}\s+([A-Z][a-zA-Z'-]+)\b", "\n".join(lines[:-1])):
+        return first, full.group(1)
     return None
 
 
@@ -178,9 +263,20 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     found: dict[str, Any] = {}
     problems: dict[str, str] = {}
     solved: list[str] = []
+    # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
+    text = day_first_as_iso(re.sub(r"[ \t]+", " ", text))
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
                                              date_pattern=DATE)
+    applicant = _written_for(whole, drivers, known)
+    if applicant:
+        drivers = []
+        problems = {k.split(".", 1)[1]: v for k, v in problems.items()}
+        found["first_name"], found["last_name"] = applicant["first_name"], applicant["last_name"]
+        for field in ("birth_date", "license_date"):
+            if applicant.get(field):
+                found[field] = applicant[field]
+                solved.append(field)
     if drivers:
         found["drivers"] = drivers
         earlier = known.get("drivers") or []
@@ -197,7 +293,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
             found[field] = value
             solved.append(field)
 
-    if name := _name(text, customer_name):
+    if not applicant and (name := _name(text, customer_name)):
         found["first_name"], found["last_name"] = name
     if customer_email and not known.get("email"):
         found["email"] = customer_email
@@ -245,8 +341,9 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         if pattern.search(whole):
             found["marital_status"] = status
             break
+    car_use = _NOT_THE_CARS_USE.sub(" ", text)
     for pattern, use in _USE:
-        if pattern.search(text):
+        if pattern.search(car_use):
             found["use"] = use
             break
     for pattern, choice in _COVERAGE:
@@ -272,6 +369,22 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     found["problems"] = problems
     found["solved"] = solved
     return found
+
+
+def _written_for(text: str, drivers: list[dict[str, Any]],
+                 known: dict[str, Any]) -> dict[str, Any] | None:
+    """The one relative a first email is written for, named in full: the person to quote.
+
+    The writer of "I'm writing for my husband Dan Ruiz, ..." asks for his quote, so his
+    name and dates are the applicant's, not a second driver's beside the writer.
+    """
+    if known or len(drivers) != 1 or not (behalf := _ON_BEHALF.search(text)):
+        return None
+    driver = drivers[0]
+    if driver["relationship"] != RELATIONS[behalf.group(1).lower()] or not (
+            driver.get("first_name") and driver.get("last_name")):
+        return None
+    return driver
 
 
 def _date_text(raw: str) -> str | date:
@@ -311,7 +424,7 @@ def _record(text: str, today: date, found: dict[str, Any], problems: dict[str, s
     the birth date)."""
     violations: list[dict[str, Any]] = []
     accidents: list[dict[str, Any]] = []
-    clauses = [c for s in _sentences(text) for c in re.split(r";|\band\b|\bbut\b", s)]
+    clauses = [c for s in _sentences(text) for c in re.split(r";|\band\b|\bbut\b", s, flags=re.I)]
     for sentence in clauses:
         whole = _when(sentence, today)
         for kind, pattern in _VIOLATIONS:

@@ -34,12 +34,27 @@ _DISCOUNTS = [("homeowner", re.compile(r"\b(?:homeowner|own\s+(?:my|our|a)\s+(?:
 _START = re.compile(r"\b(?:start(?:ing|s)?|effective|begin(?:ning|s)?)\b[^.\n\d]{0,30}?", re.I)
 
 
+_INSURED_WITH = re.compile(r"\b(?:insured|covered|insurance|policy)\s+(?:is\s+)?(?:with|by|from|"
+                           r"at)\s+(?!(?:the|a|an|my|no|any)\b)[a-z]", re.I)
+
+
+def _uncased_insurer(text: str) -> bool:
+    """An insurer named in an email written in one case: its capitals, which say where
+    the name ends ("with PROGRESSIVE FOR 8 YEARS"), are not there to read."""
+    return (text == text.lower() or text == text.upper()) and bool(_INSURED_WITH.search(text))
+
+
 def read_terms(text: str, *, today: date, parse: Any, date_pattern: str) -> tuple[
         dict[str, Any], dict[str, str]]:
     """(fields, problems): ``prior_insurance``, ``discounts``, ``effective_date``."""
     found: dict[str, Any] = {}
     problems: dict[str, str] = {}
-    if match := _PRIOR.search(text):
+    if _uncased_insurer(text):
+        problems["prior_insurance"] = (
+            "Your email is written all in one case, so we could not be sure how your current "
+            "insurer's name is spelled: please write it, and how long you have been insured "
+            "with them.")
+    elif match := _PRIOR.search(text):
         carrier = match.group(1).strip().rstrip(".")
         months = 0
         if match.group(2):
