@@ -951,3 +951,12 @@ def test_a_time_with_a_verb_of_getting_rows_dates_the_rows_got(catalog: Catalog)
 def test_a_time_no_verb_ties_to_the_owned_rows_or_their_owners_is_unread(
         catalog: Catalog) -> None:
     assert read("In 2024, how many clients held a card?", catalog, TODAY)[1] == ["In 2024"]
+
+
+def test_relative_dates_count_from_the_banks_latest_posting(bank_db: str) -> None:
+    """The generated bank runs to 2026-10-31: "the previous month" is September, whatever the
+    clock says."""
+    assert catalog_for(BankDatabase(bank_db)).today == date(2026, 10, 31)
+    got = read_request("how many loans were originated in the previous month",
+                       BankDatabase(bank_db))
+    assert "BETWEEN '2026-09-01' AND '2026-09-30'" in got.candidates[0].sql

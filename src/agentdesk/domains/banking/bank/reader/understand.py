@@ -100,7 +100,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)
     # Any case the person wrote in: all lower or all capitals names no proper noun by case.
     uncased = question.islower() or question.isupper()
-    find_dates(reading, today or date.today())
+    find_dates(reading, today or catalog.today or date.today())
     find_having(reading)
     find_missing(reading)
     find_comparisons(reading)
