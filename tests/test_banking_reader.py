@@ -960,3 +960,18 @@ def test_relative_dates_count_from_the_banks_latest_posting(bank_db: str) -> Non
     got = read_request("how many loans were originated in the previous month",
                        BankDatabase(bank_db))
     assert "BETWEEN '2026-09-01' AND '2026-09-30'" in got.candidates[0].sql
+
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many accounts did retail clients open during 2025?",
+     (Filter("accounts.opened_at", "between", ("2025-01-01", "2025-12-31")),
+      Filter("customers.segment", "=", "retail"))),
+    ("How many accounts did we close in Q1 2026",
+     (Filter("accounts.closed_at", "between", ("2026-01-01", "2026-03-31")),)),
+    ("number of cards the bank did issue since March 2026",
+     (Filter("cards.issued_at", ">=", "2026-03-01"),)),
+])
+def test_a_bare_date_verb_after_its_auxiliary_dates_the_rows_and_is_no_status(
+        question: str, expected: tuple, catalog: Catalog) -> None:
+    assert set(first(question, catalog).filters) == set(expected)

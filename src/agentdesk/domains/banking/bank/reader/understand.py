@@ -31,6 +31,7 @@ from .phrases import (
 from .plans import LINKS, NULLABLE, Comparison, Filter, Having, Measure, Op, Plan
 from .plans import tables as _plan_tables
 from .vocabulary import (
+    BARE_DATE_VERBS,
     COLUMN_WORDS,
     DATE_COLUMNS,
     DATE_VERBS,
@@ -122,6 +123,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
         for phrase, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0])):
             if catalog.has(ref):
                 find(reading, phrase, spaced, "time", (ref,))
+        _bare_date_verbs(reading, spaced, catalog)
     # Values the database holds, longest first; proper names must be written as such.
     by_value: dict[str, list[str]] = {}
     for ref, values in catalog.values.items():
@@ -161,6 +163,24 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     _restated_lead(reading, low)
     reading.mentions.sort(key=lambda m: m.start)
     return reading
+
+
+_BARE_VERB = re.compile(
+    r"\b(?:did|do|does|will)\s+(?:(?!not\b|never\b)[\w'’-]+\s+){0,4}?"
+    r"(" + "|".join(BARE_DATE_VERBS) + r")\b(?=\s*(?:$|[?.!,;]|(?:in|during|since|after|before|"
+    r"between|from|on|last|this|over|through|until|so)\b))")
+"""A bare date verb after an auxiliary and its subject, with its object asked about before
+it and only a date or the end after it ("how many cards did we issue last month"); never
+negated ("did not open in 2025" is left to the coverage check)."""
+
+
+def _bare_date_verbs(reading: Reading, spaced: str, catalog: Catalog) -> None:
+    """The verb of a date in its bare form: "how many accounts did premier customers open in
+    2026" dates the accounts' opening; "open" there is no status."""
+    for match in _BARE_VERB.finditer(spaced):
+        ref = BARE_DATE_VERBS[match.group(1)]
+        if catalog.has(ref) and reading.free(match.start(1), match.end(1)):
+            reading.mentions.append(Mention(match.start(1), match.end(1), "time", (ref,)))
 
 
 _LEAD_IN = re.compile(r"^(?:(?:hi|hello|hey)\b[\s,!.]*)?([^:?]{1,80}):\s+(?=\S)")
