@@ -962,7 +962,6 @@ def test_relative_dates_count_from_the_banks_latest_posting(bank_db: str) -> Non
     assert "BETWEEN '2026-09-01' AND '2026-09-30'" in got.candidates[0].sql
 
 
-
 @pytest.mark.parametrize(("question", "expected"), [
     ("how many accounts did retail clients open during 2025?",
      (Filter("accounts.opened_at", "between", ("2025-01-01", "2025-12-31")),
@@ -975,3 +974,15 @@ def test_relative_dates_count_from_the_banks_latest_posting(bank_db: str) -> Non
 def test_a_bare_date_verb_after_its_auxiliary_dates_the_rows_and_is_no_status(
         question: str, expected: tuple, catalog: Catalog) -> None:
     assert set(first(question, catalog).filters) == set(expected)
+
+
+@pytest.mark.parametrize(("question", "sign"), [
+    ("mean size of a refund credit", Filter("transactions.amount", ">", 0)),
+    ("how many interest debits were there in 2025", Filter("transactions.amount", "<", 0)),
+])
+def test_credit_or_debit_after_a_category_is_the_way_the_money_went(
+        question: str, sign: Filter, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert plan.table == "transactions"
+    assert sign in plan.filters
+    assert not any(f.column in ("accounts.type", "cards.type") for f in plan.filters)

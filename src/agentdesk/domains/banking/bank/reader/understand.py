@@ -90,6 +90,24 @@ def _table_words_as_values(reading: Reading, low: str, by_value: dict[str, list[
             mention.kind, mention.refs, mention.value = "value", refs, value
 
 
+_DIRECTION = re.compile(r"(credit|debit)s?")
+"""A transaction named by the way its money went ("a payroll credit", "fee debits")."""
+
+
+def _credits_and_debits(reading: Reading, low: str) -> None:
+    """ "credit" or "debit" right after a transaction category names the way the money went
+    ("the average payroll credit": the amounts credited), not an account or card type; as
+    a sign it is no filter on another table."""
+    values = sorted(reading.of("value"), key=lambda m: m.start)
+    for before, mention in pairwise(values):
+        word = _DIRECTION.fullmatch(low[mention.start:mention.end])
+        if word is None or "transactions.category" not in before.refs or \
+                low[before.end:mention.start].strip():
+            continue
+        mention.kind, mention.value = "compare", 0
+        mention.refs = (">" if word.group(1) == "credit" else "<", "transactions.amount")
+
+
 def read_question(question: str, catalog: Catalog, today: date | None = None) -> Reading:
     """Find every table, column, value, date, comparison, threshold and missing value the
     question mentions."""
@@ -149,6 +167,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for name, code in STATES.items():
         find(reading, name, spaced, "value", state_refs, code)
     _table_words_as_values(reading, low, by_value)
+    _credits_and_debits(reading, low)
     _emails(reading, low, catalog)
     for match in re.finditer(r"\b(how many|number of)\s+(" + "|".join(UNITS) + r")\b", low):
         if catalog.has(UNITS[match.group(2)]) and reading.free(match.start(), match.end()):
