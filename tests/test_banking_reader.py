@@ -986,3 +986,13 @@ def test_credit_or_debit_after_a_category_is_the_way_the_money_went(
     assert plan.table == "transactions"
     assert sign in plan.filters
     assert not any(f.column in ("accounts.type", "cards.type") for f in plan.filters)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many frozen accounts? many thanks", (Filter("accounts.status", "=", "frozen"),)),
+    ("number of blocked cards, thank you in advance", (Filter("cards.status", "=", "blocked"),)),
+    ("how many clients reside in Oregon", (Filter("customers.state", "=", "OR"),)),
+])
+def test_thanks_and_verbs_of_residing_carry_no_filter(question: str, expected: tuple,
+                                                      catalog: Catalog) -> None:
+    assert first(question, catalog).filters == expected
