@@ -952,3 +952,48 @@ def test_a_time_with_a_verb_of_getting_rows_dates_the_rows_got(catalog: Catalog)
 def test_a_time_no_verb_ties_to_the_owned_rows_or_their_owners_is_unread(
         catalog: Catalog) -> None:
     assert read("In 2024, how many clients held a card?", catalog, TODAY)[1] == ["In 2024"]
+
+
+def test_relative_dates_count_from_the_banks_latest_posting(bank_db: str) -> None:
+    """The generated bank runs to 2026-10-31: "the previous month" is September, whatever the
+    clock says."""
+    assert catalog_for(BankDatabase(bank_db)).today == date(2026, 10, 31)
+    got = read_request("how many loans were originated in the previous month",
+                       BankDatabase(bank_db))
+    assert "BETWEEN '2026-09-01' AND '2026-09-30'" in got.candidates[0].sql
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many accounts did retail clients open during 2025?",
+     (Filter("accounts.opened_at", "between", ("2025-01-01", "2025-12-31")),
+      Filter("customers.segment", "=", "retail"))),
+    ("How many accounts did we close in Q1 2026",
+     (Filter("accounts.closed_at", "between", ("2026-01-01", "2026-03-31")),)),
+    ("number of cards the bank did issue since March 2026",
+     (Filter("cards.issued_at", ">=", "2026-03-01"),)),
+])
+def test_a_bare_date_verb_after_its_auxiliary_dates_the_rows_and_is_no_status(
+        question: str, expected: tuple, catalog: Catalog) -> None:
+    assert set(first(question, catalog).filters) == set(expected)
+
+
+@pytest.mark.parametrize(("question", "sign"), [
+    ("mean size of a refund credit", Filter("transactions.amount", ">", 0)),
+    ("how many interest debits were there in 2025", Filter("transactions.amount", "<", 0)),
+])
+def test_credit_or_debit_after_a_category_is_the_way_the_money_went(
+        question: str, sign: Filter, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert plan.table == "transactions"
+    assert sign in plan.filters
+    assert not any(f.column in ("accounts.type", "cards.type") for f in plan.filters)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many frozen accounts? many thanks", (Filter("accounts.status", "=", "frozen"),)),
+    ("number of blocked cards, thank you in advance", (Filter("cards.status", "=", "blocked"),)),
+    ("how many clients reside in Oregon", (Filter("customers.state", "=", "OR"),)),
+])
+def test_thanks_and_verbs_of_residing_carry_no_filter(question: str, expected: tuple,
+                                                      catalog: Catalog) -> None:
+    assert first(question, catalog).filters == expected

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from ..database import BankDatabase
@@ -33,6 +34,10 @@ class Catalog:
     domains: tuple[str, ...] = ()
     """The e-mail providers the customers' addresses are at ("gmail.com"), when they are a
     few (not one per company)."""
+    today: date | None = None
+    """The day the bank's data runs to (its latest transaction): "last month" and "this year"
+    are counted from it, so a copy of the bank taken on some day reads them as of that day,
+    not as of the clock's day (``None``: no transactions, the clock's day)."""
 
     def has(self, ref: str) -> bool:
         table, _, column = ref.partition(".")
@@ -56,7 +61,16 @@ def _build(db: BankDatabase) -> Catalog:
             if not all(isinstance(v, str) and not _DATE.match(v) for v in found):
                 continue
             values[f"{table}.{column}"] = tuple(found)
-    return Catalog(tables=tables, values=values, domains=_domains(db, tables))
+    return Catalog(tables=tables, values=values, domains=_domains(db, tables),
+                   today=_latest_posting(db, tables))
+
+
+def _latest_posting(db: BankDatabase, tables: dict[str, list[str]]) -> date | None:
+    """The day of the bank's latest transaction, if it has any."""
+    if "posted_at" not in tables.get("transactions", ()):
+        return None
+    latest = db.execute("SELECT MAX(posted_at) AS v FROM transactions", max_rows=1).rows[0]["v"]
+    return None if latest is None else date.fromisoformat(str(latest)[:10])
 
 
 _MAX_DOMAINS = 50

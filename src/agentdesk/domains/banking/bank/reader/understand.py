@@ -31,6 +31,7 @@ from .phrases import (
 from .plans import LINKS, NULLABLE, Comparison, Filter, Having, Measure, Op, Plan
 from .plans import tables as _plan_tables
 from .vocabulary import (
+    BARE_DATE_VERBS,
     COLUMN_WORDS,
     DATE_COLUMNS,
     DATE_VERBS,
@@ -89,6 +90,24 @@ def _table_words_as_values(reading: Reading, low: str, by_value: dict[str, list[
             mention.kind, mention.refs, mention.value = "value", refs, value
 
 
+_DIRECTION = re.compile(r"(credit|debit)s?")
+"""A transaction named by the way its money went ("a payroll credit", "fee debits")."""
+
+
+def _credits_and_debits(reading: Reading, low: str) -> None:
+    """ "credit" or "debit" right after a transaction category names the way the money went
+    ("the average payroll credit": the amounts credited), not an account or card type; as
+    a sign it is no filter on another table."""
+    values = sorted(reading.of("value"), key=lambda m: m.start)
+    for before, mention in pairwise(values):
+        word = _DIRECTION.fullmatch(low[mention.start:mention.end])
+        if word is None or "transactions.category" not in before.refs or \
+                low[before.end:mention.start].strip():
+            continue
+        mention.kind, mention.value = "compare", 0
+        mention.refs = (">" if word.group(1) == "credit" else "<", "transactions.amount")
+
+
 def read_question(question: str, catalog: Catalog, today: date | None = None) -> Reading:
     """Find every table, column, value, date, comparison, threshold and missing value the
     question mentions."""
@@ -100,7 +119,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)
     # Any case the person wrote in: all lower or all capitals names no proper noun by case.
     uncased = question.islower() or question.isupper()
-    find_dates(reading, today or date.today())
+    find_dates(reading, today or catalog.today or date.today())
     find_having(reading)
     find_missing(reading)
     find_comparisons(reading)
@@ -122,6 +141,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
         for phrase, ref in sorted(DATE_VERBS.items(), key=lambda kv: -len(kv[0])):
             if catalog.has(ref):
                 find(reading, phrase, spaced, "time", (ref,))
+        _bare_date_verbs(reading, spaced, catalog)
     # Values the database holds, longest first; proper names must be written as such.
     by_value: dict[str, list[str]] = {}
     for ref, values in catalog.values.items():
@@ -147,6 +167,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for name, code in STATES.items():
         find(reading, name, spaced, "value", state_refs, code)
     _table_words_as_values(reading, low, by_value)
+    _credits_and_debits(reading, low)
     _emails(reading, low, catalog)
     for match in re.finditer(r"\b(how many|number of)\s+(" + "|".join(UNITS) + r")\b", low):
         if catalog.has(UNITS[match.group(2)]) and reading.free(match.start(), match.end()):
@@ -161,6 +182,24 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     _restated_lead(reading, low)
     reading.mentions.sort(key=lambda m: m.start)
     return reading
+
+
+_BARE_VERB = re.compile(
+    r"\b(?:did|do|does|will)\s+(?:(?!not\b|never\b)[\w'’-]+\s+){0,4}?"
+    r"(" + "|".join(BARE_DATE_VERBS) + r")\b(?=\s*(?:$|[?.!,;]|(?:in|during|since|after|before|"
+    r"between|from|on|last|this|over|through|until|so)\b))")
+"""A bare date verb after an auxiliary and its subject, with its object asked about before
+it and only a date or the end after it ("how many cards did we issue last month"); never
+negated ("did not open in 2025" is left to the coverage check)."""
+
+
+def _bare_date_verbs(reading: Reading, spaced: str, catalog: Catalog) -> None:
+    """The verb of a date in its bare form: "how many accounts did premier customers open in
+    2026" dates the accounts' opening; "open" there is no status."""
+    for match in _BARE_VERB.finditer(spaced):
+        ref = BARE_DATE_VERBS[match.group(1)]
+        if catalog.has(ref) and reading.free(match.start(1), match.end(1)):
+            reading.mentions.append(Mention(match.start(1), match.end(1), "time", (ref,)))
 
 
 _LEAD_IN = re.compile(r"^(?:(?:hi|hello|hey)\b[\s,!.]*)?([^:?]{1,80}):\s+(?=\S)")

@@ -7,7 +7,7 @@ database itself (:mod:`.catalog`).
 
 from __future__ import annotations
 
-__all__ = ["COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "MISSING_WORDS",
+__all__ = ["BARE_DATE_VERBS", "COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "MISSING_WORDS",
            "NULLABLE_WORDS", "NUMBER_WORDS", "NUMERIC", "OWNED", "STATES",
            "TABLE_WORDS", "UNITS"]
 
@@ -90,6 +90,13 @@ DATE_VERBS: dict[str, str] = {
     "expiring": "cards.expires_at", "expired in": "cards.expires_at",
     "born": "customers.birth_date", "posted": "transactions.posted_at",
 }
+
+BARE_DATE_VERBS: dict[str, str] = {
+    "open": "accounts.opened_at", "close": "accounts.closed_at", "issue": "cards.issued_at",
+    "originate": "loans.originated_at",
+}
+"""Date verbs in their bare form, read as verbs only after an auxiliary ("how many accounts
+did premier customers open in 2026"): elsewhere "open" and "closed" may be statuses."""
 
 STATES: dict[str, str] = {
     "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
