@@ -532,7 +532,7 @@ def test_a_time_with_no_verb_dates_the_owned_rows_named_before_it(catalog: Catal
      "accounts.closed_at IS NOT NULL ORDER BY accounts.closed_at ASC, accounts.id LIMIT 1"),
     ("customers who joined last month",  # a period, not the last to join
      "SELECT customers.* FROM customers WHERE customers.joined_at BETWEEN '2026-10-01' AND "
-     "'2026-10-31'"),
+     "'2026-10-31' ORDER BY customers.id"),
 ])
 def test_a_verb_and_a_superlative_of_time_order_the_rows_by_that_date(question: str, sql: str,
                                                                      catalog: Catalog) -> None:
@@ -768,7 +768,8 @@ def test_the_email_providers_are_read_from_the_bank(catalog: Catalog) -> None:
      "SELECT COUNT(*) AS customers_count FROM customers WHERE customers.email LIKE "
      "'%@gmail.com'"),
     ("customers with gmail.com e-mails",
-     "SELECT customers.* FROM customers WHERE customers.email LIKE '%@gmail.com'"),
+     "SELECT customers.* FROM customers WHERE customers.email LIKE '%@gmail.com' ORDER BY "
+     "customers.id"),
     ("how many accounts belong to customers with a hotmail address",
      "SELECT COUNT(*) AS accounts_count FROM accounts JOIN customers ON customers.id = "
      "accounts.customer_id WHERE customers.email LIKE '%@hotmail.com'"),

@@ -267,8 +267,11 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
     # "customers who bought at Costco": each customer once, however many purchases.
     once = plan.measure == "rows" and not plan.bare and fans_out and \
         all(c.startswith(plan.table + ".") for c in order_by)
-    if once and not order_by:  # DISTINCT rows come in no order: the table's, as a scan gives,
-        order_by = [f"{plan.table}.id"]  # so the first 100 are the same on every database
+    if plan.measure == "rows" and not order_by:
+        # Rows asked for in no order come in the table's, so the first 100 (the validator cuts
+        # a list there) are the same on every database: PostgreSQL's heap and an index SQLite
+        # walks give them in other orders.
+        order_by = [f"{plan.table}.id"]
     sql = f"SELECT {'DISTINCT ' if once else ''}{', '.join(select)} FROM {plan.table}"
     sql += "".join(f" JOIN {table} ON {on}" for table, on in joins)
     if filters:
