@@ -14,8 +14,8 @@ from typing import Any
 
 from .vocabulary import MISSING_WORDS, NULLABLE_WORDS, NUMBER_WORDS, TABLE_WORDS
 
-__all__ = ["Mention", "Reading", "find", "find_comparisons", "find_dates", "find_having",
-           "find_missing", "find_top", "forms"]
+__all__ = ["ACQUIRING", "Mention", "Reading", "find", "find_comparisons", "find_dates",
+           "find_having", "find_missing", "find_top", "forms"]
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -270,8 +270,9 @@ _THRESHOLD = {
 _OR = {"more": ">=", "fewer": "<=", "less": "<="}
 
 
-_ACQUIRED = (r"have|has|had|hold|holds|held|own|owns|owned|taken\s+out|took\s+out|take\s+out|"
-             r"opened|made|make|makes")
+ACQUIRING = r"taken\s+out|took\s+out|take\s+out|opened|made|make|makes"
+"""The verbs of getting a row (not of holding it): "taken out a loan", "made a transaction"."""
+_ACQUIRED = rf"have|has|had|hold|holds|held|own|owns|owned|{ACQUIRING}"
 """The verbs of owning a row, or of having got it: "have a loan", "never taken out a loan"."""
 
 

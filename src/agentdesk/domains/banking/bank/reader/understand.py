@@ -18,6 +18,7 @@ from typing import Literal, cast
 from .catalog import Catalog
 from .coverage import FILLER, unread
 from .phrases import (
+    ACQUIRING,
     Mention,
     Reading,
     find,
@@ -277,11 +278,13 @@ def _pick(refs: tuple[str, ...], at: int, reading: Reading, base: str | None) ->
 _TIMES = re.compile(r"\b(?:how many|number of)\s+(times)\b")
 """How often something happened: a count of the transactions that record it."""
 _DISTINCT = re.compile(r"\b(how many|number of)\s+(different|distinct|unique)\b")
-_COUNT = re.compile(r"(?:\b(?:how many|number of|count|counts|tally)|(?<![\w#])(?:#|no\.)\s*of)\b"
+_SIGN_OF_COUNT = r"(?<![\w#])(?:#|no\.)"
+"""The sign before "of" that says a count: "# of loans", "no. of accounts"."""
+_COUNT = re.compile(rf"(?:\b(?:how many|number of|count|counts|tally)|{_SIGN_OF_COUNT}\s*of)\b"
                     r"(?!\s+(?:" + "|".join(UNITS) + r")\b)")
 """A count of rows ("how many", "# of", "no. of"); not "how many months" (a number of a column's unit,
 :data:`UNITS`)."""
-_NUMBER_SIGN = re.compile(r"(?<![\w#])(?:#|no\.)(?=\s*of\b)")
+_NUMBER_SIGN = re.compile(rf"{_SIGN_OF_COUNT}(?=\s*of\b)")
 """The sign of "# of" or "no. of": read by a plan that counts (:func:`_ignored` unreads it
 otherwise)."""
 _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(?:in|of|on|at|"
@@ -505,8 +508,8 @@ def _subject(reading: Reading, verb: Mention) -> str | None:
     return None
 
 
-_ACQUIRING = re.compile(r"\b(?:made|make|makes|taken\s+out|took\s+out|take\s+out|opened)\b")
-"""The verbs of getting a row (not of holding it): a time said with one dates the row got."""
+_ACQUIRING = re.compile(rf"\b(?:{ACQUIRING})\b")
+"""A verb of getting a row (not of holding it): a time said with one dates the row got."""
 
 
 def _bare(reading: Reading, low: str, numeric: list[Mention]) -> bool:
