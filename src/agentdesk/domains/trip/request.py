@@ -204,19 +204,20 @@ def _name_begun(text: str, name: str, end: int, following: list[re.Match[str]]) 
             or text[end:following[0].start()] != " ":
         return False
     word = _fold(following[0].group(0))
-    return len(word) >= 4 and any(
-        difflib.SequenceMatcher(None, word, city.split(" ", 1)[1]).ratio() >= 0.7
-        for city in _names_begun_by().get(_fold(name), ()))
+    return len(word) >= 4 and any(difflib.SequenceMatcher(None, word, rest).ratio() >= 0.7
+                                  for rest in _names_begun_by().get(_fold(name), ()))
 
 
 @lru_cache(maxsize=1)
 def _names_begun_by() -> dict[str, tuple[str, ...]]:
-    """The cities named in several words, by their first word ("san": San Francisco, ...)."""
+    """The rest of the names of cities named in several words, by their first word ("san":
+    "francisco", "diego", ...)."""
     begun: dict[str, list[str]] = {}
     for city in _cities():
-        if " " in city:
-            begun.setdefault(city.split()[0], []).append(city)
-    return {first: tuple(cities) for first, cities in begun.items()}
+        first, _, rest = city.partition(" ")
+        if rest:
+            begun.setdefault(first, []).append(rest)
+    return {first: tuple(rests) for first, rests in begun.items()}
 
 
 def same_place(one: str, other: str) -> bool:
