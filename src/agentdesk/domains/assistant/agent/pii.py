@@ -256,7 +256,7 @@ _ASSIGNED = re.compile(
 # "my passphrase is 'blue mango 77 river'": a quoted value after a secret's name is the secret
 # whole, spaces and all (when a digit or a sign in it shows it is not a sentence)
 _QUOTED = re.compile(
-    rf"(?i)\b{_SECRET_NAME}\b\s*(?:[:=]|\bis\b)\s*(?P<q>[\"'‘“])(?P<value>[^\"'’”\n]{{6,64}})"
+    rf"(?i)\b{_SECRET_NAME}\b\s*(?:[:=]|\bis\b)\s*[\"'‘“](?P<value>[^\"'’”\n]{{6,64}})"
     r"(?=[\"'’”])")
 # "auth token 1f3a5c7e9b2d...", "api key 0123abcd-...": a secret's name, then a long run of
 # letters and digits with no sign between them; only a run that no word looks like (16
