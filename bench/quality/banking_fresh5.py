@@ -12,7 +12,9 @@ no account reaches, a distinct count equal to the row count, closing dates past 
 changed before measuring. Measured once, blind, on 2026-11-29 at c882fc3
 (``python -m bench.quality.banking_parts --part fresh5`` and ``--no-variants``), right /
 refused / silent wrong: as written 44 / 10 / 6; with the phrasing variants 271 / 60 / 36.
-No case was changed after.
+No case was changed after. Measured again after the round beside it (on ``fresh4 read``), still
+blind: 46 / 10 / 4 as written, 282 / 60 / 25 with variants; from 2026-11-29 it is ``fresh5
+read``, read and tuned on while a sixth set is written blind.
 
 Conventions of the references are the fourth set's: "spend", "spent" and "fees collected"
 are debits as positive dollars (``SUM(-amount)`` over ``amount < 0``); payroll and deposits

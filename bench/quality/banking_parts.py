@@ -19,8 +19,9 @@ and read and tuned on from 2026-11-29 on) and ``fresh4`` (:mod:`.banking_fresh4`
 written blind beside that round, tag ``fresh4``, measured blind before and after it: 43/23/4
 then 48/19/3 as written, 275/155/26 then 305/132/19 with variants; ``fresh4 read`` from
 2026-11-29 on, read and tuned on), and ``fresh5`` (:mod:`.banking_fresh5`, a fifth set written
-blind beside the next round, tag ``fresh5``, measured blind once, 44/10/6 as written and
-271/60/36 with variants: never read, never tuned on).
+blind beside the next round, tag ``fresh5``, measured blind before and after it: 44/10/6 then
+46/10/4 as written, 271/60/36 then 282/60/25 with variants; ``fresh5 read`` from 2026-11-29
+on, read and tuned on).
 """
 
 from __future__ import annotations
@@ -39,18 +40,18 @@ from .variants import variants
 __all__ = ["PARTS", "part_of", "reader_verdict"]
 
 PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout", "fresh2 read", "fresh3 read",
-         "fresh4 read", "fresh5")
-BLIND = ("heldout", "fresh", "written_heldout", "fresh5")
+         "fresh4 read", "fresh5 read")
+BLIND = ("heldout", "fresh", "written_heldout")
 """The parts never tuned on: ``--verbose`` lists their misses only when ``--part`` names them."""
 
 
 def part_of(case: Case) -> str:
     """Which part of the set a case belongs to (``fresh3 read``: the third set written blind,
     read once measured blind before and after the round beside it; ``fresh4 read``: the fourth,
-    likewise; ``fresh5``: the fifth, blind)."""
+    likewise; ``fresh5 read``: the fifth, likewise)."""
     tags = set(case.tags)
     if "fresh5" in tags:
-        return "fresh5"
+        return "fresh5 read"
     if "fresh4" in tags:
         return "fresh4 read"
     if "fresh3" in tags:

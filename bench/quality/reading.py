@@ -39,7 +39,9 @@ a forwarded thread, dictation, students, retirees, a travel agent's shorthand, w
 Spain, Germany, India, France, Britain and Australia; 6 of them holding a condition the
 planner cannot honour, never tuned on; ``fresh 8 read`` once read), was measured blind at
 532452a on 2026-11-29: 22/13/1 as written, 280/171/17 with variants, and 21/13/2 through
-the whole graph (the wrongs a wrong party size and an over-budget plan). By phrasing variant: each
+the whole graph (the wrongs a wrong party size and an over-budget plan); measured again,
+still blind, after the round on ``fresh 7 read``: 280/171/17, and ``fresh 8 read`` (tag
+``read`` added) from 2026-11-29 on, read and tuned on while a ninth is written blind. By phrasing variant: each
 request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
 same label; ``--no-variants`` reads the requests as written only. No model runs unless
