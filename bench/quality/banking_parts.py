@@ -40,16 +40,18 @@ from .variants import variants
 __all__ = ["PARTS", "part_of", "reader_verdict"]
 
 PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout", "fresh2 read", "fresh3 read",
-         "fresh4 read", "fresh5 read")
-BLIND = ("heldout", "fresh", "written_heldout")
+         "fresh4 read", "fresh5 read", "fresh6")
+BLIND = ("heldout", "fresh", "written_heldout", "fresh6")
 """The parts never tuned on: ``--verbose`` lists their misses only when ``--part`` names them."""
 
 
 def part_of(case: Case) -> str:
     """Which part of the set a case belongs to (``fresh3 read``: the third set written blind,
     read once measured blind before and after the round beside it; ``fresh4 read``: the fourth,
-    likewise; ``fresh5 read``: the fifth, likewise)."""
+    likewise; ``fresh5 read``: the fifth, likewise; ``fresh6``: a sixth, written blind)."""
     tags = set(case.tags)
+    if "fresh6" in tags:
+        return "fresh6"
     if "fresh5" in tags:
         return "fresh5 read"
     if "fresh4" in tags:

@@ -35,8 +35,9 @@ class Case:
 
 PARTS = ("first", "people", "held back", "fresh read", "fresh", "fresh 2 read", "fresh 2",
          "fresh 3 read", "fresh 4 read", "fresh 4", "fresh 5 read", "fresh 5", "fresh 6 read", "fresh 6",
-         "fresh 7 read", "fresh 7", "fresh 8 read", "fresh 8")
-BLIND = ("held back", "fresh", "fresh 2", "fresh 4", "fresh 5", "fresh 6", "fresh 7", "fresh 8")
+         "fresh 7 read", "fresh 7", "fresh 8 read", "fresh 8", "fresh 9 read", "fresh 9")
+BLIND = ("held back", "fresh", "fresh 2", "fresh 4", "fresh 5", "fresh 6", "fresh 7", "fresh 8",
+         "fresh 9")
 """The parts whose misses are printed only when asked for by name (``--part``)."""
 
 
@@ -61,8 +62,11 @@ def part_of(case: Case) -> str:
     third), ``fresh 6 read`` (the trip's sixth, measured blind before and after the round
     beside it, read from 2026-11-29 on), ``fresh 7`` (the trip's seventh set, written blind,
     never tuned on), ``fresh 7 read`` (that set once it is read), ``fresh 8`` (the trip's
-    eighth set, written blind, never tuned on) or ``fresh 8 read`` (that set once it is
-    read)."""
+    eighth set, written blind, never tuned on), ``fresh 8 read`` (that set once it is
+    read), ``fresh 9`` (the trip's ninth set, written blind, never tuned on; for insurance, its
+    third) or ``fresh 9 read`` (that set once it is read)."""
+    if "fresh9" in case.tags:
+        return "fresh 9 read" if "read" in case.tags else "fresh 9"
     if "fresh8" in case.tags:
         return "fresh 8 read" if "read" in case.tags else "fresh 8"
     if "fresh7" in case.tags:

@@ -150,7 +150,7 @@ def _library() -> list[dict[str, Any]]:
 
 PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3 read", "fresh 4 read", "fresh 5 read",
          "fresh 5", "fresh 6 read", "fresh 6", "fresh 7 read", "fresh 7", "fresh 8 read",
-         "fresh 8")
+         "fresh 8", "fresh 9 read", "fresh 9")
 OUTCOMES = ("right", "refused", "silent_wrong")
 
 
