@@ -64,6 +64,40 @@ silent wrong: as written 17 / 12 / 1; with the phrasing variants 77 / 136 / 6 of
 whole graph to its first planned step (``python -m bench.quality --agent insurance --tag
 fresh2``) on the embedded model 17 / 12 / 1 (median 6.6 s a case). No case was changed
 after.
+
+The part ``fresh 9`` (ids ``f3_``, tags ``people`` and ``fresh9``; the part's name is shared
+with the trip's ninth set) is insurance's third set of 30 emails written blind, from the
+README's insurance part, the seed's design, ``quote_request.py``, ``validation.py``, the
+benches and three ``f_`` cases for the label format, never the other cases, the reader, the
+planner or their tests. Its writers: a retired widower's formal letter, a mother writing for
+her daughter at college (her own birth date below), a handyman's van in business use, a
+recent immigrant who writes her name family name first and then as her green card has it, a
+wife forwarding her husband's email, a web form pasted with tabs, one lower-case paragraph, a
+bulleted list, a couple with the wife listed first, one driver with two cars, a Briton who
+says his dates are day first, a phone's lower-case email with ``3-7-1995`` dates, a reply
+sent from a phone with the licence date, an office signature with its ZIP, a night nurse
+who is separated; names with particles, hyphens, an apostrophe and an accent (``van der
+Meer``, ``De la Cruz``, ``O'Donnell-Reyes``, ``Tomás``); dates written ISO, US, with
+dashes, month names first and last, ``Jan. 9``, ``the 2nd of March`` and a month alone
+(read as its first day). 17 should start the quote, 9 ask the customer (a VIN with two
+characters swapped, a VIN of 18 characters, no marital status, an Ohio address with a
+Florida ZIP, "driving a good 20 years", a licence date to come, a first name alone, an age
+instead of a birth date, a second car whose VIN comes later) and 4 go to the agency (a
+claim, a cancellation, a homeowners quote, a question about a renewal's premium). Tag
+``misread`` marks the 11 written to be easy to misread: a purchase date, an accident and a
+ticket, or a forwarded header's date before the birth date, a mother's and a spouse's
+dates beside the driver's, the family name written first, day-first dates, an office ZIP, a
+claim with every field of a quote, and two questions (the swapped VIN, the other state's
+ZIP). Every VIN that should be read decodes in ``vin``'s vPIC data and passes its check
+digit, the two that should be asked fail it or have 18 characters; every ZIP is active in
+``zipcodes`` (all in Ohio, Pennsylvania, Texas and California but the Florida one); each
+date was checked against the driver age and licence rules on 2026-11-29. ``missing`` is
+labelled only where one field is asked and the set's labels name it (``license_date``,
+``marital_status``, ``zip_code``). Measured once, blind, on 2026-11-29 at a8811f3, totals
+only (``--part "fresh 9"``), right / refused / silent wrong: as written 17 / 8 / 5; with the
+phrasing variants 131 / 65 / 37 of 233; the whole graph to its first planned step (``python
+-m bench.quality --agent insurance --tag fresh9``) on the embedded model 17 / 8 / 5 (median
+9.4 s a case). No case was changed after.
 """
 
 from __future__ import annotations
