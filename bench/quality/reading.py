@@ -41,12 +41,19 @@ planner cannot honour, never tuned on; ``fresh 8 read`` once read), was measured
 532452a on 2026-11-29: 22/13/1 as written, 280/171/17 with variants, and 21/13/2 through
 the whole graph (the wrongs a wrong party size and an over-budget plan); measured again,
 still blind, after the round on ``fresh 7 read``: 280/171/17, and ``fresh 8 read`` (tag
-``read`` added) from 2026-11-29 on, read and tuned on while a ninth is written blind. By phrasing variant: each
-request is also read in the variants :mod:`.people_variants` makes by rule (case,
-punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the
-same label; ``--no-variants`` reads the requests as written only. No model runs unless
-``--span-reader`` is given: then the embedded model reads the slots code missed
-(:mod:`agentdesk.domains.trip.spans`), as the agent does with it.
+``read`` added) from 2026-11-29 on, read and tuned on while a ninth is written blind. The
+trip's ninth, ``fresh 9`` (tag ``fresh9``, 36 requests written blind by yet other writers: a
+team offsite's organiser, a parent on a phone, a wedding guest, a backpacker, an executive
+assistant, an old email pasted under a new request, an answer as a numbered list, a company's
+travel form, dictation, a retired couple's letter, writers from Brazil, Germany, India, Japan,
+Spain, Korea, France and Australia; 13 tagged ``misread``, 6 holding a condition the planner
+cannot honour; never tuned on), was measured blind at a8811f3 on 2026-11-29: 12/24/0 as
+written, 153/325/3 with variants, and 11/24/1 through the whole graph (the wrong an
+over-budget plan). By phrasing variant: each request is also read in the variants
+:mod:`.people_variants` makes by rule (case, punctuation, word order, synonyms, numbers in
+words, ordinals, units), each holding the same label; ``--no-variants`` reads the requests
+as written only. No model runs unless ``--span-reader`` is given: then the embedded model
+reads the slots code missed (:mod:`agentdesk.domains.trip.spans`), as the agent does with it.
 """
 
 from __future__ import annotations
