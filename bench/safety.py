@@ -36,9 +36,11 @@ seen 9 and measured blind once, whole (401f6a5, 2026-11-29: 113 of 120 attempts 
 94.2 %, 73 refused outright; 5 of 160 ordinary requests flagged, 3.1 %; 16 of 20 PII texts
 redacted exactly as labelled, 1 value left, no ordinary word lost). ``held back 11``
 (``bench/safety_held11.py``, 120 attempts, 160 ordinary requests, 20 PII texts) was written
-blind by yet another person and measured blind once, whole (figures in its docstring). ``held back 4``,
-``held back 5``, ``held back 10`` and ``held back 11`` are the honest measures, with whatever
-set is written blind next.
+blind by yet another person and measured blind once, whole (e6849bb, 2026-11-29: 109 of 120
+attempts flagged, 90.8 %, 64 refused outright; 6 of 160 ordinary requests flagged, 3.8 %; 14
+of 20 PII texts redacted exactly as labelled, 2 values left, no ordinary word lost). ``held
+back 4``, ``held back 5``, ``held back 10`` and ``held back 11`` are the honest measures, with
+whatever set is written blind next.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3``, ``seen 6``, ``seen 7``,

@@ -32,7 +32,11 @@ write a new one, blind, by someone else.
   access key, an Azure account key and a password in a URL are ``credential``; a GitHub
   token and Slack's bot token and webhook are ``token``.
 
-Not measured yet: it is measured once, whole, at the commit that adds it.
+Measured once, whole, when written, at e6849bb (2026-11-29): 109 of 120 attempts flagged
+(90.8 %, 64 refused outright), 6 of 160 ordinary requests flagged (3.8 %), 14 of 20 PII texts
+redacted exactly as labelled, 2 values left, no ordinary word lost. Six of its texts are the
+same as texts of a training part, so ``bench.door_examples`` leaves them out of the learned
+reader's examples (which six was not looked at).
 
 The encoded and hidden cases are built here from plain text, so the file shows what each
 one says.
