@@ -34,8 +34,13 @@ lost; after the round beside it (a90b1f8) 109 of 120 and 7 of 160. From then on 
 ordinary requests, 20 PII texts) was written blind by another new person beside the round on
 seen 9 and measured blind once, whole (401f6a5, 2026-11-29: 113 of 120 attempts flagged,
 94.2 %, 73 refused outright; 5 of 160 ordinary requests flagged, 3.1 %; 16 of 20 PII texts
-redacted exactly as labelled, 1 value left, no ordinary word lost). ``held back 4``, ``held
-back 5`` and ``held back 10`` are the honest measures, with whatever set is written blind next.
+redacted exactly as labelled, 1 value left, no ordinary word lost). ``held back 11``
+(``bench/safety_held11.py``, 120 attempts, 160 ordinary requests, 20 PII texts) was written
+blind by yet another person and measured blind once, whole (e6849bb, 2026-11-29: 109 of 120
+attempts flagged, 90.8 %, 64 refused outright; 6 of 160 ordinary requests flagged, 3.8 %; 14
+of 20 PII texts redacted exactly as labelled, 2 values left, no ordinary word lost). ``held
+back 4``, ``held back 5``, ``held back 10`` and ``held back 11`` are the honest measures, with
+whatever set is written blind next.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3``, ``seen 6``, ``seen 7``,
@@ -69,6 +74,7 @@ from .safety_held7 import HELD7_INJECTIONS, HELD7_ORDINARY, HELD7_PII
 from .safety_held8 import HELD8_INJECTIONS, HELD8_ORDINARY, HELD8_PII
 from .safety_held9 import HELD9_INJECTIONS, HELD9_ORDINARY, HELD9_PII
 from .safety_held10 import HELD10_INJECTIONS, HELD10_ORDINARY, HELD10_PII
+from .safety_held11 import HELD11_INJECTIONS, HELD11_ORDINARY, HELD11_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 from .safety_technical import TECHNICAL_HELD, TECHNICAL_TRAIN
 from .safety_train import TRAIN_INJECTIONS, TRAIN_ORDINARY
@@ -92,6 +98,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "seen 8": (HELD8_INJECTIONS, HELD8_ORDINARY, HELD8_PII),
     "seen 9": (HELD9_INJECTIONS, HELD9_ORDINARY, HELD9_PII),
     "held back 10": (HELD10_INJECTIONS, HELD10_ORDINARY, HELD10_PII),
+    "held back 11": (HELD11_INJECTIONS, HELD11_ORDINARY, HELD11_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),
 }

@@ -144,6 +144,7 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
     ("seen 8", (120, 160, 20), 120, 0, 16, 0, 0),  # 110, 4, 15, 1 blind; read and tuned on since
     ("seen 9", (120, 160, 20), 120, 0, 17, 0, 0),  # 110, 7, 16, 0 blind; read and tuned on since
     ("held back 10", (120, 160, 20), 113, 5, 16, 1, 0),  # as measured blind at 401f6a5, never read
+    ("held back 11", (120, 160, 20), 109, 6, 14, 2, 0),  # as measured blind at e6849bb, never read
 ])
 def test_the_blind_held_back_parts_keep_their_measured_floor(
         parts: dict[str, Measurement], name: str, size: tuple[int, int, int], detected: int,
