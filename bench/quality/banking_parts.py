@@ -21,7 +21,9 @@ then 48/19/3 as written, 275/155/26 then 305/132/19 with variants; ``fresh4 read
 2026-11-29 on, read and tuned on), and ``fresh5`` (:mod:`.banking_fresh5`, a fifth set written
 blind beside the next round, tag ``fresh5``, measured blind before and after it: 44/10/6 then
 46/10/4 as written, 271/60/36 then 282/60/25 with variants; ``fresh5 read`` from 2026-11-29
-on, read and tuned on).
+on, read and tuned on), and ``fresh6`` (:mod:`.banking_fresh6`, a sixth set written blind beside
+it, tag ``fresh6``, measured once blind at dbf0640: 25/31/4 as written, 160/203/29 with
+variants).
 """
 
 from __future__ import annotations
