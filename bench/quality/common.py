@@ -61,10 +61,11 @@ def part_of(case: Case) -> str:
     written), ``fresh 6`` (a sixth set written blind, never tuned on; for the simulation, its
     third), ``fresh 6 read`` (the trip's sixth, measured blind before and after the round
     beside it, read from 2026-11-29 on), ``fresh 7`` (the trip's seventh set, written blind,
-    never tuned on), ``fresh 7 read`` (that set once it is read), ``fresh 8`` (the trip's
-    eighth set, written blind, never tuned on), ``fresh 8 read`` (that set once it is
-    read), ``fresh 9`` (the trip's ninth set, written blind, never tuned on; for insurance, its
-    third) or ``fresh 9 read`` (that set once it is read)."""
+    never tuned on; for the simulation, its fourth), ``fresh 7 read`` (that set once it is
+    read), ``fresh 8`` (the trip's eighth set, written blind, never tuned on), ``fresh 8
+    read`` (that set once it is read), ``fresh 9`` (the trip's ninth set, written blind,
+    never tuned on; for insurance, its third) or ``fresh 9 read`` (that set once it is
+    read)."""
     if "fresh9" in case.tags:
         return "fresh 9 read" if "read" in case.tags else "fresh 9"
     if "fresh8" in case.tags:

@@ -30,7 +30,13 @@ and is ``fresh 6 read`` from 2026-11-29 on. The simulation's third blind set is 
 2026-11-29: 142/182/0 with variants, 13/17/0 as written (the whole graph, ``python -m
 bench.quality --agent simulation --tag fresh6``: 13/17/0, none other), and after the round on
 ``fresh 5 read``, still blind: 160/164/0, 15/15/0 as written; from 2026-11-29 it is ``fresh 6
-read`` (tag ``read`` added), read and tuned on while a fourth is written blind. The trip's seventh,
+read`` (tag ``read`` added), read and tuned on while a fourth is written blind. The
+simulation's fourth blind set is in ``fresh 7`` (tag ``fresh7``, 30 requests, ids ``s7-``,
+written blind by a pharmacology student, a clinical pharmacist, a PK modeller in a hurry,
+non-native writers, a nurse, a teaching assistant, dictation and a forwarded note; 11 tagged
+``misread``, 7 asking what the bridge's models cannot do; never tuned on), measured blind at
+6d64c77 on 2026-11-29: 9/21/0 as written, 93/224/0 with variants (``--agent simulation --part
+'fresh 7'`` [``--no-variants``]). The trip's seventh,
 ``fresh 7`` (tag ``fresh7``, 36 requests written blind, 6 of them holding a condition the
 planner cannot honour, never tuned on; ``fresh 7 read`` once read), was measured blind at
 401f6a5 on 2026-11-29: 30/6/0 as written, 400/80/0 with variants, and 27/6/3 through the
