@@ -63,7 +63,9 @@ blind, on 2026-11-29 at b592cdc, totals only (``--part "fresh 2"``), right / ref
 silent wrong: as written 17 / 12 / 1; with the phrasing variants 77 / 136 / 6 of 219; the
 whole graph to its first planned step (``python -m bench.quality --agent insurance --tag
 fresh2``) on the embedded model 17 / 12 / 1 (median 6.6 s a case). No case was changed
-after.
+after. Measured again after the round on ``fresh read``, still blind: 19 / 10 / 1 as written,
+127 / 86 / 6 with variants; from 2026-11-29 it is ``fresh 2 read`` (tag ``read`` added), read
+and tuned on while a third set is written blind.
 """
 
 from __future__ import annotations
