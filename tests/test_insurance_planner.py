@@ -451,3 +451,26 @@ def test_an_upper_case_and_still_parts_two_violations() -> None:
 def test_an_insurer_named_in_one_case_is_asked_not_guessed(text: str) -> None:
     info = read_email(text, today=TODAY)
     assert "prior_insurance" not in info and "prior_insurance" in info["problems"]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Hello, I am contacting you on behalf of my client, Mrs. Joan Pike, for an auto quote. "
+     "DOB 02/02/1960.\nBest regards,\nTom Reyes\nReyes Brokerage", ("Joan", "Pike")),
+    ("Our client Dr. Ravi Menon needs a car quote, born 05/05/1975.\n\nThanks,\nEve Hart",
+     ("Ravi", "Menon")),
+    ("Please quote my client (details attached), born 05/05/1975.\n\nThanks,\nEve Hart", None),
+])
+def test_an_email_written_for_a_client_quotes_the_client_not_the_writer(
+        text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY, customer_name="Eve Hart")
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+def test_a_reply_keeps_the_name_its_signature_does_not_say() -> None:
+    first = read_email("On behalf of my client Ana Ruiz: a quote please, DOB 03/03/1980.",
+                       today=TODAY, customer_name="Eve Hart")
+    info = merge(first, read_email("The VIN is 1HGCM82633A004352.\nKind regards,\nEve Hart",
+                                   today=TODAY, customer_name="Eve Hart", known=first))
+    assert (info["first_name"], info["last_name"]) == ("Ana", "Ruiz")
+    again = merge(info, read_email("Sorry, my name is Ana Ruis.", today=TODAY, known=info))
+    assert (again["first_name"], again["last_name"]) == ("Ana", "Ruis")

@@ -57,6 +57,7 @@ holds exactly one such number and it is a known ZIP code."""
 _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,15}"
                     r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
 _PERSON = r"([A-Z][a-z'-]+(?:\s+[A-Z]\.?)?\s+[A-Z][a-zA-Z'-]+)"
+_NAME_SAID = re.compile(r"\b(?i:my name is|name:)\s+" + _PERSON)
 _NAMES = [re.compile(r"\b(?i:my name is|name:|I am|I'm|this is)\s+" + _PERSON),
           re.compile(_PERSON + r",?\s+(?i:born|dob|d\.o\.b|date of birth)\b"),
           re.compile(r"\b(?i:quote|insurance)\s+for\s+" + _PERSON + r"\b"),
@@ -66,6 +67,16 @@ _ON_BEHALF = re.compile(r"\b(?:writ|ask|email|reach|contact|inquir|enquir)\w*\b[
                         r"(?:for|on behalf of)\s+(?:my|our)\s+(wife|husband|spouse|partner|son|"
                         r"daughter)\b", re.I)
 """The writer asks for a relative ("I'm writing for my husband Dan Ruiz"): the quote is his."""
+_TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+)?"
+_FOR_ANOTHER = re.compile(r"\bon\s+behalf\s+of\b|\b(?:my|our)\s+clients?\b", re.I)
+"""An email written for someone else than its writer (a broker's "on behalf of my client"):
+the signature and the sender's name are the writer's, not the person to quote."""
+_ANOTHER_NAMED = [
+    re.compile(r"\b(?i:on\s+behalf\s+of)\s+(?:(?i:my|our)\s+(?i:client|customer)\s*,?\s+)?"
+               + _TITLE + _PERSON),
+    re.compile(r"\b(?i:my|our)\s+(?i:client|customer)\s*,?\s+" + _TITLE + _PERSON)]
+"""Where the person an email is written for is named ("on behalf of my client, Mr. Hector
+Alvarez", "our client Ana Ruiz")."""
 _EMAIL = re.compile(r"\b[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}\b")
 _STATE_LICENSE = re.compile(r"\b([A-Z]{2})\s+(?:[Dd]river'?s?\s+)?[Ll]icen[cs]e")
 _SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
@@ -239,6 +250,15 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
     return None
 
 
+def _another_named(text: str) -> tuple[str, str] | None:
+    """The name of the person an email written for someone else is written for, or None."""
+    for pattern in _ANOTHER_NAMED:
+        if match := pattern.search(text):
+            parts = match.group(1).split()
+            return parts[0], parts[-1]
+    return None
+
+
 def _signed_in_full(lines: list[str]) -> tuple[str, str] | None:
     """The name of an email signed with a first name alone ("-Marcus"), written in full
     earlier ("Marcus Bell. DOB ..."): the signature says which two words are the name."""
@@ -293,7 +313,17 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
             found[field] = value
             solved.append(field)
 
-    if not applicant and (name := _name(text, customer_name)):
+    if not applicant and _FOR_ANOTHER.search(whole):
+        # Written for a client: only the client's name named as such is theirs.
+        if client := _another_named(whole):
+            found["first_name"], found["last_name"] = client
+    elif not applicant and known.get("first_name") and known.get("last_name"):
+        # A reply keeps the name known unless it says another ("my name is ..."): its
+        # signature may be someone else's (a broker's, a spouse's).
+        if said := _NAME_SAID.search(text):
+            found["first_name"], found["last_name"] = said.group(1).split()[0], \
+                said.group(1).split()[-1]
+    elif not applicant and (name := _name(text, customer_name)):
         found["first_name"], found["last_name"] = name
     if customer_email and not known.get("email"):
         found["email"] = customer_email
