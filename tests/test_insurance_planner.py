@@ -474,3 +474,18 @@ def test_a_reply_keeps_the_name_its_signature_does_not_say() -> None:
     assert (info["first_name"], info["last_name"]) == ("Ana", "Ruiz")
     again = merge(info, read_email("Sorry, my name is Ana Ruis.", today=TODAY, known=info))
     assert (again["first_name"], again["last_name"]) == ("Ana", "Ruis")
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("First Name: Tomás   Last Name: Okafor\nDate of Birth: 01/01/1980", ("Tomás", "Okafor")),
+    ("FIRST NAME: Ines, SURNAME: Vidal", ("Ines", "Vidal")),
+    ("hey, name's Colin Price, need a quote", ("Colin", "Price")),
+    ("Hola, me llamo José Núñez y necesito un quote.", ("José", "Núñez")),
+    ("Insurance please for Mara Quinn, 2019 Civic.", ("Mara", "Quinn")),
+    ("I'd like to insure my Civic.\n\nWith thanks,\nRosalind Achebe", ("Rosalind", "Achebe")),
+    ("Quote for my truck.\nRespectfully,\nDean Moss", ("Dean", "Moss")),
+])
+def test_a_name_is_read_from_forms_other_languages_and_closings(
+        text: str, name: tuple[str, str]) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == name

@@ -56,11 +56,19 @@ _ZIP_ALONE = re.compile(r"(?<![\w$/.,:-])(\d{5})(?![\w/-]|[.,]\d|\s*(?:miles|mi\
 holds exactly one such number and it is a known ZIP code."""
 _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,15}"
                     r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
-_PERSON = r"([A-Z][a-z'-]+(?:\s+[A-Z]\.?)?\s+[A-Z][a-zA-Z'-]+)"
+_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
+"""Capitals and small letters of names, with the accented ones ("Lucía Fernández")."""
+_PERSON = rf"([{_UP}][{_LOW}'-]+(?:\s+[A-Z]\.?)?\s+[{_UP}][{_LOW}{_UP}'-]+)"
+_FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]\s*([{_UP}][{_LOW}{_UP}'-]+)[ \t,;|]+"
+                        rf"(?i:last\s*name|surname|family\s*name)\s*[:-]\s*"
+                        rf"([{_UP}][{_LOW}{_UP}'-]+)")
+"""A form's name fields on one line ("First Name: Priya    Last Name: Raghunathan")."""
 _NAME_SAID = re.compile(r"\b(?i:my name is|name:)\s+" + _PERSON)
-_NAMES = [re.compile(r"\b(?i:my name is|name:|I am|I'm|this is)\s+" + _PERSON),
+_NAMES = [re.compile(r"\b(?i:my name is|name:|name's|I am|I'm|this is|me llamo|"
+                     r"mi nombre es)\s+" + _PERSON),
           re.compile(_PERSON + r",?\s+(?i:born|dob|d\.o\.b|date of birth)\b"),
-          re.compile(r"\b(?i:quote|insurance)\s+for\s+" + _PERSON + r"\b"),
+          re.compile(r"\b(?i:quote|insurance)(?:\s+(?i:please|pls))?\s+for\s+" + _PERSON
+                     + r"\b"),
           re.compile(r"(?:^|[.!?]\s+|\n)" + _PERSON + r"\s+here\b"),
           re.compile(r"(?:^|\s)[-–—]\s*" + _PERSON + r"\s*\Z")]
 _ON_BEHALF = re.compile(r"\b(?:writ|ask|email|reach|contact|inquir|enquir)\w*\b[^.\n]{0,20}?\b"
@@ -82,7 +90,8 @@ _STATE_LICENSE = re.compile(r"\b([A-Z]{2})\s+(?:[Dd]river'?s?\s+)?[Ll]icen[cs]e"
 _SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
                        r"^(?:thanks|thank you|many thanks|best|regards|kind regards|"
                        r"warm regards|cheers|sincerely|all the best|take care|talk soon|"
-                       r"looking forward)\b", re.I)
+                       r"looking forward|with thanks|thanks again|best wishes|warm wishes|"
+                       r"respectfully|yours|gratefully|with gratitude|warmly)\b", re.I)
 _SIGNED_FIRST = re.compile(r"^[-–—]?\s*([A-Z][a-z'-]+)[.!]?$")
 """A last line that is one first name alone ("-Marcus", after "Thanks," "Dana")."""
 _MARITAL = [
@@ -226,6 +235,8 @@ def _signed_again(low: str) -> re.Pattern[str] | None:
 
 
 def _name(text: str, given: str | None) -> tuple[str, str] | None:
+    if form := _FORM_NAME.search(text):
+        return form.group(1), form.group(2)
     for pattern in _NAMES:
         if match := pattern.search(text):
             parts = match.group(1).split()
@@ -237,8 +248,8 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
         return uncased
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     for i, line in enumerate(lines[:-1]):
-        if _SIGN_OFF.match(line) and re.fullmatch(r"[A-Z][a-z'-]+(?:\s+[A-Z][a-zA-Z'-]+)+",
-                                                    lines[i + 1]):
+        if _SIGN_OFF.match(line) and re.fullmatch(
+                rf"[{_UP}][{_LOW}'-]+(?:\s+[{_UP}][{_LOW}{_UP}'-]+)+", lines[i + 1]):
             parts = lines[i + 1].split()
             return parts[0], parts[-1]
     if signed := _signed_in_full(lines):
