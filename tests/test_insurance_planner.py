@@ -489,3 +489,14 @@ def test_a_name_is_read_from_forms_other_languages_and_closings(
         text: str, name: tuple[str, str]) -> None:
     info = read_email(text, today=TODAY)
     assert (info.get("first_name"), info.get("last_name")) == name
+
+
+@pytest.mark.parametrize(("text", "violations"), [
+    ("I had a crash on 02/02/2025, not my fault: the other driver ran a stop sign.", None),
+    ("Someone blew through a red light and hit me on 04/04/2024.", None),
+    ("I was hit by a truck that ran the red light in 2023.", None),
+    ("I ran a red light on 04/04/2024.", [{"kind": "red_light", "date": "2024-04-04"}]),
+])
+def test_a_violation_of_the_other_party_is_not_the_customers(
+        text: str, violations: list[dict[str, str]] | None) -> None:
+    assert read_email(text, today=TODAY).get("violations") == violations

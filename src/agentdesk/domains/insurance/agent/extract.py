@@ -127,6 +127,13 @@ _VIOLATIONS = [
     ("reckless_driving", re.compile(r"\breckless\b", re.I)),
     ("distracted_driving", re.compile(r"\b(?:distracted driving|texting while)\b", re.I)),
 ]
+_OTHER_PARTY = re.compile(
+    r"\b(?:the\s+other\s+(?:guy|driver|car|person|party|vehicle|motorist|man|woman|lady)|"
+    r"someone|somebody|another\s+(?:driver|car|vehicle|motorist)|"
+    r"(?:a|an|the)\s+(?:driver|guy|car|truck|motorist|van|suv)\s+(?:who|that))"
+    r"(?:\W+\w+){0,3}\W+$", re.I)
+"""The other party of an accident, just before the violation it did ("the other guy ran a
+red light", "hit by a driver who ran a stop sign"): not the customer's record."""
 _CLEAN = re.compile(r"\b(?:clean (?:driving )?record|no (?:tickets|violations|accidents|claims)|"
                     r"never had (?:a |any )?(?:ticket|accident)|no points)\b", re.I)
 _ACCIDENT = re.compile(r"\b(?:accident|crash|collision|fender[- ]bender)s?\b", re.I)
@@ -470,7 +477,8 @@ def _record(text: str, today: date, found: dict[str, Any], problems: dict[str, s
         whole = _when(sentence, today)
         for kind, pattern in _VIOLATIONS:
             if (said := pattern.search(sentence)) and not re.search(
-                    r"\bno\s+" + pattern.pattern[2:], sentence, re.I):
+                    r"\bno\s+" + pattern.pattern[2:], sentence, re.I) and \
+                    not _OTHER_PARTY.search(sentence[:said.start()]):
                 when = _when(sentence[said.end():], today) or whole
                 if when is None:
                     problems[f"violations.{kind}"] = (
