@@ -500,3 +500,22 @@ def test_a_name_is_read_from_forms_other_languages_and_closings(
 def test_a_violation_of_the_other_party_is_not_the_customers(
         text: str, violations: list[dict[str, str]] | None) -> None:
     assert read_email(text, today=TODAY).get("violations") == violations
+
+
+@pytest.mark.parametrize(("text", "vins"), [
+    ("The VIN printed on my registration is 1HGCM82633A004352.", ["1HGCM82633A004352"]),
+    ("mi VIN es 1hgcm82633a004352", ["1HGCM82633A004352"]),
+    ("Car A: VIN 1HGCM82633A004352\nCar B: vin 1ftfw1et8-dfc61428",
+     ["1HGCM82633A004352", "1FTFW1ET8DFC61428"]),
+    ("VIN 1HGCM 82633A004352", ["1HGCM82633A004352"]),
+])
+def test_a_vin_is_read_without_the_words_before_it_and_in_the_emails_order(
+        text: str, vins: list[str]) -> None:
+    assert [v["vin"] for v in read_email(text, today=TODAY)["vehicles"]] == vins
+
+
+@pytest.mark.parametrize("text", ["We mostly use it for shopping and visiting family.",
+                                  "It is for personal use, church on Sundays.",
+                                  "I drive it around town and to the groceries."])
+def test_errands_of_every_kind_are_pleasure_use(text: str) -> None:
+    assert read_email(text, today=TODAY).get("use") == "pleasure"

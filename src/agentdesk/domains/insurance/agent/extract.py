@@ -106,7 +106,10 @@ _MARITAL = [
 _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver", re.I), "business"),
         (re.compile(r"\bcommut|\bto work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?to\s+"
                     r"(?:the\s+)?office\b", re.I), "commute"),
-        (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b", re.I), "pleasure"),
+        (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b|\bpersonal\s+use\b|\bleisure\b|"
+                    r"\bchurch\b|\bgrocer(?:y|ies)\b|\bshopping\b|\baround\s+town\b|"
+                    r"\bvisit(?:s|ing)?\s+(?:my\s+|our\s+|the\s+)?(?:family|friends|relatives|"
+                    r"grand\w*|kids|children|parents)\b", re.I), "pleasure"),
         (re.compile(r"\bfarm (?:use|work)\b|\bon (?:a|the|my|our) farm\b", re.I), "farm")]
 _NOT_THE_CARS_USE = re.compile(
     r"\b(?:take|takes|took|taking|ride|rides|riding|catch|catches)\s+(?:the\s+|a\s+)?"
@@ -156,8 +159,14 @@ def _sentences(text: str) -> list[str]:
 
 
 def _vins(text: str) -> list[str]:
-    found: list[str] = []
+    """The VINs of ``text``, cleaned, each once, in the order the email gives them."""
+    found: list[tuple[int, str]] = []
+    tokens = list(_VIN_TOKEN.finditer(text))
     for match in _VIN_NEAR.finditer(text):
+        if any(match.start(1) <= t.start() < match.end(1) for t in tokens):
+            # A whole VIN stands in what follows "VIN" ("VIN on the card is 4T1B...",
+            # "el VIN es 5npd..."): it is read as it stands, without the words before it.
+            continue
         token = match.group(1).strip()
         # A VIN written with spaces or dashes is one token; words after it are not.
         parts = re.split(r"\s+", token)
@@ -165,11 +174,11 @@ def _vins(text: str) -> list[str]:
         if len(candidate) < 17 and len(parts) > 1 and all(re.fullmatch(r"[A-Z0-9-]+", p, re.I)
                                                            for p in parts):
             candidate = "".join(parts)
-        found.append(candidate)
-    for match in _VIN_TOKEN.finditer(text):
-        found.append(match.group(0))
+        if re.search(r"\d", candidate):  # words after "VIN" ("printed on my card") are none
+            found.append((match.start(1), candidate))
+    found.extend((match.start(), match.group(0)) for match in tokens)
     seen: list[str] = []
-    for vin in found:
+    for _, vin in sorted(found, key=lambda f: f[0]):
         clean = re.sub(r"[\s-]", "", vin).upper()
         if clean not in seen:
             seen.append(clean)
