@@ -519,3 +519,35 @@ def test_a_vin_is_read_without_the_words_before_it_and_in_the_emails_order(
                                   "I drive it around town and to the groceries."])
 def test_errands_of_every_kind_are_pleasure_use(text: str) -> None:
     assert read_email(text, today=TODAY).get("use") == "pleasure"
+
+
+@pytest.mark.parametrize(("text", "birth"), [
+    ("so yeah im 20 (bday 3/9/2006) and single", "2006-03-09"),
+    ("Date of Birth (MM/DD/YYYY): 07/21/1983", "1983-07-21"),
+    ("I am born 1979.11.02 in Kyiv.", "1979-11-02"),
+    ("DOB 1979/11/02", "1979-11-02"),
+    ("Hola, nací el 23/05/1990, soy soltera.", "1990-05-23"),
+])
+def test_a_birth_date_is_read_after_more_of_the_words_that_give_it(
+        text: str, birth: str | None) -> None:
+    assert read_email(text, today=TODAY).get("birth_date") == birth
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("Marital Status: [ ] Single [X] Married [ ] Divorced", "married"),
+    ("Marital status: ☐ Single ☒ Divorced", "divorced"),
+    ("Status: [x] Single [ ] Married [ ] Domestic partner", "single"),
+])
+def test_a_form_is_read_by_its_ticked_box(text: str, status: str) -> None:
+    assert read_email(text, today=TODAY).get("marital_status") == status
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("First Name Ruth Last Name Okoye\nDate of Birth 01/01/1980", ("Ruth", "Okoye")),
+    ("first name: ruth last name: okoye", ("Ruth", "Okoye")),
+    ("FIRST NAME: RUTH   LAST NAME: OKOYE", ("Ruth", "Okoye")),
+    ("Last Name Okoye\nDate of Birth 01/01/1980", None),
+])
+def test_a_forms_labels_are_no_name(text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))

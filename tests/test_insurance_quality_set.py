@@ -17,9 +17,8 @@ TUNED = [c for c in CASES if part_of(c) not in BLIND]
 test that held them to their labels would be tuning on them."""
 
 NOT_YET_READ = frozenset({
-    "f2_couple_both_drivers",
-    "f2_nineteen_year_old", "f2_nonnative_us_license", "f2_pdf_form_pasted",
-    "f2_son_drives_too", "f2_spanglish", "f2_spouse_own_policy", "f2_vin_letter_o"})
+    "f2_couple_both_drivers", "f2_son_drives_too", "f2_spanglish", "f2_spouse_own_policy",
+    "f2_vin_letter_o"})
 """Cases of ``fresh 2 read`` that code does not yet read as labelled: each is held to fail
 (strict), so the one that starts reading right leaves this set."""
 

@@ -16,7 +16,7 @@ from typing import Any
 from agentdesk.domains.insurance.validation import MIN_LICENSE_AGE, Invalid, add_years, parse_date
 
 __all__ = ["DATE", "MONTHS", "MONTH_YEAR", "day_first_as_iso", "licensed_in", "read_date",
-           "us_date"]
+           "us_date", "year_first_as_iso"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -69,6 +69,17 @@ def day_first_as_iso(text: str) -> str:
             not all((a > 12 or a == b) and b <= 12 for a, b in dates):
         return text
     return _SLASH_DATE.sub(lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}",
+                           text)
+
+
+_YEAR_FIRST = re.compile(r"(?<![\d./-])((?:19|20)\d{2})([./])(\d{1,2})\2(\d{1,2})(?!\d)")
+
+
+def year_first_as_iso(text: str) -> str:
+    """``text`` with its dates written year first with dots or slashes ("1992.03.07",
+    "1992/03/07") written ISO: a date that begins with its year is year, month, day
+    wherever it is written, so it is read, not asked."""
+    return _YEAR_FIRST.sub(lambda m: f"{m.group(1)}-{int(m.group(3)):02d}-{int(m.group(4)):02d}",
                            text)
 
 

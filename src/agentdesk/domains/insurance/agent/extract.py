@@ -26,16 +26,19 @@ from agentdesk.domains.insurance.validation import (
 )
 
 from .answers import read_answers
-from .dates import DATE, MONTH_YEAR, day_first_as_iso, licensed_in, read_date
+from .dates import DATE, MONTH_YEAR, day_first_as_iso, licensed_in, read_date, year_first_as_iso
 from .household import RELATIONS, read_household
 from .terms import read_terms
 
 __all__ = ["merge", "read_email"]
 
-_BIRTH = re.compile(rf"(?:born(?:\s+on)?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|"
-                    rf"birthday)\s*(?:is|:|-)?\s*{DATE}", re.I)
-_BIRTH_MONTH = re.compile(rf"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|"
-                          rf"birth\s*date|birthday)\s*(?:is|:|-)?\s*{MONTH_YEAR}", re.I)
+_BORN = (r"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|"
+         r"birth\s*day|b-?day|nac[ií](?:do|da)?\b(?:\s+(?:el|en))?|fecha\s+de\s+nacimiento)"
+         r"(?:\s*\([^()\n]{0,20}\))?\s*(?:is|:|-)?\s*")
+"""The words before a date of birth: English, a form's label with its format after it
+("Date of Birth (MM/DD/YYYY):"), "bday", and Spanish ("nací el", "fecha de nacimiento")."""
+_BIRTH = re.compile(_BORN + DATE, re.I)
+_BIRTH_MONTH = re.compile(_BORN + MONTH_YEAR, re.I)
 _LICENSE_DATE = re.compile(rf"(?:licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?|"
                            rf"driving\s+since)\s*{DATE}", re.I)
 _LICENSE_MONTH = re.compile(rf"licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?\s*{MONTH_YEAR}",
@@ -59,10 +62,15 @@ _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,1
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 """Capitals and small letters of names, with the accented ones ("Lucía Fernández")."""
 _PERSON = rf"([{_UP}][{_LOW}'-]+(?:\s+[A-Z]\.?)?\s+[{_UP}][{_LOW}{_UP}'-]+)"
-_FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]\s*([{_UP}][{_LOW}{_UP}'-]+)[ \t,;|]+"
-                        rf"(?i:last\s*name|surname|family\s*name)\s*[:-]\s*"
+_FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+)[ \t,;|]+"
+                        rf"(?i:last\s*name|surname|family\s*name)\s*[:-]?\s*"
                         rf"([{_UP}][{_LOW}{_UP}'-]+)")
 """A form's name fields on one line ("First Name: Priya    Last Name: Raghunathan")."""
+_FORM_WORDS = frozenset({"name", "first", "last", "full", "middle", "surname", "date", "birth",
+                         "applicant", "driver", "status", "marital", "license", "licence"})
+"""A form's labels, never a name ("Last Name Raghunathan" is no Mr. Name Raghunathan)."""
+_UNTICKED = re.compile(r"(?:\[\s*\]|☐|\(\s*\))\s*[A-Za-z][\w-]*(?:[ \t]+[a-z][\w-]*)?")
+"""An option a form leaves unticked ("[ ] Single  [X] Married"): not what the customer is."""
 _NAME_SAID = re.compile(r"\b(?i:my name is|name:)\s+" + _PERSON)
 _NAMES = [re.compile(r"\b(?i:my name is|name:|name's|I am|I'm|this is|me llamo|"
                      r"mi nombre es)\s+" + _PERSON),
@@ -196,6 +204,8 @@ _NOT_NAMES = frozenset({
 """Words that end the phrase after "my name is" without being a name."""
 _TWO_WORDS = r"([a-z]+)\s+([a-z]+)"
 _UNCASED_NAMES = [
+    re.compile(r"\bfirst\s*name\s*[:-]?\s*([a-z]+)[ \t,;|]+(?:last\s*name|surname|family\s*name)"
+               r"\s*[:-]?\s*([a-z]+)\b"),
     re.compile(r"\b(?:my name is|name:|name's|name is|policy ?holder:)\s*" + _TWO_WORDS + r"\b"),
     re.compile(r"(?:^|[.,:;!?]\s*|\n|\b(?:i'm|im|i am|for|is)\s+)" + _TWO_WORDS
                + r",?\s+(?:born|dob|d\.o\.b|date of birth|birth\s*date)\b"),
@@ -214,7 +224,7 @@ _NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
     "dear", "sir", "madam", "we", "were", "have", "has", "had", "he", "she", "they", "me",
     "date", "birth", "born", "sent", "iphone", "looking", "need", "needs", "details",
     "regards", "best", "kind", "years", "old", "age", "aged", "sincerely", "cheers", "yours",
-    "faithfully", "truly"})
+    "faithfully", "truly"}) | _FORM_WORDS
 """Words that are not a name where an uncased email's name would stand."""
 
 
@@ -254,9 +264,10 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
     if form := _FORM_NAME.search(text):
         return form.group(1), form.group(2)
     for pattern in _NAMES:
-        if match := pattern.search(text):
+        for match in pattern.finditer(text):
             parts = match.group(1).split()
-            return parts[0], parts[-1]
+            if not _FORM_WORDS.intersection(p.lower() for p in parts):
+                return parts[0], parts[-1]
     if (lower := _LOWER_NAME.search(text)) and not _NOT_NAMES.intersection(lower.groups()):
         first, last = lower.groups()
         return first.capitalize(), last.capitalize()
@@ -311,7 +322,8 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     problems: dict[str, str] = {}
     solved: list[str] = []
     # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
-    text = day_first_as_iso(re.sub(r"[ \t]+", " ", text))
+    text = day_first_as_iso(year_first_as_iso(re.sub(r"[ \t]+", " ", text)))
+    text = _UNTICKED.sub(" ", text)
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
                                              date_pattern=DATE)
