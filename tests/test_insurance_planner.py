@@ -551,3 +551,22 @@ def test_a_form_is_read_by_its_ticked_box(text: str, status: str) -> None:
 def test_a_forms_labels_are_no_name(text: str, name: tuple[str, str] | None) -> None:
     info = read_email(text, today=TODAY)
     assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+@pytest.mark.parametrize(("text", "licence"), [
+    ("Born 04/04/1970, licensed 1988, zip 43215.", "1988-07-01"),
+    ("DOB: 04/04/1970\nLicense: 1988", "1988-07-01"),
+    ("Nací el 04/04/1970. Tengo licencia desde 1990.", "1990-07-01"),
+    ("Born 04/04/1970. I had a Polish driving licence since 1990, and my Ohio license since "
+     "06/15/2015.", "2015-06-15"),
+    ("Born 04/04/1970. Mexican license from 03/03/1990; US license since 2016.", "2016-07-01"),
+])
+def test_the_licence_date_is_the_us_one_and_a_year_may_stand_alone(text: str, licence: str) -> None:
+    assert read_email(text, today=TODAY).get("license_date") == licence
+
+
+@pytest.mark.parametrize(("text", "status"), [("Soy casada.", "married"),
+                                              ("soltero, 30 años", "single"),
+                                              ("Estoy divorciada.", "divorced")])
+def test_a_marital_status_in_spanish(text: str, status: str) -> None:
+    assert read_email(text, today=TODAY).get("marital_status") == status

@@ -39,12 +39,26 @@ _BORN = (r"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|
 ("Date of Birth (MM/DD/YYYY):"), "bday", and Spanish ("nací el", "fecha de nacimiento")."""
 _BIRTH = re.compile(_BORN + DATE, re.I)
 _BIRTH_MONTH = re.compile(_BORN + MONTH_YEAR, re.I)
-_LICENSE_DATE = re.compile(rf"(?:licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?|"
+_LICENSED = r"licen[cs](?:ed?|ia)\b"
+"""A licence said in English or Spanish ("licencia desde 2006")."""
+_LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?|"
                            rf"driving\s+since)\s*{DATE}", re.I)
-_LICENSE_MONTH = re.compile(rf"licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?\s*{MONTH_YEAR}",
-                            re.I)
-_LICENSE_YEAR = re.compile(r"(?:licen[cs]ed?|driving)\b[^.\n\d]{0,40}?(?:since|in)\s+(\d{4})\b",
-                           re.I)
+_LICENSE_MONTH = re.compile(rf"{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?\s*"
+                            rf"{MONTH_YEAR}", re.I)
+_LICENSE_YEAR = re.compile(rf"(?:{_LICENSED}|driving\b)(?:[^.\n\d]{{0,40}}?(?:since|in|desde)\s+|"
+                           rf"\s*[:-]?\s*)((?:19|20)\d{{2}})\b(?![/.-]\d)", re.I)
+"""A year alone: "licensed since 2006", "licensed in 1989", and right after the word
+("licensed 1990, ZIP 45202", "License: 1978")."""
+_FOREIGN_LICENCE = re.compile(
+    r"\b(?:foreign|international|overseas|Mexican|Canadian|Ukrainian|Russian|Polish|Indian|"
+    r"Chinese|British|UK|German|French|Italian|Spanish|Brazilian|Colombian|Venezuelan|Cuban|"
+    r"Dominican|Salvadoran|Guatemalan|Honduran|Filipino|Vietnamese|Korean|Japanese|Nigerian|"
+    r"Ethiopian|Turkish|Iranian|Israeli|Romanian|Bulgarian|Belarusian|Georgian|Armenian|"
+    r"Pakistani|Bangladeshi|Egyptian|Moroccan|Haitian|Jamaican|Peruvian|Argentine|Chilean|"
+    r"Ecuadorian|Australian|Irish|Dutch|Swedish|Greek|Portuguese)\s+"
+    r"(?:driv\w*'?s?\s+)?licen[cs]\w*[^,;.\n]*", re.I)
+"""A licence of another country ("I have Ukrainian driving license since 2010"): beside a
+US one, its date is not the licence date the carrier takes."""
 _LICENSE_YEARS = re.compile(r"(?:licen[cs]ed|driving)\s+(?:for\s+)?(\d{1,2})\s+years", re.I)
 _AGE = re.compile(r"\bI(?:'m| am)\s+(\d{2})\b(?:\s*(?:years?|yo))?", re.I)
 _VIN_NEAR = re.compile(r"\bVIN\b\s*(?:number|no\.?|#)?\s*(?:is|:|-)?\s*([A-Z0-9][A-Z0-9 -]{4,24}"
@@ -103,13 +117,14 @@ _SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-
 _SIGNED_FIRST = re.compile(r"^[-–—]?\s*([A-Z][a-z'-]+)[.!]?$")
 """A last line that is one first name alone ("-Marcus", after "Thanks," "Dana")."""
 _MARITAL = [
-    (re.compile(r"\bnot\s+married\b|\bsingle\b|\bunmarried\b|\bnever\s+married\b", re.I),
-     "single"),
+    (re.compile(r"\bnot\s+married\b|\bsingle\b|\bunmarried\b|\bnever\s+married\b|"
+                r"\bsolter[oa]\b", re.I), "single"),
     (re.compile(r"\bdomestic\s+partner", re.I), "domestic_partner"),
-    (re.compile(r"\bdivorced\b", re.I), "divorced"),
-    (re.compile(r"\bwidow(?:ed|er)?\b", re.I), "widowed"),
-    (re.compile(r"\bseparated\b", re.I), "separated"),
-    (re.compile(r"\bmarried\b|\bmy (?:wife|husband|spouse)\b", re.I), "married"),
+    (re.compile(r"\bdivorced\b|\bdivorciad[oa]\b", re.I), "divorced"),
+    (re.compile(r"\bwidow(?:ed|er)?\b|\bviud[oa]\b", re.I), "widowed"),
+    (re.compile(r"\bseparated\b|\bseparad[oa]\b", re.I), "separated"),
+    (re.compile(r"\bmarried\b|\bmy (?:wife|husband|spouse)\b|\bcasad[oa]\b", re.I),
+     "married"),
 ]
 _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver", re.I), "business"),
         (re.compile(r"\bcommut|\bto work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?to\s+"
@@ -465,6 +480,9 @@ def _licence(text: str, today: date, birth: date | None, keep: Any,
              found: dict[str, Any]) -> None:
     value: str | date | None = None
     assumed = None
+    home = _FOREIGN_LICENCE.sub(" ", text)
+    if re.search(_LICENSED, home, re.I):
+        text = home  # a US licence is said too: the foreign one's date is not read
     if match := _LICENSE_DATE.search(text):
         value = _date_text(match.group(1))
     elif (month := _LICENSE_MONTH.search(text)) and isinstance(
