@@ -570,3 +570,22 @@ def test_the_licence_date_is_the_us_one_and_a_year_may_stand_alone(text: str, li
                                               ("Estoy divorciada.", "divorced")])
 def test_a_marital_status_in_spanish(text: str, status: str) -> None:
     assert read_email(text, today=TODAY).get("marital_status") == status
+
+
+@pytest.mark.parametrize("sentence", [
+    "My husband Tom (born 02/02/1978) has his own insurance with State Farm.",
+    "My daughter Mia, born 03/03/2008, will not drive it.",
+    "My wife Jo, born 05/05/1981, isn't a driver; the quote is just for me.",
+])
+def test_a_relative_said_not_to_drive_is_no_driver_and_her_dates_are_not_the_writers(
+        sentence: str) -> None:
+    info = read_email(f"I'm Lee Park, born 07/07/1980. {sentence}", today=TODAY)
+    assert "drivers" not in info and info["birth_date"] == "1980-07-07"
+
+
+def test_a_known_driver_is_named_in_a_sentence_labelled_with_a_pronoun() -> None:
+    info = read_email("My wife and I share the car. Me: Lee Park, born 07/07/1980. Her: Jo Park, "
+                      "born 05/05/1981, licensed 06/06/1999.", today=TODAY)
+    assert info["drivers"] == [{"relationship": "spouse", "first_name": "Jo", "last_name": "Park",
+                                "birth_date": "1981-05-05", "license_date": "1999-06-06"}]
+    assert (info["first_name"], info["birth_date"]) == ("Lee", "1980-07-07")
