@@ -589,3 +589,12 @@ def test_a_known_driver_is_named_in_a_sentence_labelled_with_a_pronoun() -> None
     assert info["drivers"] == [{"relationship": "spouse", "first_name": "Jo", "last_name": "Park",
                                 "birth_date": "1981-05-05", "license_date": "1999-06-06"}]
     assert (info["first_name"], info["birth_date"]) == ("Lee", "1980-07-07")
+
+
+@pytest.mark.parametrize(("text", "zip_code"), [
+    ("address: 4410 oak ridge dr, columbus, oh 43215", "43215"),
+    ("Address: 23456 Main St, Columbus, Oh 43215", "43215"),
+    ("we moved out in 43215 and in 98101", None),  # 'in' is no state of either ZIP
+])
+def test_a_zip_after_its_states_code_in_any_case(text: str, zip_code: str | None) -> None:
+    assert read_email(text, today=TODAY).get("zip_code") == zip_code

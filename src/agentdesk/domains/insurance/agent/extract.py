@@ -67,6 +67,9 @@ _VIN_TOKEN = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b", re
 _ZIP_NEAR = re.compile(r"\b(?:zip|postal)(?:\s*code)?\s*(?:is|:|-)?\s*(\d{3,}(?:-\d{4})?)\b",
                        re.I)
 _ZIP_ADDRESS = re.compile(r"\b[A-Z]{2},?\s+(\d{5})(?:-\d{4})?\b")
+_ZIP_AFTER_STATE = re.compile(r"\b([a-z]{2}),?\s+(\d{5})(?:-\d{4})?\b", re.I)
+"""A state code in any case before five digits ("studio city, ca 91604"): a ZIP when the
+ZIP is in that state, so "in 60614" is no Indiana address."""
 _ZIP_ALONE = re.compile(r"(?<![\w$/.,:-])(\d{5})(?![\w/-]|[.,]\d|\s*(?:miles|mi\b|km|dollars|usd|k\b))",
                         re.I)
 """Five digits standing alone ("We're at 98101", "..., 85004."): a ZIP only when the email
@@ -303,6 +306,15 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
     return None
 
 
+def _zip_after_state(text: str) -> str | None:
+    """The first ZIP written after the code of its own state, in any case."""
+    for match in _ZIP_AFTER_STATE.finditer(text):
+        place = check_zip(match.group(2))
+        if not isinstance(place, Invalid) and place.state == match.group(1).upper():
+            return match.group(2)
+    return None
+
+
 def _another_named(text: str) -> tuple[str, str] | None:
     """The name of the person an email written for someone else is written for, or None."""
     for pattern in _ANOTHER_NAMED:
@@ -385,12 +397,13 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         found["email"] = mail.group(0)
 
     zip_match = _ZIP_NEAR.search(text) or _ZIP_ADDRESS.search(text)
+    zip_text = zip_match.group(1) if zip_match else _zip_after_state(text)
     alone = {m.group(1) for m in _ZIP_ALONE.finditer(text)}
-    if zip_match is None and len(alone) == 1 and \
+    if zip_text is None and len(alone) == 1 and \
             not isinstance(check_zip(next(iter(alone))), Invalid):
-        zip_match = _ZIP_ALONE.search(text)
-    if zip_match:
-        checked = check_zip(zip_match.group(1))
+        zip_text = next(iter(alone))
+    if zip_text:
+        checked = check_zip(zip_text)
         keep("zip_code", checked if isinstance(checked, Invalid) else checked.zip_code)
         if not isinstance(checked, Invalid):
             found["city"], found["state"] = checked.city, checked.state
