@@ -598,3 +598,17 @@ def test_a_known_driver_is_named_in_a_sentence_labelled_with_a_pronoun() -> None
 ])
 def test_a_zip_after_its_states_code_in_any_case(text: str, zip_code: str | None) -> None:
     assert read_email(text, today=TODAY).get("zip_code") == zip_code
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Quote request\nName Lydia Hart\nDOB 01/01/1980", ("Lydia", "Hart")),
+    ("name - lydia hart\nborn - 01/01/1980", ("Lydia", "Hart")),
+    ("quote please for lydia hart. zip 43215.", ("Lydia", "Hart")),
+    ("quote for both cars. zip 43215.", None),
+    ("quote pls lydia hart dob 1/1/1980", ("Lydia", "Hart")),
+    ("writing on behalf of my client, ms. lydia hart, for an auto quote.\nregards,\nowen pratt",
+     ("Lydia", "Hart")),
+])
+def test_a_name_in_labels_and_requests_in_any_case(text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))

@@ -95,6 +95,7 @@ _NAMES = [re.compile(r"\b(?i:my name is|name:|name's|I am|I'm|this is|me llamo|"
           re.compile(r"\b(?i:quote|insurance)(?:\s+(?i:please|pls))?\s+for\s+" + _PERSON
                      + r"\b"),
           re.compile(r"(?:^|[.!?]\s+|\n)" + _PERSON + r"\s+here\b"),
+          re.compile(r"(?:^|\n)[ \t]*(?i:(?:full\s+)?name)[ \t]*[:-]?[ \t]*" + _PERSON),
           re.compile(r"(?:^|\s)[-–—]\s*" + _PERSON + r"\s*\Z")]
 _ON_BEHALF = re.compile(r"\b(?:writ|ask|email|reach|contact|inquir|enquir)\w*\b[^.\n]{0,20}?\b"
                         r"(?:for|on behalf of)\s+(?:my|our)\s+(wife|husband|spouse|partner|son|"
@@ -224,8 +225,12 @@ _TWO_WORDS = r"([a-z]+)\s+([a-z]+)"
 _UNCASED_NAMES = [
     re.compile(r"\bfirst\s*name\s*[:-]?\s*([a-z]+)[ \t,;|]+(?:last\s*name|surname|family\s*name)"
                r"\s*[:-]?\s*([a-z]+)\b"),
-    re.compile(r"\b(?:my name is|name:|name's|name is|policy ?holder:)\s*" + _TWO_WORDS + r"\b"),
-    re.compile(r"(?:^|[.,:;!?]\s*|\n|\b(?:i'm|im|i am|for|is)\s+)" + _TWO_WORDS
+    re.compile(r"\b(?:my name is|name\s*[:-]|name's|name is|policy ?holder:)\s*" + _TWO_WORDS
+               + r"\b"),
+    re.compile(r"\b(?:quote|insurance)(?:\s+(?:please|pls))?\s+for\s+" + _TWO_WORDS
+               + r"(?=\s*[.,;!\n])"),
+    re.compile(r"(?:^|[.,:;!?]\s*|\n|\b(?:i'm|im|i am|for|is|please|pls|plz|hi|hello|hey)\s+)"
+               + _TWO_WORDS
                + r",?\s+(?:born|dob|d\.o\.b|date of birth|birth\s*date)\b"),
     re.compile(r"(?:^|[.!?]\s+|\n)" + _TWO_WORDS + r"\s+here\b"),
     re.compile(r"(?:^|\s)[-–—]\s*" + _TWO_WORDS + r"\s*\Z"),
@@ -234,6 +239,13 @@ _UNCASED_NAMES = [
                r"--)[,!]?\s+" + _TWO_WORDS + r"[ \t]*$", re.M)]
 """Where a name stands in an email written all in one case ("dan wu, born ...", "regards,
 maria gomez"): the places a capitalised name is read, without the capitals."""
+_UNCASED_ANOTHER = [
+    re.compile(r"\bon\s+behalf\s+of\s+(?:(?:my|our)\s+(?:client|customer)\s*,?\s+)?"
+               r"(?:(?:mr|mrs|ms|miss|mx|dr)\.?\s+)?" + _TWO_WORDS + r"\b"),
+    re.compile(r"\b(?:my|our)\s+(?:client|customer)\s*,?\s+(?:(?:mr|mrs|ms|miss|mx|dr)\.?\s+)?"
+               + _TWO_WORDS + r"\b")]
+"""Where the person an email in one case is written for is named ("on behalf of my client,
+mr. hector alvarez")."""
 _NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
     "single", "married", "divorced", "widowed", "widow", "widower", "separated", "male",
     "female", "wife", "husband", "spouse", "partner", "son", "daughter", "mother", "father",
@@ -242,12 +254,16 @@ _NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
     "dear", "sir", "madam", "we", "were", "have", "has", "had", "he", "she", "they", "me",
     "date", "birth", "born", "sent", "iphone", "looking", "need", "needs", "details",
     "regards", "best", "kind", "years", "old", "age", "aged", "sincerely", "cheers", "yours",
-    "faithfully", "truly"}) | _FORM_WORDS
+    "faithfully", "truly", "both", "cars", "vehicles", "trucks", "us", "them", "him", "all",
+    "two", "three", "family", "household", "used", "next", "year", "month", "week",
+    "renewal", "policy"}) | _FORM_WORDS
 """Words that are not a name where an uncased email's name would stand."""
 
 
-def _uncased_name(text: str) -> tuple[str, str] | None:
-    """The name of an email written all in lower (or all in upper) case.
+def _uncased_name(text: str, places: list[re.Pattern[str]] | None = None,
+                  ) -> tuple[str, str] | None:
+    """The name of an email written all in lower (or all in upper) case, where ``places``
+    (by default, where an email's writer gives their name) put it.
 
     A word with an apostrophe or a hyphen, or a Mc-/Mac- name, keeps capitals inside it
     ("O'Brien", "McNeil") that the email does not show, so such a name is asked, not guessed.
@@ -255,8 +271,10 @@ def _uncased_name(text: str) -> tuple[str, str] | None:
     if text != text.lower() and text != text.upper():
         return None
     low = text.lower()
-    signed = _signed_again(low)
-    for pattern in [*_UNCASED_NAMES, *([signed] if signed else [])]:
+    if places is None:
+        signed = _signed_again(low)
+        places = [*_UNCASED_NAMES, *([signed] if signed else [])]
+    for pattern in places:
         start = 0
         while match := pattern.search(low, start):
             words = match.groups()
@@ -321,7 +339,7 @@ def _another_named(text: str) -> tuple[str, str] | None:
         if match := pattern.search(text):
             parts = match.group(1).split()
             return parts[0], parts[-1]
-    return None
+    return _uncased_name(text, _UNCASED_ANOTHER)
 
 
 def _signed_in_full(lines: list[str]) -> tuple[str, str] | None:
