@@ -612,3 +612,15 @@ def test_a_zip_after_its_states_code_in_any_case(text: str, zip_code: str | None
 def test_a_name_in_labels_and_requests_in_any_case(text: str, name: tuple[str, str] | None) -> None:
     info = read_email(text, today=TODAY)
     assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Please quote my Golf.\n\nWith appreciation,\nIrene Kowal", ("Irene", "Kowal")),
+    ("Please quote my Golf.\n\nThanks\nIrene Kowal ?!", ("Irene", "Kowal")),
+    ("Please quote my Golf.  Best wishes,  Irene  Kowal ...", ("Irene", "Kowal")),
+    ("Hello,\nPlease quote my Golf GTI", None),
+])
+def test_a_closing_line_and_a_full_name_under_it_or_after_it_sign_the_email(
+        text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))

@@ -118,6 +118,14 @@ _SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-
                        r"warm regards|cheers|sincerely|all the best|take care|talk soon|"
                        r"looking forward|with thanks|thanks again|best wishes|warm wishes|"
                        r"respectfully|yours|gratefully|with gratitude|warmly)\b", re.I)
+_FULL_NAME_LINE = re.compile(rf"([{_UP}][{_LOW}'-]+(?:\s+[{_UP}][{_LOW}{_UP}'-]+)+)[\s.!?]*")
+"""A line that is a full name alone (a signature; the variants' "?!" after it is no word)."""
+_CLOSED_IN_LINE = re.compile(r"(?:^|[.!?]\s+)(?i:thanks|thank you|many thanks|regards|"
+                             r"best regards|kind regards|warm regards|sincerely|cheers|best|"
+                             r"with thanks|best wishes|respectfully|yours truly|warmly)"
+                             r"[,!]?\s+" + _PERSON + r"[\s.!?]*\Z")
+"""A closing and a full name ending an email written on one line ("... With thanks,
+Margaret O'Brien")."""
 _SIGNED_FIRST = re.compile(r"^[-–—]?\s*([A-Z][a-z'-]+)[.!]?$")
 """A last line that is one first name alone ("-Marcus", after "Thanks," "Dana")."""
 _MARITAL = [
@@ -311,10 +319,15 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
         return uncased
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     for i, line in enumerate(lines[:-1]):
-        if _SIGN_OFF.match(line) and re.fullmatch(
-                rf"[{_UP}][{_LOW}'-]+(?:\s+[{_UP}][{_LOW}{_UP}'-]+)+", lines[i + 1]):
-            parts = lines[i + 1].split()
+        # A closing: a sign-off, or the short line ending in a comma above the last line.
+        closing = _SIGN_OFF.match(line) or (i == len(lines) - 2 and len(line.split()) <= 4
+                                            and line.endswith(","))
+        if closing and (full := _FULL_NAME_LINE.fullmatch(lines[i + 1])):
+            parts = full.group(1).split()
             return parts[0], parts[-1]
+    if closed := _CLOSED_IN_LINE.search(text):
+        parts = closed.group(1).split()
+        return parts[0], parts[-1]
     if signed := _signed_in_full(lines):
         return signed
     if given:
