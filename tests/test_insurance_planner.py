@@ -248,6 +248,9 @@ def test_a_writing_model_is_checked(decision: PlannerDecision, accepted: bool,
     ("Is your office open on Saturday?", False),
     ("I want a quote for homeowners insurance.", False),
     ("I am a homeowner; can I get a quote for my car?", True),
+    ("Could I get an estimate for my truck? No claims in 10 years.", True),
+    ("I'd like a quotation for my car.", True),
+    ("The body shop's estimate for my car is $3,000; how do I file the claim?", False),
 ])
 def test_a_first_email_about_something_else_goes_to_the_agency(text: str, quote: bool) -> None:
     assert looks_like_a_quote_request(text) is quote
@@ -624,3 +627,10 @@ def test_a_closing_line_and_a_full_name_under_it_or_after_it_sign_the_email(
         text: str, name: tuple[str, str] | None) -> None:
     info = read_email(text, today=TODAY)
     assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+def test_an_estimate_asked_for_someone_and_a_licence_year_after_on() -> None:
+    info = read_email("Estimate please for Nora Blake. Licensed on 2004, born 02/02/1986.",
+                      today=TODAY)
+    assert (info["first_name"], info["last_name"]) == ("Nora", "Blake")
+    assert info["license_date"] == "2004-07-01"

@@ -45,7 +45,7 @@ _LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desd
                            rf"driving\s+since)\s*{DATE}", re.I)
 _LICENSE_MONTH = re.compile(rf"{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?\s*"
                             rf"{MONTH_YEAR}", re.I)
-_LICENSE_YEAR = re.compile(rf"(?:{_LICENSED}|driving\b)(?:[^.\n\d]{{0,40}}?(?:since|in|desde)\s+|"
+_LICENSE_YEAR = re.compile(rf"(?:{_LICENSED}|driving\b)(?:[^.\n\d]{{0,40}}?(?:since|in|on|desde)\s+|"
                            rf"\s*[:-]?\s*)((?:19|20)\d{{2}})\b(?![/.-]\d)", re.I)
 """A year alone: "licensed since 2006", "licensed in 1989", and right after the word
 ("licensed 1990, ZIP 45202", "License: 1978")."""
@@ -92,7 +92,8 @@ _NAME_SAID = re.compile(r"\b(?i:my name is|name:)\s+" + _PERSON)
 _NAMES = [re.compile(r"\b(?i:my name is|name:|name's|I am|I'm|this is|me llamo|"
                      r"mi nombre es)\s+" + _PERSON),
           re.compile(_PERSON + r",?\s+(?i:born|dob|d\.o\.b|date of birth)\b"),
-          re.compile(r"\b(?i:quote|insurance)(?:\s+(?i:please|pls))?\s+for\s+" + _PERSON
+          re.compile(r"\b(?i:quote|quotation|estimate|insurance)(?:\s+(?i:please|pls))?\s+for\s+"
+                     + _PERSON
                      + r"\b"),
           re.compile(r"(?:^|[.!?]\s+|\n)" + _PERSON + r"\s+here\b"),
           re.compile(r"(?:^|\n)[ \t]*(?i:(?:full\s+)?name)[ \t]*[:-]?[ \t]*" + _PERSON),
@@ -235,7 +236,8 @@ _UNCASED_NAMES = [
                r"\s*[:-]?\s*([a-z]+)\b"),
     re.compile(r"\b(?:my name is|name\s*[:-]|name's|name is|policy ?holder:)\s*" + _TWO_WORDS
                + r"\b"),
-    re.compile(r"\b(?:quote|insurance)(?:\s+(?:please|pls))?\s+for\s+" + _TWO_WORDS
+    re.compile(r"\b(?:quote|quotation|estimate|insurance)(?:\s+(?:please|pls))?\s+for\s+"
+               + _TWO_WORDS
                + r"(?=\s*[.,;!\n])"),
     re.compile(r"(?:^|[.,:;!?]\s*|\n|\b(?:i'm|im|i am|for|is|please|pls|plz|hi|hello|hey)\s+)"
                + _TWO_WORDS
