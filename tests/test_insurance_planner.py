@@ -634,3 +634,17 @@ def test_an_estimate_asked_for_someone_and_a_licence_year_after_on() -> None:
                       today=TODAY)
     assert (info["first_name"], info["last_name"]) == ("Nora", "Blake")
     assert info["license_date"] == "2004-07-01"
+
+
+def test_an_email_in_one_case_names_its_relative_and_its_writer() -> None:
+    info = read_email("my wife and i share the car. me: lee park, born 07/07/1980. her: jo park, "
+                      "born 05/05/1981, licensed 06/06/1999.", today=TODAY)
+    assert (info["drivers"][0]["first_name"], info["drivers"][0]["last_name"]) == ("Jo", "Park")
+    spanish = read_email("HOLA, ME LLAMO JOSÉ NÚÑEZ, NACÍ EL 23/05/1990.", today=TODAY)
+    assert (spanish["first_name"], spanish["last_name"]) == ("José", "Núñez")
+
+
+def test_a_policy_with_the_agency_names_no_insurer_to_spell() -> None:
+    info = read_email("my husband has his own policy with you. i'm insured with you too.",
+                      today=TODAY)
+    assert "prior_insurance" not in info["problems"]

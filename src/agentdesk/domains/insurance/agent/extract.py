@@ -230,11 +230,12 @@ _NOT_NAMES = frozenset({
     "here", "there", "what", "who", "written", "listed", "given", "shown", "above", "below",
     "same", "different"})
 """Words that end the phrase after "my name is" without being a name."""
-_TWO_WORDS = r"([a-z]+)\s+([a-z]+)"
+_TWO_WORDS = r"([a-zß-öø-ÿ]+)\s+([a-zß-öø-ÿ]+)"
 _UNCASED_NAMES = [
     re.compile(r"\bfirst\s*name\s*[:-]?\s*([a-z]+)[ \t,;|]+(?:last\s*name|surname|family\s*name)"
                r"\s*[:-]?\s*([a-z]+)\b"),
-    re.compile(r"\b(?:my name is|name\s*[:-]|name's|name is|policy ?holder:)\s*" + _TWO_WORDS
+    re.compile(r"\b(?:my name is|name\s*[:-]|name's|name is|policy ?holder:|me llamo|"
+               r"mi nombre es)\s*" + _TWO_WORDS
                + r"\b"),
     re.compile(r"\b(?:quote|quotation|estimate|insurance)(?:\s+(?:please|pls))?\s+for\s+"
                + _TWO_WORDS

@@ -92,9 +92,10 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
         driver = drivers[index]
         if not relative and not driver.get("first_name") and (
                 named := _PRONOUN_NAMED.search(sentence)) and (
-                name := _NAME.match(sentence, named.end())):
-            driver["first_name"] = name.group(1)
-            driver["last_name"] = name.group(2) or driver.get("last_name")
+                name := _named_at(sentence, named.end(), one_case=text in (text.lower(),
+                                                                          text.upper()))):
+            driver["first_name"], driver["last_name"] = name[0], name[1] or driver.get(
+                "last_name")
         birth_text = _dated(sentence, _BIRTH, date_pattern)
         if birth_text:
             checked = check_birth_date(_plain(parse(birth_text)), on=today,
@@ -126,6 +127,18 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
             else:
                 driver["license_date"] = checked_licence.isoformat()
     return "".join(kept), drivers, problems
+
+
+def _named_at(sentence: str, at: int, *, one_case: bool) -> tuple[str, str | None] | None:
+    """The name that starts at ``at``: capitalised words, or in an email written in one case
+    the words up to a comma (never one whose inner capitals the email cannot show)."""
+    if not one_case:
+        name = _NAME.match(sentence, at)
+        return (name.group(1), name.group(2)) if name else None
+    words = re.match(r"([a-z]+)(?:\s+([a-z]+))?(?=\s*[,.;\n]|\s*$)", sentence.lower()[at:])
+    if not words or any(w.startswith(("mc", "mac")) for w in words.groups() if w):
+        return None
+    return words.group(1).capitalize(), (words.group(2) or "").capitalize() or None
 
 
 def _plain(value: date | Invalid) -> str | date:
