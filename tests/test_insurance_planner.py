@@ -648,3 +648,11 @@ def test_a_policy_with_the_agency_names_no_insurer_to_spell() -> None:
     info = read_email("my husband has his own policy with you. i'm insured with you too.",
                       today=TODAY)
     assert "prior_insurance" not in info["problems"]
+
+
+def test_what_comes_before_a_relative_in_one_sentence_is_the_writers() -> None:
+    info = read_email("quote my van I'm Rosa Diaz DOB 04/04/1975 licensed 1993 ZIP 43215 and my "
+                      "daughter Eva born 05/05/2008 drives it too", today=TODAY)
+    assert (info["first_name"], info["birth_date"], info["zip_code"]) == ("Rosa", "1975-04-04",
+                                                                          "43215")
+    assert info["drivers"][0]["birth_date"] == "2008-05-05"

@@ -69,6 +69,12 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
         if not relative and not about_known:
             kept.append(sentence + gap)
             continue
+        if relative and relative.start() > 0:
+            # What comes before "my son" is still the writer's ("I'm Angela Russo DOB
+            # 09/12/1972 ZIP 45202 my son Luca ..." written without stops).
+            kept.append(sentence[:relative.start()] + " ")
+            sentence = sentence[relative.start():]
+            relative = _RELATIVE.match(sentence)
         if relative and _NOT_ON_THIS_QUOTE.search(sentence):
             continue  # nor is the sentence the writer's: its dates are the relative's
         if relative:
