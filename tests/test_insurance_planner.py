@@ -656,3 +656,13 @@ def test_what_comes_before_a_relative_in_one_sentence_is_the_writers() -> None:
     assert (info["first_name"], info["birth_date"], info["zip_code"]) == ("Rosa", "1975-04-04",
                                                                           "43215")
     assert info["drivers"][0]["birth_date"] == "2008-05-05"
+
+
+@pytest.mark.parametrize(("text", "choice"), [
+    ("Also, does your full coverage include a rental car?", None),
+    ("What is the state minimum in Ohio?", None),
+    ("Can I get full coverage?", "full"),
+    ("I want full coverage. Does it include roadside help?", "full"),
+])
+def test_a_question_about_a_coverage_is_no_choice_of_it(text: str, choice: str | None) -> None:
+    assert read_email(text, today=TODAY).get("coverage_choice") == choice

@@ -157,6 +157,9 @@ _COVERAGE = [(re.compile(r"\bfull\s+coverage\b|\bbest\s+coverage\b|\bfully\s+cov
               "full"),
              (re.compile(r"\b(?:state\s+)?minimum\b|\bcheapest\b|\bliability\s+only\b|"
                          r"\bbare\s+minimum\b", re.I), "minimum")]
+_ASKS_ABOUT = re.compile(r"\b(?:does|do|is|are|what|what's|which|how)\b[^?]*\?\s*$", re.I)
+"""A question about what a coverage is ("does your full coverage include roadside
+assistance?"): no choice of it, as "can I get full coverage?" is."""
 _VIOLATIONS = [
     ("dui", re.compile(r"\b(?:dui|dwi|owi|drunk driving|driving under the influence)\b", re.I)),
     ("speeding_major", re.compile(r"\b(?:major|excessive)\s+speeding\b", re.I)),
@@ -477,8 +480,9 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         if pattern.search(car_use):
             found["use"] = use
             break
+    chosen = " ".join(s for s in _sentences(text) if not _ASKS_ABOUT.search(s))
     for pattern, choice in _COVERAGE:
-        if pattern.search(text):
+        if pattern.search(chosen):
             found["coverage_choice"] = choice
             break
     terms, term_problems = read_terms(whole, today=today, parse=read_date, date_pattern=DATE)
