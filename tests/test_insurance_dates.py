@@ -139,3 +139,13 @@ def test_dates_plainly_written_day_first_are_read_day_first() -> None:
 def test_a_day_first_email_with_a_date_read_either_way_is_not_turned_round(text: str) -> None:
     info = read_email(text, today=TODAY)
     assert "birth_date" in info["problems"] and info.get("license_date") != "1999-05-04"
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("Born on the fourth of July, 1976.", "1976-07-04"),
+    ("I was born March twenty-first 1990.", "1990-03-21"),
+    ("born the Twenty first of March, 1990", "1990-03-21"),
+    ("born on the thirty-first of April, 1990", None),  # no such day: asked, not moved
+])
+def test_a_day_written_as_an_ordinal_word_is_read(text: str, day: str | None) -> None:
+    assert read_email(text, today=TODAY).get("birth_date") == day

@@ -248,6 +248,9 @@ def test_a_writing_model_is_checked(decision: PlannerDecision, accepted: bool,
     ("Is your office open on Saturday?", False),
     ("I want a quote for homeowners insurance.", False),
     ("I am a homeowner; can I get a quote for my car?", True),
+    ("Could I get an estimate for my truck? No claims in 10 years.", True),
+    ("I'd like a quotation for my car.", True),
+    ("The body shop's estimate for my car is $3,000; how do I file the claim?", False),
 ])
 def test_a_first_email_about_something_else_goes_to_the_agency(text: str, quote: bool) -> None:
     assert looks_like_a_quote_request(text) is quote
@@ -451,3 +454,215 @@ def test_an_upper_case_and_still_parts_two_violations() -> None:
 def test_an_insurer_named_in_one_case_is_asked_not_guessed(text: str) -> None:
     info = read_email(text, today=TODAY)
     assert "prior_insurance" not in info and "prior_insurance" in info["problems"]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Hello, I am contacting you on behalf of my client, Mrs. Joan Pike, for an auto quote. "
+     "DOB 02/02/1960.\nBest regards,\nTom Reyes\nReyes Brokerage", ("Joan", "Pike")),
+    ("Our client Dr. Ravi Menon needs a car quote, born 05/05/1975.\n\nThanks,\nEve Hart",
+     ("Ravi", "Menon")),
+    ("Please quote my client (details attached), born 05/05/1975.\n\nThanks,\nEve Hart", None),
+])
+def test_an_email_written_for_a_client_quotes_the_client_not_the_writer(
+        text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY, customer_name="Eve Hart")
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+def test_a_reply_keeps_the_name_its_signature_does_not_say() -> None:
+    first = read_email("On behalf of my client Ana Ruiz: a quote please, DOB 03/03/1980.",
+                       today=TODAY, customer_name="Eve Hart")
+    info = merge(first, read_email("The VIN is 1HGCM82633A004352.\nKind regards,\nEve Hart",
+                                   today=TODAY, customer_name="Eve Hart", known=first))
+    assert (info["first_name"], info["last_name"]) == ("Ana", "Ruiz")
+    again = merge(info, read_email("Sorry, my name is Ana Ruis.", today=TODAY, known=info))
+    assert (again["first_name"], again["last_name"]) == ("Ana", "Ruis")
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("First Name: Tomás   Last Name: Okafor\nDate of Birth: 01/01/1980", ("Tomás", "Okafor")),
+    ("FIRST NAME: Ines, SURNAME: Vidal", ("Ines", "Vidal")),
+    ("hey, name's Colin Price, need a quote", ("Colin", "Price")),
+    ("Hola, me llamo José Núñez y necesito un quote.", ("José", "Núñez")),
+    ("Insurance please for Mara Quinn, 2019 Civic.", ("Mara", "Quinn")),
+    ("I'd like to insure my Civic.\n\nWith thanks,\nRosalind Achebe", ("Rosalind", "Achebe")),
+    ("Quote for my truck.\nRespectfully,\nDean Moss", ("Dean", "Moss")),
+])
+def test_a_name_is_read_from_forms_other_languages_and_closings(
+        text: str, name: tuple[str, str]) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == name
+
+
+@pytest.mark.parametrize(("text", "violations"), [
+    ("I had a crash on 02/02/2025, not my fault: the other driver ran a stop sign.", None),
+    ("Someone blew through a red light and hit me on 04/04/2024.", None),
+    ("I was hit by a truck that ran the red light in 2023.", None),
+    ("I ran a red light on 04/04/2024.", [{"kind": "red_light", "date": "2024-04-04"}]),
+])
+def test_a_violation_of_the_other_party_is_not_the_customers(
+        text: str, violations: list[dict[str, str]] | None) -> None:
+    assert read_email(text, today=TODAY).get("violations") == violations
+
+
+@pytest.mark.parametrize(("text", "vins"), [
+    ("The VIN printed on my registration is 1HGCM82633A004352.", ["1HGCM82633A004352"]),
+    ("mi VIN es 1hgcm82633a004352", ["1HGCM82633A004352"]),
+    ("Car A: VIN 1HGCM82633A004352\nCar B: vin 1ftfw1et8-dfc61428",
+     ["1HGCM82633A004352", "1FTFW1ET8DFC61428"]),
+    ("VIN 1HGCM 82633A004352", ["1HGCM82633A004352"]),
+])
+def test_a_vin_is_read_without_the_words_before_it_and_in_the_emails_order(
+        text: str, vins: list[str]) -> None:
+    assert [v["vin"] for v in read_email(text, today=TODAY)["vehicles"]] == vins
+
+
+@pytest.mark.parametrize("text", ["We mostly use it for shopping and visiting family.",
+                                  "It is for personal use, church on Sundays.",
+                                  "I drive it around town and to the groceries."])
+def test_errands_of_every_kind_are_pleasure_use(text: str) -> None:
+    assert read_email(text, today=TODAY).get("use") == "pleasure"
+
+
+@pytest.mark.parametrize(("text", "birth"), [
+    ("so yeah im 20 (bday 3/9/2006) and single", "2006-03-09"),
+    ("Date of Birth (MM/DD/YYYY): 07/21/1983", "1983-07-21"),
+    ("I am born 1979.11.02 in Kyiv.", "1979-11-02"),
+    ("DOB 1979/11/02", "1979-11-02"),
+    ("Hola, nací el 23/05/1990, soy soltera.", "1990-05-23"),
+])
+def test_a_birth_date_is_read_after_more_of_the_words_that_give_it(
+        text: str, birth: str | None) -> None:
+    assert read_email(text, today=TODAY).get("birth_date") == birth
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("Marital Status: [ ] Single [X] Married [ ] Divorced", "married"),
+    ("Marital status: ☐ Single ☒ Divorced", "divorced"),
+    ("Status: [x] Single [ ] Married [ ] Domestic partner", "single"),
+])
+def test_a_form_is_read_by_its_ticked_box(text: str, status: str) -> None:
+    assert read_email(text, today=TODAY).get("marital_status") == status
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("First Name Ruth Last Name Okoye\nDate of Birth 01/01/1980", ("Ruth", "Okoye")),
+    ("first name: ruth last name: okoye", ("Ruth", "Okoye")),
+    ("FIRST NAME: RUTH   LAST NAME: OKOYE", ("Ruth", "Okoye")),
+    ("Last Name Okoye\nDate of Birth 01/01/1980", None),
+])
+def test_a_forms_labels_are_no_name(text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+@pytest.mark.parametrize(("text", "licence"), [
+    ("Born 04/04/1970, licensed 1988, zip 43215.", "1988-07-01"),
+    ("DOB: 04/04/1970\nLicense: 1988", "1988-07-01"),
+    ("Nací el 04/04/1970. Tengo licencia desde 1990.", "1990-07-01"),
+    ("Born 04/04/1970. I had a Polish driving licence since 1990, and my Ohio license since "
+     "06/15/2015.", "2015-06-15"),
+    ("Born 04/04/1970. Mexican license from 03/03/1990; US license since 2016.", "2016-07-01"),
+])
+def test_the_licence_date_is_the_us_one_and_a_year_may_stand_alone(text: str, licence: str) -> None:
+    assert read_email(text, today=TODAY).get("license_date") == licence
+
+
+@pytest.mark.parametrize(("text", "status"), [("Soy casada.", "married"),
+                                              ("soltero, 30 años", "single"),
+                                              ("Estoy divorciada.", "divorced")])
+def test_a_marital_status_in_spanish(text: str, status: str) -> None:
+    assert read_email(text, today=TODAY).get("marital_status") == status
+
+
+@pytest.mark.parametrize("sentence", [
+    "My husband Tom (born 02/02/1978) has his own insurance with State Farm.",
+    "My daughter Mia, born 03/03/2008, will not drive it.",
+    "My wife Jo, born 05/05/1981, isn't a driver; the quote is just for me.",
+])
+def test_a_relative_said_not_to_drive_is_no_driver_and_her_dates_are_not_the_writers(
+        sentence: str) -> None:
+    info = read_email(f"I'm Lee Park, born 07/07/1980. {sentence}", today=TODAY)
+    assert "drivers" not in info and info["birth_date"] == "1980-07-07"
+
+
+def test_a_known_driver_is_named_in_a_sentence_labelled_with_a_pronoun() -> None:
+    info = read_email("My wife and I share the car. Me: Lee Park, born 07/07/1980. Her: Jo Park, "
+                      "born 05/05/1981, licensed 06/06/1999.", today=TODAY)
+    assert info["drivers"] == [{"relationship": "spouse", "first_name": "Jo", "last_name": "Park",
+                                "birth_date": "1981-05-05", "license_date": "1999-06-06"}]
+    assert (info["first_name"], info["birth_date"]) == ("Lee", "1980-07-07")
+
+
+@pytest.mark.parametrize(("text", "zip_code"), [
+    ("address: 4410 oak ridge dr, columbus, oh 43215", "43215"),
+    ("Address: 23456 Main St, Columbus, Oh 43215", "43215"),
+    ("we moved out in 43215 and in 98101", None),  # 'in' is no state of either ZIP
+])
+def test_a_zip_after_its_states_code_in_any_case(text: str, zip_code: str | None) -> None:
+    assert read_email(text, today=TODAY).get("zip_code") == zip_code
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Quote request\nName Lydia Hart\nDOB 01/01/1980", ("Lydia", "Hart")),
+    ("name - lydia hart\nborn - 01/01/1980", ("Lydia", "Hart")),
+    ("quote please for lydia hart. zip 43215.", ("Lydia", "Hart")),
+    ("quote for both cars. zip 43215.", None),
+    ("quote pls lydia hart dob 1/1/1980", ("Lydia", "Hart")),
+    ("writing on behalf of my client, ms. lydia hart, for an auto quote.\nregards,\nowen pratt",
+     ("Lydia", "Hart")),
+])
+def test_a_name_in_labels_and_requests_in_any_case(text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Please quote my Golf.\n\nWith appreciation,\nIrene Kowal", ("Irene", "Kowal")),
+    ("Please quote my Golf.\n\nThanks\nIrene Kowal ?!", ("Irene", "Kowal")),
+    ("Please quote my Golf.  Best wishes,  Irene  Kowal ...", ("Irene", "Kowal")),
+    ("Hello,\nPlease quote my Golf GTI", None),
+])
+def test_a_closing_line_and_a_full_name_under_it_or_after_it_sign_the_email(
+        text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+def test_an_estimate_asked_for_someone_and_a_licence_year_after_on() -> None:
+    info = read_email("Estimate please for Nora Blake. Licensed on 2004, born 02/02/1986.",
+                      today=TODAY)
+    assert (info["first_name"], info["last_name"]) == ("Nora", "Blake")
+    assert info["license_date"] == "2004-07-01"
+
+
+def test_an_email_in_one_case_names_its_relative_and_its_writer() -> None:
+    info = read_email("my wife and i share the car. me: lee park, born 07/07/1980. her: jo park, "
+                      "born 05/05/1981, licensed 06/06/1999.", today=TODAY)
+    assert (info["drivers"][0]["first_name"], info["drivers"][0]["last_name"]) == ("Jo", "Park")
+    spanish = read_email("HOLA, ME LLAMO JOSÉ NÚÑEZ, NACÍ EL 23/05/1990.", today=TODAY)
+    assert (spanish["first_name"], spanish["last_name"]) == ("José", "Núñez")
+
+
+def test_a_policy_with_the_agency_names_no_insurer_to_spell() -> None:
+    info = read_email("my husband has his own policy with you. i'm insured with you too.",
+                      today=TODAY)
+    assert "prior_insurance" not in info["problems"]
+
+
+def test_what_comes_before_a_relative_in_one_sentence_is_the_writers() -> None:
+    info = read_email("quote my van I'm Rosa Diaz DOB 04/04/1975 licensed 1993 ZIP 43215 and my "
+                      "daughter Eva born 05/05/2008 drives it too", today=TODAY)
+    assert (info["first_name"], info["birth_date"], info["zip_code"]) == ("Rosa", "1975-04-04",
+                                                                          "43215")
+    assert info["drivers"][0]["birth_date"] == "2008-05-05"
+
+
+@pytest.mark.parametrize(("text", "choice"), [
+    ("Also, does your full coverage include a rental car?", None),
+    ("What is the state minimum in Ohio?", None),
+    ("Can I get full coverage?", "full"),
+    ("I want full coverage. Does it include roadside help?", "full"),
+])
+def test_a_question_about_a_coverage_is_no_choice_of_it(text: str, choice: str | None) -> None:
+    assert read_email(text, today=TODAY).get("coverage_choice") == choice

@@ -63,7 +63,11 @@ blind, on 2026-11-29 at b592cdc, totals only (``--part "fresh 2"``), right / ref
 silent wrong: as written 17 / 12 / 1; with the phrasing variants 77 / 136 / 6 of 219; the
 whole graph to its first planned step (``python -m bench.quality --agent insurance --tag
 fresh2``) on the embedded model 17 / 12 / 1 (median 6.6 s a case). No case was changed
-after.
+after. Measured again after the round on ``fresh read``, still blind: 19 / 10 / 1 as written,
+127 / 86 / 6 with variants; from 2026-11-29 it is ``fresh 2 read`` (tag ``read`` added), read
+and tuned on while a third set is written blind. After that round: 30 / 0 / 0 as written,
+214 / 5 / 0 with variants; the whole graph on the embedded model 30 / 0 / 0 (median 5.6 s a
+case, at 7d5fe34).
 
 The part ``fresh 9`` (ids ``f3_``, tags ``people`` and ``fresh9``; the part's name is shared
 with the trip's ninth set) is insurance's third set of 30 emails written blind, from the

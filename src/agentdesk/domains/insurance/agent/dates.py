@@ -1,7 +1,7 @@
 """Dates as customers write them: the patterns that find them in an email, and their parsing.
 
 Two kinds: a whole day (``DATE``: 03/14/1985, 1985-03-14, March 14, 1985, 14 March 1985,
-the 14th of March 1985)
+the 14th of March 1985, the fourteenth of March 1985, March twenty-first 1985)
 and a month of a year (``MONTH_YEAR``: 06/2008, 6/2008, 2008-06, June 2008), which is
 what the licence question allows ("month and year is fine"). A month is read as its first
 day; :func:`agentdesk.domains.insurance.validation.parse_month` does the reading.
@@ -15,17 +15,26 @@ from typing import Any
 
 from agentdesk.domains.insurance.validation import MIN_LICENSE_AGE, Invalid, add_years, parse_date
 
-__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "day_first_as_iso", "licensed_in", "read_date",
-           "us_date"]
+__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "ORDINAL_DAYS", "day_first_as_iso", "licensed_in", "read_date",
+           "us_date", "year_first_as_iso"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september",
      "october", "november", "december"])}
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-DATE = (rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTH}\s+\d{{1,2}}"
-        rf"(?:st|nd|rd|th)?,?\s+\d{{4}}|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
-        rf"{_MONTH},?\s+\d{{4}})")
+_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+ORDINAL_DAYS = {word: i + 1 for i, word in enumerate(
+    [*_UNITS, "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+     "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"])}
+ORDINAL_DAYS.update({f"twenty-{word}": 21 + i for i, word in enumerate(_UNITS)})
+ORDINAL_DAYS.update({"thirtieth": 30, "thirty-first": 31})
+"""Days of a month written as words ("the third of June", "May second")."""
+_DAY = (r"(?:\d{1,2}(?:st|nd|rd|th)?|"
+        + "|".join(w.replace("-", "[- ]") for w in sorted(ORDINAL_DAYS, key=len, reverse=True))
+        + r")")
+DATE = (rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTH}\s+{_DAY}"
+        rf",?\s+\d{{4}}|(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH},?\s+\d{{4}})")
 """A whole day, as one regex group."""
 MONTH_YEAR = (rf"((?<![\d/-])\d{{1,2}}/\d{{4}}(?![\d/])|(?<![\d/-])\d{{4}}-\d{{1,2}}(?![\d-])|"
               rf"\b{_MONTH},?\s+\d{{4}}\b)")
@@ -35,9 +44,9 @@ MONTH_YEAR = (rf"((?<![\d/-])\d{{1,2}}/\d{{4}}(?![\d/])|(?<![\d/-])\d{{4}}-\d{{1
 def read_date(text: str) -> date | Invalid:
     """A day in any of the forms :data:`DATE` matches."""
     text = text.strip().rstrip(".,")
-    words = re.match(rf"({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", text, re.I)
-    words2 = re.match(rf"(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH}),?\s+"
-                      rf"(\d{{4}})$", text, re.I)
+    words = re.match(rf"({_MONTH})\s+({_DAY}),?\s+(\d{{4}})$", text, re.I)
+    words2 = re.match(rf"(?:the\s+)?({_DAY})\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})$", text,
+                      re.I)
     if words or words2:
         if words:
             month_name, day, year = words.groups()
@@ -45,8 +54,10 @@ def read_date(text: str) -> date | Invalid:
             assert words2 is not None
             day, month_name, year = words2.groups()
         month = MONTHS[month_name.lower().rstrip(".")[:3]]
+        said = re.sub(r"\s+", "-", day.lower())
+        number = ORDINAL_DAYS[said] if said in ORDINAL_DAYS else int(re.sub(r"\D", "", day))
         try:
-            return date(int(year), month, int(day))
+            return date(int(year), month, number)
         except ValueError:
             return Invalid("date", text, f"{text!r} is not a day in the calendar.")
     return parse_date(text)
@@ -69,6 +80,17 @@ def day_first_as_iso(text: str) -> str:
             not all((a > 12 or a == b) and b <= 12 for a, b in dates):
         return text
     return _SLASH_DATE.sub(lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}",
+                           text)
+
+
+_YEAR_FIRST = re.compile(r"(?<![\d./-])((?:19|20)\d{2})([./])(\d{1,2})\2(\d{1,2})(?!\d)")
+
+
+def year_first_as_iso(text: str) -> str:
+    """``text`` with its dates written year first with dots or slashes ("1992.03.07",
+    "1992/03/07") written ISO: a date that begins with its year is year, month, day
+    wherever it is written, so it is read, not asked."""
+    return _YEAR_FIRST.sub(lambda m: f"{m.group(1)}-{int(m.group(3)):02d}-{int(m.group(4)):02d}",
                            text)
 
 

@@ -26,22 +26,39 @@ from agentdesk.domains.insurance.validation import (
 )
 
 from .answers import read_answers
-from .dates import DATE, MONTH_YEAR, day_first_as_iso, licensed_in, read_date
+from .dates import DATE, MONTH_YEAR, day_first_as_iso, licensed_in, read_date, year_first_as_iso
 from .household import RELATIONS, read_household
 from .terms import read_terms
 
 __all__ = ["merge", "read_email"]
 
-_BIRTH = re.compile(rf"(?:born(?:\s+on)?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|"
-                    rf"birthday)\s*(?:is|:|-)?\s*{DATE}", re.I)
-_BIRTH_MONTH = re.compile(rf"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|"
-                          rf"birth\s*date|birthday)\s*(?:is|:|-)?\s*{MONTH_YEAR}", re.I)
-_LICENSE_DATE = re.compile(rf"(?:licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?|"
+_BORN = (r"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|"
+         r"birth\s*day|b-?day|nac[ií](?:do|da)?\b(?:\s+(?:el|en))?|fecha\s+de\s+nacimiento)"
+         r"(?:\s*\([^()\n]{0,20}\))?\s*(?:is|:|-)?\s*")
+"""The words before a date of birth: English, a form's label with its format after it
+("Date of Birth (MM/DD/YYYY):"), "bday", and Spanish ("nací el", "fecha de nacimiento")."""
+_BIRTH = re.compile(_BORN + DATE, re.I)
+_BIRTH_MONTH = re.compile(_BORN + MONTH_YEAR, re.I)
+_LICENSED = r"licen[cs](?:ed?|ia)\b"
+"""A licence said in English or Spanish ("licencia desde 2006")."""
+_LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?|"
                            rf"driving\s+since)\s*{DATE}", re.I)
-_LICENSE_MONTH = re.compile(rf"licen[cs]ed?\b[^.\n\d]{{0,40}}?(?:since|on|in|:)?\s*{MONTH_YEAR}",
-                            re.I)
-_LICENSE_YEAR = re.compile(r"(?:licen[cs]ed?|driving)\b[^.\n\d]{0,40}?(?:since|in)\s+(\d{4})\b",
-                           re.I)
+_LICENSE_MONTH = re.compile(rf"{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?\s*"
+                            rf"{MONTH_YEAR}", re.I)
+_LICENSE_YEAR = re.compile(rf"(?:{_LICENSED}|driving\b)(?:[^.\n\d]{{0,40}}?(?:since|in|on|desde)\s+|"
+                           rf"\s*[:-]?\s*)((?:19|20)\d{{2}})\b(?![/.-]\d)", re.I)
+"""A year alone: "licensed since 2006", "licensed in 1989", and right after the word
+("licensed 1990, ZIP 45202", "License: 1978")."""
+_FOREIGN_LICENCE = re.compile(
+    r"\b(?:foreign|international|overseas|Mexican|Canadian|Ukrainian|Russian|Polish|Indian|"
+    r"Chinese|British|UK|German|French|Italian|Spanish|Brazilian|Colombian|Venezuelan|Cuban|"
+    r"Dominican|Salvadoran|Guatemalan|Honduran|Filipino|Vietnamese|Korean|Japanese|Nigerian|"
+    r"Ethiopian|Turkish|Iranian|Israeli|Romanian|Bulgarian|Belarusian|Georgian|Armenian|"
+    r"Pakistani|Bangladeshi|Egyptian|Moroccan|Haitian|Jamaican|Peruvian|Argentine|Chilean|"
+    r"Ecuadorian|Australian|Irish|Dutch|Swedish|Greek|Portuguese)\s+"
+    r"(?:driv\w*'?s?\s+)?licen[cs]\w*[^,;.\n]*", re.I)
+"""A licence of another country ("I have Ukrainian driving license since 2010"): beside a
+US one, its date is not the licence date the carrier takes."""
 _LICENSE_YEARS = re.compile(r"(?:licen[cs]ed|driving)\s+(?:for\s+)?(\d{1,2})\s+years", re.I)
 _AGE = re.compile(r"\bI(?:'m| am)\s+(\d{2})\b(?:\s*(?:years?|yo))?", re.I)
 _VIN_NEAR = re.compile(r"\bVIN\b\s*(?:number|no\.?|#)?\s*(?:is|:|-)?\s*([A-Z0-9][A-Z0-9 -]{4,24}"
@@ -50,43 +67,85 @@ _VIN_TOKEN = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b", re
 _ZIP_NEAR = re.compile(r"\b(?:zip|postal)(?:\s*code)?\s*(?:is|:|-)?\s*(\d{3,}(?:-\d{4})?)\b",
                        re.I)
 _ZIP_ADDRESS = re.compile(r"\b[A-Z]{2},?\s+(\d{5})(?:-\d{4})?\b")
+_ZIP_AFTER_STATE = re.compile(r"\b([a-z]{2}),?\s+(\d{5})(?:-\d{4})?\b", re.I)
+"""A state code in any case before five digits ("studio city, ca 91604"): a ZIP when the
+ZIP is in that state, so "in 60614" is no Indiana address."""
 _ZIP_ALONE = re.compile(r"(?<![\w$/.,:-])(\d{5})(?![\w/-]|[.,]\d|\s*(?:miles|mi\b|km|dollars|usd|k\b))",
                         re.I)
 """Five digits standing alone ("We're at 98101", "..., 85004."): a ZIP only when the email
 holds exactly one such number and it is a known ZIP code."""
 _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,15}"
                     r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
-_PERSON = r"([A-Z][a-z'-]+(?:\s+[A-Z]\.?)?\s+[A-Z][a-zA-Z'-]+)"
-_NAMES = [re.compile(r"\b(?i:my name is|name:|I am|I'm|this is)\s+" + _PERSON),
+_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
+"""Capitals and small letters of names, with the accented ones ("Lucía Fernández")."""
+_PERSON = rf"([{_UP}][{_LOW}'-]+(?:\s+[A-Z]\.?)?\s+[{_UP}][{_LOW}{_UP}'-]+)"
+_FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+)[ \t,;|]+"
+                        rf"(?i:last\s*name|surname|family\s*name)\s*[:-]?\s*"
+                        rf"([{_UP}][{_LOW}{_UP}'-]+)")
+"""A form's name fields on one line ("First Name: Priya    Last Name: Raghunathan")."""
+_FORM_WORDS = frozenset({"name", "first", "last", "full", "middle", "surname", "date", "birth",
+                         "applicant", "driver", "status", "marital", "license", "licence"})
+"""A form's labels, never a name ("Last Name Raghunathan" is no Mr. Name Raghunathan)."""
+_UNTICKED = re.compile(r"(?:\[\s*\]|☐|\(\s*\))\s*[A-Za-z][\w-]*(?:[ \t]+[a-z][\w-]*)?")
+"""An option a form leaves unticked ("[ ] Single  [X] Married"): not what the customer is."""
+_NAME_SAID = re.compile(r"\b(?i:my name is|name:)\s+" + _PERSON)
+_NAMES = [re.compile(r"\b(?i:my name is|name:|name's|I am|I'm|this is|me llamo|"
+                     r"mi nombre es)\s+" + _PERSON),
           re.compile(_PERSON + r",?\s+(?i:born|dob|d\.o\.b|date of birth)\b"),
-          re.compile(r"\b(?i:quote|insurance)\s+for\s+" + _PERSON + r"\b"),
+          re.compile(r"\b(?i:quote|quotation|estimate|insurance)(?:\s+(?i:please|pls))?\s+for\s+"
+                     + _PERSON
+                     + r"\b"),
           re.compile(r"(?:^|[.!?]\s+|\n)" + _PERSON + r"\s+here\b"),
+          re.compile(r"(?:^|\n)[ \t]*(?i:(?:full\s+)?name)[ \t]*[:-]?[ \t]*" + _PERSON),
           re.compile(r"(?:^|\s)[-–—]\s*" + _PERSON + r"\s*\Z")]
 _ON_BEHALF = re.compile(r"\b(?:writ|ask|email|reach|contact|inquir|enquir)\w*\b[^.\n]{0,20}?\b"
                         r"(?:for|on behalf of)\s+(?:my|our)\s+(wife|husband|spouse|partner|son|"
                         r"daughter)\b", re.I)
 """The writer asks for a relative ("I'm writing for my husband Dan Ruiz"): the quote is his."""
+_TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+)?"
+_FOR_ANOTHER = re.compile(r"\bon\s+behalf\s+of\b|\b(?:my|our)\s+clients?\b", re.I)
+"""An email written for someone else than its writer (a broker's "on behalf of my client"):
+the signature and the sender's name are the writer's, not the person to quote."""
+_ANOTHER_NAMED = [
+    re.compile(r"\b(?i:on\s+behalf\s+of)\s+(?:(?i:my|our)\s+(?i:client|customer)\s*,?\s+)?"
+               + _TITLE + _PERSON),
+    re.compile(r"\b(?i:my|our)\s+(?i:client|customer)\s*,?\s+" + _TITLE + _PERSON)]
+"""Where the person an email is written for is named ("on behalf of my client, Mr. Hector
+Alvarez", "our client Ana Ruiz")."""
 _EMAIL = re.compile(r"\b[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}\b")
 _STATE_LICENSE = re.compile(r"\b([A-Z]{2})\s+(?:[Dd]river'?s?\s+)?[Ll]icen[cs]e")
 _SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
                        r"^(?:thanks|thank you|many thanks|best|regards|kind regards|"
                        r"warm regards|cheers|sincerely|all the best|take care|talk soon|"
-                       r"looking forward)\b", re.I)
+                       r"looking forward|with thanks|thanks again|best wishes|warm wishes|"
+                       r"respectfully|yours|gratefully|with gratitude|warmly)\b", re.I)
+_FULL_NAME_LINE = re.compile(rf"([{_UP}][{_LOW}'-]+(?:\s+[{_UP}][{_LOW}{_UP}'-]+)+)[\s.!?]*")
+"""A line that is a full name alone (a signature; the variants' "?!" after it is no word)."""
+_CLOSED_IN_LINE = re.compile(r"(?:^|[.!?]\s+)(?i:thanks|thank you|many thanks|regards|"
+                             r"best regards|kind regards|warm regards|sincerely|cheers|best|"
+                             r"with thanks|best wishes|respectfully|yours truly|warmly)"
+                             r"[,!]?\s+" + _PERSON + r"[\s.!?]*\Z")
+"""A closing and a full name ending an email written on one line ("... With thanks,
+Margaret O'Brien")."""
 _SIGNED_FIRST = re.compile(r"^[-–—]?\s*([A-Z][a-z'-]+)[.!]?$")
 """A last line that is one first name alone ("-Marcus", after "Thanks," "Dana")."""
 _MARITAL = [
-    (re.compile(r"\bnot\s+married\b|\bsingle\b|\bunmarried\b|\bnever\s+married\b", re.I),
-     "single"),
+    (re.compile(r"\bnot\s+married\b|\bsingle\b|\bunmarried\b|\bnever\s+married\b|"
+                r"\bsolter[oa]\b", re.I), "single"),
     (re.compile(r"\bdomestic\s+partner", re.I), "domestic_partner"),
-    (re.compile(r"\bdivorced\b", re.I), "divorced"),
-    (re.compile(r"\bwidow(?:ed|er)?\b", re.I), "widowed"),
-    (re.compile(r"\bseparated\b", re.I), "separated"),
-    (re.compile(r"\bmarried\b|\bmy (?:wife|husband|spouse)\b", re.I), "married"),
+    (re.compile(r"\bdivorced\b|\bdivorciad[oa]\b", re.I), "divorced"),
+    (re.compile(r"\bwidow(?:ed|er)?\b|\bviud[oa]\b", re.I), "widowed"),
+    (re.compile(r"\bseparated\b|\bseparad[oa]\b", re.I), "separated"),
+    (re.compile(r"\bmarried\b|\bmy (?:wife|husband|spouse)\b|\bcasad[oa]\b", re.I),
+     "married"),
 ]
 _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver", re.I), "business"),
         (re.compile(r"\bcommut|\bto work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?to\s+"
                     r"(?:the\s+)?office\b", re.I), "commute"),
-        (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b", re.I), "pleasure"),
+        (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b|\bpersonal\s+use\b|\bleisure\b|"
+                    r"\bchurch\b|\bgrocer(?:y|ies)\b|\bshopping\b|\baround\s+town\b|"
+                    r"\bvisit(?:s|ing)?\s+(?:my\s+|our\s+|the\s+)?(?:family|friends|relatives|"
+                    r"grand\w*|kids|children|parents)\b", re.I), "pleasure"),
         (re.compile(r"\bfarm (?:use|work)\b|\bon (?:a|the|my|our) farm\b", re.I), "farm")]
 _NOT_THE_CARS_USE = re.compile(
     r"\b(?:take|takes|took|taking|ride|rides|riding|catch|catches)\s+(?:the\s+|a\s+)?"
@@ -98,6 +157,9 @@ _COVERAGE = [(re.compile(r"\bfull\s+coverage\b|\bbest\s+coverage\b|\bfully\s+cov
               "full"),
              (re.compile(r"\b(?:state\s+)?minimum\b|\bcheapest\b|\bliability\s+only\b|"
                          r"\bbare\s+minimum\b", re.I), "minimum")]
+_ASKS_ABOUT = re.compile(r"\b(?:does|do|is|are|what|what's|which|how)\b[^?]*\?\s*$", re.I)
+"""A question about what a coverage is ("does your full coverage include roadside
+assistance?"): no choice of it, as "can I get full coverage?" is."""
 _VIOLATIONS = [
     ("dui", re.compile(r"\b(?:dui|dwi|owi|drunk driving|driving under the influence)\b", re.I)),
     ("speeding_major", re.compile(r"\b(?:major|excessive)\s+speeding\b", re.I)),
@@ -107,6 +169,13 @@ _VIOLATIONS = [
     ("reckless_driving", re.compile(r"\breckless\b", re.I)),
     ("distracted_driving", re.compile(r"\b(?:distracted driving|texting while)\b", re.I)),
 ]
+_OTHER_PARTY = re.compile(
+    r"\b(?:the\s+other\s+(?:guy|driver|car|person|party|vehicle|motorist|man|woman|lady)|"
+    r"someone|somebody|another\s+(?:driver|car|vehicle|motorist)|"
+    r"(?:a|an|the)\s+(?:driver|guy|car|truck|motorist|van|suv)\s+(?:who|that))"
+    r"(?:\W+\w+){0,3}\W+$", re.I)
+"""The other party of an accident, just before the violation it did ("the other guy ran a
+red light", "hit by a driver who ran a stop sign"): not the customer's record."""
 _CLEAN = re.compile(r"\b(?:clean (?:driving )?record|no (?:tickets|violations|accidents|claims)|"
                     r"never had (?:a |any )?(?:ticket|accident)|no points)\b", re.I)
 _ACCIDENT = re.compile(r"\b(?:accident|crash|collision|fender[- ]bender)s?\b", re.I)
@@ -129,8 +198,14 @@ def _sentences(text: str) -> list[str]:
 
 
 def _vins(text: str) -> list[str]:
-    found: list[str] = []
+    """The VINs of ``text``, cleaned, each once, in the order the email gives them."""
+    found: list[tuple[int, str]] = []
+    tokens = list(_VIN_TOKEN.finditer(text))
     for match in _VIN_NEAR.finditer(text):
+        if any(match.start(1) <= t.start() < match.end(1) for t in tokens):
+            # A whole VIN stands in what follows "VIN" ("VIN on the card is 4T1B...",
+            # "el VIN es 5npd..."): it is read as it stands, without the words before it.
+            continue
         token = match.group(1).strip()
         # A VIN written with spaces or dashes is one token; words after it are not.
         parts = re.split(r"\s+", token)
@@ -138,11 +213,11 @@ def _vins(text: str) -> list[str]:
         if len(candidate) < 17 and len(parts) > 1 and all(re.fullmatch(r"[A-Z0-9-]+", p, re.I)
                                                            for p in parts):
             candidate = "".join(parts)
-        found.append(candidate)
-    for match in _VIN_TOKEN.finditer(text):
-        found.append(match.group(0))
+        if re.search(r"\d", candidate):  # words after "VIN" ("printed on my card") are none
+            found.append((match.start(1), candidate))
+    found.extend((match.start(), match.group(0)) for match in tokens)
     seen: list[str] = []
-    for vin in found:
+    for _, vin in sorted(found, key=lambda f: f[0]):
         clean = re.sub(r"[\s-]", "", vin).upper()
         if clean not in seen:
             seen.append(clean)
@@ -158,10 +233,18 @@ _NOT_NAMES = frozenset({
     "here", "there", "what", "who", "written", "listed", "given", "shown", "above", "below",
     "same", "different"})
 """Words that end the phrase after "my name is" without being a name."""
-_TWO_WORDS = r"([a-z]+)\s+([a-z]+)"
+_TWO_WORDS = r"([a-zß-öø-ÿ]+)\s+([a-zß-öø-ÿ]+)"
 _UNCASED_NAMES = [
-    re.compile(r"\b(?:my name is|name:|name's|name is|policy ?holder:)\s*" + _TWO_WORDS + r"\b"),
-    re.compile(r"(?:^|[.,:;!?]\s*|\n|\b(?:i'm|im|i am|for|is)\s+)" + _TWO_WORDS
+    re.compile(r"\bfirst\s*name\s*[:-]?\s*([a-z]+)[ \t,;|]+(?:last\s*name|surname|family\s*name)"
+               r"\s*[:-]?\s*([a-z]+)\b"),
+    re.compile(r"\b(?:my name is|name\s*[:-]|name's|name is|policy ?holder:|me llamo|"
+               r"mi nombre es)\s*" + _TWO_WORDS
+               + r"\b"),
+    re.compile(r"\b(?:quote|quotation|estimate|insurance)(?:\s+(?:please|pls))?\s+for\s+"
+               + _TWO_WORDS
+               + r"(?=\s*[.,;!\n])"),
+    re.compile(r"(?:^|[.,:;!?]\s*|\n|\b(?:i'm|im|i am|for|is|please|pls|plz|hi|hello|hey)\s+)"
+               + _TWO_WORDS
                + r",?\s+(?:born|dob|d\.o\.b|date of birth|birth\s*date)\b"),
     re.compile(r"(?:^|[.!?]\s+|\n)" + _TWO_WORDS + r"\s+here\b"),
     re.compile(r"(?:^|\s)[-–—]\s*" + _TWO_WORDS + r"\s*\Z"),
@@ -170,6 +253,13 @@ _UNCASED_NAMES = [
                r"--)[,!]?\s+" + _TWO_WORDS + r"[ \t]*$", re.M)]
 """Where a name stands in an email written all in one case ("dan wu, born ...", "regards,
 maria gomez"): the places a capitalised name is read, without the capitals."""
+_UNCASED_ANOTHER = [
+    re.compile(r"\bon\s+behalf\s+of\s+(?:(?:my|our)\s+(?:client|customer)\s*,?\s+)?"
+               r"(?:(?:mr|mrs|ms|miss|mx|dr)\.?\s+)?" + _TWO_WORDS + r"\b"),
+    re.compile(r"\b(?:my|our)\s+(?:client|customer)\s*,?\s+(?:(?:mr|mrs|ms|miss|mx|dr)\.?\s+)?"
+               + _TWO_WORDS + r"\b")]
+"""Where the person an email in one case is written for is named ("on behalf of my client,
+mr. hector alvarez")."""
 _NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
     "single", "married", "divorced", "widowed", "widow", "widower", "separated", "male",
     "female", "wife", "husband", "spouse", "partner", "son", "daughter", "mother", "father",
@@ -178,12 +268,16 @@ _NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
     "dear", "sir", "madam", "we", "were", "have", "has", "had", "he", "she", "they", "me",
     "date", "birth", "born", "sent", "iphone", "looking", "need", "needs", "details",
     "regards", "best", "kind", "years", "old", "age", "aged", "sincerely", "cheers", "yours",
-    "faithfully", "truly"})
+    "faithfully", "truly", "both", "cars", "vehicles", "trucks", "us", "them", "him", "all",
+    "two", "three", "family", "household", "used", "next", "year", "month", "week",
+    "renewal", "policy"}) | _FORM_WORDS
 """Words that are not a name where an uncased email's name would stand."""
 
 
-def _uncased_name(text: str) -> tuple[str, str] | None:
-    """The name of an email written all in lower (or all in upper) case.
+def _uncased_name(text: str, places: list[re.Pattern[str]] | None = None,
+                  ) -> tuple[str, str] | None:
+    """The name of an email written all in lower (or all in upper) case, where ``places``
+    (by default, where an email's writer gives their name) put it.
 
     A word with an apostrophe or a hyphen, or a Mc-/Mac- name, keeps capitals inside it
     ("O'Brien", "McNeil") that the email does not show, so such a name is asked, not guessed.
@@ -191,8 +285,10 @@ def _uncased_name(text: str) -> tuple[str, str] | None:
     if text != text.lower() and text != text.upper():
         return None
     low = text.lower()
-    signed = _signed_again(low)
-    for pattern in [*_UNCASED_NAMES, *([signed] if signed else [])]:
+    if places is None:
+        signed = _signed_again(low)
+        places = [*_UNCASED_NAMES, *([signed] if signed else [])]
+    for pattern in places:
         start = 0
         while match := pattern.search(low, start):
             words = match.groups()
@@ -215,10 +311,13 @@ def _signed_again(low: str) -> re.Pattern[str] | None:
 
 
 def _name(text: str, given: str | None) -> tuple[str, str] | None:
+    if form := _FORM_NAME.search(text):
+        return form.group(1), form.group(2)
     for pattern in _NAMES:
-        if match := pattern.search(text):
+        for match in pattern.finditer(text):
             parts = match.group(1).split()
-            return parts[0], parts[-1]
+            if not _FORM_WORDS.intersection(p.lower() for p in parts):
+                return parts[0], parts[-1]
     if (lower := _LOWER_NAME.search(text)) and not _NOT_NAMES.intersection(lower.groups()):
         first, last = lower.groups()
         return first.capitalize(), last.capitalize()
@@ -226,10 +325,15 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
         return uncased
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     for i, line in enumerate(lines[:-1]):
-        if _SIGN_OFF.match(line) and re.fullmatch(r"[A-Z][a-z'-]+(?:\s+[A-Z][a-zA-Z'-]+)+",
-                                                    lines[i + 1]):
-            parts = lines[i + 1].split()
+        # A closing: a sign-off, or the short line ending in a comma above the last line.
+        closing = _SIGN_OFF.match(line) or (i == len(lines) - 2 and len(line.split()) <= 4
+                                            and line.endswith(","))
+        if closing and (full := _FULL_NAME_LINE.fullmatch(lines[i + 1])):
+            parts = full.group(1).split()
             return parts[0], parts[-1]
+    if closed := _CLOSED_IN_LINE.search(text):
+        parts = closed.group(1).split()
+        return parts[0], parts[-1]
     if signed := _signed_in_full(lines):
         return signed
     if given:
@@ -237,6 +341,24 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
         if len(parts) >= 2:
             return parts[0], parts[-1]
     return None
+
+
+def _zip_after_state(text: str) -> str | None:
+    """The first ZIP written after the code of its own state, in any case."""
+    for match in _ZIP_AFTER_STATE.finditer(text):
+        place = check_zip(match.group(2))
+        if not isinstance(place, Invalid) and place.state == match.group(1).upper():
+            return match.group(2)
+    return None
+
+
+def _another_named(text: str) -> tuple[str, str] | None:
+    """The name of the person an email written for someone else is written for, or None."""
+    for pattern in _ANOTHER_NAMED:
+        if match := pattern.search(text):
+            parts = match.group(1).split()
+            return parts[0], parts[-1]
+    return _uncased_name(text, _UNCASED_ANOTHER)
 
 
 def _signed_in_full(lines: list[str]) -> tuple[str, str] | None:
@@ -264,7 +386,8 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     problems: dict[str, str] = {}
     solved: list[str] = []
     # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
-    text = day_first_as_iso(re.sub(r"[ \t]+", " ", text))
+    text = day_first_as_iso(year_first_as_iso(re.sub(r"[ \t]+", " ", text)))
+    text = _UNTICKED.sub(" ", text)
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
                                              date_pattern=DATE)
@@ -293,7 +416,17 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
             found[field] = value
             solved.append(field)
 
-    if not applicant and (name := _name(text, customer_name)):
+    if not applicant and _FOR_ANOTHER.search(whole):
+        # Written for a client: only the client's name named as such is theirs.
+        if client := _another_named(whole):
+            found["first_name"], found["last_name"] = client
+    elif not applicant and known.get("first_name") and known.get("last_name"):
+        # A reply keeps the name known unless it says another ("my name is ..."): its
+        # signature may be someone else's (a broker's, a spouse's).
+        if said := _NAME_SAID.search(text):
+            found["first_name"], found["last_name"] = said.group(1).split()[0], \
+                said.group(1).split()[-1]
+    elif not applicant and (name := _name(text, customer_name)):
         found["first_name"], found["last_name"] = name
     if customer_email and not known.get("email"):
         found["email"] = customer_email
@@ -301,12 +434,13 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         found["email"] = mail.group(0)
 
     zip_match = _ZIP_NEAR.search(text) or _ZIP_ADDRESS.search(text)
+    zip_text = zip_match.group(1) if zip_match else _zip_after_state(text)
     alone = {m.group(1) for m in _ZIP_ALONE.finditer(text)}
-    if zip_match is None and len(alone) == 1 and \
+    if zip_text is None and len(alone) == 1 and \
             not isinstance(check_zip(next(iter(alone))), Invalid):
-        zip_match = _ZIP_ALONE.search(text)
-    if zip_match:
-        checked = check_zip(zip_match.group(1))
+        zip_text = next(iter(alone))
+    if zip_text:
+        checked = check_zip(zip_text)
         keep("zip_code", checked if isinstance(checked, Invalid) else checked.zip_code)
         if not isinstance(checked, Invalid):
             found["city"], found["state"] = checked.city, checked.state
@@ -346,8 +480,9 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         if pattern.search(car_use):
             found["use"] = use
             break
+    chosen = " ".join(s for s in _sentences(text) if not _ASKS_ABOUT.search(s))
     for pattern, choice in _COVERAGE:
-        if pattern.search(text):
+        if pattern.search(chosen):
             found["coverage_choice"] = choice
             break
     terms, term_problems = read_terms(whole, today=today, parse=read_date, date_pattern=DATE)
@@ -396,6 +531,9 @@ def _licence(text: str, today: date, birth: date | None, keep: Any,
              found: dict[str, Any]) -> None:
     value: str | date | None = None
     assumed = None
+    home = _FOREIGN_LICENCE.sub(" ", text)
+    if re.search(_LICENSED, home, re.I):
+        text = home  # a US licence is said too: the foreign one's date is not read
     if match := _LICENSE_DATE.search(text):
         value = _date_text(match.group(1))
     elif (month := _LICENSE_MONTH.search(text)) and isinstance(
@@ -429,7 +567,8 @@ def _record(text: str, today: date, found: dict[str, Any], problems: dict[str, s
         whole = _when(sentence, today)
         for kind, pattern in _VIOLATIONS:
             if (said := pattern.search(sentence)) and not re.search(
-                    r"\bno\s+" + pattern.pattern[2:], sentence, re.I):
+                    r"\bno\s+" + pattern.pattern[2:], sentence, re.I) and \
+                    not _OTHER_PARTY.search(sentence[:said.start()]):
                 when = _when(sentence[said.end():], today) or whole
                 if when is None:
                     problems[f"violations.{kind}"] = (

@@ -28,7 +28,16 @@ RELATIONS = {"wife": "spouse", "husband": "spouse", "spouse": "spouse", "partner
              "son": "child", "daughter": "child"}
 _RELATIVE = re.compile(r"\b(?i:my|our)\s+(?i:(wife|husband|spouse|partner|son|daughter))\b"
                        r"(?:,?\s+([A-Z][a-z'-]+)(?:\s+([A-Z][a-zA-Z'-]+))?)?")
-_PRONOUN = re.compile(r"\b(?:her|his|she|he)\b", re.I)
+_PRONOUN = re.compile(r"\b(?:her|his|him|she|he)\b", re.I)
+_PRONOUN_NAMED = re.compile(r"(?:^|\b)(?i:him|her|he|she)\s*[:–-]\s*|\b(?i:his|her)\s+name\s+is\s+")
+_NAME = re.compile(r"([A-Z][a-z'-]+)(?:\s+([A-Z][a-zA-Z'-]+))?")
+"""The name a sentence about a known driver gives ("Him: Michael Schultz, born ...")."""
+_NOT_ON_THIS_QUOTE = re.compile(
+    r"\b(?:her|his|their)\s+own\s+(?:policy|insurance|coverage)\b|\b(?:only|just)\s+for\s+me\b|"
+    r"\b(?:won'?t|will\s+not|doesn'?t|does\s+not|never|can'?t|cannot)\s+drive\b|"
+    r"\b(?:is\s+not|isn'?t)\s+(?:a\s+)?driv(?:er|ing)\b|\bnot\s+(?:be\s+)?(?:a\s+)?driver\b", re.I)
+"""A relative said not to drive on this quote ("my wife Sarah has her own policy with you, so
+this quote is only for me"): not a driver of it, though her dates are hers."""
 _BIRTH = re.compile(r"(?:born|birth|dob|d\.o\.b)\D{0,20}?", re.I)
 _LICENCE = re.compile(r"licen[cs]\w*\D{0,20}?", re.I)
 
@@ -60,6 +69,14 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
         if not relative and not about_known:
             kept.append(sentence + gap)
             continue
+        if relative and relative.start() > 0:
+            # What comes before "my son" is still the writer's ("I'm Angela Russo DOB
+            # 09/12/1972 ZIP 45202 my son Luca ..." written without stops).
+            kept.append(sentence[:relative.start()] + " ")
+            sentence = sentence[relative.start():]
+            relative = _RELATIVE.match(sentence)
+        if relative and _NOT_ON_THIS_QUOTE.search(sentence):
+            continue  # nor is the sentence the writer's: its dates are the relative's
         if relative:
             relation = RELATIONS[relative.group(1).lower()]
             first = relative.group(2)
@@ -79,6 +96,12 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
                 kept.append(sentence + gap)
                 continue
         driver = drivers[index]
+        if not relative and not driver.get("first_name") and (
+                named := _PRONOUN_NAMED.search(sentence)) and (
+                name := _named_at(sentence, named.end(), one_case=text in (text.lower(),
+                                                                          text.upper()))):
+            driver["first_name"], driver["last_name"] = name[0], name[1] or driver.get(
+                "last_name")
         birth_text = _dated(sentence, _BIRTH, date_pattern)
         if birth_text:
             checked = check_birth_date(_plain(parse(birth_text)), on=today,
@@ -110,6 +133,18 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
             else:
                 driver["license_date"] = checked_licence.isoformat()
     return "".join(kept), drivers, problems
+
+
+def _named_at(sentence: str, at: int, *, one_case: bool) -> tuple[str, str | None] | None:
+    """The name that starts at ``at``: capitalised words, or in an email written in one case
+    the words up to a comma (never one whose inner capitals the email cannot show)."""
+    if not one_case:
+        name = _NAME.match(sentence, at)
+        return (name.group(1), name.group(2)) if name else None
+    words = re.match(r"([a-z]+)(?:\s+([a-z]+))?(?=\s*[,.;\n]|\s*$)", sentence.lower()[at:])
+    if not words or any(w.startswith(("mc", "mac")) for w in words.groups() if w):
+        return None
+    return words.group(1).capitalize(), (words.group(2) or "").capitalize() or None
 
 
 def _plain(value: date | Invalid) -> str | date:
