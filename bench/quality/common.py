@@ -35,9 +35,10 @@ class Case:
 
 PARTS = ("first", "people", "held back", "fresh read", "fresh", "fresh 2 read", "fresh 2",
          "fresh 3 read", "fresh 4 read", "fresh 4", "fresh 5 read", "fresh 5", "fresh 6 read", "fresh 6",
-         "fresh 7 read", "fresh 7", "fresh 8 read", "fresh 8", "fresh 9 read", "fresh 9")
+         "fresh 7 read", "fresh 7", "fresh 8 read", "fresh 8", "fresh 9 read", "fresh 9",
+         "fresh 10 read", "fresh 10")
 BLIND = ("held back", "fresh", "fresh 2", "fresh 4", "fresh 5", "fresh 6", "fresh 7", "fresh 8",
-         "fresh 9")
+         "fresh 9", "fresh 10")
 """The parts whose misses are printed only when asked for by name (``--part``)."""
 
 
@@ -64,8 +65,11 @@ def part_of(case: Case) -> str:
     never tuned on; for the simulation, its fourth), ``fresh 7 read`` (that set once it is
     read), ``fresh 8`` (the trip's eighth set, written blind, never tuned on), ``fresh 8
     read`` (that set once it is read), ``fresh 9`` (the trip's ninth set, written blind,
-    never tuned on; for insurance, its third) or ``fresh 9 read`` (that set once it is
-    read)."""
+    never tuned on; for insurance, its third), ``fresh 9 read`` (that set once it is read;
+    insurance's from 2026-11-29 on), ``fresh 10`` (insurance's fourth set, written blind, never
+    tuned on) or ``fresh 10 read`` (that set once it is read)."""
+    if "fresh10" in case.tags:
+        return "fresh 10 read" if "read" in case.tags else "fresh 10"
     if "fresh9" in case.tags:
         return "fresh 9 read" if "read" in case.tags else "fresh 9"
     if "fresh8" in case.tags:
