@@ -903,3 +903,21 @@ def test_round_ten_look_alikes_pass_the_rules(text: str) -> None:
 ])
 def test_round_ten_neighbours_that_still_are_attempts(text: str) -> None:
     assert scan_injection(text), text
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    # a number with its country code, of a full length, in a range no one is given
+    ("Ring Tom on +44 7700 900123 after six.", "+44 7700 900123"),
+    ("Contact: Jo Bell, jo@example.org, +44 7700 900777, Leeds.", "+44 7700 900777"),
+])
+def test_a_number_written_with_its_country_code_is_a_phone_number(text: str, number: str) -> None:
+    redacted = check_input(text).redacted_text
+    assert number not in redacted and "[REDACTED_PHONE_NUMBER]" in redacted
+
+
+@pytest.mark.parametrize("text", [
+    "Version +1.2.3 fixed it.",
+    "The score went +3 to 12 today.",
+])
+def test_a_plus_sign_before_digits_is_not_always_a_phone_number(text: str) -> None:
+    assert "phone_number" not in kinds(text)
