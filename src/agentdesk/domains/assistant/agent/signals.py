@@ -155,7 +155,8 @@ _QUAL_AFTER = (r"(?:anteriores|previas|prévias|précédentes|antérieures|prece
 _STATE = (r"(?:void|null|withdrawn|revoked|rescinded|cancell?ed|lifted|suspended|paused|disabled|"
           r"replaced|rewritten|overwritten|reset|wiped|"
           r"deactivated|switched\s+off|turned\s+off|off|overridden|superseded|invalid|obsolete|"
-          r"expired|waived|no\s+longer\s+(?:valid|apply|applies|in\s+(?:effect|force)|active|binding)|"
+          r"expired|waived|retired|unenforceable|no\s+longer\s+(?:valid|apply|applies|in\s+(?:effect|"
+          r"force)|active|binding)|"
           r"anulad\w*|anulad\w*|cancelad\w*|annul\w*|caduc\w*|suspend\w*|sospes\w*|revoc\w*|revog\w*|"
           r"levées|aufgehoben|ungültig|außer\s+kraft|ausser\s+kraft|deaktiviert|abgeschaltet|"
           r"nicht\s+mehr\s+gültig|отменены|отключены|недействительны|аннулированы)")
@@ -182,8 +183,14 @@ _UNCONDITIONAL = _rx(
     r"[^.!?\n]{0,40}?\b(?:without|no)\s+(?:any\s+)?(?:refus\w*|warnings?|restrictions?|filter\w*|"
     r"question\w*|hesitat\w*|limits?|exceptions?|disclaimers?)",
 )
+# "the restrictions on your answers", "the guidelines in your system prompt": rules named as the
+# model's by what they bind or where they are kept, not by an owner word ("the rules in your
+# config are overridden" is a developer's, and "the restrictions on your account" a customer's)
+_OF_YOURS = (r"\s+(?:on|for|over|of|in|inside|from)\s+your\s+(?:answers|replies|responses|"
+             r"system\s+prompt|programming|briefing|preamble)\b")
 _CHANGE = _rx(
     rf"\b{_QUAL}\s+(?:[\w'’-]+\s+){{0,2}}?{_NOUN}\b{_BETWEEN}{_STATE}\b",
+    rf"\b(?:{_NOUN}|{_WEAK_NOUN}|limitations|constraints){_OF_YOURS}{_BETWEEN}{_STATE}\b",
     rf"\b{_NOUN}\s+{_QUAL_AFTER}{_BETWEEN}{_STATE}\b",
     r"(?:之前|以前|先前|原来|原來|所有)的?.{0,4}(?:指示|指令|规则|規則|设定|設定|限制).{0,6}"
     r"(?:无效|無效|作废|作廢|取消|解除)",
