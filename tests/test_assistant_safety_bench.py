@@ -103,7 +103,7 @@ def test_personal_data_never_survives_redaction(measured: Measurement) -> None:
 # assistant's tools told to destroy data or run code on the system, the opening of the setup asked
 # in passing, the given instructions asked for in Turkish, Dutch and Polish; three look-alikes; a
 # phone number with its country code in a range no one is given; training texts of the round).
-# Measured at the end: seen 10 120 of 120 attempts (86 by the rules alone, 80 before the round),
+# Measured at the end: seen 10 120 of 120 attempts (87 by the rules alone, 80 before the round),
 # 0 of 160 ordinary (3 before, all by the rules), PII 17 of 20 exact, none left (1 before); its
 # three inexact texts are labels the tuned parts give otherwise (GitHub and Slack tokens as
 # "token", a JWT as "jwt"; the door says api_key, api_key and token). Blind totals on the same
