@@ -250,7 +250,12 @@ _EN_OVERRIDE_MORE = _rx(
     # "SYSTEM OVERRIDE: ...", not a log's "admin override not set" (a setting's name)
     r"\b(?:system|admin|administrator|developer|root|security|emergency)\s+override\b"
     r"(?!\s+(?:is\s+|was\s+)?(?:not\s+(?:set|configured|found|present)|unset|missing|flag|"
-    r"setting|variable|env\b))",
+    r"setting|variable|env\b|required|needed|pending|denied|failed|error)\b)"
+    # "the admin override code on a hotel safe": a device's code, key or button
+    r"(?!\s+(?:codes?|keys?|pins?|buttons?|switch(?:es)?|cards?)\s+(?:on|for|of|in)\s+(?:an?|the|my|"
+    r"our|your|this|that|their)\s+(?:[\w-]+\s+){0,2}?(?:safes?|locks?|doors?|alarms?|thermostats?|"
+    r"cars?|vehicles?|phones?|printers?|machines?|devices?|elevators?|lifts?|gates?|panels?|keypads?|"
+    r"routers?|tvs?|televisions?|consoles?|vault|cabinet|locker|boiler|meter|till|register)\b)",
     r"\bend\s+of\s+(?:the\s+)?(?:system\s+)?(?:prompt|instructions)\b",
 )
 
@@ -350,7 +355,9 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"\bdo\s+anything\s+now\b",
         r"\b(?:DAN|STAN|DUDE|AIM)\s+(?:mode|prompt|jailbreak)\b",
         r"\b(?:you\s+are|you're)\s+(?:now\s+)?(?-i:DAN|STAN|DUDE)\b",  # the known personas, in capitals
-        r"\bjailbr(?:eak|oken)\b.{0,40}?\b(?:mode|you|prompt|enabled|activated)\b",
+        # "jailbreak mode enabled", "use this jailbreak prompt"; not "what a jailbreak prompt is"
+        r"\bjailbr(?:eak|oken)\b.{0,40}?\b(?:mode|you|enabled|activated)\b|"
+        r"(?<!\ba\s)(?<!\ban\s)\bjailbr(?:eak|oken)\b.{0,40}?\bprompt\b",
         r"\b(?:you\s+are|you're|act|acting|enter|enable|activate|switch\s+to)\b.{0,30}?"
         r"\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|evil|DAN|opposite)\s+mode\b",
         # "you are in developer mode", "developer mode enabled"; not "developer mode on a phone"

@@ -156,6 +156,12 @@ _NATIONAL = re.compile(r"(?<![A-Za-z0-9_+])\(?0\d[\d ().-]{6,16}\d(?![A-Za-z0-9_
 Chinese) may stand right beside it ("携帯は090-3184-7725です")."""
 
 
+# "+44 7700 900481": a number written with its country's code, which libphonenumber calls
+# possible (a full national length) though not given out (the UK's 07700 900xxx kept for drama,
+# a made-up range): the plus and the country code say it is a phone number as it is written
+_INTERNATIONAL = re.compile(r"(?<![\w+])\+\d[\d ().-]{7,18}\d(?![\w-])")
+
+
 _NAMED_WITHIN = 60
 """How far before a national number a phone word may stand ("reach me at <an e-mail> or on ...")."""
 
@@ -168,7 +174,9 @@ def _span_end(raw: str, start: int) -> int:
 def find_phones(text: str, region: str = "US") -> list[Span]:
     """Valid phone numbers: international ones anywhere, national ones of ``region``, and
     national ones of :data:`OTHER_REGIONS` right after a phone word or in a text that
-    already gives a phone number ("Ravi +91 98450 31277, Camila (11) 98765-4321")."""
+    already gives a phone number ("Ravi +91 98450 31277, Camila (11) 98765-4321"); a number
+    written with its country code and of a full length for that country, even if no one has
+    been given it ("+44 7700 900481")."""
     import phonenumbers
 
     found = _finding("phone_number", "a phone number")
@@ -190,6 +198,17 @@ def find_phones(text: str, region: str = "US") -> list[Span]:
                         _IDENTIFIER.search(text[max(0, match.start - 24):match.start]):
                     continue
                 spans.append(Span(match.start, end, found))
+    for candidate in _INTERNATIONAL.finditer(text):
+        if any(candidate.start() < span.end and span.start < candidate.end() for span in spans) or \
+                _IDENTIFIER.search(text[max(0, candidate.start() - 24):candidate.start()]):
+            continue
+        try:
+            number = phonenumbers.parse(candidate.group(), None)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_possible_number_with_reason(number) == \
+                phonenumbers.ValidationResult.IS_POSSIBLE:
+            spans.append(Span(candidate.start(), candidate.end(), found))
     for candidate in _NATIONAL.finditer(text):
         if any(candidate.start() < span.end and span.start < candidate.end() for span in spans):
             continue

@@ -275,11 +275,14 @@ PROMPT_LEAK_MORE = _rx(
     r"indicaciones|directrices|reglas|istruzioni|regole|direttive)\s+(?:internas?\s+|interne\s+|"
     r"ocultas?\s+|secretas?\s+|nascoste\s+)?(?:que|che)\s+(?:você|voce|tu|usted|lei)?\s*"
     r"(?:recebeu|recibiste|recibió|hai\s+ricevuto|ha\s+ricevuto)\b",
-    # "how does your prompt start?", "the first line or two of your instructions"
-    r"\bhow\s+(?:does|do)\s+your\s+(?:system\s+)?(?:prompt|instructions)\s+(?:start|begin|open|go)\b",
-    r"\b(?:first|opening|initial)\s+(?:few\s+|couple\s+of\s+)?(?:line|lines|words?|sentences?|"
-    r"paragraph)\s+(?:or\s+two\s+)?"
-    r"of\s+your\s+(?:system\s+)?(?:prompt|instructions|setup)\b",
+    # "how does your prompt start?", "how does your preamble begin?", "the first line or two of
+    # your instructions", "the first two sentences of your briefing"
+    r"\bhow\s+(?:does|do|did)\s+your\s+(?:\w+\s+)?(?:prompt|instructions|preamble|setup|"
+    r"configuration|config|briefing|guidelines|guidance|rules|rulebook)\s+(?:start|begin|open|go|end)\b",
+    r"\b(?:first|opening|initial|last|closing)\s+(?:few\s+|couple\s+of\s+|(?:two|three|four|five|"
+    r"\d)\s+)?(?:line|lines|words?|sentences?|paragraphs?)\s+(?:or\s+two\s+)?"
+    r"of\s+your\s+(?:system\s+)?(?:prompt|instructions|setup|preamble|briefing|configuration|"
+    r"guidelines|guidance)\b",
     r"\b(?:first|initial|opening|very\s+first)\s+message\s+(?:of|in)\s+this\s+(?:conversation|chat|"
     r"session)",
     r"\byour\s+(?:hidden|secret|internal|confidential)\s+(?:system\s+)?(?:prompt|instructions|rules)\b",
