@@ -998,3 +998,47 @@ def test_credit_or_debit_after_a_category_is_the_way_the_money_went(
 def test_thanks_and_verbs_of_residing_carry_no_filter(question: str, expected: tuple,
                                                       catalog: Catalog) -> None:
     assert first(question, catalog).filters == expected
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("how many active mortgages are there",
+     (Filter("loans.status", "=", "active"), Filter("loans.kind", "=", "mortgage"))),
+    ("the 2 highest rates on delinquent student loans",
+     (Filter("loans.status", "=", "delinquent"), Filter("loans.kind", "=", "student"))),
+])
+def test_with_no_table_named_the_rows_are_of_the_table_every_value_can_be_of(
+        question: str, filters: tuple, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.table, plan.filters) == ("loans", filters)
+
+
+@pytest.mark.parametrize("question", [
+    "In March 2026, how many clients made a grocery purchase?",
+    "During 2025, how many accounts had more than 20 transactions",
+])
+def test_a_time_said_first_dates_the_transactions_the_rows_own(question: str,
+                                                                catalog: Catalog) -> None:
+    assert any(f.column == "transactions.posted_at" for f in first(question, catalog).filters)
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("loans taken out since March 2026", (Filter("loans.originated_at", ">=", "2026-03-01"),)),
+    ("customers with no employer on file?", (Filter("customers.employer", "null"),)),
+    ("cards with no credit limit set", (Filter("cards.credit_limit", "null"),)),
+])
+def test_rows_picked_by_a_time_or_a_missing_value_with_no_word_for_rows_are_counted_first(
+        question: str, filters: tuple, catalog: Catalog) -> None:
+    found = readings(question, catalog, today=TODAY)
+    assert [(p.measure, p.filters) for p in found[:2]] == [("count", filters), ("rows", filters)]
+
+
+@pytest.mark.parametrize("question", [
+    "premier customers in Texas",  # who they are
+    "branches with over 100 accounts",  # which ones the threshold keeps
+    "list the loans taken out since March 2026",
+    "show me the accounts with no closing date",
+])
+def test_rows_picked_by_what_they_are_or_asked_for_are_listed(question: str,
+                                                             catalog: Catalog) -> None:
+    assert first(question, catalog).measure == "rows"
+

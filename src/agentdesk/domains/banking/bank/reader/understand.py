@@ -425,6 +425,13 @@ def _base(reading: Reading, low: str, measure: str, column: str | None) -> str |
             return after[0].refs[0]
     values = reading.of("value")
     if not named and values:
+        # "the five lowest rates on active mortgages": the table every value (and the number
+        # asked for) can be of, not the first table "active" is a status of.
+        common = set.intersection(*({r.split(".")[0] for r in m.refs} for m in values))
+        if column and column.split(".")[0] in common:
+            return column.split(".")[0]
+        if len(common) == 1:
+            return common.pop()
         return values[0].refs[0].split(".")[0]
     if named:
         return named[0].refs[0]
@@ -477,9 +484,15 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
         # 2 loans in 2025": the loans').
         named = sorted([(m.end, m.refs[0]) for m in reading.of("table")]
                        + [(m.end, m.value[2]) for m in reading.of("having")])
-        named = [(end, t) for end, t in named if end <= dates[0].start and t in DATE_COLUMNS]
-        if named and named[-1][1] in OWNED.get(base, ()):
-            return DATE_COLUMNS[named[-1][1]]
+        before = [(end, t) for end, t in named if end <= dates[0].start and t in DATE_COLUMNS]
+        if before and before[-1][1] in OWNED.get(base, ()):
+            return DATE_COLUMNS[before[-1][1]]
+        if not before and any(t == "transactions" for _, t in named) and \
+                "transactions" in OWNED.get(base, ()):
+            # "In Oct 2026, how many customers had a dining purchase": a time said before any
+            # rows, of rows owning transactions, dates the transactions (a purchase happens
+            # on its day; an account or a card is held over many).
+            return DATE_COLUMNS["transactions"]
     if not times:
         return DATE_COLUMNS.get(base, "")
     ref = times[0].refs[0]
@@ -1051,4 +1064,39 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     out = [plan]
     for chosen, other in swaps:
         out.append(replace(plan, filters=tuple(other if f == chosen else f for f in plan.filters)))
-    return out
+    return _counted_first(reading, low, out)
+
+
+_ASKS_ROWS = re.compile(r"\b(?:list|listing|show|showing|which|who|whom|whose|what|give|find|"
+                        r"display|pull|get|see|return|names?\s+of|name\s+(?:the|all|every|each)|"
+                        r"details?|info|information|all|"
+                        r"every|export|print|fetch|retrieve|enumerate|identify|look\s+up|lookup|"
+                        r"view)\b")
+"""Words that ask for the rows themselves ("list the accounts ...", "which cards ...")."""
+
+
+_ACTIVITY = frozenset(DATE_VERBS.values()) - {"customers.birth_date"}
+"""The dates of the bank's business: customers joining, accounts opened or closed, cards
+issued or expiring, loans originated, transactions posted (not birthdays, nor the day a
+branch opened)."""
+
+
+def _counted_first(reading: Reading, low: str, plans: list[Plan]) -> list[Plan]:
+    """Rows named with no word asking for them, picked out by a time of the bank's business
+    or by a value they lack ("cards issued since July 2026", "new customer sign-ups so far in
+    2026", "accounts with no closing date?"), ask how many there are (a tally of a period, of
+    a gap in the data): the count is read first, the list after it. Rows picked out by what
+    they are ("premier customers in Texas", "branches opened before 2000") or kept by the
+    rows they own ("branches with more than 150 accounts") are listed; so are rows named with
+    a column no filter reads ("accounts opened in 2025 and their balances")."""
+    plan = plans[0]
+    if plan.measure != "rows" or plan.bare or plan.order or plan.limit or plan.group or \
+            _ASKS_ROWS.search(low):
+        return plans
+    if not any(f.op == "null" or f.column in _ACTIVITY for f in plan.filters):
+        return plans  # "premier customers in Texas": who they are
+    filtered = {f.column for f in plan.filters}
+    if any(not set(m.refs) & filtered and not _after_its_value(reading, low, m)
+           for m in reading.of("column")):
+        return plans
+    return [replace(plan, measure="count", column=None), *plans]
