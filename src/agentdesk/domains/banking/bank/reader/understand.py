@@ -43,6 +43,7 @@ from .vocabulary import (
     STATES,
     TABLE_WORDS,
     UNITS,
+    VALUE_WORDS,
 )
 
 __all__ = ["read", "read_question", "readings"]
@@ -167,6 +168,10 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
             find(reading, form, spaced, "value", refs, value)
     for name, code in STATES.items():
         find(reading, name, spaced, "value", state_refs, code)
+    for phrase, (ref, value) in VALUE_WORDS.items():
+        if value in catalog.values.get(ref, ()):
+            find(reading, phrase, spaced, "value", (ref,), value)
+    _segment_banking(reading, low)
     _table_words_as_values(reading, low, by_value)
     _credits_and_debits(reading, low)
     _emails(reading, low, catalog)
@@ -192,6 +197,16 @@ _BARE_VERB = re.compile(
 """A bare date verb after an auxiliary and its subject, with its object asked about before
 it and only a date or the end after it ("how many cards did we issue last month"); never
 negated ("did not open in 2025" is left to the coverage check)."""
+
+
+def _segment_banking(reading: Reading, low: str) -> None:
+    """ "private banking clients", "the premier banking segment": a segment named with the
+    line of business it is ("banking") names that segment; "banking" is read with it."""
+    for mention in reading.of("value"):
+        if "customers.segment" in mention.refs:
+            after = re.match(r"[\s-]+banking\b", low[mention.end:])
+            if after and reading.free(mention.end, mention.end + after.end()):
+                reading.mentions.append(Mention(mention.end, mention.end + after.end(), "used"))
 
 
 def _bare_date_verbs(reading: Reading, spaced: str, catalog: Catalog) -> None:
@@ -292,9 +307,11 @@ _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(
 """A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
 nor the most of a number ("borrowed the most in total")."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
-_SPEND = re.compile(r"\b(spend|spending|spent|paid(?![\s_-]+(?:off|back|down|out|to)\b))\b")
-"""Money going out ("rent paid in 2024"); not "paid off" loans, nor money paid out or to
-someone ("interest paid to customers")."""
+_SPEND = re.compile(r"\b(spend|spending|spent|collected|paid(?![\s_-]+(?:off|back|down|out|to)\b))"
+                    r"\b")
+"""Money going out of the customers' accounts ("rent paid in 2024", "fees collected": taken
+by the bank); not "paid off" loans, nor money paid out or to someone ("interest paid to
+customers")."""
 _PAYEES = r"(?:(?:our|the)\s+)?(?:customers?|clients?|people|members|we|they|i)"
 _PAID_TO = re.compile(rf"(?:\b{_PAYEES}\s+(?:were|was|got|get|gets|are|is|be|been|being)|"
                       rf"\b(?:were|was|are|is|did|do|does)\s+{_PAYEES}(?:\s+(?:get|got|being))?)"
@@ -314,7 +331,9 @@ most"); not "which customers borrowed in 2025" (who, not how much)."""
 _MAX = re.compile(r"\b(largest|biggest|highest|maximum|max|most expensive)\b")
 _MIN = re.compile(r"\b(smallest|lowest|minimum|min|cheapest)\b")
 _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken down by|across)\s+"
-                    r"(?:(?:the|a)\s+)?(\w+(?:\s+\w+){0,2})")
+                    r"(?:(?:the|a)\s+)?(?P<owner>(?:account\s+|card\s+)?(?:owner|holder|borrower)"
+                    r"(?:['’]s|s['’])\s+)?(?P<words>\w+(?:\s+\w+){0,2})")
+"""A breakdown ("per state", "by the owner's segment": of the customers owning the rows)."""
 
 
 def _measure_word(low: str, top: int | None) -> str:
@@ -340,21 +359,31 @@ def _measure_word(low: str, top: int | None) -> str:
 def _group(reading: Reading, low: str, base: str, dates_col: str) -> str | None:
     """What the answer is broken down by: a column, a table's rows, a year or a month."""
     for match in _GROUP.finditer(low):
-        words = match.group(2)
+        words = match.group("words")
         first = words.split()[0]
-        if first in ("year", "years", "yearly"):
+        owner = match.group("owner")
+        if owner is None and first in ("year", "years", "yearly"):
             return f"year:{dates_col}"
-        if first in ("month", "months", "monthly"):
+        if owner is None and first in ("month", "months", "monthly"):
             return f"month:{dates_col}"
-        at = match.start(2)
+        at = match.start("words")
         for mention in reading.mentions:
             if mention.start < at or mention.start > at + len(words):
                 continue
             if mention.kind == "value":  # "held by private customers": a filter
                 break
             if mention.kind == "column" and not set(mention.refs) <= NUMERIC:
-                return _pick(tuple(r for r in mention.refs if r not in NUMERIC), at, reading,
-                             base)
+                ref = _pick(tuple(r for r in mention.refs if r not in NUMERIC), at, reading,
+                            base)
+                if owner is None:
+                    return ref
+                # "by the owner's segment": a column of the customers owning the rows
+                if ref.startswith("customers.") and "customers" in _owners(base):
+                    reading.mentions.append(Mention(match.start("owner"), at, "used"))
+                    return ref
+                break
+            if owner is not None:
+                break
             if mention.kind == "table" and mention.refs[0] != base:
                 following = [m for m in reading.mentions if m.start > mention.end
                              and m.start <= mention.end + 2 and m.kind == "column"]
@@ -411,7 +440,12 @@ def _kept_group(reading: Reading, base: str, filters: list[Filter]) -> str | Non
 def _base(reading: Reading, low: str, measure: str, column: str | None) -> str | None:
     if column and measure in ("sum", "avg", "min", "max", "spend", "avg_spend"):
         return column.split(".")[0]
-    named = reading.of("table")
+    # "total deposits into checking accounts": a value that is a word for the rows themselves
+    # names the transactions, as "transactions" would.
+    named = sorted([*reading.of("table"), *(
+        Mention(m.start, m.end, "table", ("transactions",)) for m in reading.of("value")
+        if "transactions.category" in m.refs and low[m.start:m.end] in _ROW_NOUNS)],
+        key=lambda m: m.start)
     if measure in ("sum", "avg", "min", "max"):  # "how much do customers hold in accounts"
         measured = [m for m in named if m.refs[0] in DEFAULT_MEASURE]
         if measured:
@@ -720,7 +754,11 @@ def _adjacent_values(reading: Reading, low: str, filters: list[Filter],
 
 def _either(reading: Reading, low: str, filters: list[Filter], where: list[int]) -> str | None:
     """Two values of one column are either of them ("checking and savings accounts",
-    "online vs card"): their filters become one ``in``; the column, if any, is returned."""
+    "online vs card"): their filters become one ``in``; the column, if any, is returned.
+    One value said twice ("eating out (dining)") is one filter."""
+    for index in range(len(filters) - 1, 0, -1):
+        if filters[index].op == "=" and filters[index] in filters[:index]:
+            del filters[index], where[index]
     _adjacent_values(reading, low, filters, where)
     by_column: dict[str, list[int]] = {}
     for index, item in enumerate(filters):
