@@ -999,3 +999,116 @@ def test_credit_or_debit_after_a_category_is_the_way_the_money_went(
 def test_thanks_and_verbs_of_residing_carry_no_filter(question: str, expected: tuple,
                                                       catalog: Catalog) -> None:
     assert first(question, catalog).filters == expected
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("how many active mortgages are there",
+     (Filter("loans.status", "=", "active"), Filter("loans.kind", "=", "mortgage"))),
+    ("the 2 highest rates on delinquent student loans",
+     (Filter("loans.status", "=", "delinquent"), Filter("loans.kind", "=", "student"))),
+])
+def test_with_no_table_named_the_rows_are_of_the_table_every_value_can_be_of(
+        question: str, filters: tuple, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.table, plan.filters) == ("loans", filters)
+
+
+@pytest.mark.parametrize("question", [
+    "In March 2026, how many clients made a grocery purchase?",
+    "During 2025, how many accounts had more than 20 transactions",
+])
+def test_a_time_said_first_dates_the_transactions_the_rows_own(question: str,
+                                                                catalog: Catalog) -> None:
+    assert any(f.column == "transactions.posted_at" for f in first(question, catalog).filters)
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("loans taken out since March 2026", (Filter("loans.originated_at", ">=", "2026-03-01"),)),
+    ("customers with no employer on file?", (Filter("customers.employer", "null"),)),
+    ("cards with no credit limit set", (Filter("cards.credit_limit", "null"),)),
+])
+def test_rows_picked_by_a_time_or_a_missing_value_with_no_word_for_rows_are_counted_first(
+        question: str, filters: tuple, catalog: Catalog) -> None:
+    found = readings(question, catalog, today=TODAY)
+    assert [(p.measure, p.filters) for p in found[:2]] == [("count", filters), ("rows", filters)]
+
+
+@pytest.mark.parametrize("question", [
+    "premier customers in Texas",  # who they are
+    "branches with over 100 accounts",  # which ones the threshold keeps
+    "list the loans taken out since March 2026",
+    "show me the accounts with no closing date",
+])
+def test_rows_picked_by_what_they_are_or_asked_for_are_listed(question: str,
+                                                             catalog: Catalog) -> None:
+    assert first(question, catalog).measure == "rows"
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("transactions posted in the third quarter of 2025",
+     Filter("transactions.posted_at", "between", ("2025-07-01", "2025-09-30"))),
+    ("how many cards were issued in the 4th quarter 2024",
+     Filter("cards.issued_at", "between", ("2024-10-01", "2024-12-31"))),
+])
+def test_a_quarter_said_by_its_ordinal_is_a_range(question: str, expected: Filter,
+                                                 catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (expected,)
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("total fees collected in 2025",
+     {Filter("transactions.category", "=", "fees"),
+      Filter("transactions.posted_at", "between", ("2025-01-01", "2025-12-31"))}),
+    ("how much was spent at restaurants in 2025",
+     {Filter("transactions.category", "=", "dining"),
+      Filter("transactions.posted_at", "between", ("2025-01-01", "2025-12-31"))}),
+])
+def test_money_collected_is_money_going_out_and_everyday_words_name_categories(
+        question: str, filters: set, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.measure, set(plan.filters)) == ("spend", filters)
+
+
+def test_salaries_are_payroll(catalog: Catalog) -> None:
+    assert Filter("transactions.category", "=", "payroll") in first(
+        "total salary credited in 2026", catalog).filters
+
+
+@pytest.mark.parametrize(("question", "group"), [
+    ("average balance split by the account holder's state", "customers.state"),
+    ("loans grouped by the borrower's segment", "customers.segment"),
+])
+def test_a_breakdown_by_the_owners_column_groups_by_the_owning_customers(
+        question: str, group: str, catalog: Catalog) -> None:
+    assert first(question, catalog).group == group
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many cards are set to expire in 2028",
+     (Filter("cards.expires_at", "between", ("2028-01-01", "2028-12-31")),)),
+    ("how many cards that do not have a limit", (Filter("cards.credit_limit", "null"),)),
+    ("customers who dont have an employer on file", (Filter("customers.employer", "null"),)),
+    ("how many transactions lack a merchant name", (Filter("transactions.merchant", "null"),)),
+    ("how many customers r in the retail segment", (Filter("customers.segment", "=", "retail"),)),
+    ("how many small business banking customers",
+     (Filter("customers.segment", "=", "small_business"),)),
+])
+def test_time_to_come_missing_values_after_do_not_have_and_shorthand_are_read(
+        question: str, expected: tuple, catalog: Catalog) -> None:
+    assert first(question, catalog).filters == expected
+
+
+@pytest.mark.parametrize("question", [
+    "how many accounts have no cards linked",
+    "number of accounts without a card attached to them",
+    "how many customers that dont have a loan",
+])
+def test_rows_with_none_attached_are_a_threshold_of_none(question: str,
+                                                         catalog: Catalog) -> None:
+    assert first(question, catalog).having in (Having("cards", "=", 0), Having("loans", "=", 0))
+
+
+def test_deposits_into_accounts_are_summed_as_transactions(catalog: Catalog) -> None:
+    plan = first("total deposits into checking accounts in 2025", catalog)
+    assert (plan.table, plan.measure, plan.column) == ("transactions", "sum", "transactions.amount")
+    assert Filter("accounts.type", "=", "checking") in plan.filters

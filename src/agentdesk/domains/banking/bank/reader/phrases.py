@@ -124,6 +124,11 @@ def find_dates(reading: Reading, today: date) -> None:
     for match in re.finditer(lead + r"\bq([1-4])\s*(?:of\s+)?(\d{4})\b", low):
         found.append((match.start(), match.end(), match.group(1),
                       _span(int(match.group(3)), quarter=int(match.group(2)))))
+    # "the first quarter of 2026", "the 4th quarter 2025", "the last quarter of 2025".
+    for match in re.finditer(lead + rf"\b(?:the\s+)?({'|'.join(_QUARTERS)})\s+quarter\s+"
+                             r"(?:of\s+)?(\d{4})\b", low):
+        found.append((match.start(), match.end(), match.group(1),
+                      _span(int(match.group(3)), quarter=_QUARTERS[match.group(2)])))
     # "from March through June 2025": the first month in the year the last one names.
     for match in re.finditer(rf"(?:(between|from)\s+)?\b({_MONTH_RE})\.?\s+(?:and|to|until|through|"
                              rf"thru|-)\s+({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}})\b", low):
@@ -167,6 +172,10 @@ def find_dates(reading: Reading, today: date) -> None:
         if reading.free(start, end):
             reading.mentions.append(Mention(start, end, "date", (), (word, span)))
 
+
+_QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+             "4th": 4, "last": 4, "final": 4}
+"""A quarter of a year by its ordinal ("the third quarter")."""
 
 _ORDINALS = {word: str(i) for i, word in enumerate(
     ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
@@ -286,7 +295,7 @@ def find_having(reading: Reading) -> None:
     low = reading.text.lower()
     nouns = {w: t for t, words in TABLE_WORDS.items() for w in words if " " not in w}
     names = "|".join(sorted(nouns, key=len, reverse=True))
-    noun = rf"({names})\b"
+    noun = rf"({names})\b(?:\s+(?:attached|linked|associated)(?:\s+to\s+(?:it|them))?\b)?"
     words = "|".join(sorted(_THRESHOLD, key=len, reverse=True))
     patterns = [
         (rf"\b({words})\s+{_NUMBER_OR_WORD}\s+(?:\w+\s+)?{noun}", lambda m: (
@@ -298,7 +307,7 @@ def find_having(reading: Reading) -> None:
         # "accounts that have no card", "customers without any loans", "customers who
         # don't have any loans", "who have never taken out a loan": none of them.
         (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without|"
-         rf"(?:don['’]t|doesn['’]t|didn['’]t|do\s+not|does\s+not|did\s+not|never)\s+"
+         rf"(?:don['’]?t|doesn['’]?t|didn['’]?t|do\s+not|does\s+not|did\s+not|never)\s+"
          rf"(?:{_ACQUIRED}))\s+(?:(?:a|an|any)\s+)?{noun}",
          lambda m: ("=", 0, m.group(1))),
         # "customers who have a loan", "clients that made a transaction": one or more.

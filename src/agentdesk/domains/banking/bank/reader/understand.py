@@ -43,6 +43,7 @@ from .vocabulary import (
     STATES,
     TABLE_WORDS,
     UNITS,
+    VALUE_WORDS,
 )
 
 __all__ = ["read", "read_question", "readings"]
@@ -167,6 +168,10 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
             find(reading, form, spaced, "value", refs, value)
     for name, code in STATES.items():
         find(reading, name, spaced, "value", state_refs, code)
+    for phrase, (ref, value) in VALUE_WORDS.items():
+        if value in catalog.values.get(ref, ()):
+            find(reading, phrase, spaced, "value", (ref,), value)
+    _segment_banking(reading, low)
     _table_words_as_values(reading, low, by_value)
     _credits_and_debits(reading, low)
     _emails(reading, low, catalog)
@@ -192,6 +197,16 @@ _BARE_VERB = re.compile(
 """A bare date verb after an auxiliary and its subject, with its object asked about before
 it and only a date or the end after it ("how many cards did we issue last month"); never
 negated ("did not open in 2025" is left to the coverage check)."""
+
+
+def _segment_banking(reading: Reading, low: str) -> None:
+    """ "private banking clients", "the premier banking segment": a segment named with the
+    line of business it is ("banking") names that segment; "banking" is read with it."""
+    for mention in reading.of("value"):
+        if "customers.segment" in mention.refs:
+            after = re.match(r"[\s-]+banking\b", low[mention.end:])
+            if after and reading.free(mention.end, mention.end + after.end()):
+                reading.mentions.append(Mention(mention.end, mention.end + after.end(), "used"))
 
 
 def _bare_date_verbs(reading: Reading, spaced: str, catalog: Catalog) -> None:
@@ -292,9 +307,11 @@ _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(
 """A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
 nor the most of a number ("borrowed the most in total")."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
-_SPEND = re.compile(r"\b(spend|spending|spent|paid(?![\s_-]+(?:off|back|down|out|to)\b))\b")
-"""Money going out ("rent paid in 2024"); not "paid off" loans, nor money paid out or to
-someone ("interest paid to customers")."""
+_SPEND = re.compile(r"\b(spend|spending|spent|collected|paid(?![\s_-]+(?:off|back|down|out|to)\b))"
+                    r"\b")
+"""Money going out of the customers' accounts ("rent paid in 2024", "fees collected": taken
+by the bank); not "paid off" loans, nor money paid out or to someone ("interest paid to
+customers")."""
 _PAYEES = r"(?:(?:our|the)\s+)?(?:customers?|clients?|people|members|we|they|i)"
 _PAID_TO = re.compile(rf"(?:\b{_PAYEES}\s+(?:were|was|got|get|gets|are|is|be|been|being)|"
                       rf"\b(?:were|was|are|is|did|do|does)\s+{_PAYEES}(?:\s+(?:get|got|being))?)"
@@ -314,7 +331,9 @@ most"); not "which customers borrowed in 2025" (who, not how much)."""
 _MAX = re.compile(r"\b(largest|biggest|highest|maximum|max|most expensive)\b")
 _MIN = re.compile(r"\b(smallest|lowest|minimum|min|cheapest)\b")
 _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken down by|across)\s+"
-                    r"(?:(?:the|a)\s+)?(\w+(?:\s+\w+){0,2})")
+                    r"(?:(?:the|a)\s+)?(?P<owner>(?:account\s+|card\s+)?(?:owner|holder|borrower)"
+                    r"(?:['’]s|s['’])\s+)?(?P<words>\w+(?:\s+\w+){0,2})")
+"""A breakdown ("per state", "by the owner's segment": of the customers owning the rows)."""
 
 
 def _measure_word(low: str, top: int | None) -> str:
@@ -340,21 +359,31 @@ def _measure_word(low: str, top: int | None) -> str:
 def _group(reading: Reading, low: str, base: str, dates_col: str) -> str | None:
     """What the answer is broken down by: a column, a table's rows, a year or a month."""
     for match in _GROUP.finditer(low):
-        words = match.group(2)
+        words = match.group("words")
         first = words.split()[0]
-        if first in ("year", "years", "yearly"):
+        owner = match.group("owner")
+        if owner is None and first in ("year", "years", "yearly"):
             return f"year:{dates_col}"
-        if first in ("month", "months", "monthly"):
+        if owner is None and first in ("month", "months", "monthly"):
             return f"month:{dates_col}"
-        at = match.start(2)
+        at = match.start("words")
         for mention in reading.mentions:
             if mention.start < at or mention.start > at + len(words):
                 continue
             if mention.kind == "value":  # "held by private customers": a filter
                 break
             if mention.kind == "column" and not set(mention.refs) <= NUMERIC:
-                return _pick(tuple(r for r in mention.refs if r not in NUMERIC), at, reading,
-                             base)
+                ref = _pick(tuple(r for r in mention.refs if r not in NUMERIC), at, reading,
+                            base)
+                if owner is None:
+                    return ref
+                # "by the owner's segment": a column of the customers owning the rows
+                if ref.startswith("customers.") and "customers" in _owners(base):
+                    reading.mentions.append(Mention(match.start("owner"), at, "used"))
+                    return ref
+                break
+            if owner is not None:
+                break
             if mention.kind == "table" and mention.refs[0] != base:
                 following = [m for m in reading.mentions if m.start > mention.end
                              and m.start <= mention.end + 2 and m.kind == "column"]
@@ -411,7 +440,12 @@ def _kept_group(reading: Reading, base: str, filters: list[Filter]) -> str | Non
 def _base(reading: Reading, low: str, measure: str, column: str | None) -> str | None:
     if column and measure in ("sum", "avg", "min", "max", "spend", "avg_spend"):
         return column.split(".")[0]
-    named = reading.of("table")
+    # "total deposits into checking accounts": a value that is a word for the rows themselves
+    # names the transactions, as "transactions" would.
+    named = sorted([*reading.of("table"), *(
+        Mention(m.start, m.end, "table", ("transactions",)) for m in reading.of("value")
+        if "transactions.category" in m.refs and low[m.start:m.end] in _ROW_NOUNS)],
+        key=lambda m: m.start)
     if measure in ("sum", "avg", "min", "max"):  # "how much do customers hold in accounts"
         measured = [m for m in named if m.refs[0] in DEFAULT_MEASURE]
         if measured:
@@ -425,6 +459,13 @@ def _base(reading: Reading, low: str, measure: str, column: str | None) -> str |
             return after[0].refs[0]
     values = reading.of("value")
     if not named and values:
+        # "the five lowest rates on active mortgages": the table every value (and the number
+        # asked for) can be of, not the first table "active" is a status of.
+        common = set.intersection(*({r.split(".")[0] for r in m.refs} for m in values))
+        if column and column.split(".")[0] in common:
+            return column.split(".")[0]
+        if len(common) == 1:
+            return common.pop()
         return values[0].refs[0].split(".")[0]
     if named:
         return named[0].refs[0]
@@ -477,9 +518,15 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
         # 2 loans in 2025": the loans').
         named = sorted([(m.end, m.refs[0]) for m in reading.of("table")]
                        + [(m.end, m.value[2]) for m in reading.of("having")])
-        named = [(end, t) for end, t in named if end <= dates[0].start and t in DATE_COLUMNS]
-        if named and named[-1][1] in OWNED.get(base, ()):
-            return DATE_COLUMNS[named[-1][1]]
+        before = [(end, t) for end, t in named if end <= dates[0].start and t in DATE_COLUMNS]
+        if before and before[-1][1] in OWNED.get(base, ()):
+            return DATE_COLUMNS[before[-1][1]]
+        if not before and any(t == "transactions" for _, t in named) and \
+                "transactions" in OWNED.get(base, ()):
+            # "In Oct 2026, how many customers had a dining purchase": a time said before any
+            # rows, of rows owning transactions, dates the transactions (a purchase happens
+            # on its day; an account or a card is held over many).
+            return DATE_COLUMNS["transactions"]
     if not times:
         return DATE_COLUMNS.get(base, "")
     ref = times[0].refs[0]
@@ -707,7 +754,11 @@ def _adjacent_values(reading: Reading, low: str, filters: list[Filter],
 
 def _either(reading: Reading, low: str, filters: list[Filter], where: list[int]) -> str | None:
     """Two values of one column are either of them ("checking and savings accounts",
-    "online vs card"): their filters become one ``in``; the column, if any, is returned."""
+    "online vs card"): their filters become one ``in``; the column, if any, is returned.
+    One value said twice ("eating out (dining)") is one filter."""
+    for index in range(len(filters) - 1, 0, -1):
+        if filters[index].op == "=" and filters[index] in filters[:index]:
+            del filters[index], where[index]
     _adjacent_values(reading, low, filters, where)
     by_column: dict[str, list[int]] = {}
     for index, item in enumerate(filters):
@@ -1051,4 +1102,39 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     out = [plan]
     for chosen, other in swaps:
         out.append(replace(plan, filters=tuple(other if f == chosen else f for f in plan.filters)))
-    return out
+    return _counted_first(reading, low, out)
+
+
+_ASKS_ROWS = re.compile(r"\b(?:list|listing|show|showing|which|who|whom|whose|what|give|find|"
+                        r"display|pull|get|see|return|names?\s+of|name\s+(?:the|all|every|each)|"
+                        r"details?|info|information|all|"
+                        r"every|export|print|fetch|retrieve|enumerate|identify|look\s+up|lookup|"
+                        r"view)\b")
+"""Words that ask for the rows themselves ("list the accounts ...", "which cards ...")."""
+
+
+_ACTIVITY = frozenset(DATE_VERBS.values()) - {"customers.birth_date"}
+"""The dates of the bank's business: customers joining, accounts opened or closed, cards
+issued or expiring, loans originated, transactions posted (not birthdays, nor the day a
+branch opened)."""
+
+
+def _counted_first(reading: Reading, low: str, plans: list[Plan]) -> list[Plan]:
+    """Rows named with no word asking for them, picked out by a time of the bank's business
+    or by a value they lack ("cards issued since July 2026", "new customer sign-ups so far in
+    2026", "accounts with no closing date?"), ask how many there are (a tally of a period, of
+    a gap in the data): the count is read first, the list after it. Rows picked out by what
+    they are ("premier customers in Texas", "branches opened before 2000") or kept by the
+    rows they own ("branches with more than 150 accounts") are listed; so are rows named with
+    a column no filter reads ("accounts opened in 2025 and their balances")."""
+    plan = plans[0]
+    if plan.measure != "rows" or plan.bare or plan.order or plan.limit or plan.group or \
+            _ASKS_ROWS.search(low):
+        return plans
+    if not any(f.op == "null" or f.column in _ACTIVITY for f in plan.filters):
+        return plans  # "premier customers in Texas": who they are
+    filtered = {f.column for f in plan.filters}
+    if any(not set(m.refs) & filtered and not _after_its_value(reading, low, m)
+           for m in reading.of("column")):
+        return plans
+    return [replace(plan, measure="count", column=None), *plans]

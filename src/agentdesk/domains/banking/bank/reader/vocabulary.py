@@ -9,7 +9,7 @@ from __future__ import annotations
 
 __all__ = ["BARE_DATE_VERBS", "COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "MISSING_WORDS",
            "NULLABLE_WORDS", "NUMBER_WORDS", "NUMERIC", "OWNED", "STATES",
-           "TABLE_WORDS", "UNITS"]
+           "TABLE_WORDS", "UNITS", "VALUE_WORDS"]
 
 TABLE_WORDS: dict[str, tuple[str, ...]] = {
     "customers": ("customer", "customers", "client", "clients", "people", "members"),
@@ -28,6 +28,7 @@ COLUMN_WORDS: dict[str, tuple[str, ...]] = {
                                                               "branches.state"),
     "city": ("customers.city", "branches.city"), "cities": ("customers.city", "branches.city"),
     "merchant": ("transactions.merchant",), "merchants": ("transactions.merchant",),
+    "merchant name": ("transactions.merchant",), "merchant names": ("transactions.merchant",),
     "category": ("transactions.category",), "categories": ("transactions.category",),
     "spending categories": ("transactions.category",),
     "channel": ("transactions.channel",), "channels": ("transactions.channel",),
@@ -98,6 +99,17 @@ BARE_DATE_VERBS: dict[str, str] = {
 """Date verbs in their bare form, read as verbs only after an auxiliary ("how many accounts
 did premier customers open in 2026"): elsewhere "open" and "closed" may be statuses."""
 
+VALUE_WORDS: dict[str, tuple[str, str]] = {
+    "eating out": ("transactions.category", "dining"),
+    "restaurant": ("transactions.category", "dining"),
+    "restaurants": ("transactions.category", "dining"),
+    "salary": ("transactions.category", "payroll"),
+    "salaries": ("transactions.category", "payroll"),
+    "paycheck": ("transactions.category", "payroll"),
+    "paychecks": ("transactions.category", "payroll"),
+}
+"""Everyday words for a value the bank stores under another name ("eating out": dining)."""
+
 STATES: dict[str, str] = {
     "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
     "colorado": "CO", "connecticut": "CT", "delaware": "DE", "florida": "FL", "georgia": "GA",
@@ -123,13 +135,16 @@ NULLABLE_WORDS: dict[str, str] = {
     "closing date": "accounts.closed_at", "closed date": "accounts.closed_at",
     "close date": "accounts.closed_at", "closure date": "accounts.closed_at",
     "employer": "customers.employer", "merchant": "transactions.merchant",
+    "merchant name": "transactions.merchant",
     "credit limit": "cards.credit_limit", "limit": "cards.credit_limit",
 }
 """Words for the columns that may be empty ("accounts with no closing date")."""
 
 MISSING_WORDS = ("without", "with no", "has no", "have no", "having no", "had no", "no",
                  "missing", "lacking", "that lack", "lack", "with a missing", "with an empty",
-                 "with an unknown", "are missing", "is missing", "are without", "is without")
+                 "with an unknown", "are missing", "is missing", "are without", "is without",
+                 *(f"{aux}{nt} have" for aux in ("do", "does", "did")
+                   for nt in ("n't", "n’t", "nt", " not")))
 """What says a value is missing, before the column ("without an employer")."""
 
 OWNED: dict[str, tuple[str, ...]] = {
