@@ -102,6 +102,39 @@ only (``--part "fresh 9"``), right / refused / silent wrong: as written 17 / 8 /
 phrasing variants 131 / 65 / 37 of 233; the whole graph to its first planned step (``python
 -m bench.quality --agent insurance --tag fresh9``) on the embedded model 17 / 8 / 5 (median
 9.4 s a case). No case was changed after.
+
+The part ``fresh 10`` (ids ``f4_``, tags ``people`` and ``fresh10``) is insurance's fourth
+set of 30 emails written blind, from the README's insurance part, the seed's design,
+``quote_request.py``, ``validation.py``, the benches and three ``f_`` cases for the label
+format, never the other cases, the reader, the planner or their tests. Its writers: a retired
+schoolteacher's formal letter, a mother writing for her son at college (her own birth date
+below his), a plumber's cargo van in business use with his shop's signature, a recent
+immigrant from Nigeria with a day-first birth date and a Nigerian licence before her Texas
+one, a bulleted list, a long one-paragraph email, a phone's lower-case email answered from
+the phone with the licence date, a son forwarding his father's email (a header's date
+first), a web form pasted with a purchase date above the birth date, a couple with the
+husband's dates first, one driver with two cars, a dictated note, a German's dotted
+day-first dates, an office signature with its ZIP, an accident's and a current policy's end
+date before the birth date, a reply that gives the marital status with a year; names with a
+particle and hyphens (``von Hagen``, ``Anne-Sophie Lefebvre-Marchand``, ``Simmons-Reed``,
+``Sun-Hee``); dates written US, ISO, with dashes, dots and year-first slashes, month names
+first and last, ``the 14th of February, 1949`` and a month alone (read as its first day).
+18 should start the quote, 8 ask the customer (a VIN with two characters swapped, no
+marital status, a street address without its ZIP, 30 February, a ZIP that does not exist,
+a licence plate instead of a VIN, no name anywhere, a car not yet delivered with neither
+VIN nor licence date) and 4 go to the agency (a hail claim, a cancellation that gives every
+field of a quote, an ex-husband to take off a policy, a declarations page for a lender).
+Tag ``misread`` marks the 11 written to be easy to misread. Every VIN that should be read
+decodes in ``vin``'s vPIC data and passes its check digit, the mistyped one fails it; every
+ZIP is active in ``zipcodes`` (Ohio, Pennsylvania, Texas, California, New York) but the one
+that should be asked; each date was checked against the driver age and licence rules on
+2026-11-29. ``missing`` is labelled only where one field is asked and the set's labels name
+it (``marital_status``, ``zip_code``); where the VIN is missing or mistyped, ``use`` and
+``vins`` are not labelled. Measured once, blind, on 2026-11-29 at 4c0d144, totals only
+(``--part "fresh 10"``), right / refused / silent wrong: as written 19 / 3 / 8; with the
+phrasing variants 129 / 33 / 53 of 215; the whole graph to its first planned step (``python
+-m bench.quality --agent insurance --tag fresh10``) on the embedded model 19 / 3 / 8 (median
+6.3 s a case). No case was changed after.
 """
 
 from __future__ import annotations
