@@ -369,3 +369,30 @@ def test_a_symbol_in_brackets_between_a_parameter_and_its_value(
     goal, values = _in_model_units(library, "Two compartment oral model: clearance (CL) 5 L/h, "
                                             "volume (V) 30 L; simulate 24 h; Cmax")
     assert (values, goal.questions) == ({"CL": pytest.approx(5), "V": pytest.approx(30)}, [])
+
+
+@pytest.mark.parametrize(("text", "settings", "hours"), [
+    # A unit's letter after a number ends a sentence: "40 L. 12 h." holds two.
+    ("IV bolus model, V 40 L. 12 h. Cmax", {"V": 40}, 12),
+    ("one compartment oral; ke = 0.01 min-1; 30 h. Report AUC.", {"ke": 0.6}, 30),
+    # Short names of volumes and "conc" for concentration; "finally" orders steps.
+    ("two compartment oral model, Vc 35 L and Vp 90 L, run 48 h, max conc", {"V": 35, "V2": 90},
+     48),
+    ("IV bolus model, Vd 30 L, 20 mg, finally simulate 10 hours", {"V": 30, "dose": 20}, 10)])
+def test_a_sentence_ending_in_a_unit_and_short_names(library: list[dict[str, Any]], text: str,
+                                                     settings: dict[str, float],
+                                                     hours: float) -> None:
+    goal, values = _in_model_units(library, text)
+    assert (values, goal.end_time, goal.questions) == (
+        {p: pytest.approx(v) for p, v in settings.items()}, hours, [])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # Before: the one-compartment model's V (CL) took the value, in silence.
+    ("one compartment oral model, peripheral volume 80 L, simulate 12 h", "peripheral volume"),
+    ("IV bolus model, Vp 80 L, simulate 12 h", "Vp 80 L"),
+    ("IV bolus model, inter-compartmental clearance 4 L/h, simulate 12 h", "clearance 4 L/h")])
+def test_a_value_for_a_parameter_the_model_lacks_is_asked_about(
+        library: list[dict[str, Any]], text: str, said: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.settings == {} and said in goal.questions[0]

@@ -65,13 +65,13 @@ _PARAMETER_WORDS: dict[str, tuple[str, ...]] = {
     # Longer phrases first: "intercompartmental clearance" is Q, plain "clearance" is CL.
     "Q": ("inter-compartmental clearance", "intercompartmental clearance",
           "inter compartmental clearance", "distribution clearance"),
-    "V2": ("peripheral volume", "volume of the peripheral compartment"),
+    "V2": ("peripheral volume", "volume of the peripheral compartment", "vp"),
     "ka": ("absorption rate constant", "absorption rate", "absorption constant",
            "rate of absorption", "absorption"),
     "ke": ("elimination rate constant", "elimination rate", "elimination constant",
            "rate of elimination", "elimination"),
     "CL": ("clearance",),
-    "V": ("volume of distribution", "central volume", "volume"),
+    "V": ("volume of distribution", "central volume", "volume", "vd", "vc"),
     "F": ("bioavailability", "bioavailable fraction"),
     "tau": ("dosing interval", "dose interval", "interval"),
     "n_doses": ("number of doses",),
@@ -102,6 +102,7 @@ of for with and or but then to at in on by from as after over during until till 
 across into per each every all both also just now first next again same new
 is are be was were will would could can should may might do does did am been
 please pls thanks thank kindly ok okay hi hey hello so only u i'd grateful quick check know if
+finally lastly afterwards
 has have patient takes take taking tablet capsule
 what what's whats which how long much many when
 give gives given giving administer administered administering administration
@@ -147,10 +148,11 @@ def _letter_body(text: str) -> str:
 
 def _clauses(text: str) -> list[str]:
     """The text cut at punctuation, new lines, dashes, "then" and "and", and at the end of a
-    sentence ("V 40 L. 24 h." holds two), but not after an initial ("i.v. bolus")."""
+    sentence ("V 40 L. 24 h." holds two: a unit's letter after a number ends one), but not
+    after an initial ("i.v. bolus", "J. Halvorsen")."""
     return [part.strip() for part in re.split(
-        r"[;,\n]|(?<![.\s]\w)\.\s+|\s[-–—]\s| and then | then | and (?!infinity)", text)
-        if part.strip()]
+        r"[;,\n]|(?:(?<![.\s]\w)|(?<=\d\s[hdlgHDLG]))\.\s+|\s[-–—]\s| and then | then "
+        r"| and (?!infinity)", text) if part.strip()]
 
 
 _FILLER = r"(?:\s*(?:of|is|=|:|be|about|around|approximately|roughly|~))*\s*"
@@ -404,6 +406,10 @@ class _Reader:
         for model in self.library:
             if model["model_path"] == self.goal.model_path:
                 return {p["path"]: p for p in model.get("parameters") or []}
+        return self.every_parameter()
+
+    def every_parameter(self) -> dict[str, dict[str, Any]]:
+        """The parameters of every model in the library, each path once."""
         merged: dict[str, dict[str, Any]] = {}
         for model in self.library:
             for param in model.get("parameters") or []:
@@ -428,6 +434,8 @@ class _Reader:
         # "q8h" is "every 8 h".
         text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
                       flags=re.I)
+        # "peak conc." is "peak concentration".
+        text = re.sub(r"\bconc(?:n|s)?\b\.?", "concentration", text, flags=re.I)
         # An answer to "which model?" picks among the models offered.
         offered = [m for m in self.library if m["model_path"] in goal.model_choices]
         path, choices = _match_model(text, offered or self.library)
@@ -512,7 +520,9 @@ class _Reader:
         parameters = self.parameters()
         lowered = clause.lower()
         quantities = read_amounts(clause)
-        mentions = _parameter_mentions(clause, parameters)
+        # Words of another model's parameter are read too ("peripheral volume" is not the
+        # one-compartment model's "volume"), to ask about a value given to them.
+        mentions = _parameter_mentions(clause, {**self.every_parameter(), **parameters})
         # "3 mg/kg" or "5 mg per kg": an amount whose unit goes on past what was read.
         cut = [q for q in quantities if re.match(r"\s*(?:/|per\b)\s*[a-zµμ]",
                                                  lowered[q.end:])]
@@ -560,6 +570,15 @@ class _Reader:
             else:
                 goal.questions.append(self._no_interval(clause[start:end]))
         mentions = [m for m in mentions if not any(s <= m[0] and m[1] <= e for s, e in spans)]
+        for start, end, path in [m for m in mentions if m[2] not in parameters]:
+            pick = self._quantity_for(lowered, start, end, quantities, used,
+                                      self.every_parameter()[path])
+            if pick is not None:
+                used.add(pick)
+                goal.questions.append(
+                    f"I could not read {clause[start:quantities[pick].end].strip()!r}: "
+                    f"{self._model_name()} has no {path}. What values should I use instead?")
+        mentions = [m for m in mentions if m[2] in parameters]
         # "every 12 hours" is a dosing interval, "5 doses" a number of doses.
         for index, quantity in enumerate(quantities):
             if index in used:
