@@ -396,3 +396,27 @@ def test_a_value_for_a_parameter_the_model_lacks_is_asked_about(
         library: list[dict[str, Any]], text: str, said: str) -> None:
     goal = read_goal([(text, None)], library, None)
     assert goal.settings == {} and said in goal.questions[0]
+
+
+@pytest.mark.parametrize(("text", "metrics", "output"), [
+    # The figures asked for in words: "how high ... and when", "the peak", "exposure".
+    ("two compartment oral model, 100 mg, run 48 h: how high does the peripheral concentration "
+     "go, and when?", ["cmax", "tmax"], "C2"),
+    ("IV bolus model, 80 mg, simulate 10 h, tell me the peak and when it occurs",
+     ["cmax", "tmax"], "C"),
+    ("IV bolus model, 80 mg, simulate 10 h; what is the overall exposure?", ["auc"], "C"),
+    ("one compartment oral, 50 mg, 12 h, the time to peak", ["tmax"], "C")])
+def test_the_figures_asked_for_in_words(library: list[dict[str, Any]], text: str,
+                                        metrics: list[str], output: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert (goal.metrics, goal.output, goal.questions) == (metrics, output, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Who writes and what for asks for nothing the simulation does.
+    "Pharmacy resident here: IV bolus model, 80 mg, simulate 10 h, Cmax",
+    "I'm a second year student. IV bolus model, 80 mg, simulate 10 h, Cmax",
+    "for my pharmacology lecture next week, IV bolus model, 80 mg, simulate 10 h, Cmax"])
+def test_who_writes_and_what_for_is_an_aside(library: list[dict[str, Any]], text: str) -> None:
+    goal, values = _in_model_units(library, text)
+    assert (values, goal.end_time, goal.questions) == ({"dose": pytest.approx(80)}, 10, [])

@@ -81,10 +81,20 @@ _PARAMETER_WORDS: dict[str, tuple[str, ...]] = {
 _METRIC_WORDS = (
     ("auc_inf", r"auc\s*(?:_|-)?\s*(?:inf(?:inity)?|∞)|auc (?:to|extrapolated to) infinity|"
                 r"auc\s*\(?\s*0\s*[-–]\s*(?:inf(?:inity)?|∞)\)?"),
-    ("cmax", r"c\s?max|peak (?:plasma )?concentration|maximum (?:plasma )?concentration"),
-    ("tmax", r"t\s?max|time (?:to|of) (?:the )?peak|time of (?:the )?maximum"),
+    # "the peak" alone is Cmax, "how high" (a concentration gets) too; "time to (the) peak",
+    # "when it peaks" and a closing "and when?" are Tmax.
+    ("cmax", r"c\s?max|(?:initial )?peak (?:plasma )?concentration|maximum (?:plasma )?"
+             r"concentration|(?<!time to )(?<!time of )(?<!time to the )(?<!time of the )"
+             r"\bpeak\b(?! time)(?!s? (?:at|after|when))|\bhow high\b(?: (?:does|do|will|did) "
+             r"(?:it|the (?:\w+ )?concentrations?|(?:the )?(?:\w+ )?levels?) (?:gets?|go(?:es)?|"
+             r"rises?|climbs?|reach(?:es)?)\b)?"),
+    ("tmax", r"t\s?max|time (?:to|of) (?:the )?peak|time of (?:the )?maximum|"
+             r"\bwhen (?:does |will |did )?(?:it|the (?:\w+ )?concentration) "
+             r"(?:peaks?|happens?|occurs?|is highest|reach(?:es)? (?:its|the) (?:peak|maximum))\b|"
+             r"\band when\b(?=\s*(?:[?.!,]|$))"),
     ("half_life", r"half[- ]?li(?:fe|ves)|t\s?1/2|t½"),
-    ("auc", r"\bauc\s*\(?\s*0\s*[-–]\s*t(?:last)?\b\)?|\bauc\b|area under the curve"),
+    ("auc", r"\bauc\s*\(?\s*0\s*[-–]\s*t(?:last)?\b\)?|\bauc\b|area under the curve|"
+            r"\b(?:total |overall |systemic )?exposure\b"),
 )
 _ALL_METRICS = r"pk parameters|pharmacokinetic parameters|pk figures|pk summary|all (?:the )?pk"
 
@@ -109,6 +119,7 @@ give gives given giving administer administered administering administration
 load loaded open opened use using used run runs running ran simulate simulated simulating
 simulation simulations sim integrate compute calculate calculated estimate determine find get
 report show display print return list tell let let's lets want need like set setting change
+send provide share
 changed make put keep see know out up
 model models model's compartment compartments compartmental comp cmt single multiple repeated
 repeat repeating oral orally iv i.v intravenous intravenously bolus injection injected
@@ -132,6 +143,20 @@ _GREETING = re.compile(r"\A\s*(?:dear|hi|hello|hey|good (?:morning|afternoon|eve
                        r"\n", re.I)
 _SIGN_OFF = re.compile(r"\n\s*(?:(?:kind|best|warm|many)\s+)?(?:regards|thanks|thank you|wishes|"
                        r"cheers|sincerely|best)\b[,!.]?[^\S\n]*\n(?P<name>(?:[^\n]*\n?){1,2})\Z", re.I)
+
+
+_ROLE = (r"(?:student|pharmacist|nurse|resident|physician|doctor|clinician|researcher|intern|"
+         r"trainee|scientist|pharmacologist|modell?er|teacher|lecturer|tutor|professor|fellow)")
+_ASIDE = re.compile(
+    # "Student here - ...", "PK modeller here:" at the start of the request or a sentence.
+    rf"(?:\A|(?<=[.!?\n]))\s*(?:[a-z'-]+\s+){{0,2}}{_ROLE}\s+here\b(?=\s*[-–—,.:;!\n])|"
+    rf"\bi(?:'m| am)\s+(?:a|an)\s+(?:[a-z'-]+\s+){{0,2}}{_ROLE}\b|"
+    # "doing my PK homework", "for tomorrow's teaching session"
+    r"\b(?:for|doing|working on|preparing|prepping)\s+(?:my|our|a|an|the|this|"
+    r"(?:today|tomorrow|next week|this week)'s)\s+(?:[a-z'-]+\s+){0,2}(?:homework|assignment|"
+    r"class|course|coursework|lecture|lesson|teaching(?: session)?|seminar|tutorial|exam|"
+    r"revision|presentation|project|thesis|practical|workshop|journal club)\b", re.I)
+"""Who is writing and what for: an aside that asks for nothing the simulation does."""
 
 
 def _letter_body(text: str) -> str:
@@ -492,6 +517,7 @@ class _Reader:
         spans = [(q.start, q.end) for q in read_amounts(text)]
         spans += [(m.start(), m.end()) for m in _QUALIFIER.finditer(lowered)]
         spans += [(s, e) for s, e, _, _ in _frequencies(lowered)]
+        spans += [m.span() for m in _ASIDE.finditer(lowered)]
         if self.weight is not None:
             spans += [(s, e) for s, e, _ in _body_weights(text)]
             spans += [(q.end, q.end + per.end()) for q in read_amounts(text)
