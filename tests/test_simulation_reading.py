@@ -420,3 +420,21 @@ def test_the_figures_asked_for_in_words(library: list[dict[str, Any]], text: str
 def test_who_writes_and_what_for_is_an_aside(library: list[dict[str, Any]], text: str) -> None:
     goal, values = _in_model_units(library, text)
     assert (values, goal.end_time, goal.questions) == ({"dose": pytest.approx(80)}, 10, [])
+
+
+@pytest.mark.parametrize(("text", "settings", "asked"), [
+    # The first dose at time zero is what every model does; "1st" is "first".
+    ("repeated oral dosing model, 50 mg every 6 h, 4 doses (the 1st dose given at time 0), "
+     "run 30 h", {"dose": 50, "tau": 6, "n_doses": 4}, False),
+    ("IV bolus model, 20 mg, the first dose at t = 0, simulate 8 h", {"dose": 20}, False),
+    # A first dose at another time is not.
+    ("IV bolus model, 20 mg, the first dose at t = 2 h, simulate 8 h", {"dose": 20}, True),
+    # A rate at the end of a sentence keeps its "per": "0.02 min-1." is not 0.02 minutes.
+    ("simulate 10 h. One compartment oral model; ke = 0.02 min-1.",
+     {"ke": 1.2}, False)])
+def test_the_first_dose_at_time_zero_and_a_rate_ending_a_sentence(
+        library: list[dict[str, Any]], text: str, settings: dict[str, float],
+        asked: bool) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert bool(goal.questions) == asked

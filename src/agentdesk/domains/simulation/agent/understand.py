@@ -151,12 +151,20 @@ _ASIDE = re.compile(
     # "Student here - ...", "PK modeller here:" at the start of the request or a sentence.
     rf"(?:\A|(?<=[.!?\n]))\s*(?:[a-z'-]+\s+){{0,2}}{_ROLE}\s+here\b(?=\s*[-–—,.:;!\n])|"
     rf"\bi(?:'m| am)\s+(?:a|an)\s+(?:[a-z'-]+\s+){{0,2}}{_ROLE}\b|"
+    r"\A\s*good (?:morning|afternoon|evening)\b|"
     # "doing my PK homework", "for tomorrow's teaching session"
     r"\b(?:for|doing|working on|preparing|prepping)\s+(?:my|our|a|an|the|this|"
     r"(?:today|tomorrow|next week|this week)'s)\s+(?:[a-z'-]+\s+){0,2}(?:homework|assignment|"
     r"class|course|coursework|lecture|lesson|teaching(?: session)?|seminar|tutorial|exam|"
     r"revision|presentation|project|thesis|practical|workshop|journal club)\b", re.I)
 """Who is writing and what for: an aside that asks for nothing the simulation does."""
+
+
+_FIRST_DOSE_AT_ZERO = re.compile(
+    r"\(?\s*(?:with\s+)?(?:the\s+)?first\s+(?:dose|one|administration)\s+(?:is\s+)?"
+    r"(?:(?:given|administered|taken)\s+)?at\s+(?:t\s*=\s*0(?:\s*h)?|time\s+(?:0|zero)|0\s*h)"
+    r"(?![\w.])\s*\)?", re.I)
+"""Where the text says the first dose is given at time zero ("(the first one at t=0)")."""
 
 
 def _letter_body(text: str) -> str:
@@ -459,8 +467,11 @@ class _Reader:
         # "q8h" is "every 8 h".
         text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
                       flags=re.I)
-        # "peak conc." is "peak concentration".
+        # "peak conc." is "peak concentration", "the 1st" is "the first".
         text = re.sub(r"\bconc(?:n|s)?\b\.?", "concentration", text, flags=re.I)
+        text = re.sub(r"\b1st\b", "first", text, flags=re.I)
+        # Every model gives its (first) dose at t = 0: saying so asks for nothing.
+        text = _FIRST_DOSE_AT_ZERO.sub(" ", text)
         # An answer to "which model?" picks among the models offered.
         offered = [m for m in self.library if m["model_path"] in goal.model_choices]
         path, choices = _match_model(text, offered or self.library)
