@@ -438,3 +438,30 @@ def test_the_first_dose_at_time_zero_and_a_rate_ending_a_sentence(
     goal, values = _in_model_units(library, text)
     assert values == {p: pytest.approx(v) for p, v in settings.items()}
     assert bool(goal.questions) == asked
+
+
+@pytest.mark.parametrize(("text", "settings", "hours"), [
+    # Tablets taken together are one dose of them all.
+    ("one compartment oral model, three 50 mg capsules at once, simulate 8 h", {"dose": 150}, 8),
+    ("IV bolus model, 20 mg, run until 6 h after the last dose", {"dose": 20}, 6),
+    # A time after the last dose counts from it: the doses said, or the model's own.
+    ("repeated oral dosing model, 100 mg every 6 h, 3 doses; simulate until 12 h after the "
+     "final dose", {"dose": 100, "tau": 6, "n_doses": 3}, 24),
+    ("repeated oral dosing model, 100 mg, run for 10 hours past the last dose", {"dose": 100},
+     4 * 12 + 10),
+    ("two compartment oral model, 2 x 0.1 g tablets simultaneously, simulate 8 h",
+     {"dose": 200}, 8)])
+def test_tablets_taken_together_and_a_time_after_the_last_dose(
+        library: list[dict[str, Any]], text: str, settings: dict[str, float],
+        hours: float) -> None:
+    goal, values = _in_model_units(library, text)
+    assert (values, goal.end_time, goal.questions) == (
+        {p: pytest.approx(v) for p, v in settings.items()}, hours, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Tablets with another drug, or not said to be taken together, are asked about.
+    "one compartment oral model, 2 tablets of 100 mg together with 300 mg of rifampicin, 8 h",
+    "one compartment oral model, four tablets of 25 mg, simulate 8 h"])
+def test_tablets_not_one_dose_are_asked_about(library: list[dict[str, Any]], text: str) -> None:
+    assert read_goal([(text, None)], library, None).questions

@@ -167,6 +167,34 @@ _FIRST_DOSE_AT_ZERO = re.compile(
 """Where the text says the first dose is given at time zero ("(the first one at t=0)")."""
 
 
+_AFTER_A_DOSE = re.compile(r"\s*(?:after|past|following)\s+(?:the\s+)?(?P<which>last|final|first|"
+                           r"only|single)\s+(?:dose|administration)\b")
+"""What follows a time to simulate for counted from a dose ("24 h after the last dose")."""
+
+
+def _mass(name: str) -> str:
+    return (rf"(?P<{name}>\d+(?:\.\d+)?)\s*-?\s*(?P<{name}_unit>mg|g|mcg|ug|µg|milligrams?|"
+            r"micrograms?|grams?)\b")
+
+
+_TABLET = r"(?:tablets?|tabs?|capsules?|caps?|pills?)"
+_TAKEN_TOGETHER = re.compile(
+    rf"\b(?P<count>\d+|two|three|four|five|six)\s+(?:(?:x|×)\s*)?(?:{_TABLET}\s+(?:of|at)\s+"
+    rf"{_mass('each')}(?:\s+each)?|{_mass('strength')}\s+{_TABLET})\s+(?:together|at once|"
+    r"at the same time|simultaneously|in one go)\b(?!\s+with\b)", re.I)
+"""Tablets of one strength taken together ("2 tablets of 250 mg together", "two 100 mg
+capsules at once"): one dose of them all. Tablets not said to be taken together may be
+taken apart, and are asked about."""
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _taken_together(match: re.Match[str]) -> str:
+    count = match.group("count").lower()
+    number = float(count) if count.isdigit() else float(_COUNT_WORDS[count])
+    name = "each" if match.group("each") else "strength"
+    return f"{number * float(match.group(name)):g} {match.group(name + '_unit')}"
+
+
 def _letter_body(text: str) -> str:
     """A request written as a letter without its greeting line ("Dear team,") and its
     sign-off ("Kind regards," and a name on a line or two), which ask for nothing; a
@@ -431,6 +459,9 @@ class _Reader:
         """The simulated time the text being read gives (hours, as written), likewise."""
         self.weight: float | None = None
         """The body weight (kg) the text being read gives for its amounts per kg."""
+        self.after_last: tuple[float, str] | None = None
+        """A time after the last dose to simulate until (hours, as written), once the
+        doses are known."""
 
     def parameters(self) -> dict[str, dict[str, Any]]:
         """The chosen model's parameters (current values when it is loaded)."""
@@ -459,7 +490,7 @@ class _Reader:
     def read(self, text: str, about: dict[str, Any] | None = None) -> None:
         """Fold ``text`` into the goal; ``about`` is the call a rejection answered."""
         goal = self.goal
-        self.said, self.said_end = {}, None
+        self.said, self.said_end, self.after_last = {}, None, None
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
         text = numbers_in_digits(_letter_body(text) if about is None else text)
         text = _without_declined_models(text, self.library)
@@ -472,6 +503,7 @@ class _Reader:
         text = re.sub(r"\b1st\b", "first", text, flags=re.I)
         # Every model gives its (first) dose at t = 0: saying so asks for nothing.
         text = _FIRST_DOSE_AT_ZERO.sub(" ", text)
+        text = _TAKEN_TOGETHER.sub(_taken_together, text)
         # An answer to "which model?" picks among the models offered.
         offered = [m for m in self.library if m["model_path"] in goal.model_choices]
         path, choices = _match_model(text, offered or self.library)
@@ -510,8 +542,27 @@ class _Reader:
             if path not in goal.settings:
                 unit = self.parameters()[path].get("unit") or "dimensionless"
                 goal.questions.append(f"What value should {path} be set to (in {unit})?")
+        if self.after_last is not None:
+            self._after_last_dose(*self.after_last)
         if about is None:
             self._unknown_words(text)
+
+    def _after_last_dose(self, hours: float, said: str) -> None:
+        """Simulate until ``hours`` after the last dose: the doses' interval and number as
+        the text sets them, or the model's own; a single dose is given at t = 0."""
+        if self.goal.model_path is None:
+            return  # the model is asked for first, then the time
+        parameters = self.parameters()
+        if "tau" not in parameters or "n_doses" not in parameters:
+            self._end(hours, said)
+            return
+        known = {path: convert(setting.value, setting.unit, "h" if path == "tau" else
+                               "dimensionless") if (setting := self.goal.settings.get(path))
+                 else parameters[path].get("value") for path in ("tau", "n_doses")}
+        tau, doses = known["tau"], known["n_doses"]
+        if tau is None or doses is None:
+            return
+        self._end((float(doses) - 1) * float(tau) + hours, said)
 
     def _unknown_words(self, text: str) -> None:
         """Ask about the words of a request that no reading here takes into account."""
@@ -529,6 +580,7 @@ class _Reader:
         spans += [(m.start(), m.end()) for m in _QUALIFIER.finditer(lowered)]
         spans += [(s, e) for s, e, _, _ in _frequencies(lowered)]
         spans += [m.span() for m in _ASIDE.finditer(lowered)]
+        spans += [m.span() for m in _AFTER_A_DOSE.finditer(lowered)]
         if self.weight is not None:
             spans += [(s, e) for s, e, _ in _body_weights(text)]
             spans += [(q.end, q.end + per.end()) for q in read_amounts(text)
@@ -686,6 +738,15 @@ class _Reader:
             if index in used:
                 continue
             hours = in_hours(quantity)
+            after = _AFTER_A_DOSE.match(lowered, quantity.end)
+            if hours is not None and after:  # "until 24 h after the last dose"
+                said = clause[quantity.start:after.end()].strip()
+                if after.group("which") in ("last", "final"):
+                    self.after_last = (hours, said)
+                else:
+                    self._end(hours, said)
+                used.add(index)
+                continue
             if hours is not None and (
                     re.search(r"\b(?:for|over|during|until|to|through|across|of|duration|horizon|"
                               r"end[- ]time|simulation time|time span)\s*[:=]?\s*$",
