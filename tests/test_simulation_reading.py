@@ -465,3 +465,27 @@ def test_tablets_taken_together_and_a_time_after_the_last_dose(
     "one compartment oral model, four tablets of 25 mg, simulate 8 h"])
 def test_tablets_not_one_dose_are_asked_about(library: list[dict[str, Any]], text: str) -> None:
     assert read_goal([(text, None)], library, None).questions
+
+
+@pytest.mark.parametrize(("text", "model", "settings"), [
+    # One slip in a long word of the simulation's own is read as that word.
+    ("RUN THE TWO COMPARTMNET ORAL MODEL, CLEARENCE 4 L/H, 12 HRS", "two_compartment_oral.ant",
+     {"CL": 4}),
+    ("one compartment oral model, absorbtion rate constant 1.2 per hour, simulate 6 h",
+     "one_compartment_oral.ant", {"ka": 1.2}),
+    ("intravenus bolus model, 10 mg, simulate 6 h", "one_compartment_iv_bolus.ant",
+     {"dose": 10})])
+def test_a_slip_in_a_long_word_is_read(library: list[dict[str, Any]], text: str, model: str,
+                                       settings: dict[str, float]) -> None:
+    goal, values = _in_model_units(library, text)
+    assert (goal.model_path, values, goal.questions) == (
+        model, {p: pytest.approx(v) for p, v in settings.items()}, [])
+
+
+def test_a_real_word_one_slip_from_another_is_still_unread(
+        library: list[dict[str, Any]]) -> None:
+    # "stimulate" is a word of its own: "simulate" is not among the long words read through
+    # a slip.
+    goal = read_goal([("one compartment oral model, 10 mg, simulate 6 h, stimulate nothing",
+                       None)], library, None)
+    assert "stimulate" in goal.questions[0]

@@ -195,6 +195,41 @@ def _taken_together(match: re.Match[str]) -> str:
     return f"{number * float(match.group(name)):g} {match.group(name + '_unit')}"
 
 
+_LONG_WORDS = ("compartment", "compartments", "intravenous", "intravenously", "elimination",
+               "absorption", "clearance", "bioavailability", "bioavailable", "distribution",
+               "peripheral", "concentration", "concentrations", "repeated", "interval",
+               "pharmacokinetic", "pharmacokinetics", "milligrams", "micrograms")
+"""The long words of models, parameters and figures, whose misspellings are read as them."""
+
+
+def _one_slip(word: str, right: str) -> bool:
+    """Whether ``word`` is ``right`` with one letter changed, added, dropped or two
+    neighbours swapped ("compartmnet", "clearence", "absorbtion", "elimnation")."""
+    if word == right or abs(len(word) - len(right)) > 1:
+        return False
+    if len(word) == len(right):
+        diff = [i for i, (a, b) in enumerate(zip(word, right, strict=True)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and word[diff[0]] == right[diff[1]]
+                                  and word[diff[1]] == right[diff[0]])
+    short, long = sorted((word, right), key=len)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def _spelled_right(text: str) -> str:
+    """``text`` with each misspelled long word of the simulation's own (a word no reading
+    here knows, one slip from exactly one of :data:`_LONG_WORDS`) written as that word."""
+
+    def right(match: re.Match[str]) -> str:
+        word = match.group(0).lower()
+        if word in _KNOWN_WORDS or word in _LONG_WORDS:
+            return match.group(0)
+        fits = [w for w in _LONG_WORDS if w[0] == word[0] and _one_slip(word, w)]
+        return fits[0] if len(fits) == 1 else match.group(0)
+
+    return re.sub(r"[^\W\d_]{8,}", right, text)
+
+
 def _letter_body(text: str) -> str:
     """A request written as a letter without its greeting line ("Dear team,") and its
     sign-off ("Kind regards," and a name on a line or two), which ask for nothing; a
@@ -492,6 +527,7 @@ class _Reader:
         goal = self.goal
         self.said, self.said_end, self.after_last = {}, None, None
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
+        text = _spelled_right(text)
         text = numbers_in_digits(_letter_body(text) if about is None else text)
         text = _without_declined_models(text, self.library)
         self.weight = _weight_for_per_kg(text)
