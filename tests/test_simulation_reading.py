@@ -489,3 +489,19 @@ def test_a_real_word_one_slip_from_another_is_still_unread(
     goal = read_goal([("one compartment oral model, 10 mg, simulate 6 h, stimulate nothing",
                        None)], library, None)
     assert "stimulate" in goal.questions[0]
+
+
+@pytest.mark.parametrize(("text", "settings", "asked"), [
+    # A value its sentence then says is doubled (halved) is read scaled.
+    ("IV bolus model. Clearance is typically 8 L/h but in this patient it is halved. 50 mg, "
+     "simulate 12 h", {"CL": 4, "dose": 50}, False),
+    ("One compartment oral model, 100 mg, run 24 h. The usual half-life is 5 h but here it's "
+     "tripled.", {"dose": 100, "ke": math.log(2) / 15}, False),
+    # With another amount in its sentence, "it" may mean either: asked about.
+    ("IV bolus model, V 40 L and CL 8 L/h but it's doubled, simulate 12 h", {"V": 40, "CL": 8},
+     True)])
+def test_a_value_said_to_be_doubled_or_halved(library: list[dict[str, Any]], text: str,
+                                             settings: dict[str, float], asked: bool) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert bool(goal.questions) == asked

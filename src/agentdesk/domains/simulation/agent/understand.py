@@ -230,6 +230,36 @@ def _spelled_right(text: str) -> str:
     return re.sub(r"[^\W\d_]{8,}", right, text)
 
 
+_SCALED = re.compile(
+    r"\s+but\s+(?:(?:in|for)\s+(?:this|the|our|my)\s+(?:patient|case|subject|person)\s+|here\s+|"
+    r"now\s+)?(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been|\s+has)|that(?:'s|\s+is))\s+"
+    r"(?P<factor>doubled|halved|tripled|double|triple)\b", re.I)
+"""What scales the value just before it: "(half-life) 6 h but in this patient it's doubled"."""
+_FACTORS = {"doubled": 2.0, "double": 2.0, "tripled": 3.0, "triple": 3.0, "halved": 0.5}
+_USUAL = re.compile(r"\s*\b(?:the\s+)?(?:usual|normal|typical)(?:ly)?\b", re.I)
+
+
+def _scaled_values(text: str) -> str:
+    """``text`` with a value its sentence then says is doubled, tripled or halved written
+    scaled ("Usual elimination half-life is 6 h but in this patient it's doubled" is a
+    half-life of 12 h), when it is the sentence's one amount: "it" has no other to mean.
+    "usual" ("normally", "typical") there says the value is not the one to use."""
+    for quantity in reversed(read_amounts(text)):
+        scaled = _SCALED.match(text, quantity.end)
+        if not scaled or not quantity.unit:
+            continue
+        start = max(text.rfind(mark, 0, quantity.start) for mark in (". ", "; ", "\n", "? ", "! "))
+        start = 0 if start < 0 else start + 1
+        if any(start <= q.start and q is not quantity and q.end <= quantity.start
+               for q in read_amounts(text)):
+            continue
+        factor = _FACTORS[scaled.group("factor").lower()]
+        sentence = _USUAL.sub("", text[start:quantity.start])
+        text = (f"{text[:start]}{sentence}{quantity.value * factor:g} {quantity.unit}"
+                f"{text[scaled.end():]}")
+    return text
+
+
 def _letter_body(text: str) -> str:
     """A request written as a letter without its greeting line ("Dear team,") and its
     sign-off ("Kind regards," and a name on a line or two), which ask for nothing; a
@@ -529,7 +559,7 @@ class _Reader:
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
         text = _spelled_right(text)
         text = numbers_in_digits(_letter_body(text) if about is None else text)
-        text = _without_declined_models(text, self.library)
+        text = _without_declined_models(_scaled_values(text), self.library)
         self.weight = _weight_for_per_kg(text)
         # "q8h" is "every 8 h".
         text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
