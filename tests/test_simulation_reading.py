@@ -505,3 +505,13 @@ def test_a_value_said_to_be_doubled_or_halved(library: list[dict[str, Any]], tex
     goal, values = _in_model_units(library, text)
     assert values == {p: pytest.approx(v) for p, v in settings.items()}
     assert bool(goal.questions) == asked
+
+
+@pytest.mark.parametrize("text", [
+    # With two compartments a volume of distribution may be the central one or the whole.
+    "two compartment oral model, Vd 90 L, simulate 24 h",
+    "two compartment oral model, volume of distribution 90 L, simulate 24 h"])
+def test_a_volume_of_distribution_with_two_compartments_is_asked_about(
+        library: list[dict[str, Any]], text: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.settings == {} and "V2" in goal.questions[0]

@@ -197,7 +197,7 @@ def _taken_together(match: re.Match[str]) -> str:
 
 _LONG_WORDS = ("compartment", "compartments", "intravenous", "intravenously", "elimination",
                "absorption", "clearance", "bioavailability", "bioavailable", "distribution",
-               "peripheral", "concentration", "concentrations", "repeated", "interval",
+               "peripheral", "concentration", "concentrations", "repeated",
                "pharmacokinetic", "pharmacokinetics", "milligrams", "micrograms")
 """The long words of models, parameters and figures, whose misspellings are read as them."""
 
@@ -769,6 +769,16 @@ class _Reader:
             if path in ("tau", "n_doses") and path in goal.settings:
                 continue
             pick = self._quantity_for(lowered, start, end, quantities, used, parameters[path])
+            if pick is not None and path == "V" and "V2" in parameters and re.fullmatch(
+                    r"vd|volume of distribution", lowered[start:end]):
+                # With two compartments a volume of distribution may be the central one or
+                # the whole (V + V2): asked, not guessed.
+                used.add(pick)
+                goal.questions.append(
+                    f"I could not read {clause[start:quantities[pick].end].strip()!r}: "
+                    f"{self._model_name()} has a central volume V and a peripheral volume V2. "
+                    "What values should I use?")
+                continue
             if pick is not None:
                 used.add(pick)
                 quantity = quantities[pick]
