@@ -814,10 +814,10 @@ class _Reader:
             if index in used:
                 continue
             hours = in_hours(quantity)
-            after = _AFTER_A_DOSE.match(lowered, quantity.end)
-            if hours is not None and after:  # "until 24 h after the last dose"
-                said = clause[quantity.start:after.end()].strip()
-                if after.group("which") in ("last", "final"):
+            from_dose = _AFTER_A_DOSE.match(lowered, quantity.end)
+            if hours is not None and from_dose:  # "until 24 h after the last dose"
+                said = clause[quantity.start:from_dose.end()].strip()
+                if from_dose.group("which") in ("last", "final"):
                     self.after_last = (hours, said)
                 else:
                     self._end(hours, said)
