@@ -405,7 +405,8 @@ def test_a_value_for_a_parameter_the_model_lacks_is_asked_about(
     ("IV bolus model, 80 mg, simulate 10 h, tell me the peak and when it occurs",
      ["cmax", "tmax"], "C"),
     ("IV bolus model, 80 mg, simulate 10 h; what is the overall exposure?", ["auc"], "C"),
-    ("one compartment oral, 50 mg, 12 h, the time to peak", ["tmax"], "C")])
+    ("one compartment oral, 50 mg, 12 h, the time to peak", ["tmax"], "C"),
+    ("one compartment oral, 50 mg, simulate 12 h, time-to-peak", ["tmax"], "C")])
 def test_the_figures_asked_for_in_words(library: list[dict[str, Any]], text: str,
                                         metrics: list[str], output: str) -> None:
     goal = read_goal([(text, None)], library, None)

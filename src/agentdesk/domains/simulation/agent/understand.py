@@ -84,11 +84,11 @@ _METRIC_WORDS = (
     # "the peak" alone is Cmax, "how high" (a concentration gets) too; "time to (the) peak",
     # "when it peaks" and a closing "and when?" are Tmax.
     ("cmax", r"c\s?max|(?:initial )?peak (?:plasma )?concentration|maximum (?:plasma )?"
-             r"concentration|(?<!time to )(?<!time of )(?<!time to the )(?<!time of the )"
+             r"concentration|(?<!time to )(?<!time of )(?<!time to the )(?<!time of the )(?<!-)"
              r"\bpeak\b(?! time)(?!s? (?:at|after|when))|\bhow high\b(?: (?:does|do|will|did) "
              r"(?:it|the (?:\w+ )?concentrations?|(?:the )?(?:\w+ )?levels?) (?:gets?|go(?:es)?|"
              r"rises?|climbs?|reach(?:es)?)\b)?"),
-    ("tmax", r"t\s?max|time (?:to|of) (?:the )?peak|time of (?:the )?maximum|"
+    ("tmax", r"t\s?max|time[- ](?:to|of)[- ](?:the[- ])?peak|time of (?:the )?maximum|\bpeak time\b|"
              r"\bwhen (?:does |will |did )?(?:it|the (?:\w+ )?concentration) "
              r"(?:peaks?|happens?|occurs?|is highest|reach(?:es)? (?:its|the) (?:peak|maximum))\b|"
              r"\band when\b(?=\s*(?:[?.!,]|$))"),
