@@ -369,3 +369,150 @@ def test_a_symbol_in_brackets_between_a_parameter_and_its_value(
     goal, values = _in_model_units(library, "Two compartment oral model: clearance (CL) 5 L/h, "
                                             "volume (V) 30 L; simulate 24 h; Cmax")
     assert (values, goal.questions) == ({"CL": pytest.approx(5), "V": pytest.approx(30)}, [])
+
+
+@pytest.mark.parametrize(("text", "settings", "hours"), [
+    # A unit's letter after a number ends a sentence: "40 L. 12 h." holds two.
+    ("IV bolus model, V 40 L. 12 h. Cmax", {"V": 40}, 12),
+    ("one compartment oral; ke = 0.01 min-1; 30 h. Report AUC.", {"ke": 0.6}, 30),
+    # Short names of volumes and "conc" for concentration; "finally" orders steps.
+    ("two compartment oral model, Vc 35 L and Vp 90 L, run 48 h, max conc", {"V": 35, "V2": 90},
+     48),
+    ("IV bolus model, Vd 30 L, 20 mg, finally simulate 10 hours", {"V": 30, "dose": 20}, 10)])
+def test_a_sentence_ending_in_a_unit_and_short_names(library: list[dict[str, Any]], text: str,
+                                                     settings: dict[str, float],
+                                                     hours: float) -> None:
+    goal, values = _in_model_units(library, text)
+    assert (values, goal.end_time, goal.questions) == (
+        {p: pytest.approx(v) for p, v in settings.items()}, hours, [])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # Before: the one-compartment model's V (CL) took the value, in silence.
+    ("one compartment oral model, peripheral volume 80 L, simulate 12 h", "peripheral volume"),
+    ("IV bolus model, Vp 80 L, simulate 12 h", "Vp 80 L"),
+    ("IV bolus model, inter-compartmental clearance 4 L/h, simulate 12 h", "clearance 4 L/h")])
+def test_a_value_for_a_parameter_the_model_lacks_is_asked_about(
+        library: list[dict[str, Any]], text: str, said: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.settings == {} and said in goal.questions[0]
+
+
+@pytest.mark.parametrize(("text", "metrics", "output"), [
+    # The figures asked for in words: "how high ... and when", "the peak", "exposure".
+    ("two compartment oral model, 100 mg, run 48 h: how high does the peripheral concentration "
+     "go, and when?", ["cmax", "tmax"], "C2"),
+    ("IV bolus model, 80 mg, simulate 10 h, tell me the peak and when it occurs",
+     ["cmax", "tmax"], "C"),
+    ("IV bolus model, 80 mg, simulate 10 h; what is the overall exposure?", ["auc"], "C"),
+    ("one compartment oral, 50 mg, 12 h, the time to peak", ["tmax"], "C"),
+    ("one compartment oral, 50 mg, simulate 12 h, time-to-peak", ["tmax"], "C")])
+def test_the_figures_asked_for_in_words(library: list[dict[str, Any]], text: str,
+                                        metrics: list[str], output: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert (goal.metrics, goal.output, goal.questions) == (metrics, output, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Who writes and what for asks for nothing the simulation does.
+    "Pharmacy resident here: IV bolus model, 80 mg, simulate 10 h, Cmax",
+    "I'm a second year student. IV bolus model, 80 mg, simulate 10 h, Cmax",
+    "for my pharmacology lecture next week, IV bolus model, 80 mg, simulate 10 h, Cmax"])
+def test_who_writes_and_what_for_is_an_aside(library: list[dict[str, Any]], text: str) -> None:
+    goal, values = _in_model_units(library, text)
+    assert (values, goal.end_time, goal.questions) == ({"dose": pytest.approx(80)}, 10, [])
+
+
+@pytest.mark.parametrize(("text", "settings", "asked"), [
+    # The first dose at time zero is what every model does; "1st" is "first".
+    ("repeated oral dosing model, 50 mg every 6 h, 4 doses (the 1st dose given at time 0), "
+     "run 30 h", {"dose": 50, "tau": 6, "n_doses": 4}, False),
+    ("IV bolus model, 20 mg, the first dose at t = 0, simulate 8 h", {"dose": 20}, False),
+    # A first dose at another time is not.
+    ("IV bolus model, 20 mg, the first dose at t = 2 h, simulate 8 h", {"dose": 20}, True),
+    # A rate at the end of a sentence keeps its "per": "0.02 min-1." is not 0.02 minutes.
+    ("simulate 10 h. One compartment oral model; ke = 0.02 min-1.",
+     {"ke": 1.2}, False)])
+def test_the_first_dose_at_time_zero_and_a_rate_ending_a_sentence(
+        library: list[dict[str, Any]], text: str, settings: dict[str, float],
+        asked: bool) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert bool(goal.questions) == asked
+
+
+@pytest.mark.parametrize(("text", "settings", "hours"), [
+    # Tablets taken together are one dose of them all.
+    ("one compartment oral model, three 50 mg capsules at once, simulate 8 h", {"dose": 150}, 8),
+    ("IV bolus model, 20 mg, run until 6 h after the last dose", {"dose": 20}, 6),
+    # A time after the last dose counts from it: the doses said, or the model's own.
+    ("repeated oral dosing model, 100 mg every 6 h, 3 doses; simulate until 12 h after the "
+     "final dose", {"dose": 100, "tau": 6, "n_doses": 3}, 24),
+    ("repeated oral dosing model, 100 mg, run for 10 hours past the last dose", {"dose": 100},
+     4 * 12 + 10),
+    ("two compartment oral model, 2 x 0.1 g tablets simultaneously, simulate 8 h",
+     {"dose": 200}, 8)])
+def test_tablets_taken_together_and_a_time_after_the_last_dose(
+        library: list[dict[str, Any]], text: str, settings: dict[str, float],
+        hours: float) -> None:
+    goal, values = _in_model_units(library, text)
+    assert (values, goal.end_time, goal.questions) == (
+        {p: pytest.approx(v) for p, v in settings.items()}, hours, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Tablets with another drug, or not said to be taken together, are asked about.
+    "one compartment oral model, 2 tablets of 100 mg together with 300 mg of rifampicin, 8 h",
+    "one compartment oral model, four tablets of 25 mg, simulate 8 h"])
+def test_tablets_not_one_dose_are_asked_about(library: list[dict[str, Any]], text: str) -> None:
+    assert read_goal([(text, None)], library, None).questions
+
+
+@pytest.mark.parametrize(("text", "model", "settings"), [
+    # One slip in a long word of the simulation's own is read as that word.
+    ("RUN THE TWO COMPARTMNET ORAL MODEL, CLEARENCE 4 L/H, 12 HRS", "two_compartment_oral.ant",
+     {"CL": 4}),
+    ("one compartment oral model, absorbtion rate constant 1.2 per hour, simulate 6 h",
+     "one_compartment_oral.ant", {"ka": 1.2}),
+    ("intravenus bolus model, 10 mg, simulate 6 h", "one_compartment_iv_bolus.ant",
+     {"dose": 10})])
+def test_a_slip_in_a_long_word_is_read(library: list[dict[str, Any]], text: str, model: str,
+                                       settings: dict[str, float]) -> None:
+    goal, values = _in_model_units(library, text)
+    assert (goal.model_path, values, goal.questions) == (
+        model, {p: pytest.approx(v) for p, v in settings.items()}, [])
+
+
+def test_a_real_word_one_slip_from_another_is_still_unread(
+        library: list[dict[str, Any]]) -> None:
+    # "stimulate" is a word of its own: "simulate" is not among the long words read through
+    # a slip.
+    goal = read_goal([("one compartment oral model, 10 mg, simulate 6 h, stimulate nothing",
+                       None)], library, None)
+    assert "stimulate" in goal.questions[0]
+
+
+@pytest.mark.parametrize(("text", "settings", "asked"), [
+    # A value its sentence then says is doubled (halved) is read scaled.
+    ("IV bolus model. Clearance is typically 8 L/h but in this patient it is halved. 50 mg, "
+     "simulate 12 h", {"CL": 4, "dose": 50}, False),
+    ("One compartment oral model, 100 mg, run 24 h. The usual half-life is 5 h but here it's "
+     "tripled.", {"dose": 100, "ke": math.log(2) / 15}, False),
+    # With another amount in its sentence, "it" may mean either: asked about.
+    ("IV bolus model, V 40 L and CL 8 L/h but it's doubled, simulate 12 h", {"V": 40, "CL": 8},
+     True)])
+def test_a_value_said_to_be_doubled_or_halved(library: list[dict[str, Any]], text: str,
+                                             settings: dict[str, float], asked: bool) -> None:
+    goal, values = _in_model_units(library, text)
+    assert values == {p: pytest.approx(v) for p, v in settings.items()}
+    assert bool(goal.questions) == asked
+
+
+@pytest.mark.parametrize("text", [
+    # With two compartments a volume of distribution may be the central one or the whole.
+    "two compartment oral model, Vd 90 L, simulate 24 h",
+    "two compartment oral model, volume of distribution 90 L, simulate 24 h"])
+def test_a_volume_of_distribution_with_two_compartments_is_asked_about(
+        library: list[dict[str, Any]], text: str) -> None:
+    goal = read_goal([(text, None)], library, None)
+    assert goal.settings == {} and "V2" in goal.questions[0]

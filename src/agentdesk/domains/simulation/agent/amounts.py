@@ -116,7 +116,7 @@ def numbers_in_digits(text: str) -> str:
 # A rate is "per" a time ("per minute", "/min", "1/h") or a time to the power -1 ("min-1",
 # "h^-1", "day⁻¹"); the longer spellings come first so "0.01 min-1" is not read as minutes.
 _TIMES = r"(?:hours?|hrs?|h|minutes?|mins?|days?|d)"
-_UNIT = (rf"(?:{_TIMES}\s*(?:\^\s*\(?\s*[-−]\s*1\s*\)?|[-−]\s*1|⁻¹)(?![\d.])|"
+_UNIT = (rf"(?:{_TIMES}\s*(?:\^\s*\(?\s*[-−]\s*1\s*\)?|[-−]\s*1|⁻¹)(?!\d|\.\d)|"
          rf"(?:per|a|an|each|every)\s+{_TIMES}\b|/\s*{_TIMES}\b|1\s*/\s*{_TIMES}\b|"
          rf"(?:l|ml|litres?|liters?|millilitres?|milliliters?)\s*(?:/|per\s+)\s*{_TIMES}\b|"
          r"(?:milligrams?|mg|micrograms?|mcg|µg|μg|ug|grams?|g|kilograms?|kg)\b|"

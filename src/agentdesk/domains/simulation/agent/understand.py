@@ -65,13 +65,13 @@ _PARAMETER_WORDS: dict[str, tuple[str, ...]] = {
     # Longer phrases first: "intercompartmental clearance" is Q, plain "clearance" is CL.
     "Q": ("inter-compartmental clearance", "intercompartmental clearance",
           "inter compartmental clearance", "distribution clearance"),
-    "V2": ("peripheral volume", "volume of the peripheral compartment"),
+    "V2": ("peripheral volume", "volume of the peripheral compartment", "vp"),
     "ka": ("absorption rate constant", "absorption rate", "absorption constant",
            "rate of absorption", "absorption"),
     "ke": ("elimination rate constant", "elimination rate", "elimination constant",
            "rate of elimination", "elimination"),
     "CL": ("clearance",),
-    "V": ("volume of distribution", "central volume", "volume"),
+    "V": ("volume of distribution", "central volume", "volume", "vd", "vc"),
     "F": ("bioavailability", "bioavailable fraction"),
     "tau": ("dosing interval", "dose interval", "interval"),
     "n_doses": ("number of doses",),
@@ -81,10 +81,20 @@ _PARAMETER_WORDS: dict[str, tuple[str, ...]] = {
 _METRIC_WORDS = (
     ("auc_inf", r"auc\s*(?:_|-)?\s*(?:inf(?:inity)?|∞)|auc (?:to|extrapolated to) infinity|"
                 r"auc\s*\(?\s*0\s*[-–]\s*(?:inf(?:inity)?|∞)\)?"),
-    ("cmax", r"c\s?max|peak (?:plasma )?concentration|maximum (?:plasma )?concentration"),
-    ("tmax", r"t\s?max|time (?:to|of) (?:the )?peak|time of (?:the )?maximum"),
+    # "the peak" alone is Cmax, "how high" (a concentration gets) too; "time to (the) peak",
+    # "when it peaks" and a closing "and when?" are Tmax.
+    ("cmax", r"c\s?max|(?:initial )?peak (?:plasma )?concentration|maximum (?:plasma )?"
+             r"concentration|(?<!time to )(?<!time of )(?<!time to the )(?<!time of the )(?<!-)"
+             r"\bpeak\b(?! time)(?!s? (?:at|after|when))|\bhow high\b(?: (?:does|do|will|did) "
+             r"(?:it|the (?:\w+ )?concentrations?|(?:the )?(?:\w+ )?levels?) (?:gets?|go(?:es)?|"
+             r"rises?|climbs?|reach(?:es)?)\b)?"),
+    ("tmax", r"t\s?max|time[- ](?:to|of)[- ](?:the[- ])?peak|time of (?:the )?maximum|\bpeak time\b|"
+             r"\bwhen (?:does |will |did )?(?:it|the (?:\w+ )?concentration) "
+             r"(?:peaks?|happens?|occurs?|is highest|reach(?:es)? (?:its|the) (?:peak|maximum))\b|"
+             r"\band when\b(?=\s*(?:[?.!,]|$))"),
     ("half_life", r"half[- ]?li(?:fe|ves)|t\s?1/2|t½"),
-    ("auc", r"\bauc\s*\(?\s*0\s*[-–]\s*t(?:last)?\b\)?|\bauc\b|area under the curve"),
+    ("auc", r"\bauc\s*\(?\s*0\s*[-–]\s*t(?:last)?\b\)?|\bauc\b|area under the curve|"
+            r"\b(?:total |overall |systemic )?exposure\b"),
 )
 _ALL_METRICS = r"pk parameters|pharmacokinetic parameters|pk figures|pk summary|all (?:the )?pk"
 
@@ -102,12 +112,14 @@ of for with and or but then to at in on by from as after over during until till 
 across into per each every all both also just now first next again same new
 is are be was were will would could can should may might do does did am been
 please pls thanks thank kindly ok okay hi hey hello so only u i'd grateful quick check know if
+finally lastly afterwards
 has have patient takes take taking tablet capsule
 what what's whats which how long much many when
 give gives given giving administer administered administering administration
 load loaded open opened use using used run runs running ran simulate simulated simulating
 simulation simulations sim integrate compute calculate calculated estimate determine find get
 report show display print return list tell let let's lets want need like set setting change
+send provide share
 changed make put keep see know out up
 model models model's compartment compartments compartmental comp cmt single multiple repeated
 repeat repeating oral orally iv i.v intravenous intravenously bolus injection injected
@@ -133,6 +145,121 @@ _SIGN_OFF = re.compile(r"\n\s*(?:(?:kind|best|warm|many)\s+)?(?:regards|thanks|t
                        r"cheers|sincerely|best)\b[,!.]?[^\S\n]*\n(?P<name>(?:[^\n]*\n?){1,2})\Z", re.I)
 
 
+_ROLE = (r"(?:student|pharmacist|nurse|resident|physician|doctor|clinician|researcher|intern|"
+         r"trainee|scientist|pharmacologist|modell?er|teacher|lecturer|tutor|professor|fellow)")
+_ASIDE = re.compile(
+    # "Student here - ...", "PK modeller here:" at the start of the request or a sentence.
+    rf"(?:\A|(?<=[.!?\n]))\s*(?:[a-z'-]+\s+){{0,2}}{_ROLE}\s+here\b(?=\s*[-–—,.:;!\n])|"
+    rf"\bi(?:'m| am)\s+(?:a|an)\s+(?:[a-z'-]+\s+){{0,2}}{_ROLE}\b|"
+    r"\A\s*good (?:morning|afternoon|evening)\b|"
+    # "doing my PK homework", "for tomorrow's teaching session"
+    r"\b(?:for|doing|working on|preparing|prepping)\s+(?:my|our|a|an|the|this|"
+    r"(?:today|tomorrow|next week|this week)'s)\s+(?:[a-z'-]+\s+){0,2}(?:homework|assignment|"
+    r"class|course|coursework|lecture|lesson|teaching(?: session)?|seminar|tutorial|exam|"
+    r"revision|presentation|project|thesis|practical|workshop|journal club)\b", re.I)
+"""Who is writing and what for: an aside that asks for nothing the simulation does."""
+
+
+_FIRST_DOSE_AT_ZERO = re.compile(
+    r"\(?\s*(?:with\s+)?(?:the\s+)?first\s+(?:dose|one|administration)\s+(?:is\s+)?"
+    r"(?:(?:given|administered|taken)\s+)?at\s+(?:t\s*=\s*0(?:\s*h)?|time\s+(?:0|zero)|0\s*h)"
+    r"(?![\w.])\s*\)?", re.I)
+"""Where the text says the first dose is given at time zero ("(the first one at t=0)")."""
+
+
+_AFTER_A_DOSE = re.compile(r"\s*(?:after|past|following)\s+(?:the\s+)?(?P<which>last|final|first|"
+                           r"only|single)\s+(?:dose|administration)\b")
+"""What follows a time to simulate for counted from a dose ("24 h after the last dose")."""
+
+
+def _mass(name: str) -> str:
+    return (rf"(?P<{name}>\d+(?:\.\d+)?)\s*-?\s*(?P<{name}_unit>mg|g|mcg|ug|µg|milligrams?|"
+            r"micrograms?|grams?)\b")
+
+
+_TABLET = r"(?:tablets?|tabs?|capsules?|caps?|pills?)"
+_TAKEN_TOGETHER = re.compile(
+    rf"\b(?P<count>\d+|two|three|four|five|six)\s+(?:(?:x|×)\s*)?(?:{_TABLET}\s+(?:of|at)\s+"
+    rf"{_mass('each')}(?:\s+each)?|{_mass('strength')}\s+{_TABLET})\s+(?:together|at once|"
+    r"at the same time|simultaneously|in one go)\b(?!\s+with\b)", re.I)
+"""Tablets of one strength taken together ("2 tablets of 250 mg together", "two 100 mg
+capsules at once"): one dose of them all. Tablets not said to be taken together may be
+taken apart, and are asked about."""
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _taken_together(match: re.Match[str]) -> str:
+    count = match.group("count").lower()
+    number = float(count) if count.isdigit() else float(_COUNT_WORDS[count])
+    name = "each" if match.group("each") else "strength"
+    return f"{number * float(match.group(name)):g} {match.group(name + '_unit')}"
+
+
+_LONG_WORDS = ("compartment", "compartments", "intravenous", "intravenously", "elimination",
+               "absorption", "clearance", "bioavailability", "bioavailable", "distribution",
+               "peripheral", "concentration", "concentrations", "repeated",
+               "pharmacokinetic", "pharmacokinetics", "milligrams", "micrograms")
+"""The long words of models, parameters and figures, whose misspellings are read as them."""
+
+
+def _one_slip(word: str, right: str) -> bool:
+    """Whether ``word`` is ``right`` with one letter changed, added, dropped or two
+    neighbours swapped ("compartmnet", "clearence", "absorbtion", "elimnation")."""
+    if word == right or abs(len(word) - len(right)) > 1:
+        return False
+    if len(word) == len(right):
+        diff = [i for i, (a, b) in enumerate(zip(word, right, strict=True)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and word[diff[0]] == right[diff[1]]
+                                  and word[diff[1]] == right[diff[0]])
+    short, long = sorted((word, right), key=len)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def _spelled_right(text: str) -> str:
+    """``text`` with each misspelled long word of the simulation's own (a word no reading
+    here knows, one slip from exactly one of :data:`_LONG_WORDS`) written as that word."""
+
+    def right(match: re.Match[str]) -> str:
+        word = match.group(0).lower()
+        if word in _KNOWN_WORDS or word in _LONG_WORDS:
+            return match.group(0)
+        fits = [w for w in _LONG_WORDS if w[0] == word[0] and _one_slip(word, w)]
+        return fits[0] if len(fits) == 1 else match.group(0)
+
+    return re.sub(r"[^\W\d_]{8,}", right, text)
+
+
+_SCALED = re.compile(
+    r"\s+but\s+(?:(?:in|for)\s+(?:this|the|our|my)\s+(?:patient|case|subject|person)\s+|here\s+|"
+    r"now\s+)?(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been|\s+has)|that(?:'s|\s+is))\s+"
+    r"(?P<factor>doubled|halved|tripled|double|triple)\b", re.I)
+"""What scales the value just before it: "(half-life) 6 h but in this patient it's doubled"."""
+_FACTORS = {"doubled": 2.0, "double": 2.0, "tripled": 3.0, "triple": 3.0, "halved": 0.5}
+_USUAL = re.compile(r"\s*\b(?:the\s+)?(?:usual|normal|typical)(?:ly)?\b", re.I)
+
+
+def _scaled_values(text: str) -> str:
+    """``text`` with a value its sentence then says is doubled, tripled or halved written
+    scaled ("Usual elimination half-life is 6 h but in this patient it's doubled" is a
+    half-life of 12 h), when it is the sentence's one amount: "it" has no other to mean.
+    "usual" ("normally", "typical") there says the value is not the one to use."""
+    for quantity in reversed(read_amounts(text)):
+        scaled = _SCALED.match(text, quantity.end)
+        if not scaled or not quantity.unit:
+            continue
+        start = max(text.rfind(mark, 0, quantity.start) for mark in (". ", "; ", "\n", "? ", "! "))
+        start = 0 if start < 0 else start + 1
+        if any(start <= q.start and q is not quantity and q.end <= quantity.start
+               for q in read_amounts(text)):
+            continue
+        factor = _FACTORS[scaled.group("factor").lower()]
+        sentence = _USUAL.sub("", text[start:quantity.start])
+        text = (f"{text[:start]}{sentence}{quantity.value * factor:g} {quantity.unit}"
+                f"{text[scaled.end():]}")
+    return text
+
+
 def _letter_body(text: str) -> str:
     """A request written as a letter without its greeting line ("Dear team,") and its
     sign-off ("Kind regards," and a name on a line or two), which ask for nothing; a
@@ -147,10 +274,11 @@ def _letter_body(text: str) -> str:
 
 def _clauses(text: str) -> list[str]:
     """The text cut at punctuation, new lines, dashes, "then" and "and", and at the end of a
-    sentence ("V 40 L. 24 h." holds two), but not after an initial ("i.v. bolus")."""
+    sentence ("V 40 L. 24 h." holds two: a unit's letter after a number ends one), but not
+    after an initial ("i.v. bolus", "J. Halvorsen")."""
     return [part.strip() for part in re.split(
-        r"[;,\n]|(?<![.\s]\w)\.\s+|\s[-–—]\s| and then | then | and (?!infinity)", text)
-        if part.strip()]
+        r"[;,\n]|(?:(?<![.\s]\w)|(?<=\d\s[hdlgHDLG]))\.\s+|\s[-–—]\s| and then | then "
+        r"| and (?!infinity)", text) if part.strip()]
 
 
 _FILLER = r"(?:\s*(?:of|is|=|:|be|about|around|approximately|roughly|~))*\s*"
@@ -396,6 +524,9 @@ class _Reader:
         """The simulated time the text being read gives (hours, as written), likewise."""
         self.weight: float | None = None
         """The body weight (kg) the text being read gives for its amounts per kg."""
+        self.after_last: tuple[float, str] | None = None
+        """A time after the last dose to simulate until (hours, as written), once the
+        doses are known."""
 
     def parameters(self) -> dict[str, dict[str, Any]]:
         """The chosen model's parameters (current values when it is loaded)."""
@@ -404,6 +535,10 @@ class _Reader:
         for model in self.library:
             if model["model_path"] == self.goal.model_path:
                 return {p["path"]: p for p in model.get("parameters") or []}
+        return self.every_parameter()
+
+    def every_parameter(self) -> dict[str, dict[str, Any]]:
+        """The parameters of every model in the library, each path once."""
         merged: dict[str, dict[str, Any]] = {}
         for model in self.library:
             for param in model.get("parameters") or []:
@@ -420,14 +555,21 @@ class _Reader:
     def read(self, text: str, about: dict[str, Any] | None = None) -> None:
         """Fold ``text`` into the goal; ``about`` is the call a rejection answered."""
         goal = self.goal
-        self.said, self.said_end = {}, None
+        self.said, self.said_end, self.after_last = {}, None, None
         text = re.sub(r"[^\S\n]+", " ", text)  # spacing says nothing (a new line parts clauses)
+        text = _spelled_right(text)
         text = numbers_in_digits(_letter_body(text) if about is None else text)
-        text = _without_declined_models(text, self.library)
+        text = _without_declined_models(_scaled_values(text), self.library)
         self.weight = _weight_for_per_kg(text)
         # "q8h" is "every 8 h".
         text = re.sub(r"\bq\s?(\d+(?:\.\d+)?)\s?(h|hr|hrs|hours?)\b", r"every \1 \2", text,
                       flags=re.I)
+        # "peak conc." is "peak concentration", "the 1st" is "the first".
+        text = re.sub(r"\bconc(?:n|s)?\b\.?", "concentration", text, flags=re.I)
+        text = re.sub(r"\b1st\b", "first", text, flags=re.I)
+        # Every model gives its (first) dose at t = 0: saying so asks for nothing.
+        text = _FIRST_DOSE_AT_ZERO.sub(" ", text)
+        text = _TAKEN_TOGETHER.sub(_taken_together, text)
         # An answer to "which model?" picks among the models offered.
         offered = [m for m in self.library if m["model_path"] in goal.model_choices]
         path, choices = _match_model(text, offered or self.library)
@@ -466,8 +608,27 @@ class _Reader:
             if path not in goal.settings:
                 unit = self.parameters()[path].get("unit") or "dimensionless"
                 goal.questions.append(f"What value should {path} be set to (in {unit})?")
+        if self.after_last is not None:
+            self._after_last_dose(*self.after_last)
         if about is None:
             self._unknown_words(text)
+
+    def _after_last_dose(self, hours: float, said: str) -> None:
+        """Simulate until ``hours`` after the last dose: the doses' interval and number as
+        the text sets them, or the model's own; a single dose is given at t = 0."""
+        if self.goal.model_path is None:
+            return  # the model is asked for first, then the time
+        parameters = self.parameters()
+        if "tau" not in parameters or "n_doses" not in parameters:
+            self._end(hours, said)
+            return
+        known = {path: convert(setting.value, setting.unit, "h" if path == "tau" else
+                               "dimensionless") if (setting := self.goal.settings.get(path))
+                 else parameters[path].get("value") for path in ("tau", "n_doses")}
+        tau, doses = known["tau"], known["n_doses"]
+        if tau is None or doses is None:
+            return
+        self._end((float(doses) - 1) * float(tau) + hours, said)
 
     def _unknown_words(self, text: str) -> None:
         """Ask about the words of a request that no reading here takes into account."""
@@ -484,6 +645,8 @@ class _Reader:
         spans = [(q.start, q.end) for q in read_amounts(text)]
         spans += [(m.start(), m.end()) for m in _QUALIFIER.finditer(lowered)]
         spans += [(s, e) for s, e, _, _ in _frequencies(lowered)]
+        spans += [m.span() for m in _ASIDE.finditer(lowered)]
+        spans += [m.span() for m in _AFTER_A_DOSE.finditer(lowered)]
         if self.weight is not None:
             spans += [(s, e) for s, e, _ in _body_weights(text)]
             spans += [(q.end, q.end + per.end()) for q in read_amounts(text)
@@ -512,7 +675,9 @@ class _Reader:
         parameters = self.parameters()
         lowered = clause.lower()
         quantities = read_amounts(clause)
-        mentions = _parameter_mentions(clause, parameters)
+        # Words of another model's parameter are read too ("peripheral volume" is not the
+        # one-compartment model's "volume"), to ask about a value given to them.
+        mentions = _parameter_mentions(clause, {**self.every_parameter(), **parameters})
         # "3 mg/kg" or "5 mg per kg": an amount whose unit goes on past what was read.
         cut = [q for q in quantities if re.match(r"\s*(?:/|per\b)\s*[a-zµμ]",
                                                  lowered[q.end:])]
@@ -560,6 +725,15 @@ class _Reader:
             else:
                 goal.questions.append(self._no_interval(clause[start:end]))
         mentions = [m for m in mentions if not any(s <= m[0] and m[1] <= e for s, e in spans)]
+        for start, end, path in [m for m in mentions if m[2] not in parameters]:
+            pick = self._quantity_for(lowered, start, end, quantities, used,
+                                      self.every_parameter()[path])
+            if pick is not None:
+                used.add(pick)
+                goal.questions.append(
+                    f"I could not read {clause[start:quantities[pick].end].strip()!r}: "
+                    f"{self._model_name()} has no {path}. What values should I use instead?")
+        mentions = [m for m in mentions if m[2] in parameters]
         # "every 12 hours" is a dosing interval, "5 doses" a number of doses.
         for index, quantity in enumerate(quantities):
             if index in used:
@@ -595,6 +769,16 @@ class _Reader:
             if path in ("tau", "n_doses") and path in goal.settings:
                 continue
             pick = self._quantity_for(lowered, start, end, quantities, used, parameters[path])
+            if pick is not None and path == "V" and "V2" in parameters and re.fullmatch(
+                    r"vd|volume of distribution", lowered[start:end]):
+                # With two compartments a volume of distribution may be the central one or
+                # the whole (V + V2): asked, not guessed.
+                used.add(pick)
+                goal.questions.append(
+                    f"I could not read {clause[start:quantities[pick].end].strip()!r}: "
+                    f"{self._model_name()} has a central volume V and a peripheral volume V2. "
+                    "What values should I use?")
+                continue
             if pick is not None:
                 used.add(pick)
                 quantity = quantities[pick]
@@ -630,6 +814,15 @@ class _Reader:
             if index in used:
                 continue
             hours = in_hours(quantity)
+            from_dose = _AFTER_A_DOSE.match(lowered, quantity.end)
+            if hours is not None and from_dose:  # "until 24 h after the last dose"
+                said = clause[quantity.start:from_dose.end()].strip()
+                if from_dose.group("which") in ("last", "final"):
+                    self.after_last = (hours, said)
+                else:
+                    self._end(hours, said)
+                used.add(index)
+                continue
             if hours is not None and (
                     re.search(r"\b(?:for|over|during|until|to|through|across|of|duration|horizon|"
                               r"end[- ]time|simulation time|time span)\s*[:=]?\s*$",
