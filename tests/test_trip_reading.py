@@ -1338,3 +1338,22 @@ def test_a_code_beginning_a_misspelt_city_is_said_unread(text: str, unread: str)
 ])
 def test_a_code_beside_other_words_is_still_the_airport(text: str, origin: str) -> None:
     assert TripInput(messages=text).preferences.to_state()["origin"] == origin
+
+
+@pytest.mark.parametrize("text", [
+    "We've wanted to see Oslo for 15 years! Boston to Oslo, leaving 2027-05-03 for 5 days, solo.",
+    "Married for thirty years: Boston to Oslo, 2027-05-03 for 5 days, just me.",
+    "I was last in Oslo 12 years ago. Boston to Oslo, 2027-05-03 for 5 days, just me.",
+])
+def test_years_gone_by_are_no_party_nor_length(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), found.get("return"), unread) == (1, "2027-05-08", [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Oslo, leaving 2027-05-03 for 2 months", "2 months"),
+    ("Boston to Oslo, leaving 2027-05-03 for 5 days, for 6 hours a day of hiking", "6 hours"),
+])
+def test_a_count_of_months_or_hours_after_for_is_no_party(text: str, unread: str) -> None:
+    found, said = read_fully(text, TODAY)
+    assert "travelers" not in found and unread in said

@@ -892,7 +892,9 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             next(g for g in total.groups() if g)) == listed[0] else None
     # "for a conference": an article, no count.
     party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|"
-                               r"wk|usd|dollars|\$|k\b|hundred|thousand|grand))"
+                               r"wk|usd|dollars|\$|k\b|hundred|thousand|grand|"
+                               r"years?\b|yrs?\b|decades?\b|months?\b|mos?\b|hours?\b|"
+                               r"hrs?\b|minutes?\b|mins?\b))"
                                r"(?! *(?:or|to|-|–) *\w)(?![.,/]\d)", lowered)
     if party:
         described = _DESCRIBED.match(lowered, party.end())
@@ -1136,6 +1138,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party and party[0] == 2 and total and total.span() in party[1]:
         used += [m.span(1) for m in _PAIR.finditer(lowered)]
     used += [m.span() for m in _OCCASION.finditer(lowered)]
+    used += [m.span() for m in _YEARS_PAST.finditer(lowered)]
     budget = _budget(lowered)
     # "No budget in mind" says none: nothing to read, nothing left over; beside a budget
     # read it is said ("no budget limit, around $2000").
@@ -1202,6 +1205,12 @@ _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|f
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
 _OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
 """What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
+_YEARS_PAST = re.compile(
+    rf"\bfor (?:(?:over|almost|nearly|about|around|more than|the (?:past|last)) )?{_COUNT} "
+    rf"(?:years?|yrs?|decades?)\b|\b{_COUNT} (?:years?|yrs?|decades?) ago\b")
+"""Years that passed before the trip: "a trip I've promised myself for 20 years", "married
+for thirty years", "10 years ago". No trip lasts years, so they are neither its length nor
+its party (and "in 2 years", a date, is not among them)."""
 _EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
                    r"(?:each|apiece)(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
 """What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each", "$800 apiece"
