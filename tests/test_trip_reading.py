@@ -1357,3 +1357,33 @@ def test_years_gone_by_are_no_party_nor_length(text: str) -> None:
 def test_a_count_of_months_or_hours_after_for_is_no_party(text: str, unread: str) -> None:
     found, said = read_fully(text, TODAY)
     assert "travelers" not in found and unread in said
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    # A travel agent's shorthand: "ex" the origin, "dest" the destination, "ret" the way home.
+    ("Pls book 3pax ex Denver, dest Lima, out 2027-05-03 ret 2027-05-10",
+     ("Denver", "Lima", "2027-05-03", "2027-05-10", 3)),
+    ("DEN-LIM 2027-05-03/2027-05-10 2ppl", ("DEN", "LIM", "2027-05-03", "2027-05-10", 2)),
+    # Chat shorthand in capitals is no airport (OMG is Omega's, LOL Lovelock's).
+    ("LOL ok so: Denver → Lima, 2027-05-03 for a week, just me",
+     ("Denver", "Lima", "2027-05-03", "2027-05-10", 1)),
+    ("DEAR SIR, DENVER TO LIMA, 2027-05-03, 7 DAYS, 1 PERSON",
+     ("Denver", "Lima", "2027-05-03", "2027-05-10", 1)),
+    # People counting themselves, and a day of the month past the twenty-third in words.
+    ("We are 3. Denver to Lima on the twenty-sixth of May 2027, back on the twenty-ninth.",
+     ("Denver", "Lima", "2027-05-26", "2027-05-29", 3)),
+    ("Denver to Lima, the twenty seventh of May 2027, 2 nights, we're 2!",
+     ("Denver", "Lima", "2027-05-27", "2027-05-29", 2)),
+])
+def test_shorthand_chat_words_and_parties_counted_by_we(text: str,
+                                                        read: tuple[str, ...]) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert tuple(found.get(key) for key in ("origin", "destination", "depart", "return",
+                                            "travelers")) == read
+    assert unread == []
+
+
+def test_we_are_and_a_count_of_something_else_is_no_party() -> None:
+    found, unread = read_fully("We are 2 hours from Denver. Denver to Lima, 2027-05-03, 4 days",
+                               TODAY)
+    assert "travelers" not in found and "2 hours" in unread

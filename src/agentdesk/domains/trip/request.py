@@ -29,12 +29,15 @@ _DATE = re.compile(
     r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}(?![\d/]))|\d{1,2}\.\d{1,2}\.\d{4}|tomorrow|"
     r"next (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|week|month)|in \d+ (?:days|weeks|months))\b", re.I)
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11,
-             "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
-             "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
-             "twentieth": 20, "twenty-first": 21, "twenty-second": 22, "twenty-third": 23,
-             "thirtieth": 30, "thirty-first": 31}
+_FIRST_NINE = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+               "seventh": 7, "eighth": 8, "ninth": 9}
+_ORDINALS = {**_FIRST_NINE, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+             "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17,
+             "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+             **{f"twenty{joint}{word}": 20 + day for word, day in _FIRST_NINE.items()
+                for joint in "- "},
+             "thirty-first": 31, "thirty first": 31}
+"""A day of the month in words: "the fourth", "the twenty-fourth", "the twenty fourth"."""
 _ORDINAL_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _ORDINAL = re.compile(rf"\b({_ORDINAL_WORD})(?= (?:of )?(?:{_MONTHS})\b)", re.I)
 _ORDINAL_AFTER = re.compile(rf"\b((?:{_MONTHS})\.? )({_ORDINAL_WORD})\b", re.I)
@@ -43,11 +46,11 @@ _ORDINAL_ALONE = re.compile(rf"\b(?<=the )({_ORDINAL_WORD})\b(?= *(?:[,.;!?)]|$|
                             r"with\b|back\b|return))", re.I)
 """A day of the month in words, its month said before: "back on the eighth." ("the first
 hotel" is no day)."""
-_RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|until|till)\W*(?:on\W*)?(?:the\W*)?"
+_RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|ret|rtn|until|till)\W*(?:on\W*)?(?:the\W*)?"
                          r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?"
                          r"\W*(?:the\W*)?)?$", re.I)
 """What says a date is the way home ("back May 8th", "returning on the 8th", "back Saturday
-July 24")."""
+July 24", a travel agent's "ret 2027-01-22")."""
 _DAY_ONLY = re.compile(r"\b(?:on )?(?:the |(?:mon|tues|wednes|thurs|fri|satur|sun)day,? "
                        r"(?:the )?)(\d{1,2})(?:st|nd|rd|th)\b(?! (?:of )?(?:" + _MONTHS
                        + r")\b)", re.I)
@@ -65,26 +68,31 @@ _COUNT = (rf"((?>\d+|(?:{'|'.join(_TENS)})(?:[- ](?:{_UNIT_WORD})\b)?|"
 _NUMBER_WORDS = "|".join(sorted([w for w in _WORDS if len(w) > 2] + list(_TENS), key=len,
                                 reverse=True))
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
-_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleav(?:e|ing)|\bdepart(?:ing)?|\bflying|"
+_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bex|\bout of|\bleav(?:e|ing)|\bdepart(?:ing)?|\bflying|"
                          r"\bstarting|"
                          r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
                          r"reside|residing)(?: currently| now)? in|\borigin|\bhome(?: city)?|"
                          r"\bdeparture (?:city|airport))\W*$", re.I)
-"""What says a city is where the trip starts: "from Boston", "leave Houston", "I'm in
-Boston", "we live in Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would
+"""What says a city is where the trip starts: "from Boston", "ex Houston" (a travel
+agent's "out of"), "leave Houston", "I'm in Boston", "we live in Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would
 otherwise be)."""
-_DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdestination|\bdays in|"
+_DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdest(?:ination)?|"
+                              r"\bdays in|"
                               r"\bnights in)\W*$", re.I)
 _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
                          "OUR", "USD", "ALL", "ONE", "TWO", "NEW", "BUT", "NOT", "ARE", "YOU",
-                         "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"})
-"""Three capitals that are IATA codes and words ("FOR" is an airport), and the days of the
-week as people shorten them ("LEAVING FRI 5/14" leaves on a Friday, not from Fritzlar)."""
+                         "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN",
+                         "OMG", "LOL", "BTW", "IMO", "TBC", "BRB", "IDK", "TBH", "DIY", "ATM",
+                         "CEO", "VIP", "PTO"})
+"""Three capitals that are IATA codes and words ("FOR" is an airport), the days of the
+week as people shorten them ("LEAVING FRI 5/14" leaves on a Friday, not from Fritzlar), and
+the shorthand people write in capitals among small letters ("OMG we just got married", "a
+VIP lounge", "BTW"), each a small field's code (Omega, Payerne, Batu Licin) no one means."""
 _CAPITAL_WORDS = frozenset(
     "add age ago air any arm art ask bad bag bar bay bed bet big bit box boy bus buy can cap "
     "car cat cut dad did die dry due ear eat end far fat fee fly fun gas get got guy had has "
     "hat her hey him his hit hot how ill inn key kid law lay let lie lot low mad man may mom "
-    "mum nor now odd off old own pay per pet pls put red run sad say see set she shy sit son "
+    "mum nor now odd off old own pay per pet pls put red run sad say see set she shy sir sit son "
     "sun tax tea thx tip too top try use way wet who why win won wow yes yet you".upper().split())
 """Words people write every day that are also airports' codes ("CAN" is Guangzhou, "GOT"
 Gothenburg): in a text all in capitals ("HI, CAN YOU SORT OUT...") they are the words, as
@@ -759,8 +767,10 @@ def _on_weekday(text: str, start: int, end: int, day: date, year: bool) -> date 
 def _word_start(text: str, spelled: str, at: int) -> int:
     """Where the date read at ``at`` of ``spelled`` starts in ``text``: at the ordinal word
     it was spelled from ("the twenty-first of May" is read as "the 21th of May" padded
-    before), so no part of that word is left over."""
-    while at > 0 and spelled[at - 1] == " " and not text[at - 1].isspace():
+    before), so no part of that word is left over; of two words ("the twenty seventh of
+    May"), both."""
+    while at > 0 and spelled[at - 1] == " " and (not text[at - 1].isspace() or (
+            at > 1 and spelled[at - 2] == " " and not text[at - 2].isspace())):
         at -= 1
     return at
 
@@ -790,12 +800,14 @@ _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|
                     r"babies|baby|teens?|teenagers?|friends?|colleagues?|co-?workers?|"
                     r"buddies|pals|mates|sons?|daughters?)\b")
 """A count of some of the party: "2 adults", "3 kids", "two friends"."""
-_TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT} (?:people|ppl|"
-                    r"persons?|travell?ers?|passengers?|of us|guests?|pax)|(?:travell?ers|"
-                    rf"passengers|people|guests|pax):? {_COUNT}"
-                    r"(?! *(?:adults?|kids?|child))(?![-/.:\d]))\b")
-"""The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax", and as a
-form's field: "travelers: 3", "travelers 3"."""
+_TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT}(?: (?:people|"
+                    r"persons?|travell?ers?|passengers?|of us|guests?)| ?(?:ppl|pax))|"
+                    rf"(?:travell?ers|passengers|people|guests|pax):? {_COUNT}"
+                    r"(?! *(?:adults?|kids?|child))(?![-/.:\d])|"
+                    rf"we(?: are|['’]re| will be|['’]ll be) {_COUNT}(?= *(?:[,;.!?)]|$)))\b")
+"""The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax" ("1pax" as
+an agent writes it), as a form's field: "travelers: 3", "travelers 3", and as people say it
+of themselves: "we are 2." (not "we are 2 hours away")."""
 _SELF_BEFORE = re.compile(r"\b(?:(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?|"
                           r"with my )$")
 _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
