@@ -1387,3 +1387,41 @@ def test_we_are_and_a_count_of_something_else_is_no_party() -> None:
     found, unread = read_fully("We are 2 hours from Denver. Denver to Lima, 2027-05-03, 4 days",
                                TODAY)
     assert "travelers" not in found and "2 hours" in unread
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("My wife and I are bringing our 2 grandkids: Denver to Lima, 2027-05-03 for 6 days", 4),
+    ("Three couples on one trip! Denver to Lima, 2027-05-03 for 6 days", 6),
+    ("two couples and 3 kids, Denver to Lima, 2027-05-03 for 6 days", 7),
+])
+def test_grandchildren_and_couples_counted(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+def test_a_couples_massage_counts_no_one() -> None:
+    found, _ = read_fully("Denver to Lima, 2027-05-03 for 6 days, a couples massage too",
+                          TODAY)
+    assert "travelers" not in found
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    # 2027-05-07 is a Friday: the following Friday is a week on, the following Monday three
+    # days on.
+    ("Denver to Lima, leaving Friday May 7 2027, home the following Friday, solo", "2027-05-14"),
+    ("Denver to Lima, leaving Friday May 7 2027, home the following Monday, solo", "2027-05-10"),
+])
+def test_the_following_weekday_counts_from_the_date_before(text: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("return"), unread) == (back, [])
+
+
+@pytest.mark.parametrize(("text", "origin", "unread"), [
+    ("from Columbus Ohio to Lima, 2027-05-03 for 6 days, solo", "Columbus", []),
+    # A name that may be a word ("or") is no state without a comma: Portland is one of two.
+    ("from portland or to lima, 2027-05-03 for 6 days, solo", "Portland", ["Portland"]),
+])
+def test_a_state_after_its_city_without_a_comma(text: str, origin: str,
+                                                unread: list[str]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert (found.get("origin"), said) == (origin, unread)

@@ -681,6 +681,14 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
         except ValueError:
             continue
         days.append((match.start(), match.end(), day))
+    # "the following Friday": the first Friday after the date before it.
+    for match in _FOLLOWING.finditer(spelled):
+        earlier = [day for s, _, day in days if s < match.start()]
+        if not earlier or any(s <= match.start() < e for s, e, _ in days):
+            continue
+        gap = _WEEKDAYS.index(match.group(1)[:3].lower()) - earlier[-1].weekday()
+        days.append((match.start(), match.end(),
+                     earlier[-1] + timedelta(days=(gap - 1) % 7 + 1)))
     for match in _DAY_ONLY.finditer(spelled):
         if any(s <= match.start() < e for s, e, _ in days):
             continue
@@ -699,6 +707,10 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
                   if _on_weekday(spelled, start, end, day, True) == day)
 
 
+_FOLLOWING = re.compile(r"\b(?:the )?following (mon|tues|wednes|thurs|fri|satur|sun)day\b",
+                        re.I)
+"""A weekday counted from the date before it: "leaving Friday, June 11 ... home the following
+Friday" is June 18th."""
 _SHORT_NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?![\d/])")
 """A month and day in numbers without a year: "8/9"."""
 _HOLIDAY = re.compile(
@@ -796,10 +808,12 @@ _COUPLE = re.compile(r"\b(?:couple|two of us|honeymoon|my (?:wife|husband|partne
 "me and my sister, 4k total" is two)."""
 
 
-_GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|infants?|"
-                    r"babies|baby|teens?|teenagers?|friends?|colleagues?|co-?workers?|"
-                    r"buddies|pals|mates|sons?|daughters?)\b")
-"""A count of some of the party: "2 adults", "3 kids", "two friends"."""
+_GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?|couples)|kids?|children|child|"
+                    r"infants?|babies|baby|teens?|teenagers?|friends?|colleagues?|co-?workers?|"
+                    r"buddies|pals|mates|sons?|daughters?|grand(?:children|child|kids?|sons?|"
+                    r"daughters?))\b")
+"""A count of some of the party: "2 adults", "3 kids", "two friends", "our three
+grandchildren", "two couples" (four grown-ups; "a couples massage" counts no one)."""
 _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT}(?: (?:people|"
                     r"persons?|travell?ers?|passengers?|of us|guests?)| ?(?:ppl|pax))|"
                     rf"(?:travell?ers|passengers|people|guests|pax):? {_COUNT}"
@@ -863,7 +877,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     writer alone ("solo", "just me") is one where nothing else counts the party; people
     listed one by one with the writer ("me, my partner and her mum") are one a name.
     """
-    groups = list(_GROUP.finditer(lowered))
+    groups = [m for m in _GROUP.finditer(lowered)
+              if not (m.group(2) == "couples" and m.group(1) in ("a", "an"))]
     couple = _COUPLE.search(lowered)
     total = _TOTAL.search(lowered)
     if total and couple and total.start() < couple.end() and couple.start() < total.end():
@@ -875,7 +890,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             if ages and group.group(2) is None and len(re.findall(_AGE, ages.group(0))) \
                     == _number(group.group(1)):
                 spans.append(ages.span())
-        count = sum(_number(m.group(1)) for m in groups)
+        count = sum(_number(m.group(1)) * (2 if m.group(2) == "couples" else 1)
+                    for m in groups)
         adults = any(m.group(2) for m in groups)
         me = None
         for group in groups:
@@ -1151,6 +1167,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         used += [m.span(1) for m in _PAIR.finditer(lowered)]
     used += [m.span() for m in _OCCASION.finditer(lowered)]
     used += [m.span() for m in _YEARS_PAST.finditer(lowered)]
+    used += [m.span() for m in _ONE_TRIP.finditer(lowered)]
     budget = _budget(lowered)
     # "No budget in mind" says none: nothing to read, nothing left over; beside a budget
     # read it is said ("no budget limit, around $2000").
@@ -1182,17 +1199,20 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
 def _told_apart(text: str, city: str) -> bool | None:
     """Whether a state or country after ``city`` in ``text`` ("Springfield, Missouri",
     "Birmingham (UK)", "Hong Kong, China") is where the airport planned for it is: True,
-    False where it is not ("Birmingham (Alabama)"), None where none follows it."""
+    False where it is not ("Birmingham (Alabama)"), None where none follows it. Without a
+    comma only a name surely a place tells them apart ("Columbus Ohio"; "portland or
+    seattle" may be Portland or Seattle)."""
     words = list(_WORD.finditer(text))
     for match in re.finditer(rf"\b{re.escape(city)}\b", text, re.I):
         after = [word for word in words if word.start() >= match.end()][:3]
-        if not after or not re.fullmatch(r", ?| ?\(", text[match.end():after[0].start()]):
+        joint = text[match.end():after[0].start()] if after else ""
+        if not after or not re.fullmatch(r", ?| ?\(| ", joint):
             continue
         # As for a city's qualifier: a code is surely a place only in capitals among small
         # letters ("BOSTON TO LISBON": "TO" is no Tonga).
         where = _qualifier(text, after, text.islower() or text.isupper()
                            or match.group(0).isupper())
-        if not where:
+        if not where or (joint == " " and not where[1]):
             continue
         # Where the airport is (or a country whose part it is: "Hong Kong, China"); one
         # not surely a place that would be holds it too ("portland, or").
@@ -1220,6 +1240,9 @@ _OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|bi
 _YEARS_PAST = re.compile(
     rf"\bfor (?:(?:over|almost|nearly|about|around|more than|the (?:past|last)) )?{_COUNT} "
     rf"(?:years?|yrs?|decades?)\b|\b{_COUNT} (?:years?|yrs?|decades?) ago\b")
+_ONE_TRIP = re.compile(r"\b(?:one|1|a single) (?:trip|getaway|vacation|holiday|journey|"
+                       r"break)\b")
+"""The trip itself, counted: "two couples, one getaway" is the one trip planned."""
 """Years that passed before the trip: "a trip I've promised myself for 20 years", "married
 for thirty years", "10 years ago". No trip lasts years, so they are neither its length nor
 its party (and "in 2 years", a date, is not among them)."""
