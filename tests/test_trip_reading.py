@@ -1425,3 +1425,34 @@ def test_a_state_after_its_city_without_a_comma(text: str, origin: str,
                                                 unread: list[str]) -> None:
     found, said = read_fully(text, TODAY)
     assert (found.get("origin"), said) == (origin, unread)
+
+
+@pytest.mark.parametrize(("text", "depart"), [
+    # Thanksgiving 2027 is Thursday, November 25th in the US.
+    ("Denver to Lima, the day after Thanksgiving 2027 (Fri Nov 26), for 4 days, solo",
+     "2027-11-26"),
+    ("Denver to Lima on Thanksgiving Day 2027, i.e. 25 November 2027, for 4 days, solo",
+     "2027-11-25"),
+])
+def test_thanksgiving_confirmed_by_its_date_is_read(text: str, depart: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), unread) == (depart, [])
+
+
+def test_thanksgiving_alone_is_said_not_planned_on_one_countrys_day() -> None:
+    # Canada's falls on the second Monday of October.
+    found, unread = read_fully("Toronto to Lima, the day after Thanksgiving 2027, 4 days, solo",
+                               TODAY)
+    assert "depart" not in found and "Thanksgiving" in unread
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Denver to Lima for Christmas, leaving 2027-12-20, back 2027-12-29, solo", []),
+    ("Denver to Lima over xmas and new year, leaving 2027-12-20, back 2028-01-02, solo", []),
+    # A season outside the dates read is said.
+    ("Denver to Lima for Christmas, leaving 2027-12-26, back 2028-01-02, solo", ["Christmas"]),
+    ("Denver to Lima for New Year, leaving 2027-12-20, back 2027-12-29, solo", ["New Year"]),
+])
+def test_a_feast_named_as_a_season_is_read_when_the_dates_span_it(text: str,
+                                                                  unread: list[str]) -> None:
+    assert read_fully(text, TODAY)[1] == unread

@@ -123,7 +123,7 @@ _MEANING = re.compile(
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
     r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
     r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b|"
-    r"\b(?:christmas|xmas|new year'?s|easter|thanksgiving|boxing day)\b|"
+    r"\b(?:christmas|xmas|new year(?:'?s)?|easter|thanksgiving|boxing day)\b|"
     r"\b(?:each|apiece)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
@@ -717,13 +717,29 @@ _HOLIDAY = re.compile(
     rf"\b(?:(?:the )?day (?P<side>after|before) |(?P<count>\d{{1,2}}|{_NUMBER_WORDS}) days "
     r"(?P<sides>after|before) |on )?(?P<feast>christmas day|christmas eve|boxing day|"
     r"new year'?s day|new year'?s eve|(?<=after )christmas|(?<=before )christmas|"
-    r"(?<=on )christmas)(?:,? (?P<year>\d{4})\b)?", re.I)
+    r"(?<=on )christmas|thanksgiving day|(?<=after )thanksgiving|(?<=before )thanksgiving|"
+    r"(?<=on )thanksgiving)(?:,? (?P<year>\d{4})\b)?", re.I)
 """A day people name by its feast, on the day or some days after or before it ("on
 Christmas Eve", "the day after Christmas 2027", "two days after Christmas"); "over
 Christmas" or "for Christmas" is a season, no day (said, as "christmas" is in
-:data:`_MEANING`)."""
+:data:`_MEANING`, unless the trip read spans it: :data:`_SEASON`)."""
 _FEASTS = {"christmas day": (12, 25), "christmas": (12, 25), "christmas eve": (12, 24),
            "boxing day": (12, 26), "new years day": (1, 1), "new years eve": (12, 31)}
+_MOVABLE = ("thanksgiving", "thanksgiving day")
+"""Feasts whose day moves, and differs by country: Thanksgiving is the fourth Thursday of
+November in the US, the second Monday of October in Canada. Read only where the text also
+says the day by its date ("the day after Thanksgiving 2027 (Friday Nov 26)"), as a
+confirmation; alone they are said unread, not planned on one country's day."""
+
+
+def _feast_day(feast: str, year: int) -> date:
+    """The day of ``feast`` (a key of :data:`_FEASTS` or :data:`_MOVABLE`) in ``year``; the
+    US's Thanksgiving for Thanksgiving."""
+    if feast in _MOVABLE:
+        first = date(year, 11, 1)
+        return first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+    month, day = _FEASTS[feast]
+    return date(year, month, day)
 
 
 def _holidays(text: str, today: date,
@@ -735,17 +751,19 @@ def _holidays(text: str, today: date,
     for match in _HOLIDAY.finditer(text):
         if any(s < match.end() and match.start() < e for s, e, _ in days):
             continue
-        month, day = _FEASTS[match["feast"].lower().replace("'", "")]
+        feast = match["feast"].lower().replace("'", "")
         side = (match["side"] or match["sides"] or "").lower()
         count = _number(match["count"]) if match["count"] else 1
         shift = timedelta(days={"after": count, "before": -count}.get(side, 0))
         if match["year"]:
-            when = date(int(match["year"]), month, day) + shift
+            when = _feast_day(feast, int(match["year"])) + shift
         else:
             base = max([d for s, _, d in days if s < match.start()], default=today)
-            when = date(base.year, month, day) + shift
+            when = _feast_day(feast, base.year) + shift
             if when < base:
-                when = date(base.year + 1, month, day) + shift
+                when = _feast_day(feast, base.year + 1) + shift
+        if feast in _MOVABLE and all(day != when for _, _, day in days):
+            continue
         found.append((match.start(), match.end(), when))
     return found
 
@@ -1168,6 +1186,9 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     used += [m.span() for m in _OCCASION.finditer(lowered)]
     used += [m.span() for m in _YEARS_PAST.finditer(lowered)]
     used += [m.span() for m in _ONE_TRIP.finditer(lowered)]
+    if "depart" in found and "return" in found:
+        used += _seasons_spanned(lowered, date.fromisoformat(found["depart"]),
+                                 date.fromisoformat(found["return"]))
     budget = _budget(lowered)
     # "No budget in mind" says none: nothing to read, nothing left over; beside a budget
     # read it is said ("no budget limit, around $2000").
@@ -1194,6 +1215,25 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
                if name and all(end <= s or start >= e for s, e in used)]
     used += [(start, end) for start, end, name in spare if not name]
     return found, [*others, *_unread(text, used)]
+
+
+_SEASON = re.compile(r"\b(christmas|xmas|new year(?:'?s)?)\b(?! (?:day|eve)\b)")
+"""A feast named as a season ("home for Christmas", "over New Year's"), not as a day."""
+
+
+def _seasons_spanned(lowered: str, depart: date, back: date) -> list[tuple[int, int]]:
+    """Where ``lowered`` names a feast as a season that the trip from ``depart`` to ``back``
+    spans: "home to Madrid for christmas, leaving 18 December, back 6 January" says
+    nothing the dates do not; a feast outside them ("for Christmas", leaving in March) is
+    left unread, and said."""
+    spanned = []
+    for match in _SEASON.finditer(lowered):
+        feast = {"xmas": "christmas"}.get(match.group(1), match.group(1)).replace("'", "")
+        feast = "new years day" if feast.startswith("new year") else feast
+        if any(depart <= _feast_day(feast, year) <= back
+               for year in range(depart.year, back.year + 1)):
+            spanned.append(match.span())
+    return spanned
 
 
 def _told_apart(text: str, city: str) -> bool | None:
