@@ -1456,3 +1456,15 @@ def test_thanksgiving_alone_is_said_not_planned_on_one_countrys_day() -> None:
 def test_a_feast_named_as_a_season_is_read_when_the_dates_span_it(text: str,
                                                                   unread: list[str]) -> None:
     assert read_fully(text, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("text", "budget", "unread"), [
+    ("Denver to Lima, 2027-05-03 for 4 days, solo. Budget 2800 USD only.", 2800.0, []),
+    ("denver to lima 2027-05-03 for 4 days, solo, 1500 budget", 1500.0, []),
+    # "Only" that restricts something stays said.
+    ("Denver to Lima, 2027-05-03 for 4 days, solo, $2800 only on hotels", 2800.0, ["only"]),
+])
+def test_a_budget_closed_by_only_or_named_after_its_amount(text: str, budget: float,
+                                                           unread: list[str]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert (found.get("budget"), said) == (budget, unread)

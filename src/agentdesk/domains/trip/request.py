@@ -1041,8 +1041,9 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max)?"
             r" *(?:[,;.!?)]|$))",
             # Hundreds or more capped at a clause's end ("1200 max", "900 tops", "1,500 at
-            # most"): money, as "2 stops max" is not.
-            r"(?<![\w.,$])(\d{1,3}(?:,\d{3})+|[1-9]\d{2,})\s*(?:max(?:imum)?|tops|at most)"
+            # most", "900 budget"): money, as "2 stops max" is not.
+            r"(?<![\w.,$])(\d{1,3}(?:,\d{3})+|[1-9]\d{2,})\s*(?:max(?:imum)?|tops|at most|"
+            r"budget)"
             r"(?= *(?:[,;.!?)]|$))",
             # A count of grand ends a clause the same ("about five grand to spend", "5
             # grand total"); "a grand" alone is not counted ("a grand tour", "maybe a grand").
@@ -1198,6 +1199,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if budget:
         used.append(budget[0])
         found["budget"] = budget[1]
+        # "3500 USD only." (as a cheque writes it): that amount, nothing restricted.
+        alone = _AMOUNT_ONLY.match(lowered, budget[0][1])
+        if alone:
+            used.append(alone.span())
         # A budget a head is the party's once the party is counted ("$1,200 per person"
         # for three is 3600); "per adult" with children, or no count, stays unread.
         each = _EACH.match(lowered, budget[0][1])
@@ -1272,6 +1277,9 @@ _UNCOUNTED = re.compile(r"\b(?:famil(?:y|ies)|relatives|in-laws|folks)\b", re.I)
 _WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us(?! ?(?:dollars?|\$|d\b|date)))\b", re.I)
 """The writer and others, uncounted: "we", "us" (not "US dollars"; not "our", which a
 writer alone uses of their company: "our team offsite")."""
+_AMOUNT_ONLY = re.compile(r" *only\b(?= *(?:[,;.!?)]|$))")
+""""Only" closing a budget's clause: "Budget around 3500 USD only." is 3500 (not "only if",
+not "$900 only on flights")."""
 _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
                         r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
