@@ -1468,3 +1468,16 @@ def test_a_budget_closed_by_only_or_named_after_its_amount(text: str, budget: fl
                                                            unread: list[str]) -> None:
     found, said = read_fully(text, TODAY)
     assert (found.get("budget"), said) == (budget, unread)
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Denver to Lima, 2027-05-03, 4 days. My brother lives in Lima and his wife just had a "
+     "baby; it's just me going.", []),
+    ("Denver to Lima, 2027-05-03, 4 days, solo. My in-laws have the guest room.", []),
+    # Someone joined to the trip, or counted, stays said.
+    ("Denver to Lima, 2027-05-03, 4 days. Just me, but my son may join later.", ["son"]),
+    ("Denver to Lima, 2027-05-03, 4 days, solo. My 2 kids stay home.", ["2 kids"]),
+])
+def test_people_a_solo_writer_visits_are_no_travellers(text: str, unread: list[str]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert (found.get("travelers"), said) == (1, unread)

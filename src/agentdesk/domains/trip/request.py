@@ -97,6 +97,13 @@ _CAPITAL_WORDS = frozenset(
 """Words people write every day that are also airports' codes ("CAN" is Guangzhou, "GOT"
 Gothenburg): in a text all in capitals ("HI, CAN YOU SORT OUT...") they are the words, as
 nothing there says a code; in a text with small letters, capitals still say a code."""
+_PEOPLE = (r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
+           r"teenagers?|friends?|parents|colleagues?|co-?workers?|buddies|pals|mates|mothers?|"
+           r"moms?|mums?|fathers?|dads?|sisters?|brothers?|"
+           r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
+           r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?|twins|"
+           r"triplets)\b")
+"""People a writer names (each a traveller, or someone the trip is for or about)."""
 _MEANING = re.compile(
     r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
     r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
@@ -104,11 +111,7 @@ _MEANING = re.compile(
     r"\bno (?:later|earlier) than\b|\bat the (?:latest|earliest)\b|\bvia\b|"
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
     r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
-    r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
-    r"teenagers?|friends?|parents|colleagues?|co-?workers?|buddies|pals|mates|mothers?|"
-    r"moms?|mums?|fathers?|dads?|sisters?|brothers?|"
-    r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
-    r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?|twins|triplets)\b|"
+    rf"{_PEOPLE}|"
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
     r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b|"
@@ -927,7 +930,12 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             if (stated == count and grown_said) or (stated > count and not grown_said):
                 return stated, [total.span(), *spans]
             return None
-        return (count, spans) if adults or couple or me else None
+        if adults or couple or me:
+            return count, spans
+        # "My sister just had a baby ... it'll be just me": the writer alone, the baby
+        # someone visited (read with the writer only: "just me and a baby" is two).
+        solo = _SOLO.search(lowered)
+        return (1, [solo.span()]) if solo else None
     # People listed one by one are the party, or agree with its count ("the 3 of us: me,
     # my wife and my son").
     listed = _listed(lowered)
@@ -1174,6 +1182,9 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
+        solo = _SOLO.search(lowered)
+        if solo and spans_party == [solo.span()]:
+            used += _people_visited(lowered)
     else:
         # "with my family": more than one, and no count to plan for (one is assumed where
         # nothing is said); beside a count ("a family trip, 4 people") it is that party.
@@ -1239,6 +1250,29 @@ def _seasons_spanned(lowered: str, depart: date, back: date) -> list[tuple[int, 
                for year in range(depart.year, back.year + 1)):
             spanned.append(match.span())
     return spanned
+
+
+_CLAUSE_END = re.compile(r"[.,;:!?()]| [-–—] ")
+_TOGETHER = re.compile(r"\b(?:with|(?:and|&|\+) (?:me|i|myself)|bring\w*|tak(?:e|es|ing)|plus|"
+                       r"join\w*|com(?:e|es|ing)|along|accompan\w*|travell?\w*|fl(?:y|ies|ying)|"
+                       r"go(?:es|ing)?|tag\w*|we|us|our|together|too|also|both|all)\b")
+"""Words that may make someone named a traveller: "with my sister", "bringing the baby", "my
+son joins", "our kids", "she's coming too"."""
+
+
+def _people_visited(lowered: str) -> list[tuple[int, int]]:
+    """Where the people a solo writer names are no travellers: each in a clause that does
+    not join them to the trip ("My sister lives in Nashville and she just had a baby", "the
+    spare room is taken by her in-laws"); one in a clause of :data:`_TOGETHER` ("just me,
+    but my son may join") is left unread, and said."""
+    visited = []
+    for match in re.finditer(rf"{_PEOPLE}|\bin-laws\b", lowered):
+        starts = [m.end() for m in _CLAUSE_END.finditer(lowered, 0, match.start())]
+        end = _CLAUSE_END.search(lowered, match.end())
+        clause = lowered[starts[-1] if starts else 0:end.start() if end else len(lowered)]
+        if not _TOGETHER.search(clause):
+            visited.append(match.span())
+    return visited
 
 
 def _told_apart(text: str, city: str) -> bool | None:
