@@ -1364,6 +1364,8 @@ def test_a_count_of_months_or_hours_after_for_is_no_party(text: str, unread: str
     ("Pls book 3pax ex Denver, dest Lima, out 2027-05-03 ret 2027-05-10",
      ("Denver", "Lima", "2027-05-03", "2027-05-10", 3)),
     ("DEN-LIM 2027-05-03/2027-05-10 2ppl", ("DEN", "LIM", "2027-05-03", "2027-05-10", 2)),
+    ("3 PAX EX DENVER DEST LIMA OUT 2027-05-03 RET 2027-05-10",
+     ("Denver", "Lima", "2027-05-03", "2027-05-10", 3)),
     # Chat shorthand in capitals is no airport (OMG is Omega's, LOL Lovelock's).
     ("LOL ok so: Denver → Lima, 2027-05-03 for a week, just me",
      ("Denver", "Lima", "2027-05-03", "2027-05-10", 1)),

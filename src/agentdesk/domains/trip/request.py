@@ -92,8 +92,9 @@ _CAPITAL_WORDS = frozenset(
     "add age ago air any arm art ask bad bag bar bay bed bet big bit box boy bus buy can cap "
     "car cat cut dad did die dry due ear eat end far fat fee fly fun gas get got guy had has "
     "hat her hey him his hit hot how ill inn key kid law lay let lie lot low mad man may mom "
-    "mum nor now odd off old own pay per pet pls put red run sad say see set she shy sir sit son "
-    "sun tax tea thx tip too top try use way wet who why win won wow yes yet you".upper().split())
+    "mum nor now odd off old own pay per pet pls put red ret run sad say see set she shy sir sit "
+    "son sun tax tea thx tip too top try use way wet who why win won wow yes yet you"
+    .upper().split())
 """Words people write every day that are also airports' codes ("CAN" is Guangzhou, "GOT"
 Gothenburg): in a text all in capitals ("HI, CAN YOU SORT OUT...") they are the words, as
 nothing there says a code; in a text with small letters, capitals still say a code."""
