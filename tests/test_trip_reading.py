@@ -1454,6 +1454,9 @@ def test_thanksgiving_alone_is_said_not_planned_on_one_countrys_day() -> None:
     # A season outside the dates read is said.
     ("Denver to Lima for Christmas, leaving 2027-12-26, back 2028-01-02, solo", ["Christmas"]),
     ("Denver to Lima for New Year, leaving 2027-12-20, back 2027-12-29, solo", ["New Year"]),
+    # A time to be back by is the return, not a season away.
+    ("Denver to Lima, leaving 2027-12-20, back 2027-12-29, solo, back by Christmas",
+     ["Christmas"]),
 ])
 def test_a_feast_named_as_a_season_is_read_when_the_dates_span_it(text: str,
                                                                   unread: list[str]) -> None:

@@ -1234,8 +1234,11 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     return found, [*others, *_unread(text, used)]
 
 
-_SEASON = re.compile(r"\b(christmas|xmas|new year(?:'?s)?)\b(?! (?:day|eve)\b)")
-"""A feast named as a season ("home for Christmas", "over New Year's"), not as a day."""
+_SEASON = re.compile(r"(?<!home for )(?<!back for )(?<!home by )(?<!back by )(?<!before )"
+                     r"(?<!until )(?<!till )\b(christmas|xmas|new year(?:'?s)?)\b"
+                     r"(?! (?:day|eve)\b)")
+"""A feast named as a season spent away ("to Madrid for christmas", "over New Year's"), not
+as a day, nor as a time to be back by ("home for Christmas" is said: the trip's return)."""
 
 
 def _seasons_spanned(lowered: str, depart: date, back: date) -> list[tuple[int, int]]:
