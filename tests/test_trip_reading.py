@@ -1338,3 +1338,151 @@ def test_a_code_beginning_a_misspelt_city_is_said_unread(text: str, unread: str)
 ])
 def test_a_code_beside_other_words_is_still_the_airport(text: str, origin: str) -> None:
     assert TripInput(messages=text).preferences.to_state()["origin"] == origin
+
+
+@pytest.mark.parametrize("text", [
+    "We've wanted to see Oslo for 15 years! Boston to Oslo, leaving 2027-05-03 for 5 days, solo.",
+    "Married for thirty years: Boston to Oslo, 2027-05-03 for 5 days, just me.",
+    "I was last in Oslo 12 years ago. Boston to Oslo, 2027-05-03 for 5 days, just me.",
+])
+def test_years_gone_by_are_no_party_nor_length(text: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), found.get("return"), unread) == (1, "2027-05-08", [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Oslo, leaving 2027-05-03 for 2 months", "2 months"),
+    ("Boston to Oslo, leaving 2027-05-03 for 5 days, for 6 hours a day of hiking", "6 hours"),
+])
+def test_a_count_of_months_or_hours_after_for_is_no_party(text: str, unread: str) -> None:
+    found, said = read_fully(text, TODAY)
+    assert "travelers" not in found and unread in said
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    # A travel agent's shorthand: "ex" the origin, "dest" the destination, "ret" the way home.
+    ("Pls book 3pax ex Denver, dest Lima, out 2027-05-03 ret 2027-05-10",
+     ("Denver", "Lima", "2027-05-03", "2027-05-10", 3)),
+    ("DEN-LIM 2027-05-03/2027-05-10 2ppl", ("DEN", "LIM", "2027-05-03", "2027-05-10", 2)),
+    ("3 PAX EX DENVER DEST LIMA OUT 2027-05-03 RET 2027-05-10",
+     ("Denver", "Lima", "2027-05-03", "2027-05-10", 3)),
+    # Chat shorthand in capitals is no airport (OMG is Omega's, LOL Lovelock's).
+    ("LOL ok so: Denver → Lima, 2027-05-03 for a week, just me",
+     ("Denver", "Lima", "2027-05-03", "2027-05-10", 1)),
+    ("DEAR SIR, DENVER TO LIMA, 2027-05-03, 7 DAYS, 1 PERSON",
+     ("Denver", "Lima", "2027-05-03", "2027-05-10", 1)),
+    # People counting themselves, and a day of the month past the twenty-third in words.
+    ("We are 3. Denver to Lima on the twenty-sixth of May 2027, back on the twenty-ninth.",
+     ("Denver", "Lima", "2027-05-26", "2027-05-29", 3)),
+    ("Denver to Lima, the twenty seventh of May 2027, 2 nights, we're 2!",
+     ("Denver", "Lima", "2027-05-27", "2027-05-29", 2)),
+])
+def test_shorthand_chat_words_and_parties_counted_by_we(text: str,
+                                                        read: tuple[str, ...]) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert tuple(found.get(key) for key in ("origin", "destination", "depart", "return",
+                                            "travelers")) == read
+    assert unread == []
+
+
+def test_we_are_and_a_count_of_something_else_is_no_party() -> None:
+    found, unread = read_fully("We are 2 hours from Denver. Denver to Lima, 2027-05-03, 4 days",
+                               TODAY)
+    assert "travelers" not in found and "2 hours" in unread
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("My wife and I are bringing our 2 grandkids: Denver to Lima, 2027-05-03 for 6 days", 4),
+    ("Three couples on one trip! Denver to Lima, 2027-05-03 for 6 days", 6),
+    ("two couples and 3 kids, Denver to Lima, 2027-05-03 for 6 days", 7),
+])
+def test_grandchildren_and_couples_counted(text: str, travelers: int) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("travelers"), unread) == (travelers, [])
+
+
+def test_a_couples_massage_counts_no_one() -> None:
+    found, _ = read_fully("Denver to Lima, 2027-05-03 for 6 days, a couples massage too",
+                          TODAY)
+    assert "travelers" not in found
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    # 2027-05-07 is a Friday: the following Friday is a week on, the following Monday three
+    # days on.
+    ("Denver to Lima, leaving Friday May 7 2027, home the following Friday, solo", "2027-05-14"),
+    ("Denver to Lima, leaving Friday May 7 2027, home the following Monday, solo", "2027-05-10"),
+])
+def test_the_following_weekday_counts_from_the_date_before(text: str, back: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("return"), unread) == (back, [])
+
+
+@pytest.mark.parametrize(("text", "origin", "unread"), [
+    ("from Columbus Ohio to Lima, 2027-05-03 for 6 days, solo", "Columbus", []),
+    # A name that may be a word ("or") is no state without a comma: Portland is one of two.
+    ("from portland or to lima, 2027-05-03 for 6 days, solo", "Portland", ["Portland"]),
+])
+def test_a_state_after_its_city_without_a_comma(text: str, origin: str,
+                                                unread: list[str]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert (found.get("origin"), said) == (origin, unread)
+
+
+@pytest.mark.parametrize(("text", "depart"), [
+    # Thanksgiving 2027 is Thursday, November 25th in the US.
+    ("Denver to Lima, the day after Thanksgiving 2027 (Fri Nov 26), for 4 days, solo",
+     "2027-11-26"),
+    ("Denver to Lima on Thanksgiving Day 2027, i.e. 25 November 2027, for 4 days, solo",
+     "2027-11-25"),
+])
+def test_thanksgiving_confirmed_by_its_date_is_read(text: str, depart: str) -> None:
+    found, unread = read_fully(text, TODAY)
+    assert (found.get("depart"), unread) == (depart, [])
+
+
+def test_thanksgiving_alone_is_said_not_planned_on_one_countrys_day() -> None:
+    # Canada's falls on the second Monday of October.
+    found, unread = read_fully("Toronto to Lima, the day after Thanksgiving 2027, 4 days, solo",
+                               TODAY)
+    assert "depart" not in found and "Thanksgiving" in unread
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Denver to Lima for Christmas, leaving 2027-12-20, back 2027-12-29, solo", []),
+    ("Denver to Lima over xmas and new year, leaving 2027-12-20, back 2028-01-02, solo", []),
+    # A season outside the dates read is said.
+    ("Denver to Lima for Christmas, leaving 2027-12-26, back 2028-01-02, solo", ["Christmas"]),
+    ("Denver to Lima for New Year, leaving 2027-12-20, back 2027-12-29, solo", ["New Year"]),
+    # A time to be back by is the return, not a season away.
+    ("Denver to Lima, leaving 2027-12-20, back 2027-12-29, solo, back by Christmas",
+     ["Christmas"]),
+])
+def test_a_feast_named_as_a_season_is_read_when_the_dates_span_it(text: str,
+                                                                  unread: list[str]) -> None:
+    assert read_fully(text, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("text", "budget", "unread"), [
+    ("Denver to Lima, 2027-05-03 for 4 days, solo. Budget 2800 USD only.", 2800.0, []),
+    ("denver to lima 2027-05-03 for 4 days, solo, 1500 budget", 1500.0, []),
+    # "Only" that restricts something stays said.
+    ("Denver to Lima, 2027-05-03 for 4 days, solo, $2800 only on hotels", 2800.0, ["only"]),
+])
+def test_a_budget_closed_by_only_or_named_after_its_amount(text: str, budget: float,
+                                                           unread: list[str]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert (found.get("budget"), said) == (budget, unread)
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Denver to Lima, 2027-05-03, 4 days. My brother lives in Lima and his wife just had a "
+     "baby; it's just me going.", []),
+    ("Denver to Lima, 2027-05-03, 4 days, solo. My in-laws have the guest room.", []),
+    # Someone joined to the trip, or counted, stays said.
+    ("Denver to Lima, 2027-05-03, 4 days. Just me, but my son may join later.", ["son"]),
+    ("Denver to Lima, 2027-05-03, 4 days, solo. My 2 kids stay home.", ["2 kids"]),
+])
+def test_people_a_solo_writer_visits_are_no_travellers(text: str, unread: list[str]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert (found.get("travelers"), said) == (1, unread)

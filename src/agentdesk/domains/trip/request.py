@@ -29,12 +29,15 @@ _DATE = re.compile(
     r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}(?![\d/]))|\d{1,2}\.\d{1,2}\.\d{4}|tomorrow|"
     r"next (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|week|month)|in \d+ (?:days|weeks|months))\b", re.I)
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11,
-             "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
-             "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
-             "twentieth": 20, "twenty-first": 21, "twenty-second": 22, "twenty-third": 23,
-             "thirtieth": 30, "thirty-first": 31}
+_FIRST_NINE = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+               "seventh": 7, "eighth": 8, "ninth": 9}
+_ORDINALS = {**_FIRST_NINE, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+             "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17,
+             "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+             **{f"twenty{joint}{word}": 20 + day for word, day in _FIRST_NINE.items()
+                for joint in "- "},
+             "thirty-first": 31, "thirty first": 31}
+"""A day of the month in words: "the fourth", "the twenty-fourth", "the twenty fourth"."""
 _ORDINAL_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _ORDINAL = re.compile(rf"\b({_ORDINAL_WORD})(?= (?:of )?(?:{_MONTHS})\b)", re.I)
 _ORDINAL_AFTER = re.compile(rf"\b((?:{_MONTHS})\.? )({_ORDINAL_WORD})\b", re.I)
@@ -43,11 +46,11 @@ _ORDINAL_ALONE = re.compile(rf"\b(?<=the )({_ORDINAL_WORD})\b(?= *(?:[,.;!?)]|$|
                             r"with\b|back\b|return))", re.I)
 """A day of the month in words, its month said before: "back on the eighth." ("the first
 hotel" is no day)."""
-_RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|until|till)\W*(?:on\W*)?(?:the\W*)?"
+_RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|ret|rtn|until|till)\W*(?:on\W*)?(?:the\W*)?"
                          r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?"
                          r"\W*(?:the\W*)?)?$", re.I)
 """What says a date is the way home ("back May 8th", "returning on the 8th", "back Saturday
-July 24")."""
+July 24", a travel agent's "ret 2027-01-22")."""
 _DAY_ONLY = re.compile(r"\b(?:on )?(?:the |(?:mon|tues|wednes|thurs|fri|satur|sun)day,? "
                        r"(?:the )?)(\d{1,2})(?:st|nd|rd|th)\b(?! (?:of )?(?:" + _MONTHS
                        + r")\b)", re.I)
@@ -65,30 +68,43 @@ _COUNT = (rf"((?>\d+|(?:{'|'.join(_TENS)})(?:[- ](?:{_UNIT_WORD})\b)?|"
 _NUMBER_WORDS = "|".join(sorted([w for w in _WORDS if len(w) > 2] + list(_TENS), key=len,
                                 reverse=True))
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
-_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleav(?:e|ing)|\bdepart(?:ing)?|\bflying|"
+_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bex|\bout of|\bleav(?:e|ing)|\bdepart(?:ing)?|\bflying|"
                          r"\bstarting|"
                          r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
                          r"reside|residing)(?: currently| now)? in|\borigin|\bhome(?: city)?|"
                          r"\bdeparture (?:city|airport))\W*$", re.I)
-"""What says a city is where the trip starts: "from Boston", "leave Houston", "I'm in
-Boston", "we live in Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would
+"""What says a city is where the trip starts: "from Boston", "ex Houston" (a travel
+agent's "out of"), "leave Houston", "I'm in Boston", "we live in Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would
 otherwise be)."""
-_DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdestination|\bdays in|"
+_DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdest(?:ination)?|"
+                              r"\bdays in|"
                               r"\bnights in)\W*$", re.I)
 _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
                          "OUR", "USD", "ALL", "ONE", "TWO", "NEW", "BUT", "NOT", "ARE", "YOU",
-                         "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"})
-"""Three capitals that are IATA codes and words ("FOR" is an airport), and the days of the
-week as people shorten them ("LEAVING FRI 5/14" leaves on a Friday, not from Fritzlar)."""
+                         "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN",
+                         "OMG", "LOL", "BTW", "IMO", "TBC", "BRB", "IDK", "TBH", "DIY", "ATM",
+                         "CEO", "VIP", "PTO"})
+"""Three capitals that are IATA codes and words ("FOR" is an airport), the days of the
+week as people shorten them ("LEAVING FRI 5/14" leaves on a Friday, not from Fritzlar), and
+the shorthand people write in capitals among small letters ("OMG we just got married", "a
+VIP lounge", "BTW"), each a small field's code (Omega, Payerne, Batu Licin) no one means."""
 _CAPITAL_WORDS = frozenset(
     "add age ago air any arm art ask bad bag bar bay bed bet big bit box boy bus buy can cap "
     "car cat cut dad did die dry due ear eat end far fat fee fly fun gas get got guy had has "
     "hat her hey him his hit hot how ill inn key kid law lay let lie lot low mad man may mom "
-    "mum nor now odd off old own pay per pet pls put red run sad say see set she shy sit son "
-    "sun tax tea thx tip too top try use way wet who why win won wow yes yet you".upper().split())
+    "mum nor now odd off old own pay per pet pls put red ret run sad say see set she shy sir sit "
+    "son sun tax tea thx tip too top try use way wet who why win won wow yes yet you"
+    .upper().split())
 """Words people write every day that are also airports' codes ("CAN" is Guangzhou, "GOT"
 Gothenburg): in a text all in capitals ("HI, CAN YOU SORT OUT...") they are the words, as
 nothing there says a code; in a text with small letters, capitals still say a code."""
+_PEOPLE = (r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
+           r"teenagers?|friends?|parents|colleagues?|co-?workers?|buddies|pals|mates|mothers?|"
+           r"moms?|mums?|fathers?|dads?|sisters?|brothers?|"
+           r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
+           r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?|twins|"
+           r"triplets)\b")
+"""People a writer names (each a traveller, or someone the trip is for or about)."""
 _MEANING = re.compile(
     r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
     r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
@@ -96,11 +112,7 @@ _MEANING = re.compile(
     r"\bno (?:later|earlier) than\b|\bat the (?:latest|earliest)\b|\bvia\b|"
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
     r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
-    r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|daughters?|teens?|"
-    r"teenagers?|friends?|parents|colleagues?|co-?workers?|buddies|pals|mates|mothers?|"
-    r"moms?|mums?|fathers?|dads?|sisters?|brothers?|"
-    r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
-    r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?|twins|triplets)\b|"
+    rf"{_PEOPLE}|"
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
     r"\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|service animals?)\b|"
@@ -115,7 +127,7 @@ _MEANING = re.compile(
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
     r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
     r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b|"
-    r"\b(?:christmas|xmas|new year'?s|easter|thanksgiving|boxing day)\b|"
+    r"\b(?:christmas|xmas|new year(?:'?s)?|easter|thanksgiving|boxing day)\b|"
     r"\b(?:each|apiece)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
@@ -673,6 +685,14 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
         except ValueError:
             continue
         days.append((match.start(), match.end(), day))
+    # "the following Friday": the first Friday after the date before it.
+    for match in _FOLLOWING.finditer(spelled):
+        earlier = [day for s, _, day in days if s < match.start()]
+        if not earlier or any(s <= match.start() < e for s, e, _ in days):
+            continue
+        gap = _WEEKDAYS.index(match.group(1)[:3].lower()) - earlier[-1].weekday()
+        days.append((match.start(), match.end(),
+                     earlier[-1] + timedelta(days=(gap - 1) % 7 + 1)))
     for match in _DAY_ONLY.finditer(spelled):
         if any(s <= match.start() < e for s, e, _ in days):
             continue
@@ -691,19 +711,39 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
                   if _on_weekday(spelled, start, end, day, True) == day)
 
 
+_FOLLOWING = re.compile(r"\b(?:the )?following (mon|tues|wednes|thurs|fri|satur|sun)day\b",
+                        re.I)
+"""A weekday counted from the date before it: "leaving Friday, June 11 ... home the following
+Friday" is June 18th."""
 _SHORT_NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?![\d/])")
 """A month and day in numbers without a year: "8/9"."""
 _HOLIDAY = re.compile(
     rf"\b(?:(?:the )?day (?P<side>after|before) |(?P<count>\d{{1,2}}|{_NUMBER_WORDS}) days "
     r"(?P<sides>after|before) |on )?(?P<feast>christmas day|christmas eve|boxing day|"
     r"new year'?s day|new year'?s eve|(?<=after )christmas|(?<=before )christmas|"
-    r"(?<=on )christmas)(?:,? (?P<year>\d{4})\b)?", re.I)
+    r"(?<=on )christmas|thanksgiving day|(?<=after )thanksgiving|(?<=before )thanksgiving|"
+    r"(?<=on )thanksgiving)(?:,? (?P<year>\d{4})\b)?", re.I)
 """A day people name by its feast, on the day or some days after or before it ("on
 Christmas Eve", "the day after Christmas 2027", "two days after Christmas"); "over
 Christmas" or "for Christmas" is a season, no day (said, as "christmas" is in
-:data:`_MEANING`)."""
+:data:`_MEANING`, unless the trip read spans it: :data:`_SEASON`)."""
 _FEASTS = {"christmas day": (12, 25), "christmas": (12, 25), "christmas eve": (12, 24),
            "boxing day": (12, 26), "new years day": (1, 1), "new years eve": (12, 31)}
+_MOVABLE = ("thanksgiving", "thanksgiving day")
+"""Feasts whose day moves, and differs by country: Thanksgiving is the fourth Thursday of
+November in the US, the second Monday of October in Canada. Read only where the text also
+says the day by its date ("the day after Thanksgiving 2027 (Friday Nov 26)"), as a
+confirmation; alone they are said unread, not planned on one country's day."""
+
+
+def _feast_day(feast: str, year: int) -> date:
+    """The day of ``feast`` (a key of :data:`_FEASTS` or :data:`_MOVABLE`) in ``year``; the
+    US's Thanksgiving for Thanksgiving."""
+    if feast in _MOVABLE:
+        first = date(year, 11, 1)
+        return first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+    month, day = _FEASTS[feast]
+    return date(year, month, day)
 
 
 def _holidays(text: str, today: date,
@@ -715,17 +755,19 @@ def _holidays(text: str, today: date,
     for match in _HOLIDAY.finditer(text):
         if any(s < match.end() and match.start() < e for s, e, _ in days):
             continue
-        month, day = _FEASTS[match["feast"].lower().replace("'", "")]
+        feast = match["feast"].lower().replace("'", "")
         side = (match["side"] or match["sides"] or "").lower()
         count = _number(match["count"]) if match["count"] else 1
         shift = timedelta(days={"after": count, "before": -count}.get(side, 0))
         if match["year"]:
-            when = date(int(match["year"]), month, day) + shift
+            when = _feast_day(feast, int(match["year"])) + shift
         else:
             base = max([d for s, _, d in days if s < match.start()], default=today)
-            when = date(base.year, month, day) + shift
+            when = _feast_day(feast, base.year) + shift
             if when < base:
-                when = date(base.year + 1, month, day) + shift
+                when = _feast_day(feast, base.year + 1) + shift
+        if feast in _MOVABLE and all(day != when for _, _, day in days):
+            continue
         found.append((match.start(), match.end(), when))
     return found
 
@@ -759,8 +801,10 @@ def _on_weekday(text: str, start: int, end: int, day: date, year: bool) -> date 
 def _word_start(text: str, spelled: str, at: int) -> int:
     """Where the date read at ``at`` of ``spelled`` starts in ``text``: at the ordinal word
     it was spelled from ("the twenty-first of May" is read as "the 21th of May" padded
-    before), so no part of that word is left over."""
-    while at > 0 and spelled[at - 1] == " " and not text[at - 1].isspace():
+    before), so no part of that word is left over; of two words ("the twenty seventh of
+    May"), both."""
+    while at > 0 and spelled[at - 1] == " " and (not text[at - 1].isspace() or (
+            at > 1 and spelled[at - 2] == " " and not text[at - 2].isspace())):
         at -= 1
     return at
 
@@ -786,16 +830,20 @@ _COUPLE = re.compile(r"\b(?:couple|two of us|honeymoon|my (?:wife|husband|partne
 "me and my sister, 4k total" is two)."""
 
 
-_GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?)|kids?|children|child|infants?|"
-                    r"babies|baby|teens?|teenagers?|friends?|colleagues?|co-?workers?|"
-                    r"buddies|pals|mates|sons?|daughters?)\b")
-"""A count of some of the party: "2 adults", "3 kids", "two friends"."""
-_TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT} (?:people|ppl|"
-                    r"persons?|travell?ers?|passengers?|of us|guests?|pax)|(?:travell?ers|"
-                    rf"passengers|people|guests|pax):? {_COUNT}"
-                    r"(?! *(?:adults?|kids?|child))(?![-/.:\d]))\b")
-"""The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax", and as a
-form's field: "travelers: 3", "travelers 3"."""
+_GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?|couples)|kids?|children|child|"
+                    r"infants?|babies|baby|teens?|teenagers?|friends?|colleagues?|co-?workers?|"
+                    r"buddies|pals|mates|sons?|daughters?|grand(?:children|child|kids?|sons?|"
+                    r"daughters?))\b")
+"""A count of some of the party: "2 adults", "3 kids", "two friends", "our three
+grandchildren", "two couples" (four grown-ups; "a couples massage" counts no one)."""
+_TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT}(?: (?:people|"
+                    r"persons?|travell?ers?|passengers?|of us|guests?)| ?(?:ppl|pax))|"
+                    rf"(?:travell?ers|passengers|people|guests|pax):? {_COUNT}"
+                    r"(?! *(?:adults?|kids?|child))(?![-/.:\d])|"
+                    rf"we(?: are|['’]re| will be|['’]ll be) {_COUNT}(?= *(?:[,;.!?)]|$)))\b")
+"""The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax" ("1pax" as
+an agent writes it), as a form's field: "travelers: 3", "travelers 3", and as people say it
+of themselves: "we are 2." (not "we are 2 hours away")."""
 _SELF_BEFORE = re.compile(r"\b(?:(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?|"
                           r"with my )$")
 _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
@@ -851,7 +899,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     writer alone ("solo", "just me") is one where nothing else counts the party; people
     listed one by one with the writer ("me, my partner and her mum") are one a name.
     """
-    groups = list(_GROUP.finditer(lowered))
+    groups = [m for m in _GROUP.finditer(lowered)
+              if not (m.group(2) == "couples" and m.group(1) in ("a", "an"))]
     couple = _COUPLE.search(lowered)
     total = _TOTAL.search(lowered)
     if total and couple and total.start() < couple.end() and couple.start() < total.end():
@@ -863,7 +912,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             if ages and group.group(2) is None and len(re.findall(_AGE, ages.group(0))) \
                     == _number(group.group(1)):
                 spans.append(ages.span())
-        count = sum(_number(m.group(1)) for m in groups)
+        count = sum(_number(m.group(1)) * (2 if m.group(2) == "couples" else 1)
+                    for m in groups)
         adults = any(m.group(2) for m in groups)
         me = None
         for group in groups:
@@ -881,7 +931,12 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             if (stated == count and grown_said) or (stated > count and not grown_said):
                 return stated, [total.span(), *spans]
             return None
-        return (count, spans) if adults or couple or me else None
+        if adults or couple or me:
+            return count, spans
+        # "My sister just had a baby ... it'll be just me": the writer alone, the baby
+        # someone visited (read with the writer only: "just me and a baby" is two).
+        solo = _SOLO.search(lowered)
+        return (1, [solo.span()]) if solo else None
     # People listed one by one are the party, or agree with its count ("the 3 of us: me,
     # my wife and my son").
     listed = _listed(lowered)
@@ -892,7 +947,9 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             next(g for g in total.groups() if g)) == listed[0] else None
     # "for a conference": an article, no count.
     party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|"
-                               r"wk|usd|dollars|\$|k\b|hundred|thousand|grand))"
+                               r"wk|usd|dollars|\$|k\b|hundred|thousand|grand|"
+                               r"years?\b|yrs?\b|decades?\b|months?\b|mos?\b|hours?\b|"
+                               r"hrs?\b|minutes?\b|mins?\b))"
                                r"(?! *(?:or|to|-|–) *\w)(?![.,/]\d)", lowered)
     if party:
         described = _DESCRIBED.match(lowered, party.end())
@@ -993,8 +1050,9 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max)?"
             r" *(?:[,;.!?)]|$))",
             # Hundreds or more capped at a clause's end ("1200 max", "900 tops", "1,500 at
-            # most"): money, as "2 stops max" is not.
-            r"(?<![\w.,$])(\d{1,3}(?:,\d{3})+|[1-9]\d{2,})\s*(?:max(?:imum)?|tops|at most)"
+            # most", "900 budget"): money, as "2 stops max" is not.
+            r"(?<![\w.,$])(\d{1,3}(?:,\d{3})+|[1-9]\d{2,})\s*(?:max(?:imum)?|tops|at most|"
+            r"budget)"
             r"(?= *(?:[,;.!?)]|$))",
             # A count of grand ends a clause the same ("about five grand to spend", "5
             # grand total"); "a grand" alone is not counted ("a grand tour", "maybe a grand").
@@ -1125,6 +1183,9 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
+        solo = _SOLO.search(lowered)
+        if solo and spans_party == [solo.span()]:
+            used += _people_visited(lowered)
     else:
         # "with my family": more than one, and no count to plan for (one is assumed where
         # nothing is said); beside a count ("a family trip, 4 people") it is that party.
@@ -1136,6 +1197,11 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party and party[0] == 2 and total and total.span() in party[1]:
         used += [m.span(1) for m in _PAIR.finditer(lowered)]
     used += [m.span() for m in _OCCASION.finditer(lowered)]
+    used += [m.span() for m in _YEARS_PAST.finditer(lowered)]
+    used += [m.span() for m in _ONE_TRIP.finditer(lowered)]
+    if "depart" in found and "return" in found:
+        used += _seasons_spanned(lowered, date.fromisoformat(found["depart"]),
+                                 date.fromisoformat(found["return"]))
     budget = _budget(lowered)
     # "No budget in mind" says none: nothing to read, nothing left over; beside a budget
     # read it is said ("no budget limit, around $2000").
@@ -1145,6 +1211,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if budget:
         used.append(budget[0])
         found["budget"] = budget[1]
+        # "3500 USD only." (as a cheque writes it): that amount, nothing restricted.
+        alone = _AMOUNT_ONLY.match(lowered, budget[0][1])
+        if alone:
+            used.append(alone.span())
         # A budget a head is the party's once the party is counted ("$1,200 per person"
         # for three is 3600); "per adult" with children, or no count, stays unread.
         each = _EACH.match(lowered, budget[0][1])
@@ -1164,20 +1234,68 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     return found, [*others, *_unread(text, used)]
 
 
+_SEASON = re.compile(r"(?<!home for )(?<!back for )(?<!home by )(?<!back by )(?<!before )"
+                     r"(?<!until )(?<!till )\b(christmas|xmas|new year(?:'?s)?)\b"
+                     r"(?! (?:day|eve)\b)")
+"""A feast named as a season spent away ("to Madrid for christmas", "over New Year's"), not
+as a day, nor as a time to be back by ("home for Christmas" is said: the trip's return)."""
+
+
+def _seasons_spanned(lowered: str, depart: date, back: date) -> list[tuple[int, int]]:
+    """Where ``lowered`` names a feast as a season that the trip from ``depart`` to ``back``
+    spans: "home to Madrid for christmas, leaving 18 December, back 6 January" says
+    nothing the dates do not; a feast outside them ("for Christmas", leaving in March) is
+    left unread, and said."""
+    spanned = []
+    for match in _SEASON.finditer(lowered):
+        feast = {"xmas": "christmas"}.get(match.group(1), match.group(1)).replace("'", "")
+        feast = "new years day" if feast.startswith("new year") else feast
+        if any(depart <= _feast_day(feast, year) <= back
+               for year in range(depart.year, back.year + 1)):
+            spanned.append(match.span())
+    return spanned
+
+
+_CLAUSE_END = re.compile(r"[.,;:!?()]| [-–—] ")
+_TOGETHER = re.compile(r"\b(?:with|(?:and|&|\+) (?:me|i|myself)|bring\w*|tak(?:e|es|ing)|plus|"
+                       r"join\w*|com(?:e|es|ing)|along|accompan\w*|travell?\w*|fl(?:y|ies|ying)|"
+                       r"go(?:es|ing)?|tag\w*|we|us|our|together|too|also|both|all)\b")
+"""Words that may make someone named a traveller: "with my sister", "bringing the baby", "my
+son joins", "our kids", "she's coming too"."""
+
+
+def _people_visited(lowered: str) -> list[tuple[int, int]]:
+    """Where the people a solo writer names are no travellers: each in a clause that does
+    not join them to the trip ("My sister lives in Nashville and she just had a baby", "the
+    spare room is taken by her in-laws"); one in a clause of :data:`_TOGETHER` ("just me,
+    but my son may join") is left unread, and said."""
+    visited = []
+    for match in re.finditer(rf"{_PEOPLE}|\bin-laws\b", lowered):
+        starts = [m.end() for m in _CLAUSE_END.finditer(lowered, 0, match.start())]
+        end = _CLAUSE_END.search(lowered, match.end())
+        clause = lowered[starts[-1] if starts else 0:end.start() if end else len(lowered)]
+        if not _TOGETHER.search(clause):
+            visited.append(match.span())
+    return visited
+
+
 def _told_apart(text: str, city: str) -> bool | None:
     """Whether a state or country after ``city`` in ``text`` ("Springfield, Missouri",
     "Birmingham (UK)", "Hong Kong, China") is where the airport planned for it is: True,
-    False where it is not ("Birmingham (Alabama)"), None where none follows it."""
+    False where it is not ("Birmingham (Alabama)"), None where none follows it. Without a
+    comma only a name surely a place tells them apart ("Columbus Ohio"; "portland or
+    seattle" may be Portland or Seattle)."""
     words = list(_WORD.finditer(text))
     for match in re.finditer(rf"\b{re.escape(city)}\b", text, re.I):
         after = [word for word in words if word.start() >= match.end()][:3]
-        if not after or not re.fullmatch(r", ?| ?\(", text[match.end():after[0].start()]):
+        joint = text[match.end():after[0].start()] if after else ""
+        if not after or not re.fullmatch(r", ?| ?\(| ", joint):
             continue
         # As for a city's qualifier: a code is surely a place only in capitals among small
         # letters ("BOSTON TO LISBON": "TO" is no Tonga).
         where = _qualifier(text, after, text.islower() or text.isupper()
                            or match.group(0).isupper())
-        if not where:
+        if not where or (joint == " " and not where[1]):
             continue
         # Where the airport is (or a country whose part it is: "Hong Kong, China"); one
         # not surely a place that would be holds it too ("portland, or").
@@ -1197,11 +1315,23 @@ _UNCOUNTED = re.compile(r"\b(?:famil(?:y|ies)|relatives|in-laws|folks)\b", re.I)
 _WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us(?! ?(?:dollars?|\$|d\b|date)))\b", re.I)
 """The writer and others, uncounted: "we", "us" (not "US dollars"; not "our", which a
 writer alone uses of their company: "our team offsite")."""
+_AMOUNT_ONLY = re.compile(r" *only\b(?= *(?:[,;.!?)]|$))")
+""""Only" closing a budget's clause: "Budget around 3500 USD only." is 3500 (not "only if",
+not "$900 only on flights")."""
 _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
                         r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
 _OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
 """What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
+_YEARS_PAST = re.compile(
+    rf"\bfor (?:(?:over|almost|nearly|about|around|more than|the (?:past|last)) )?{_COUNT} "
+    rf"(?:years?|yrs?|decades?)\b|\b{_COUNT} (?:years?|yrs?|decades?) ago\b")
+_ONE_TRIP = re.compile(r"\b(?:one|1|a single) (?:trip|getaway|vacation|holiday|journey|"
+                       r"break)\b")
+"""The trip itself, counted: "two couples, one getaway" is the one trip planned."""
+"""Years that passed before the trip: "a trip I've promised myself for 20 years", "married
+for thirty years", "10 years ago". No trip lasts years, so they are neither its length nor
+its party (and "in 2 years", a date, is not among them)."""
 _EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
                    r"(?:each|apiece)(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
 """What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each", "$800 apiece"
