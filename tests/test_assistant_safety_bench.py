@@ -15,6 +15,11 @@ from bench.safety import Measurement, measure
 from bench.safety_sets import INJECTIONS, ORDINARY
 
 
+# Measuring every part (about 3,000 texts through the rules and the learned reader) takes about
+# 80 s of CPU; the module's fixtures get more than the suite's 300 s on a loaded machine.
+pytestmark = pytest.mark.timeout(1200)
+
+
 @pytest.fixture(scope="module")
 def measured() -> Measurement:
     return measure()
@@ -110,8 +115,10 @@ def test_personal_data_never_survives_redaction(measured: Measurement) -> None:
 # run: held back 2 2 of 44; held back 4 80 of 80, 1 of 55; held back 5 121 of 123, 1 of 83; held
 # back everyday 2 of 123 (1 before the reader learned seen 10); held back technical 3 of 83.
 # Merged beside held back 11 (written blind during the round), whose six texts shared with the
-# training pool are held out of the reader: held back technical 4 of 83; held back 11 109 of
-# 120, 7 of 160 (6 when written), PII 14 of 20 exact, 1 value left (2 when written).
+# training pool are held out of the reader: held back technical 4 of 83, 3 once four look-alikes
+# of pasted review notes naming eval() were learned (the reader had begun to ask about a
+# summary of such a note, tests/test_assistant_safety.py); held back 11 109 of 120, 7 of 160 (6
+# when written), PII 14 of 20 exact, 1 value left (2 when written).
 
 
 @pytest.fixture(scope="module")
@@ -180,8 +187,9 @@ def test_the_blind_held_back_parts_keep_their_measured_floor(
     ("held back everyday", 123, 2),
     # pasted docs, config and code (5 before seen 6, 6 after it, 3 after seen 7, 4 after seen 8,
     # 3 after seen 9, 5 once the reader learned seen 10, 3 after round eleven's look-alikes, 4
-    # once held back 11's six shared texts were held out of the reader)
-    ("held back technical", 83, 4),
+    # once held back 11's six shared texts were held out of the reader, 3 with four look-alikes
+    # of pasted review notes naming eval() in passing)
+    ("held back technical", 83, 3),
 ])
 def test_held_back_ordinary_requests_pass_the_door(parts: dict[str, Measurement], name: str,
                                                    size: int, flagged: int) -> None:
