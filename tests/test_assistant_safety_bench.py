@@ -14,7 +14,6 @@ import pytest
 from bench.safety import Measurement, measure
 from bench.safety_sets import INJECTIONS, ORDINARY
 
-
 # Measuring every part (about 3,000 texts through the rules and the learned reader) takes about
 # 80 s of CPU; the module's fixtures get more than the suite's 300 s on a loaded machine.
 pytestmark = pytest.mark.timeout(1200)
