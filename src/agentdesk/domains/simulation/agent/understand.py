@@ -16,6 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rapidfuzz.distance import OSA
+
 from .amounts import Amount, convert, in_hours, numbers_in_digits, read_amounts
 
 __all__ = ["METRICS", "Goal", "Setting", "read_goal"]
@@ -204,16 +206,9 @@ _LONG_WORDS = ("compartment", "compartments", "intravenous", "intravenously", "e
 
 def _one_slip(word: str, right: str) -> bool:
     """Whether ``word`` is ``right`` with one letter changed, added, dropped or two
-    neighbours swapped ("compartmnet", "clearence", "absorbtion", "elimnation")."""
-    if word == right or abs(len(word) - len(right)) > 1:
-        return False
-    if len(word) == len(right):
-        diff = [i for i, (a, b) in enumerate(zip(word, right, strict=True)) if a != b]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and word[diff[0]] == right[diff[1]]
-                                  and word[diff[1]] == right[diff[0]])
-    short, long = sorted((word, right), key=len)
-    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+    neighbours swapped ("compartmnet", "clearence", "absorbtion", "elimnation"): an optimal
+    string alignment distance of one."""
+    return OSA.distance(word, right, score_cutoff=1) == 1
 
 
 def _spelled_right(text: str) -> str:

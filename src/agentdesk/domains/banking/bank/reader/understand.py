@@ -15,6 +15,8 @@ from datetime import date
 from itertools import pairwise
 from typing import Literal, cast
 
+from rapidfuzz.distance import OSA
+
 from .catalog import Catalog
 from .coverage import FILLER, unread
 from .phrases import (
@@ -619,14 +621,8 @@ _ENDINGS = ("s", "es", "d", "ed", "ing", "er", "ers", "ly")
 
 def _one_slip(word: str, known: str) -> bool:
     """Whether ``word`` is ``known`` with one letter added, dropped, changed or two
-    neighbours swapped."""
-    if len(word) == len(known):
-        diff = [i for i, (a, b) in enumerate(zip(word, known, strict=True)) if a != b]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and word[diff[0]] == known[diff[1]]
-                                  and word[diff[1]] == known[diff[0]])
-    short, long = sorted((word, known), key=len)
-    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+    neighbours swapped: an optimal string alignment distance of one."""
+    return OSA.distance(word, known, score_cutoff=1) == 1
 
 
 def _read(question: str, catalog: Catalog, today: date | None,
