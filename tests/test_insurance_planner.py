@@ -618,6 +618,19 @@ def test_a_name_in_labels_and_requests_in_any_case(text: str, name: tuple[str, s
 
 
 @pytest.mark.parametrize(("text", "name"), [
+    ("Please quote:\n- Name: Joost van den Berg\n- Born: 1970-02-02", ("Joost", "van den Berg")),
+    ("My name is Carmen de la Vega, born 03/03/1983.", ("Carmen", "de la Vega")),
+    ("Quote form\nFirst Name: Jean-Paul\nLast Name: Du Pont\nZIP: 43215",
+     ("Jean-Paul", "Du Pont")),
+    ("quote form\nname: joost van den berg\nborn: 1970-02-02", None),
+])
+def test_a_family_name_keeps_its_particles(text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+    assert info.get("body") is None  # 'van den Berg' names no van
+
+
+@pytest.mark.parametrize(("text", "name"), [
     ("Please quote my Golf.\n\nWith appreciation,\nIrene Kowal", ("Irene", "Kowal")),
     ("Please quote my Golf.\n\nThanks\nIrene Kowal ?!", ("Irene", "Kowal")),
     ("Please quote my Golf.  Best wishes,  Irene  Kowal ...", ("Irene", "Kowal")),

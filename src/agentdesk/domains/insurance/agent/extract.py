@@ -78,11 +78,20 @@ _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,1
                     r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 """Capitals and small letters of names, with the accented ones ("Lucía Fernández")."""
-_PERSON = rf"([{_UP}][{_LOW}'-]+(?:\s+[A-Z]\.?)?\s+[{_UP}][{_LOW}{_UP}'-]+)"
-_FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+)[ \t,;|]+"
-                        rf"(?i:last\s*name|surname|family\s*name)\s*[:-]?\s*"
-                        rf"([{_UP}][{_LOW}{_UP}'-]+)")
-"""A form's name fields on one line ("First Name: Priya    Last Name: Raghunathan")."""
+_PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "la", "le", "di",
+                        "da", "du", "dos", "das", "ter", "ten"})
+"""Words that begin a family name ("van der Meer", "De la Cruz"): the surname is all of it."""
+_PARTICLE = r"(?:\s+(?i:van|von|der|den|del|della|de|la|le|di|da|du|dos|das|ter|ten))"
+_PERSON = (rf"([{_UP}][{_LOW}'-]+(?:\s+[A-Z]\.?)?{_PARTICLE}{{0,3}}\s+"
+           rf"[{_UP}][{_LOW}{_UP}'-]+)")
+_FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+"
+                        rf"(?:-[{_UP}][{_LOW}]+)?)"
+                        rf"(?:[ \t,;|]+|[ \t]*\n[ \t]*)"
+                        rf"(?i:last\s*name|surname|family\s*name)[ \t]*[:-]?[ \t]*"
+                        rf"((?:(?i:{'|'.join(sorted(_PARTICLES, key=len, reverse=True))})[ \t]+)"
+                        rf"{{0,3}}[{_UP}][{_LOW}{_UP}'-]+)")
+"""A form's name fields on one line ("First Name: Priya    Last Name: Raghunathan") or on
+two, the last name with its particles ("Last Name: De la Cruz")."""
 _FORM_WORDS = frozenset({"name", "first", "last", "full", "middle", "surname", "date", "birth",
                          "applicant", "driver", "status", "marital", "license", "licence"})
 """A form's labels, never a name ("Last Name Raghunathan" is no Mr. Name Raghunathan)."""
@@ -189,7 +198,8 @@ _BODIES = [(re.compile(r"\bsedan\b", re.I), "sedan"), (re.compile(r"\bcoupe\b", 
            (re.compile(r"\b(?:suv|crossover)\b", re.I), "suv"),
            (re.compile(r"\bminivan\b", re.I), "minivan"),
            (re.compile(r"\b(?:pickup|pick-up|truck)\b", re.I), "pickup"),
-           (re.compile(r"\bvan\b", re.I), "van")]
+           (re.compile(r"\bvan\b(?![ \t]+(?:der|den|de)\b)", re.I), "van")]
+"""Body styles; "van" before "der" is a family name's ("Pieter van der Meer")."""
 _SR22 = re.compile(r"\bsr[- ]?22\b", re.I)
 
 
@@ -270,7 +280,7 @@ _NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
     "regards", "best", "kind", "years", "old", "age", "aged", "sincerely", "cheers", "yours",
     "faithfully", "truly", "both", "cars", "vehicles", "trucks", "us", "them", "him", "all",
     "two", "three", "family", "household", "used", "next", "year", "month", "week",
-    "renewal", "policy"}) | _FORM_WORDS
+    "renewal", "policy"}) | _FORM_WORDS | _PARTICLES
 """Words that are not a name where an uncased email's name would stand."""
 
 
@@ -310,14 +320,27 @@ def _signed_again(low: str) -> re.Pattern[str] | None:
     return None
 
 
+def _split(name: str) -> tuple[str, str]:
+    """First and last name of a written name: the last word, or every word from a particle
+    on ("Pieter van der Meer" is Pieter, van der Meer; "Ana De la Cruz" is Ana, De la Cruz)."""
+    parts = name.split()
+    for i in range(1, len(parts) - 1):
+        if parts[i].lower() in _PARTICLES:
+            return parts[0], " ".join(parts[i:])
+    return parts[0], parts[-1]
+
+
 def _name(text: str, given: str | None) -> tuple[str, str] | None:
     if form := _FORM_NAME.search(text):
         return form.group(1), form.group(2)
     for pattern in _NAMES:
         for match in pattern.finditer(text):
             parts = match.group(1).split()
+            if re.search(r"(?i:last|first|middle|family|maiden)\s*(?i:name)\s*[:-]?\s*\Z",
+                         text[:match.start(1)]):
+                continue  # one field of a form's name ("Last Name: De la Cruz") is no name
             if not _FORM_WORDS.intersection(p.lower() for p in parts):
-                return parts[0], parts[-1]
+                return _split(match.group(1))
     if (lower := _LOWER_NAME.search(text)) and not _NOT_NAMES.intersection(lower.groups()):
         first, last = lower.groups()
         return first.capitalize(), last.capitalize()
@@ -332,14 +355,13 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
             parts = full.group(1).split()
             return parts[0], parts[-1]
     if closed := _CLOSED_IN_LINE.search(text):
-        parts = closed.group(1).split()
-        return parts[0], parts[-1]
+        return _split(closed.group(1))
     if signed := _signed_in_full(lines):
         return signed
     if given:
-        parts = re.sub(r"[<\"].*$", "", given).replace(",", " ").split()
-        if len(parts) >= 2:
-            return parts[0], parts[-1]
+        plain = re.sub(r"[<\"].*$", "", given).replace(",", " ")
+        if len(plain.split()) >= 2:
+            return _split(plain)
     return None
 
 
@@ -356,8 +378,7 @@ def _another_named(text: str) -> tuple[str, str] | None:
     """The name of the person an email written for someone else is written for, or None."""
     for pattern in _ANOTHER_NAMED:
         if match := pattern.search(text):
-            parts = match.group(1).split()
-            return parts[0], parts[-1]
+            return _split(match.group(1))
     return _uncased_name(text, _UNCASED_ANOTHER)
 
 
@@ -424,8 +445,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         # A reply keeps the name known unless it says another ("my name is ..."): its
         # signature may be someone else's (a broker's, a spouse's).
         if said := _NAME_SAID.search(text):
-            found["first_name"], found["last_name"] = said.group(1).split()[0], \
-                said.group(1).split()[-1]
+            found["first_name"], found["last_name"] = _split(said.group(1))
     elif not applicant and (name := _name(text, customer_name)):
         found["first_name"], found["last_name"] = name
     if customer_email and not known.get("email"):
