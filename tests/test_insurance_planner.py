@@ -603,6 +603,21 @@ def test_a_zip_after_its_states_code_in_any_case(text: str, zip_code: str | None
     assert read_email(text, today=TODAY).get("zip_code") == zip_code
 
 
+@pytest.mark.parametrize("text", [
+    "Address: 12 Elm St, Denver, CO 98101",
+    "address: 12 elm st, denver, co 98101",
+    "Address 12 Elm St Denver CO 98101",
+])
+def test_a_zip_of_another_state_than_its_citys_is_asked(text: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert "zip_code" not in info
+    assert "CO" in info["problems"]["zip_code"]
+
+
+def test_a_word_before_a_zip_in_capitals_is_no_state() -> None:
+    assert read_email("I LIVE IN 98101, SEATTLE.", today=TODAY).get("zip_code") == "98101"
+
+
 @pytest.mark.parametrize(("text", "name"), [
     ("Quote request\nName Lydia Hart\nDOB 01/01/1980", ("Lydia", "Hart")),
     ("name - lydia hart\nborn - 01/01/1980", ("Lydia", "Hart")),

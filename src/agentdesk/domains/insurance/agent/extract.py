@@ -70,6 +70,11 @@ _ZIP_ADDRESS = re.compile(r"\b[A-Z]{2},?\s+(\d{5})(?:-\d{4})?\b")
 _ZIP_AFTER_STATE = re.compile(r"\b([a-z]{2}),?\s+(\d{5})(?:-\d{4})?\b", re.I)
 """A state code in any case before five digits ("studio city, ca 91604"): a ZIP when the
 ZIP is in that state, so "in 60614" is no Indiana address."""
+_CITY_STATE_ZIP = re.compile(r"(?:[A-Za-z],[ \t]*(?P<after_comma>(?i:[a-z]{2}))|"
+                             r"[a-z][ \t]+(?P<capitals>[A-Z]{2})),?[ \t]+(?P<zip>\d{5})"
+                             r"(?:-\d{4})?\b")
+"""A city, its state's code and a ZIP ("Columbus, OH 43215", "Columbus OH 43215"): the
+code after a comma in any case, or in capitals after a word in small letters."""
 _ZIP_ALONE = re.compile(r"(?<![\w$/.,:-])(\d{5})(?![\w/-]|[.,]\d|\s*(?:miles|mi\b|km|dollars|usd|k\b))",
                         re.I)
 """Five digits standing alone ("We're at 98101", "..., 85004."): a ZIP only when the email
@@ -374,6 +379,21 @@ def _zip_after_state(text: str) -> str | None:
     return None
 
 
+def _state_against(text: str, zip_text: str) -> str | None:
+    """The state code of a city written right before ``zip_text``, when the ZIP is in
+    another state ("Columbus, OH 34215": 34215 is in Florida), so the ZIP is asked, not
+    taken; else None. Only after a city's comma is a code one ("I LIVE IN 90034" is not
+    Indiana)."""
+    place = check_zip(zip_text)
+    if isinstance(place, Invalid):
+        return None
+    for match in _CITY_STATE_ZIP.finditer(text):
+        code = (match.group("after_comma") or match.group("capitals")).upper()
+        if match.group("zip") == zip_text and code in STATE_CODES and code != place.state:
+            return code
+    return None
+
+
 def _another_named(text: str) -> tuple[str, str] | None:
     """The name of the person an email written for someone else is written for, or None."""
     for pattern in _ANOTHER_NAMED:
@@ -459,6 +479,10 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     if zip_text is None and len(alone) == 1 and \
             not isinstance(check_zip(next(iter(alone))), Invalid):
         zip_text = next(iter(alone))
+    if zip_text and (stated := _state_against(text, zip_text)):
+        problems["zip_code"] = (f"ZIP {zip_text} is not in {stated}, the state of your "
+                                f"address; please confirm your ZIP code.")
+        zip_text = None
     if zip_text:
         checked = check_zip(zip_text)
         keep("zip_code", checked if isinstance(checked, Invalid) else checked.zip_code)
