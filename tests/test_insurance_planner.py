@@ -251,6 +251,9 @@ def test_a_writing_model_is_checked(decision: PlannerDecision, accepted: bool,
     ("Could I get an estimate for my truck? No claims in 10 years.", True),
     ("I'd like a quotation for my car.", True),
     ("The body shop's estimate for my car is $3,000; how do I file the claim?", False),
+    ("We bought a condo and need a renters quote; our car is insured elsewhere.", False),
+    ("Could you quote our new house? The cars stay with our current insurer.", False),
+    ("I'd like a home insurance quote, the car's policy is fine.", False),
 ])
 def test_a_first_email_about_something_else_goes_to_the_agency(text: str, quote: bool) -> None:
     assert looks_like_a_quote_request(text) is quote
