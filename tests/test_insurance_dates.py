@@ -149,3 +149,15 @@ def test_a_day_first_email_with_a_date_read_either_way_is_not_turned_round(text:
 ])
 def test_a_day_written_as_an_ordinal_word_is_read(text: str, day: str | None) -> None:
     assert read_email(text, today=TODAY).get("birth_date") == day
+
+
+@pytest.mark.parametrize(("text", "birth", "licence"), [
+    ("Dates are DD/MM/YYYY. Born 03/02/1985, licensed 07/08/2004.", "1985-02-03", "2004-08-07"),
+    ("My dates follow the European format. DOB 03/02/1985, licensed 07/08/2004.", "1985-02-03",
+     "2004-08-07"),
+    ("Born 03/02/1985, licensed 07/08/2004.", "1985-03-02", "2004-07-08"),  # said nothing
+])
+def test_dates_the_writer_says_put_the_day_first_are_read_so(
+        text: str, birth: str, licence: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info["birth_date"], info["license_date"]) == (birth, licence)

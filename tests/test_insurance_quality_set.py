@@ -17,7 +17,7 @@ TUNED = [c for c in CASES if part_of(c) not in BLIND]
 test that held them to their labels would be tuning on them."""
 
 NOT_YET_READ = frozenset({
-    "f3_british_day_first", "f3_couple_wife_listed_first",
+    "f3_couple_wife_listed_first",
     "f3_family_name_first", "f3_handyman_van_business_use",
     "f3_night_nurse_separated", "f3_parent_writes_for_student",
     "f3_phone_lowercase_dashed_dates", "f3_retiree_formal_letter"})
