@@ -697,3 +697,27 @@ def test_what_comes_before_a_relative_in_one_sentence_is_the_writers() -> None:
 ])
 def test_a_question_about_a_coverage_is_no_choice_of_it(text: str, choice: str | None) -> None:
     assert read_email(text, today=TODAY).get("coverage_choice") == choice
+
+
+@pytest.mark.parametrize(("text", "use"), [
+    ("I drive to my work at the bakery every day.", "commute"),
+    ("I drive it to my job downtown.", "commute"),
+    ("I take the bus to my work, the car is for the weekends.", "pleasure"),
+])
+def test_a_drive_to_my_work_is_a_commute(text: str, use: str) -> None:
+    assert read_email(text, today=TODAY)["use"] == use
+
+
+@pytest.mark.parametrize("text", [
+    "I use it every day to get around to my clients' houses.",
+    "the truck is used for hauling hay and gear",
+    "we use the car 4 everything tbh",
+])
+def test_a_use_said_in_words_not_known_is_asked_never_taken_as_a_commute(text: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert "use" not in info
+    assert "use" in info["problems"]
+    asked = [m["field"] for m in missing_fields(merge({}, info))]
+    assert "use" in asked
+    answered = merge(merge({}, info), read_email("It's for pleasure.", today=TODAY))
+    assert answered["use"] == "pleasure" and "use" not in answered["problems"]

@@ -154,8 +154,8 @@ _MARITAL = [
      "married"),
 ]
 _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver", re.I), "business"),
-        (re.compile(r"\bcommut|\bto work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?to\s+"
-                    r"(?:the\s+)?office\b", re.I), "commute"),
+        (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?"
+                    r"to\s+(?:the\s+|my\s+)?(?:office|job)\b", re.I), "commute"),
         (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b|\bpersonal\s+use\b|\bleisure\b|"
                     r"\bchurch\b|\bgrocer(?:y|ies)\b|\bshopping\b|\baround\s+town\b|"
                     r"\bvisit(?:s|ing)?\s+(?:my\s+|our\s+|the\s+)?(?:family|friends|relatives|"
@@ -163,10 +163,16 @@ _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver", re.I), "business"),
         (re.compile(r"\bfarm (?:use|work)\b|\bon (?:a|the|my|our) farm\b", re.I), "farm")]
 _NOT_THE_CARS_USE = re.compile(
     r"\b(?:take|takes|took|taking|ride|rides|riding|catch|catches)\s+(?:the\s+|a\s+)?"
-    r"(?:train|bus|subway|metro|tram|ferry)\s+to\s+work\b|"
-    r"\b(?:walk|walks|walking|bike|bikes|biking|cycle|cycles|cycling)\s+to\s+work\b|"
+    r"(?:train|bus|subway|metro|tram|ferry)\s+to\s+(?:my\s+)?work\b|"
+    r"\b(?:walk|walks|walking|bike|bikes|biking|cycle|cycles|cycling)\s+to\s+(?:my\s+)?work\b|"
     r"\b(?:mov|relocat|transferr?)\w*\b[^.\n]{0,40}?\bfor\s+(?:work|business)\b", re.I)
 """Work said of something else than the car: the train taken to work, a move for work."""
+_USE_SAID = re.compile(
+    r"\b(?:use[sd]?|using)\s+(?:it|her|him|the\s+\w+|my\s+\w+|this\s+\w+)\s+(?:for|to|4|as|"
+    r"mostly|mainly|primarily|every|daily)\b|\bused\s+(?:for|as)\b|\b(?:primary|main)\s+use\b",
+    re.I)
+"""The car's use said in words the reader does not know ("I use it every day to go job to
+job"): the use is asked, never taken as a commute."""
 _COVERAGE = [(re.compile(r"\bfull\s+coverage\b|\bbest\s+coverage\b|\bfully\s+covered\b", re.I),
               "full"),
              (re.compile(r"\b(?:state\s+)?minimum\b|\bcheapest\b|\bliability\s+only\b|"
@@ -523,7 +529,13 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     for pattern, use in _USE:
         if pattern.search(car_use):
             found["use"] = use
+            solved.append("use")
             break
+    else:
+        if _USE_SAID.search(car_use):
+            problems["use"] = ("Your email says what the car is used for, but not in words we "
+                               "could be sure of: is it commuting, pleasure, business or farm "
+                               "use?")
     chosen = " ".join(s for s in _sentences(text) if not _ASKS_ABOUT.search(s))
     for pattern, choice in _COVERAGE:
         if pattern.search(chosen):
