@@ -721,3 +721,18 @@ def test_a_use_said_in_words_not_known_is_asked_never_taken_as_a_commute(text: s
     assert "use" in asked
     answered = merge(merge({}, info), read_email("It's for pleasure.", today=TODAY))
     assert answered["use"] == "pleasure" and "use" not in answered["problems"]
+
+
+@pytest.mark.parametrize(("text", "licence"), [
+    ("I have driven since my army days; my licence was first issued on June 3, 1971.",
+     "1971-06-03"),
+    ("OH DL since 2001-09-14, clean record.", "2001-09-14"),
+    ("Ohio license, issued 04/05/2003.", "2003-04-05"),
+])
+def test_a_licence_issued_on_a_date_or_a_dl_since_one(text: str, licence: str) -> None:
+    assert read_email(text, today=TODAY)["license_date"] == licence
+
+
+def test_an_initial_in_one_case_is_no_last_name() -> None:
+    info = read_email("MY NAME IS EDGAR J. HOLLIS AND I NEED A QUOTE.", today=TODAY)
+    assert info.get("last_name") in (None, "Hollis")  # asked or read, never "J"

@@ -39,9 +39,11 @@ _BORN = (r"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|
 ("Date of Birth (MM/DD/YYYY):"), "bday", and Spanish ("nací el", "fecha de nacimiento")."""
 _BIRTH = re.compile(_BORN + DATE, re.I)
 _BIRTH_MONTH = re.compile(_BORN + MONTH_YEAR, re.I)
-_LICENSED = r"licen[cs](?:ed?|ia)\b"
-"""A licence said in English or Spanish ("licencia desde 2006")."""
+_LICENSED = r"(?:licen[cs](?:ed?|ia)\b|\bDL\b)"
+"""A licence said in English, in Spanish ("licencia desde 2006") or as "DL" ("TX DL since
+1999-05-10")."""
 _LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?|"
+                           rf"{_LICENSED}[^.\n\d]{{0,120}}?\b(?:first\s+)?issued\s+(?:on\s+)?|"
                            rf"driving\s+since)\s*{DATE}", re.I)
 _LICENSE_MONTH = re.compile(rf"{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?\s*"
                             rf"{MONTH_YEAR}", re.I)
@@ -301,7 +303,8 @@ def _uncased_name(text: str, places: list[re.Pattern[str]] | None = None,
     (by default, where an email's writer gives their name) put it.
 
     A word with an apostrophe or a hyphen, or a Mc-/Mac- name, keeps capitals inside it
-    ("O'Brien", "McNeil") that the email does not show, so such a name is asked, not guessed.
+    ("O'Brien", "McNeil") that the email does not show, so such a name is asked, not guessed;
+    a letter alone is an initial ("harold w. pennington"), never a last name.
     """
     if text != text.lower() and text != text.upper():
         return None
@@ -314,7 +317,7 @@ def _uncased_name(text: str, places: list[re.Pattern[str]] | None = None,
         while match := pattern.search(low, start):
             words = match.groups()
             if not _NOT_UNCASED_NAMES.intersection(words) and \
-                    not any(w.startswith(("mc", "mac")) for w in words) and \
+                    not any(w.startswith(("mc", "mac")) or len(w) < 2 for w in words) and \
                     not re.match(r"['-]", low[match.end(2):match.end(2) + 1]):
                 return words[0].capitalize(), words[1].capitalize()
             start = match.start() + 1
