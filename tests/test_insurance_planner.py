@@ -736,3 +736,16 @@ def test_a_licence_issued_on_a_date_or_a_dl_since_one(text: str, licence: str) -
 def test_an_initial_in_one_case_is_no_last_name() -> None:
     info = read_email("MY NAME IS EDGAR J. HOLLIS AND I NEED A QUOTE.", today=TODAY)
     assert info.get("last_name") in (None, "Hollis")  # asked or read, never "J"
+
+
+@pytest.mark.parametrize("text", [
+    "I need my own quote now that my wife and I are divorced.",
+    "My husband and I split up last spring and he kept the old policy.",
+])
+def test_a_spouse_the_writer_is_parted_from_is_no_driver(text: str) -> None:
+    assert not read_email(text, today=TODAY).get("drivers")
+
+
+def test_a_drive_to_a_place_the_reader_does_not_know_asks_the_use() -> None:
+    info = read_email("I drive it to the clinic three days a week.", today=TODAY)
+    assert "use" not in info and "use" in info["problems"]

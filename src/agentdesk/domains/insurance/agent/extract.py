@@ -171,10 +171,12 @@ _NOT_THE_CARS_USE = re.compile(
 """Work said of something else than the car: the train taken to work, a move for work."""
 _USE_SAID = re.compile(
     r"\b(?:use[sd]?|using)\s+(?:it|her|him|the\s+\w+|my\s+\w+|this\s+\w+)\s+(?:for|to|4|as|"
-    r"mostly|mainly|primarily|every|daily)\b|\bused\s+(?:for|as)\b|\b(?:primary|main)\s+use\b",
+    r"mostly|mainly|primarily|every|daily)\b|\bused\s+(?:for|as)\b|\b(?:primary|main)\s+use\b|"
+    r"\bdriv(?:e|es|ing)\s+(?:it\s+|her\s+|him\s+)?to\s+(?:the|my|our)\s+\w+",
     re.I)
 """The car's use said in words the reader does not know ("I use it every day to go job to
-job"): the use is asked, never taken as a commute."""
+job", "drive it to the hospital 4 nights a week"): the use is asked, never taken as a
+commute."""
 _COVERAGE = [(re.compile(r"\bfull\s+coverage\b|\bbest\s+coverage\b|\bfully\s+covered\b", re.I),
               "full"),
              (re.compile(r"\b(?:state\s+)?minimum\b|\bcheapest\b|\bliability\s+only\b|"
