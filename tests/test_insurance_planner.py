@@ -749,3 +749,12 @@ def test_a_spouse_the_writer_is_parted_from_is_no_driver(text: str) -> None:
 def test_a_drive_to_a_place_the_reader_does_not_know_asks_the_use() -> None:
     info = read_email("I drive it to the clinic three days a week.", today=TODAY)
     assert "use" not in info and "use" in info["problems"]
+
+
+@pytest.mark.parametrize("text", [
+    "I'm a plumber and drive the truck from job to job all day.",
+    "It carries my tools to the job sites.",
+    "the van is for hauling equipment for my crew",
+])
+def test_a_car_driven_between_jobs_or_hauling_tools_is_for_business(text: str) -> None:
+    assert read_email(text, today=TODAY)["use"] == "business"

@@ -17,9 +17,7 @@ TUNED = [c for c in CASES if part_of(c) not in BLIND]
 test that held them to their labels would be tuning on them."""
 
 NOT_YET_READ = frozenset({
-    "f3_couple_wife_listed_first",
-    "f3_handyman_van_business_use",
-    "f3_night_nurse_separated", "f3_parent_writes_for_student",
+    "f3_couple_wife_listed_first", "f3_night_nurse_separated", "f3_parent_writes_for_student",
     "f3_phone_lowercase_dashed_dates"})
 """Cases of ``fresh 9 read`` that code does not yet read as labelled: each is held to fail
 (strict), so the one that starts reading right leaves this set."""

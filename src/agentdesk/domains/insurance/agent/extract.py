@@ -155,7 +155,9 @@ _MARITAL = [
     (re.compile(r"\bmarried\b|\bmy (?:wife|husband|spouse)\b|\bcasad[oa]\b", re.I),
      "married"),
 ]
-_USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver", re.I), "business"),
+_USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
+                    r"\b(?:haul|hauls|hauling|carry|carries|carrying)\s+(?:my\s+|the\s+)?"
+                    r"(?:tools|equipment|materials|supplies)\b", re.I), "business"),
         (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?"
                     r"to\s+(?:the\s+|my\s+)?(?:office|job)\b", re.I), "commute"),
         (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b|\bpersonal\s+use\b|\bleisure\b|"
