@@ -161,3 +161,16 @@ def test_dates_the_writer_says_put_the_day_first_are_read_so(
         text: str, birth: str, licence: str) -> None:
     info = read_email(text, today=TODAY)
     assert (info["birth_date"], info["license_date"]) == (birth, licence)
+
+
+@pytest.mark.parametrize(("text", "birth", "licence"), [
+    ("dob 4-9-1990, licensed 10-15-2006", "1990-04-09", "2006-10-15"),
+    ("born 25-12-1988, licensed 14-06-2005", "1988-12-25", "2005-06-14"),  # plainly day first
+])
+def test_dates_written_with_dashes_read_as_slash_dates(text: str, birth: str, licence: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info["birth_date"], info["license_date"]) == (birth, licence)
+
+
+def test_a_phone_number_is_no_dashed_date() -> None:
+    assert "birth_date" not in read_email("call 555-12-2024 or born ?", today=TODAY)

@@ -15,8 +15,8 @@ from typing import Any
 
 from agentdesk.domains.insurance.validation import MIN_LICENSE_AGE, Invalid, add_years, parse_date
 
-__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "ORDINAL_DAYS", "day_first_as_iso", "licensed_in", "read_date",
-           "us_date", "year_first_as_iso"]
+__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "ORDINAL_DAYS", "dashed_as_slashed", "day_first_as_iso",
+           "licensed_in", "read_date", "us_date", "year_first_as_iso"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -93,6 +93,15 @@ def day_first_as_iso(text: str) -> str:
         return text
     return _SLASH_DATE.sub(lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}",
                            text)
+
+
+_DASHED = re.compile(r"(?<![\d/.-])(\d{1,2})-(\d{1,2})-((?:19|20)\d{2})(?![\d-])")
+
+
+def dashed_as_slashed(text: str) -> str:
+    """``text`` with its dates written with dashes ("3-7-1995") written with slashes, so
+    they are read as slash dates are: month first, unless the day plainly comes first."""
+    return _DASHED.sub(lambda m: f"{m.group(1)}/{m.group(2)}/{m.group(3)}", text)
 
 
 _YEAR_FIRST = re.compile(r"(?<![\d./-])((?:19|20)\d{2})([./])(\d{1,2})\2(\d{1,2})(?!\d)")

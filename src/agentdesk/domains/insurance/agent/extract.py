@@ -26,7 +26,15 @@ from agentdesk.domains.insurance.validation import (
 )
 
 from .answers import read_answers
-from .dates import DATE, MONTH_YEAR, day_first_as_iso, licensed_in, read_date, year_first_as_iso
+from .dates import (
+    DATE,
+    MONTH_YEAR,
+    dashed_as_slashed,
+    day_first_as_iso,
+    licensed_in,
+    read_date,
+    year_first_as_iso,
+)
 from .household import RELATIONS, read_household
 from .terms import read_terms
 
@@ -440,7 +448,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     problems: dict[str, str] = {}
     solved: list[str] = []
     # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
-    text = day_first_as_iso(year_first_as_iso(re.sub(r"[ \t]+", " ", text)))
+    text = day_first_as_iso(dashed_as_slashed(year_first_as_iso(re.sub(r"[ \t]+", " ", text))))
     text = _UNTICKED.sub(" ", text)
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
