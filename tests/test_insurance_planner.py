@@ -758,3 +758,9 @@ def test_a_drive_to_a_place_the_reader_does_not_know_asks_the_use() -> None:
 ])
 def test_a_car_driven_between_jobs_or_hauling_tools_is_for_business(text: str) -> None:
     assert read_email(text, today=TODAY)["use"] == "business"
+
+
+def test_the_writer_naming_themselves_beside_her_gives_the_relative_no_dates() -> None:
+    info = read_email("My son Theo needs a car of his own. If you need me as his father, I'm "
+                      "Victor Lang, born 02/02/1970.", today=TODAY)
+    assert "birth_date" not in info["drivers"][0]

@@ -40,6 +40,9 @@ _NOT_ON_THIS_QUOTE = re.compile(
 """A relative said not to drive on this quote ("my wife Sarah has her own policy with you, so
 this quote is only for me"), or a spouse the writer is parted from ("my husband and I
 separated, he kept our old policy"): not a driver of it, though her dates are hers."""
+_WRITER_NAMED = re.compile(r"\bI(?:'m|\s+am)\s+[A-Z][a-z'-]+\s+[A-Z]|\b(?i:my\s+name\s+is)\b")
+"""The writer naming themselves ("as her mother, I'm Paula Marchetti, born 06/18/1972"): the
+sentence's dates are the writer's, though it speaks of "her"."""
 _BIRTH = re.compile(r"(?:born|birth|dob|d\.o\.b)\D{0,20}?", re.I)
 _LICENCE = re.compile(r"licen[cs]\w*\D{0,20}?", re.I)
 
@@ -67,7 +70,8 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
     for sentence, gap in zip(pieces[::2], [*pieces[1::2], ""], strict=True):
         relative = _RELATIVE.search(sentence)
         about_known = (not relative and drivers and _PRONOUN.search(sentence)
-                       and re.search(date_pattern, sentence, re.I))
+                       and re.search(date_pattern, sentence, re.I)
+                       and not _WRITER_NAMED.search(sentence))
         if not relative and not about_known:
             kept.append(sentence + gap)
             continue
