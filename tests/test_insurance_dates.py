@@ -149,3 +149,28 @@ def test_a_day_first_email_with_a_date_read_either_way_is_not_turned_round(text:
 ])
 def test_a_day_written_as_an_ordinal_word_is_read(text: str, day: str | None) -> None:
     assert read_email(text, today=TODAY).get("birth_date") == day
+
+
+@pytest.mark.parametrize(("text", "birth", "licence"), [
+    ("Dates are DD/MM/YYYY. Born 03/02/1985, licensed 07/08/2004.", "1985-02-03", "2004-08-07"),
+    ("My dates follow the European format. DOB 03/02/1985, licensed 07/08/2004.", "1985-02-03",
+     "2004-08-07"),
+    ("Born 03/02/1985, licensed 07/08/2004.", "1985-03-02", "2004-07-08"),  # said nothing
+])
+def test_dates_the_writer_says_put_the_day_first_are_read_so(
+        text: str, birth: str, licence: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info["birth_date"], info["license_date"]) == (birth, licence)
+
+
+@pytest.mark.parametrize(("text", "birth", "licence"), [
+    ("dob 4-9-1990, licensed 10-15-2006", "1990-04-09", "2006-10-15"),
+    ("born 25-12-1988, licensed 14-06-2005", "1988-12-25", "2005-06-14"),  # plainly day first
+])
+def test_dates_written_with_dashes_read_as_slash_dates(text: str, birth: str, licence: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info["birth_date"], info["license_date"]) == (birth, licence)
+
+
+def test_a_phone_number_is_no_dashed_date() -> None:
+    assert "birth_date" not in read_email("call 555-12-2024 or born ?", today=TODAY)

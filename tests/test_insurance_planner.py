@@ -251,6 +251,9 @@ def test_a_writing_model_is_checked(decision: PlannerDecision, accepted: bool,
     ("Could I get an estimate for my truck? No claims in 10 years.", True),
     ("I'd like a quotation for my car.", True),
     ("The body shop's estimate for my car is $3,000; how do I file the claim?", False),
+    ("We bought a condo and need a renters quote; our car is insured elsewhere.", False),
+    ("Could you quote our new house? The cars stay with our current insurer.", False),
+    ("I'd like a home insurance quote, the car's policy is fine.", False),
 ])
 def test_a_first_email_about_something_else_goes_to_the_agency(text: str, quote: bool) -> None:
     assert looks_like_a_quote_request(text) is quote
@@ -603,6 +606,21 @@ def test_a_zip_after_its_states_code_in_any_case(text: str, zip_code: str | None
     assert read_email(text, today=TODAY).get("zip_code") == zip_code
 
 
+@pytest.mark.parametrize("text", [
+    "Address: 12 Elm St, Denver, CO 98101",
+    "address: 12 elm st, denver, co 98101",
+    "Address 12 Elm St Denver CO 98101",
+])
+def test_a_zip_of_another_state_than_its_citys_is_asked(text: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert "zip_code" not in info
+    assert "CO" in info["problems"]["zip_code"]
+
+
+def test_a_word_before_a_zip_in_capitals_is_no_state() -> None:
+    assert read_email("I LIVE IN 98101, SEATTLE.", today=TODAY).get("zip_code") == "98101"
+
+
 @pytest.mark.parametrize(("text", "name"), [
     ("Quote request\nName Lydia Hart\nDOB 01/01/1980", ("Lydia", "Hart")),
     ("name - lydia hart\nborn - 01/01/1980", ("Lydia", "Hart")),
@@ -615,6 +633,19 @@ def test_a_zip_after_its_states_code_in_any_case(text: str, zip_code: str | None
 def test_a_name_in_labels_and_requests_in_any_case(text: str, name: tuple[str, str] | None) -> None:
     info = read_email(text, today=TODAY)
     assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Please quote:\n- Name: Joost van den Berg\n- Born: 1970-02-02", ("Joost", "van den Berg")),
+    ("My name is Carmen de la Vega, born 03/03/1983.", ("Carmen", "de la Vega")),
+    ("Quote form\nFirst Name: Jean-Paul\nLast Name: Du Pont\nZIP: 43215",
+     ("Jean-Paul", "Du Pont")),
+    ("quote form\nname: joost van den berg\nborn: 1970-02-02", None),
+])
+def test_a_family_name_keeps_its_particles(text: str, name: tuple[str, str] | None) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("first_name"), info.get("last_name")) == (name or (None, None))
+    assert info.get("body") is None  # 'van den Berg' names no van
 
 
 @pytest.mark.parametrize(("text", "name"), [
@@ -666,3 +697,70 @@ def test_what_comes_before_a_relative_in_one_sentence_is_the_writers() -> None:
 ])
 def test_a_question_about_a_coverage_is_no_choice_of_it(text: str, choice: str | None) -> None:
     assert read_email(text, today=TODAY).get("coverage_choice") == choice
+
+
+@pytest.mark.parametrize(("text", "use"), [
+    ("I drive to my work at the bakery every day.", "commute"),
+    ("I drive it to my job downtown.", "commute"),
+    ("I take the bus to my work, the car is for the weekends.", "pleasure"),
+])
+def test_a_drive_to_my_work_is_a_commute(text: str, use: str) -> None:
+    assert read_email(text, today=TODAY)["use"] == use
+
+
+@pytest.mark.parametrize("text", [
+    "I use it every day to get around to my clients' houses.",
+    "the truck is used for hauling hay and gear",
+    "we use the car 4 everything tbh",
+])
+def test_a_use_said_in_words_not_known_is_asked_never_taken_as_a_commute(text: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert "use" not in info
+    assert "use" in info["problems"]
+    asked = [m["field"] for m in missing_fields(merge({}, info))]
+    assert "use" in asked
+    answered = merge(merge({}, info), read_email("It's for pleasure.", today=TODAY))
+    assert answered["use"] == "pleasure" and "use" not in answered["problems"]
+
+
+@pytest.mark.parametrize(("text", "licence"), [
+    ("I have driven since my army days; my licence was first issued on June 3, 1971.",
+     "1971-06-03"),
+    ("OH DL since 2001-09-14, clean record.", "2001-09-14"),
+    ("Ohio license, issued 04/05/2003.", "2003-04-05"),
+])
+def test_a_licence_issued_on_a_date_or_a_dl_since_one(text: str, licence: str) -> None:
+    assert read_email(text, today=TODAY)["license_date"] == licence
+
+
+def test_an_initial_in_one_case_is_no_last_name() -> None:
+    info = read_email("MY NAME IS EDGAR J. HOLLIS AND I NEED A QUOTE.", today=TODAY)
+    assert info.get("last_name") in (None, "Hollis")  # asked or read, never "J"
+
+
+@pytest.mark.parametrize("text", [
+    "I need my own quote now that my wife and I are divorced.",
+    "My husband and I split up last spring and he kept the old policy.",
+])
+def test_a_spouse_the_writer_is_parted_from_is_no_driver(text: str) -> None:
+    assert not read_email(text, today=TODAY).get("drivers")
+
+
+def test_a_drive_to_a_place_the_reader_does_not_know_asks_the_use() -> None:
+    info = read_email("I drive it to the clinic three days a week.", today=TODAY)
+    assert "use" not in info and "use" in info["problems"]
+
+
+@pytest.mark.parametrize("text", [
+    "I'm a plumber and drive the truck from job to job all day.",
+    "It carries my tools to the job sites.",
+    "the van is for hauling equipment for my crew",
+])
+def test_a_car_driven_between_jobs_or_hauling_tools_is_for_business(text: str) -> None:
+    assert read_email(text, today=TODAY)["use"] == "business"
+
+
+def test_the_writer_naming_themselves_beside_her_gives_the_relative_no_dates() -> None:
+    info = read_email("My son Theo needs a car of his own. If you need me as his father, I'm "
+                      "Victor Lang, born 02/02/1970.", today=TODAY)
+    assert "birth_date" not in info["drivers"][0]

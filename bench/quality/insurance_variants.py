@@ -101,7 +101,11 @@ labelled only where one field is asked and the set's labels name it (``license_d
 only (``--part "fresh 9"``), right / refused / silent wrong: as written 17 / 8 / 5; with the
 phrasing variants 131 / 65 / 37 of 233; the whole graph to its first planned step (``python
 -m bench.quality --agent insurance --tag fresh9``) on the embedded model 17 / 8 / 5 (median
-9.4 s a case). No case was changed after.
+9.4 s a case). No case was changed after. Measured again after the round on ``fresh 2 read``,
+still blind (at 056e439): as written 18 / 6 / 6, with variants 139 / 48 / 46: that round read
+more emails but answered some of these wrongly where they had been refused. From 2026-11-29
+it is ``fresh 9 read`` (tag ``read`` added), read and tuned on while a fourth set (part
+``fresh 10``, tag ``fresh10``) is written blind.
 
 The part ``fresh 10`` (ids ``f4_``, tags ``people`` and ``fresh10``) is insurance's fourth
 set of 30 emails written blind, from the README's insurance part, the seed's design,

@@ -38,7 +38,8 @@ FIELD_LABELS = {"zip_code": "ZIP code", "birth_date": "date of birth",
                 "license_date": "license date", "marital_status": "marital status",
                 "phone": "phone number", "name": "name", "accidents": "accident",
                 "effective_date": "start date", "license_state": "license state",
-                "vehicles": "VIN", "first_name": "first name"}
+                "vehicles": "VIN", "first_name": "first name",
+                "use": "use of the car (commute, pleasure, business or farm)"}
 
 COVERAGE_PACKAGES: dict[str, dict[str, Any]] = {
     "standard": {"bodily_injury": "50/100", "property_damage": 50000,

@@ -15,8 +15,8 @@ from typing import Any
 
 from agentdesk.domains.insurance.validation import MIN_LICENSE_AGE, Invalid, add_years, parse_date
 
-__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "ORDINAL_DAYS", "day_first_as_iso", "licensed_in", "read_date",
-           "us_date", "year_first_as_iso"]
+__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "ORDINAL_DAYS", "dashed_as_slashed", "day_first_as_iso",
+           "licensed_in", "read_date", "us_date", "year_first_as_iso"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -63,6 +63,12 @@ def read_date(text: str) -> date | Invalid:
     return parse_date(text)
 
 
+_DAY_FIRST_SAID = re.compile(
+    r"\bday\s*[/.-]\s*month\s*[/.-]\s*year\b|\bdd\s*[/.-]\s*mm\s*[/.-]\s*yy(?:yy)?\b|"
+    r"\bday\s+first\b|\bdates?\b[^.\n]{0,60}\b(?:british|uk|european|english)\s+"
+    r"(?:way|format|style)\b", re.I)
+"""The writer saying their dates put the day first ("All dates below are written the British
+way, day/month/year", "DD/MM/YYYY")."""
 _SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
 
 
@@ -73,14 +79,29 @@ def day_first_as_iso(text: str) -> str:
     day first. Only when every slash date of the email reads one way alone, day first
     (a first number above 12, or day and month alike), are they rewritten; an email with
     one date that could be either ("05/09/2010") keeps its text, so that date is never
-    read the other way round unasked.
+    read the other way round unasked, unless the writer says the day comes first
+    ("DD/MM/YYYY", "dates written the British way").
     """
     dates = [(int(a), int(b)) for a, b, _ in _SLASH_DATE.findall(text)]
-    if not any(a > 12 for a, _ in dates) or \
+    if _DAY_FIRST_SAID.search(text):
+        # The writer says the day comes first ("dates below are day/month/year"): every
+        # slash date is read so, if every one can be.
+        if not all(1 <= b <= 12 for _, b in dates):
+            return text
+    elif not any(a > 12 for a, _ in dates) or \
             not all((a > 12 or a == b) and b <= 12 for a, b in dates):
         return text
     return _SLASH_DATE.sub(lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}",
                            text)
+
+
+_DASHED = re.compile(r"(?<![\d/.-])(\d{1,2})-(\d{1,2})-((?:19|20)\d{2})(?![\d-])")
+
+
+def dashed_as_slashed(text: str) -> str:
+    """``text`` with its dates written with dashes ("3-7-1995") written with slashes, so
+    they are read as slash dates are: month first, unless the day plainly comes first."""
+    return _DASHED.sub(lambda m: f"{m.group(1)}/{m.group(2)}/{m.group(3)}", text)
 
 
 _YEAR_FIRST = re.compile(r"(?<![\d./-])((?:19|20)\d{2})([./])(\d{1,2})\2(\d{1,2})(?!\d)")

@@ -26,7 +26,15 @@ from agentdesk.domains.insurance.validation import (
 )
 
 from .answers import read_answers
-from .dates import DATE, MONTH_YEAR, day_first_as_iso, licensed_in, read_date, year_first_as_iso
+from .dates import (
+    DATE,
+    MONTH_YEAR,
+    dashed_as_slashed,
+    day_first_as_iso,
+    licensed_in,
+    read_date,
+    year_first_as_iso,
+)
 from .household import RELATIONS, read_household
 from .terms import read_terms
 
@@ -39,9 +47,11 @@ _BORN = (r"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|
 ("Date of Birth (MM/DD/YYYY):"), "bday", and Spanish ("nací el", "fecha de nacimiento")."""
 _BIRTH = re.compile(_BORN + DATE, re.I)
 _BIRTH_MONTH = re.compile(_BORN + MONTH_YEAR, re.I)
-_LICENSED = r"licen[cs](?:ed?|ia)\b"
-"""A licence said in English or Spanish ("licencia desde 2006")."""
+_LICENSED = r"(?:licen[cs](?:ed?|ia)\b|\bDL\b)"
+"""A licence said in English, in Spanish ("licencia desde 2006") or as "DL" ("TX DL since
+1999-05-10")."""
 _LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?|"
+                           rf"{_LICENSED}[^.\n\d]{{0,120}}?\b(?:first\s+)?issued\s+(?:on\s+)?|"
                            rf"driving\s+since)\s*{DATE}", re.I)
 _LICENSE_MONTH = re.compile(rf"{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?\s*"
                             rf"{MONTH_YEAR}", re.I)
@@ -70,6 +80,11 @@ _ZIP_ADDRESS = re.compile(r"\b[A-Z]{2},?\s+(\d{5})(?:-\d{4})?\b")
 _ZIP_AFTER_STATE = re.compile(r"\b([a-z]{2}),?\s+(\d{5})(?:-\d{4})?\b", re.I)
 """A state code in any case before five digits ("studio city, ca 91604"): a ZIP when the
 ZIP is in that state, so "in 60614" is no Indiana address."""
+_CITY_STATE_ZIP = re.compile(r"(?:[A-Za-z],[ \t]*(?P<after_comma>(?i:[a-z]{2}))|"
+                             r"[a-z][ \t]+(?P<capitals>[A-Z]{2})),?[ \t]+(?P<zip>\d{5})"
+                             r"(?:-\d{4})?\b")
+"""A city, its state's code and a ZIP ("Columbus, OH 43215", "Columbus OH 43215"): the
+code after a comma in any case, or in capitals after a word in small letters."""
 _ZIP_ALONE = re.compile(r"(?<![\w$/.,:-])(\d{5})(?![\w/-]|[.,]\d|\s*(?:miles|mi\b|km|dollars|usd|k\b))",
                         re.I)
 """Five digits standing alone ("We're at 98101", "..., 85004."): a ZIP only when the email
@@ -78,11 +93,20 @@ _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,1
                     r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 """Capitals and small letters of names, with the accented ones ("Lucía Fernández")."""
-_PERSON = rf"([{_UP}][{_LOW}'-]+(?:\s+[A-Z]\.?)?\s+[{_UP}][{_LOW}{_UP}'-]+)"
-_FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+)[ \t,;|]+"
-                        rf"(?i:last\s*name|surname|family\s*name)\s*[:-]?\s*"
-                        rf"([{_UP}][{_LOW}{_UP}'-]+)")
-"""A form's name fields on one line ("First Name: Priya    Last Name: Raghunathan")."""
+_PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "la", "le", "di",
+                        "da", "du", "dos", "das", "ter", "ten"})
+"""Words that begin a family name ("van der Meer", "De la Cruz"): the surname is all of it."""
+_PARTICLE = r"(?:\s+(?i:van|von|der|den|del|della|de|la|le|di|da|du|dos|das|ter|ten))"
+_PERSON = (rf"([{_UP}][{_LOW}'-]+(?:\s+[A-Z]\.?)?{_PARTICLE}{{0,3}}\s+"
+           rf"[{_UP}][{_LOW}{_UP}'-]+)")
+_FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+"
+                        rf"(?:-[{_UP}][{_LOW}]+)?)"
+                        rf"(?:[ \t,;|]+|[ \t]*\n[ \t]*)"
+                        rf"(?i:last\s*name|surname|family\s*name)[ \t]*[:-]?[ \t]*"
+                        rf"((?:(?i:{'|'.join(sorted(_PARTICLES, key=len, reverse=True))})[ \t]+)"
+                        rf"{{0,3}}[{_UP}][{_LOW}{_UP}'-]+)")
+"""A form's name fields on one line ("First Name: Priya    Last Name: Raghunathan") or on
+two, the last name with its particles ("Last Name: De la Cruz")."""
 _FORM_WORDS = frozenset({"name", "first", "last", "full", "middle", "surname", "date", "birth",
                          "applicant", "driver", "status", "marital", "license", "licence"})
 """A form's labels, never a name ("Last Name Raghunathan" is no Mr. Name Raghunathan)."""
@@ -139,9 +163,11 @@ _MARITAL = [
     (re.compile(r"\bmarried\b|\bmy (?:wife|husband|spouse)\b|\bcasad[oa]\b", re.I),
      "married"),
 ]
-_USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver", re.I), "business"),
-        (re.compile(r"\bcommut|\bto work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?to\s+"
-                    r"(?:the\s+)?office\b", re.I), "commute"),
+_USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
+                    r"\b(?:haul|hauls|hauling|carry|carries|carrying)\s+(?:my\s+|the\s+)?"
+                    r"(?:tools|equipment|materials|supplies)\b", re.I), "business"),
+        (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?"
+                    r"to\s+(?:the\s+|my\s+)?(?:office|job)\b", re.I), "commute"),
         (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b|\bpersonal\s+use\b|\bleisure\b|"
                     r"\bchurch\b|\bgrocer(?:y|ies)\b|\bshopping\b|\baround\s+town\b|"
                     r"\bvisit(?:s|ing)?\s+(?:my\s+|our\s+|the\s+)?(?:family|friends|relatives|"
@@ -149,10 +175,18 @@ _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver", re.I), "business"),
         (re.compile(r"\bfarm (?:use|work)\b|\bon (?:a|the|my|our) farm\b", re.I), "farm")]
 _NOT_THE_CARS_USE = re.compile(
     r"\b(?:take|takes|took|taking|ride|rides|riding|catch|catches)\s+(?:the\s+|a\s+)?"
-    r"(?:train|bus|subway|metro|tram|ferry)\s+to\s+work\b|"
-    r"\b(?:walk|walks|walking|bike|bikes|biking|cycle|cycles|cycling)\s+to\s+work\b|"
+    r"(?:train|bus|subway|metro|tram|ferry)\s+to\s+(?:my\s+)?work\b|"
+    r"\b(?:walk|walks|walking|bike|bikes|biking|cycle|cycles|cycling)\s+to\s+(?:my\s+)?work\b|"
     r"\b(?:mov|relocat|transferr?)\w*\b[^.\n]{0,40}?\bfor\s+(?:work|business)\b", re.I)
 """Work said of something else than the car: the train taken to work, a move for work."""
+_USE_SAID = re.compile(
+    r"\b(?:use[sd]?|using)\s+(?:it|her|him|the\s+\w+|my\s+\w+|this\s+\w+)\s+(?:for|to|4|as|"
+    r"mostly|mainly|primarily|every|daily)\b|\bused\s+(?:for|as)\b|\b(?:primary|main)\s+use\b|"
+    r"\bdriv(?:e|es|ing)\s+(?:it\s+|her\s+|him\s+)?to\s+(?:the|my|our)\s+\w+",
+    re.I)
+"""The car's use said in words the reader does not know ("I use it every day to go job to
+job", "drive it to the hospital 4 nights a week"): the use is asked, never taken as a
+commute."""
 _COVERAGE = [(re.compile(r"\bfull\s+coverage\b|\bbest\s+coverage\b|\bfully\s+covered\b", re.I),
               "full"),
              (re.compile(r"\b(?:state\s+)?minimum\b|\bcheapest\b|\bliability\s+only\b|"
@@ -189,7 +223,8 @@ _BODIES = [(re.compile(r"\bsedan\b", re.I), "sedan"), (re.compile(r"\bcoupe\b", 
            (re.compile(r"\b(?:suv|crossover)\b", re.I), "suv"),
            (re.compile(r"\bminivan\b", re.I), "minivan"),
            (re.compile(r"\b(?:pickup|pick-up|truck)\b", re.I), "pickup"),
-           (re.compile(r"\bvan\b", re.I), "van")]
+           (re.compile(r"\bvan\b(?![ \t]+(?:der|den|de)\b)", re.I), "van")]
+"""Body styles; "van" before "der" is a family name's ("Pieter van der Meer")."""
 _SR22 = re.compile(r"\bsr[- ]?22\b", re.I)
 
 
@@ -270,7 +305,7 @@ _NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
     "regards", "best", "kind", "years", "old", "age", "aged", "sincerely", "cheers", "yours",
     "faithfully", "truly", "both", "cars", "vehicles", "trucks", "us", "them", "him", "all",
     "two", "three", "family", "household", "used", "next", "year", "month", "week",
-    "renewal", "policy"}) | _FORM_WORDS
+    "renewal", "policy"}) | _FORM_WORDS | _PARTICLES
 """Words that are not a name where an uncased email's name would stand."""
 
 
@@ -280,7 +315,8 @@ def _uncased_name(text: str, places: list[re.Pattern[str]] | None = None,
     (by default, where an email's writer gives their name) put it.
 
     A word with an apostrophe or a hyphen, or a Mc-/Mac- name, keeps capitals inside it
-    ("O'Brien", "McNeil") that the email does not show, so such a name is asked, not guessed.
+    ("O'Brien", "McNeil") that the email does not show, so such a name is asked, not guessed;
+    a letter alone is an initial ("harold w. pennington"), never a last name.
     """
     if text != text.lower() and text != text.upper():
         return None
@@ -293,7 +329,7 @@ def _uncased_name(text: str, places: list[re.Pattern[str]] | None = None,
         while match := pattern.search(low, start):
             words = match.groups()
             if not _NOT_UNCASED_NAMES.intersection(words) and \
-                    not any(w.startswith(("mc", "mac")) for w in words) and \
+                    not any(w.startswith(("mc", "mac")) or len(w) < 2 for w in words) and \
                     not re.match(r"['-]", low[match.end(2):match.end(2) + 1]):
                 return words[0].capitalize(), words[1].capitalize()
             start = match.start() + 1
@@ -310,14 +346,27 @@ def _signed_again(low: str) -> re.Pattern[str] | None:
     return None
 
 
+def _split(name: str) -> tuple[str, str]:
+    """First and last name of a written name: the last word, or every word from a particle
+    on ("Pieter van der Meer" is Pieter, van der Meer; "Ana De la Cruz" is Ana, De la Cruz)."""
+    parts = name.split()
+    for i in range(1, len(parts) - 1):
+        if parts[i].lower() in _PARTICLES:
+            return parts[0], " ".join(parts[i:])
+    return parts[0], parts[-1]
+
+
 def _name(text: str, given: str | None) -> tuple[str, str] | None:
     if form := _FORM_NAME.search(text):
         return form.group(1), form.group(2)
     for pattern in _NAMES:
         for match in pattern.finditer(text):
             parts = match.group(1).split()
+            if re.search(r"(?i:last|first|middle|family|maiden)\s*(?i:name)\s*[:-]?\s*\Z",
+                         text[:match.start(1)]):
+                continue  # one field of a form's name ("Last Name: De la Cruz") is no name
             if not _FORM_WORDS.intersection(p.lower() for p in parts):
-                return parts[0], parts[-1]
+                return _split(match.group(1))
     if (lower := _LOWER_NAME.search(text)) and not _NOT_NAMES.intersection(lower.groups()):
         first, last = lower.groups()
         return first.capitalize(), last.capitalize()
@@ -332,14 +381,13 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
             parts = full.group(1).split()
             return parts[0], parts[-1]
     if closed := _CLOSED_IN_LINE.search(text):
-        parts = closed.group(1).split()
-        return parts[0], parts[-1]
+        return _split(closed.group(1))
     if signed := _signed_in_full(lines):
         return signed
     if given:
-        parts = re.sub(r"[<\"].*$", "", given).replace(",", " ").split()
-        if len(parts) >= 2:
-            return parts[0], parts[-1]
+        plain = re.sub(r"[<\"].*$", "", given).replace(",", " ")
+        if len(plain.split()) >= 2:
+            return _split(plain)
     return None
 
 
@@ -352,12 +400,26 @@ def _zip_after_state(text: str) -> str | None:
     return None
 
 
+def _state_against(text: str, zip_text: str) -> str | None:
+    """The state code of a city written right before ``zip_text``, when the ZIP is in
+    another state ("Columbus, OH 34215": 34215 is in Florida), so the ZIP is asked, not
+    taken; else None. Only after a city's comma is a code one ("I LIVE IN 90034" is not
+    Indiana)."""
+    place = check_zip(zip_text)
+    if isinstance(place, Invalid):
+        return None
+    for match in _CITY_STATE_ZIP.finditer(text):
+        code = (match.group("after_comma") or match.group("capitals")).upper()
+        if match.group("zip") == zip_text and code in STATE_CODES and code != place.state:
+            return code
+    return None
+
+
 def _another_named(text: str) -> tuple[str, str] | None:
     """The name of the person an email written for someone else is written for, or None."""
     for pattern in _ANOTHER_NAMED:
         if match := pattern.search(text):
-            parts = match.group(1).split()
-            return parts[0], parts[-1]
+            return _split(match.group(1))
     return _uncased_name(text, _UNCASED_ANOTHER)
 
 
@@ -386,7 +448,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     problems: dict[str, str] = {}
     solved: list[str] = []
     # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
-    text = day_first_as_iso(year_first_as_iso(re.sub(r"[ \t]+", " ", text)))
+    text = day_first_as_iso(dashed_as_slashed(year_first_as_iso(re.sub(r"[ \t]+", " ", text))))
     text = _UNTICKED.sub(" ", text)
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
@@ -424,8 +486,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         # A reply keeps the name known unless it says another ("my name is ..."): its
         # signature may be someone else's (a broker's, a spouse's).
         if said := _NAME_SAID.search(text):
-            found["first_name"], found["last_name"] = said.group(1).split()[0], \
-                said.group(1).split()[-1]
+            found["first_name"], found["last_name"] = _split(said.group(1))
     elif not applicant and (name := _name(text, customer_name)):
         found["first_name"], found["last_name"] = name
     if customer_email and not known.get("email"):
@@ -439,6 +500,10 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     if zip_text is None and len(alone) == 1 and \
             not isinstance(check_zip(next(iter(alone))), Invalid):
         zip_text = next(iter(alone))
+    if zip_text and (stated := _state_against(text, zip_text)):
+        problems["zip_code"] = (f"ZIP {zip_text} is not in {stated}, the state of your "
+                                f"address; please confirm your ZIP code.")
+        zip_text = None
     if zip_text:
         checked = check_zip(zip_text)
         keep("zip_code", checked if isinstance(checked, Invalid) else checked.zip_code)
@@ -479,7 +544,13 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     for pattern, use in _USE:
         if pattern.search(car_use):
             found["use"] = use
+            solved.append("use")
             break
+    else:
+        if _USE_SAID.search(car_use):
+            problems["use"] = ("Your email says what the car is used for, but not in words we "
+                               "could be sure of: is it commuting, pleasure, business or farm "
+                               "use?")
     chosen = " ".join(s for s in _sentences(text) if not _ASKS_ABOUT.search(s))
     for pattern, choice in _COVERAGE:
         if pattern.search(chosen):

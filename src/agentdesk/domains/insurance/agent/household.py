@@ -35,9 +35,14 @@ _NAME = re.compile(r"([A-Z][a-z'-]+)(?:\s+([A-Z][a-zA-Z'-]+))?")
 _NOT_ON_THIS_QUOTE = re.compile(
     r"\b(?:her|his|their)\s+own\s+(?:policy|insurance|coverage)\b|\b(?:only|just)\s+for\s+me\b|"
     r"\b(?:won'?t|will\s+not|doesn'?t|does\s+not|never|can'?t|cannot)\s+drive\b|"
-    r"\b(?:is\s+not|isn'?t)\s+(?:a\s+)?driv(?:er|ing)\b|\bnot\s+(?:be\s+)?(?:a\s+)?driver\b", re.I)
+    r"\b(?:is\s+not|isn'?t)\s+(?:a\s+)?driv(?:er|ing)\b|\bnot\s+(?:be\s+)?(?:a\s+)?driver\b|"
+    r"\b(?:separated|divorced|split\s+up|broke\s+up)\b|\b(?:he|she)\s+kept\b", re.I)
 """A relative said not to drive on this quote ("my wife Sarah has her own policy with you, so
-this quote is only for me"): not a driver of it, though her dates are hers."""
+this quote is only for me"), or a spouse the writer is parted from ("my husband and I
+separated, he kept our old policy"): not a driver of it, though her dates are hers."""
+_WRITER_NAMED = re.compile(r"\bI(?:'m|\s+am)\s+[A-Z][a-z'-]+\s+[A-Z]|\b(?i:my\s+name\s+is)\b")
+"""The writer naming themselves ("as her mother, I'm Paula Marchetti, born 06/18/1972"): the
+sentence's dates are the writer's, though it speaks of "her"."""
 _BIRTH = re.compile(r"(?:born|birth|dob|d\.o\.b)\D{0,20}?", re.I)
 _LICENCE = re.compile(r"licen[cs]\w*\D{0,20}?", re.I)
 
@@ -65,7 +70,8 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
     for sentence, gap in zip(pieces[::2], [*pieces[1::2], ""], strict=True):
         relative = _RELATIVE.search(sentence)
         about_known = (not relative and drivers and _PRONOUN.search(sentence)
-                       and re.search(date_pattern, sentence, re.I))
+                       and re.search(date_pattern, sentence, re.I)
+                       and not _WRITER_NAMED.search(sentence))
         if not relative and not about_known:
             kept.append(sentence + gap)
             continue

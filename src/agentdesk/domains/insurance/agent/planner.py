@@ -167,6 +167,16 @@ _OTHER_BUSINESS = re.compile(r"\b(?:cancel\w*|renew\w*|claims?|bill\w*|payments?
                              r"homeowners?|renters?|life insurance)\b", re.I)
 
 
+_OTHER_LINE = re.compile(
+    r"\b(?:homeowners?|home|house|renters?|condo|life|umbrella|boat)(?:'s)?\s+"
+    r"(?:insurance\s+|owners\s+)?(?:quote|quotation|policy|coverage|insurance)s?\b|"
+    r"\b(?:quote|insure|cover)\w*\s+(?:for\s+)?(?:the|my|our|a)\s+(?:new\s+)?"
+    r"(?:house|home|condo|apartment|boat)\b|\bonly\s+for\s+the\s+(?:house|home|condo)\b",
+    re.I)
+"""Insurance of another line than a car's asked for ("a homeowners quote", "quote for our
+new house", "this is only for the house"): an auto quote is not what is asked."""
+
+
 _REPAIR = re.compile(r"\b(?:repairs?|damages?|body\s*shop|adjusters?)\b", re.I)
 
 
@@ -177,6 +187,8 @@ def looks_like_a_quote_request(text: str) -> bool:
     if quote and quote.group(0).lower() == "estimate" and _REPAIR.search(text):
         quote = None  # a repair shop's estimate is a claim's, not a price for a policy
     auto = _AUTO_WORDS.search(text)
+    if _OTHER_LINE.search(text):
+        return False  # a house's or a life's quote, maybe beside the car's: the agency's
     if quote and auto:
         return True
     if _OTHER_BUSINESS.search(text):
