@@ -15,7 +15,8 @@ from typing import Any
 
 from agentdesk.units import get_units, scaled
 
-__all__ = ["Amount", "convert", "in_hours", "numbers_in_digits", "read_amounts", "unit_text"]
+__all__ = ["WORD_VALUE", "Amount", "convert", "in_hours", "numbers_in_digits", "read_amounts",
+           "unit_text"]
 
 
 def _quantity(unit: str) -> Any:
@@ -51,7 +52,7 @@ _ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
           "eighteen", "nineteen")
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-_WORD_VALUE = {**{w: i + 1 for i, w in enumerate(_ONES)}, **{w: i + 10 for i, w in enumerate(_TEENS)},
+WORD_VALUE = {**{w: i + 1 for i, w in enumerate(_ONES)}, **{w: i + 10 for i, w in enumerate(_TEENS)},
                **{w: 10 * (i + 2) for i, w in enumerate(_TENS)}}
 _NUMBER_WORD = rf"(?:{'|'.join((*_TENS, *_TEENS, *_ONES))}|hundred|thousand)"
 _NUMBER_TOKEN = rf"(?:{_NUMBER_WORD}|(?<=y-)\d(?![\d.])|\d(?=[ -]+(?:hundred|thousand)\b))"
@@ -83,7 +84,7 @@ def _spelled_value(words: list[str]) -> int | None:
                 return None
             total, current = current * 1000, 0
         else:
-            value = int(word) if word.isdigit() else _WORD_VALUE[word]
+            value = int(word) if word.isdigit() else WORD_VALUE[word]
             if last in _ONES or last in _TEENS or (last in _TENS and value >= 10):
                 return None  # "two three", "twenty thirty": a list, not one number
             current += value

@@ -18,7 +18,7 @@ from typing import Any
 
 from rapidfuzz.distance import OSA
 
-from .amounts import Amount, convert, in_hours, numbers_in_digits, read_amounts
+from .amounts import WORD_VALUE, Amount, convert, in_hours, numbers_in_digits, read_amounts
 
 __all__ = ["METRICS", "Goal", "Setting", "read_goal"]
 
@@ -187,12 +187,11 @@ _TAKEN_TOGETHER = re.compile(
 """Tablets of one strength taken together ("2 tablets of 250 mg together", "two 100 mg
 capsules at once"): one dose of them all. Tablets not said to be taken together may be
 taken apart, and are asked about."""
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
 def _taken_together(match: re.Match[str]) -> str:
     count = match.group("count").lower()
-    number = float(count) if count.isdigit() else float(_COUNT_WORDS[count])
+    number = float(count) if count.isdigit() else float(WORD_VALUE[count])
     name = "each" if match.group("each") else "strength"
     return f"{number * float(match.group(name)):g} {match.group(name + '_unit')}"
 
@@ -239,14 +238,14 @@ def _scaled_values(text: str) -> str:
     scaled ("Usual elimination half-life is 6 h but in this patient it's doubled" is a
     half-life of 12 h), when it is the sentence's one amount: "it" has no other to mean.
     "usual" ("normally", "typical") there says the value is not the one to use."""
-    for quantity in reversed(read_amounts(text)):
+    amounts = read_amounts(text)  # rewritten from the end: those before each stay where they are
+    for quantity in reversed(amounts):
         scaled = _SCALED.match(text, quantity.end)
         if not scaled or not quantity.unit:
             continue
         start = max(text.rfind(mark, 0, quantity.start) for mark in (". ", "; ", "\n", "? ", "! "))
         start = 0 if start < 0 else start + 1
-        if any(start <= q.start and q is not quantity and q.end <= quantity.start
-               for q in read_amounts(text)):
+        if any(start <= q.start and q.end <= quantity.start for q in amounts):
             continue
         factor = _FACTORS[scaled.group("factor").lower()]
         sentence = _USUAL.sub("", text[start:quantity.start])
