@@ -96,14 +96,15 @@ _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 _PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "la", "le", "di",
                         "da", "du", "dos", "das", "ter", "ten"})
 """Words that begin a family name ("van der Meer", "De la Cruz"): the surname is all of it."""
-_PARTICLE = r"(?:\s+(?i:van|von|der|den|del|della|de|la|le|di|da|du|dos|das|ter|ten))"
+_PARTICLE_WORD = "|".join(sorted(_PARTICLES, key=len, reverse=True))
+_PARTICLE = rf"(?:\s+(?i:{_PARTICLE_WORD}))"
 _PERSON = (rf"([{_UP}][{_LOW}'-]+(?:\s+[A-Z]\.?)?{_PARTICLE}{{0,3}}\s+"
            rf"[{_UP}][{_LOW}{_UP}'-]+)")
 _FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+"
                         rf"(?:-[{_UP}][{_LOW}]+)?)"
                         rf"(?:[ \t,;|]+|[ \t]*\n[ \t]*)"
                         rf"(?i:last\s*name|surname|family\s*name)[ \t]*[:-]?[ \t]*"
-                        rf"((?:(?i:{'|'.join(sorted(_PARTICLES, key=len, reverse=True))})[ \t]+)"
+                        rf"((?:(?i:{_PARTICLE_WORD})[ \t]+)"
                         rf"{{0,3}}[{_UP}][{_LOW}{_UP}'-]+)")
 """A form's name fields on one line ("First Name: Priya    Last Name: Raghunathan") or on
 two, the last name with its particles ("Last Name: De la Cruz")."""
