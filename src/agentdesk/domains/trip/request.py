@@ -1326,12 +1326,12 @@ _OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|bi
 _YEARS_PAST = re.compile(
     rf"\bfor (?:(?:over|almost|nearly|about|around|more than|the (?:past|last)) )?{_COUNT} "
     rf"(?:years?|yrs?|decades?)\b|\b{_COUNT} (?:years?|yrs?|decades?) ago\b")
-_ONE_TRIP = re.compile(r"\b(?:one|1|a single) (?:trip|getaway|vacation|holiday|journey|"
-                       r"break)\b")
-"""The trip itself, counted: "two couples, one getaway" is the one trip planned."""
 """Years that passed before the trip: "a trip I've promised myself for 20 years", "married
 for thirty years", "10 years ago". No trip lasts years, so they are neither its length nor
 its party (and "in 2 years", a date, is not among them)."""
+_ONE_TRIP = re.compile(r"\b(?:one|1|a single) (?:trip|getaway|vacation|holiday|journey|"
+                       r"break)\b")
+"""The trip itself, counted: "two couples, one getaway" is the one trip planned."""
 _EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
                    r"(?:each|apiece)(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
 """What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each", "$800 apiece"
