@@ -20,6 +20,7 @@ from .banking_fresh3 import FRESH3
 from .banking_fresh4 import FRESH4
 from .banking_fresh5 import FRESH5
 from .banking_fresh6 import FRESH6
+from .banking_fresh7 import FRESH7
 from .banking_set import FRESH, HELDOUT, QUESTIONS
 from .banking_written import WRITTEN, WRITTEN_HELDOUT
 from .common import Case, CaseResult, open_desk
@@ -67,7 +68,12 @@ def cases() -> list[Case]:
     fresh6 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh6"])
               for qid, question, sql, tags in FRESH6
               if question.lower() not in earlier]
-    return tuned + held + fresh + written + fresh2 + fresh3 + fresh4 + fresh5 + fresh6
+    # The seventh blind set: never read, never tuned on.
+    earlier |= {case.request.lower() for case in fresh6}
+    fresh7 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh7"])
+              for qid, question, sql, tags in FRESH7
+              if question.lower() not in earlier]
+    return tuned + held + fresh + written + fresh2 + fresh3 + fresh4 + fresh5 + fresh6 + fresh7
 
 
 def _norm(value: Any) -> Any:

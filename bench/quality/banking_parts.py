@@ -22,8 +22,10 @@ then 48/19/3 as written, 275/155/26 then 305/132/19 with variants; ``fresh4 read
 blind beside the next round, tag ``fresh5``, measured blind before and after it: 44/10/6 then
 46/10/4 as written, 271/60/36 then 282/60/25 with variants; ``fresh5 read`` from 2026-11-29
 on, read and tuned on), and ``fresh6`` (:mod:`.banking_fresh6`, a sixth set written blind beside
-it, tag ``fresh6``, measured once blind at dbf0640: 25/31/4 as written, 160/203/29 with
-variants).
+it, tag ``fresh6``, measured blind at dbf0640 and again after the round beside it, unchanged:
+25/31/4 as written, 160/203/29 with variants; ``fresh6 read`` from 2026-11-29 on, read and
+tuned on), and ``fresh7`` (:mod:`.banking_fresh7`, a seventh set written blind beside that
+round, tag ``fresh7``, never tuned on).
 """
 
 from __future__ import annotations
@@ -42,18 +44,21 @@ from .variants import variants
 __all__ = ["PARTS", "part_of", "reader_verdict"]
 
 PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout", "fresh2 read", "fresh3 read",
-         "fresh4 read", "fresh5 read", "fresh6")
-BLIND = ("heldout", "fresh", "written_heldout", "fresh6")
+         "fresh4 read", "fresh5 read", "fresh6 read", "fresh7")
+BLIND = ("heldout", "fresh", "written_heldout", "fresh7")
 """The parts never tuned on: ``--verbose`` lists their misses only when ``--part`` names them."""
 
 
 def part_of(case: Case) -> str:
     """Which part of the set a case belongs to (``fresh3 read``: the third set written blind,
     read once measured blind before and after the round beside it; ``fresh4 read``: the fourth,
-    likewise; ``fresh5 read``: the fifth, likewise; ``fresh6``: a sixth, written blind)."""
+    likewise; ``fresh5 read``: the fifth, likewise; ``fresh6 read``: the sixth, likewise;
+    ``fresh7``: a seventh, written blind)."""
     tags = set(case.tags)
+    if "fresh7" in tags:
+        return "fresh7"
     if "fresh6" in tags:
-        return "fresh6"
+        return "fresh6 read"
     if "fresh5" in tags:
         return "fresh5 read"
     if "fresh4" in tags:
