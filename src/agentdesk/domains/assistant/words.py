@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from agentdesk.numerals import CARDINALS
+
 __all__ = ["alike", "digits"]
 
 
@@ -23,10 +25,7 @@ def alike(a: str, b: str) -> bool:
     return len(a) >= stem and len(b) >= stem and a[:stem] == b[:stem]
 
 
-_NUMBER_WORDS = {word: n for n, word in enumerate((
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty"))}
+_NUMBER_WORDS = {word: n for word, n in CARDINALS.items() if n <= 20}
 _NUMBER_WORD = re.compile(r"(?<![\w-])(" + "|".join(_NUMBER_WORDS) + r")(?![\w-])", re.I)
 
 

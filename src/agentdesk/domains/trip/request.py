@@ -18,6 +18,8 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
+from agentdesk.numerals import CARDINALS, ONES, ORDINAL_DAYS, TENS, cardinals
+
 __all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_days",
            "stated_length"]
 
@@ -29,15 +31,7 @@ _DATE = re.compile(
     r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}(?![\d/]))|\d{1,2}\.\d{1,2}\.\d{4}|tomorrow|"
     r"next (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|week|month)|in \d+ (?:days|weeks|months))\b", re.I)
-_FIRST_NINE = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-               "seventh": 7, "eighth": 8, "ninth": 9}
-_ORDINALS = {**_FIRST_NINE, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
-             "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17,
-             "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
-             **{f"twenty{joint}{word}": 20 + day for word, day in _FIRST_NINE.items()
-                for joint in "- "},
-             "thirty-first": 31, "thirty first": 31}
-"""A day of the month in words: "the fourth", "the twenty-fourth", "the twenty fourth"."""
+_ORDINALS = ORDINAL_DAYS
 _ORDINAL_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _ORDINAL = re.compile(rf"\b({_ORDINAL_WORD})(?= (?:of )?(?:{_MONTHS})\b)", re.I)
 _ORDINAL_AFTER = re.compile(rf"\b((?:{_MONTHS})\.? )({_ORDINAL_WORD})\b", re.I)
@@ -55,13 +49,9 @@ _DAY_ONLY = re.compile(r"\b(?:on )?(?:the |(?:mon|tues|wednes|thurs|fri|satur|su
                        r"(?:the )?)(\d{1,2})(?:st|nd|rd|th)\b(?! (?:of )?(?:" + _MONTHS
                        + r")\b)", re.I)
 """A day of the month alone, of the month before: "back on the 8th", "back Monday 26th"."""
-_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-          "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-          "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
-          "eighteen": 18, "nineteen": 19, "twenty": 20}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-         "eighty": 80, "ninety": 90}
-_UNIT_WORD = "one|two|three|four|five|six|seven|eight|nine"
+_WORDS = {"a": 1, "an": 1, **cardinals(20)}
+_TENS = {word: CARDINALS[word] for word in TENS}
+_UNIT_WORD = "|".join(ONES)
 # Atomic: "twenty-one days" is 21 days, never "twenty" travelers and "one" day.
 _COUNT = (rf"((?>\d+|(?:{'|'.join(_TENS)})(?:[- ](?:{_UNIT_WORD})\b)?|"
           rf"{'|'.join(sorted(_WORDS, key=len, reverse=True))}))")

@@ -14,8 +14,9 @@ from datetime import date
 from typing import Any
 
 from agentdesk.domains.insurance.validation import MIN_LICENSE_AGE, Invalid, add_years, parse_date
+from agentdesk.numerals import ORDINAL_DAYS
 
-__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "ORDINAL_DAYS", "dashed_as_slashed", "day_first_as_iso",
+__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "dashed_as_slashed", "day_first_as_iso",
            "licensed_in", "read_date", "us_date", "year_first_as_iso"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
@@ -23,15 +24,9 @@ MONTHS = {m: i + 1 for i, m in enumerate(
      "october", "november", "december"])}
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
-ORDINAL_DAYS = {word: i + 1 for i, word in enumerate(
-    [*_UNITS, "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
-     "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"])}
-ORDINAL_DAYS.update({f"twenty-{word}": 21 + i for i, word in enumerate(_UNITS)})
-ORDINAL_DAYS.update({"thirtieth": 30, "thirty-first": 31})
-"""Days of a month written as words ("the third of June", "May second")."""
 _DAY = (r"(?:\d{1,2}(?:st|nd|rd|th)?|"
-        + "|".join(w.replace("-", "[- ]") for w in sorted(ORDINAL_DAYS, key=len, reverse=True))
+        + "|".join(w.replace("-", "[- ]") for w in sorted(ORDINAL_DAYS, key=len, reverse=True)
+                   if " " not in w)
         + r")")
 DATE = (rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTH}\s+{_DAY}"
         rf",?\s+\d{{4}}|(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH},?\s+\d{{4}})")

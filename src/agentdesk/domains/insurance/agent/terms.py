@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from agentdesk.domains.insurance.validation import Invalid
+from agentdesk.numerals import cardinals
 
 __all__ = ["MAX_DAYS_AHEAD", "read_terms"]
 
@@ -21,9 +22,7 @@ _PRIOR = re.compile(r"\b(?i:insured|covered|insurance|policy)\s+(?i:is\s+)?(?i:w
                     r"\s*(?i:(years?|yrs?|months?))?)?")
 _NO_PRIOR = re.compile(r"\b(?:no|never had|don'?t have|do not have|without)\s+(?:any\s+|current\s+"
                        r"|prior\s+)?(?:car\s+|auto\s+)?insurance\b|\bnever been insured\b", re.I)
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15,
-          "twenty": 20}
+_WORDS = cardinals(20)
 """Numbers of years or months as people write them ("with Progressive for eight years")."""
 _DISCOUNTS = [("homeowner", re.compile(r"\b(?:homeowner|own\s+(?:my|our|a)\s+(?:home|house))\b",
                                        re.I)),

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from agentdesk.numerals import ONES, TEENS, TENS, cardinals
 from agentdesk.units import get_units, scaled
 
 __all__ = ["WORD_VALUE", "Amount", "convert", "in_hours", "numbers_in_digits", "read_amounts",
@@ -41,20 +42,13 @@ def convert(value: float, unit: str, target: str) -> float | None:
         return None
 
 
-_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
-                 "twelve": 12, "half a": 0.5, "a half": 0.5, "single": 1}
+_NUMBER_WORDS = {"a": 1, "an": 1, **cardinals(12), "half a": 0.5, "a half": 0.5, "single": 1}
 _COUNTED = re.compile(r"[ -]*(?:doses?|administrations?|tablets?|capsules?|pills?)\b", re.I)
 """A number word counts without a unit only before what it counts ("six doses", "two
 tablets", which the reader must not take for one)."""
 
-_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-          "eighteen", "nineteen")
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-WORD_VALUE = {**{w: i + 1 for i, w in enumerate(_ONES)}, **{w: i + 10 for i, w in enumerate(_TEENS)},
-               **{w: 10 * (i + 2) for i, w in enumerate(_TENS)}}
-_NUMBER_WORD = rf"(?:{'|'.join((*_TENS, *_TEENS, *_ONES))}|hundred|thousand)"
+WORD_VALUE = cardinals(90)
+_NUMBER_WORD = rf"(?:{'|'.join((*TENS, *TEENS, *ONES))}|hundred|thousand)"
 _NUMBER_TOKEN = rf"(?:{_NUMBER_WORD}|(?<=y-)\d(?![\d.])|\d(?=[ -]+(?:hundred|thousand)\b))"
 """A number word, or one digit where words go on around it ("2 hundred", "thirty-6")."""
 _SPELLED = re.compile(
@@ -85,7 +79,7 @@ def _spelled_value(words: list[str]) -> int | None:
             total, current = current * 1000, 0
         else:
             value = int(word) if word.isdigit() else WORD_VALUE[word]
-            if last in _ONES or last in _TEENS or (last in _TENS and value >= 10):
+            if last in ONES or last in TEENS or (last in TENS and value >= 10):
                 return None  # "two three", "twenty thirty": a list, not one number
             current += value
         last = word
@@ -101,7 +95,7 @@ def numbers_in_digits(text: str) -> str:
     def digits(match: re.Match[str]) -> str:
         words = re.findall(r"[a-z]+|\d", match.group(0).lower())
         value = _spelled_value(words)
-        if value is None or (len(words) == 1 and words[0] not in _TEENS[3:] + _TENS):
+        if value is None or (len(words) == 1 and words[0] not in TEENS[3:] + TENS):
             return match.group(0)
         return str(value)
 

@@ -25,6 +25,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from agentdesk.domains.trip.request import find_dates
+from agentdesk.numerals import ORDINAL_DAYS, cardinals
 
 from .schemas import TripPreferences
 
@@ -32,10 +33,8 @@ __all__ = ["RevisionAsk", "describe_want", "read_revision", "trip_days"]
 
 ReadBy = Literal["code", "model", "none"]
 
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1}
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+_NUMBERS = {**cardinals(12), "a": 1, "an": 1}
+_ORDINALS = {word: n for word, n in ORDINAL_DAYS.items() if n <= 10}
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUM = r"(?:\d+|" + "|".join(_NUMBERS) + ")"
 _DAYNUM = r"(?:\d+|" + "|".join(w for w in _NUMBERS if w not in ("a", "an")) + ")"

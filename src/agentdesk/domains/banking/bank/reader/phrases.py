@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from agentdesk.numerals import ORDINAL_DAYS
+
 from .vocabulary import MISSING_WORDS, NULLABLE_WORDS, NUMBER_WORDS, TABLE_WORDS
 
 __all__ = ["ACQUIRING", "Mention", "Reading", "find", "find_comparisons", "find_dates",
@@ -177,14 +179,8 @@ _QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, 
              "4th": 4, "last": 4, "final": 4}
 """A quarter of a year by its ordinal ("the third quarter")."""
 
-_ORDINALS = {word: str(i) for i, word in enumerate(
-    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-     "seventeenth", "eighteenth", "nineteenth", "twentieth"], 1)}
-_ORDINALS.update({f"twenty{sep}{word}": str(20 + int(n)) for word, n in list(_ORDINALS.items())
-                  if int(n) < 10 for sep in (" ", "-")})
-_ORDINALS.update({"thirtieth": "30", "thirty first": "31", "thirty-first": "31"})
-"""Days of the month in words ("Sept first")."""
+_ORDINALS = {word: str(n) for word, n in ORDINAL_DAYS.items()}
+"""Days of the month in words ("Sept first"), as the digits dateparser reads."""
 
 
 def _day(text: str, day: str) -> str | None:

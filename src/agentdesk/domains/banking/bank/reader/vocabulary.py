@@ -7,6 +7,8 @@ database itself (:mod:`.catalog`).
 
 from __future__ import annotations
 
+from agentdesk.numerals import cardinals
+
 __all__ = ["BARE_DATE_VERBS", "COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "MISSING_WORDS",
            "NULLABLE_WORDS", "NUMBER_WORDS", "NUMERIC", "OWNED", "STATES",
            "TABLE_WORDS", "UNITS", "VALUE_WORDS"]
@@ -126,10 +128,7 @@ STATES: dict[str, str] = {
 }
 """US state names to the two-letter codes the bank stores ("New York" is also a city)."""
 
-NUMBER_WORDS: dict[str, int] = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50,
-}
+NUMBER_WORDS: dict[str, int] = {**cardinals(12), "fifteen": 15, "twenty": 20, "fifty": 50}
 
 NULLABLE_WORDS: dict[str, str] = {
     "closing date": "accounts.closed_at", "closed date": "accounts.closed_at",
