@@ -15,8 +15,11 @@ whole table; each filter a misreading would drop was run without it and gives an
 answer); two questions first written word for word as an earlier set asks them were
 reworded, one about spend by category was left out (whether a transfer out is spending is
 not the bank's to say), and a count of customers who paid Netflix was kept to payments once
-a refund showed up among its rows, all before measuring. None is unanswerable.
-MEASUREMENT PENDING
+a refund showed up among its rows, all before measuring. None is unanswerable. Measured
+once, blind, on 2026-11-29 at 3dcba8d (``python -m bench.quality.banking_parts`` and
+``--no-variants``, no ``--part``, only this part's totals read), right / refused / silent
+wrong: as written 25 / 29 / 6; with the phrasing variants 183 / 201 / 43. No case was changed
+after.
 
 Conventions are the sixth set's: "spend" and "fees collected" are debits as positive dollars
 (``SUM(-amount)`` over ``amount < 0``), as are cash withdrawn, rent paid and an average
