@@ -139,6 +139,40 @@ it (``marital_status``, ``zip_code``); where the VIN is missing or mistyped, ``u
 phrasing variants 129 / 33 / 53 of 215; the whole graph to its first planned step (``python
 -m bench.quality --agent insurance --tag fresh10``) on the embedded model 19 / 3 / 8 (median
 6.3 s a case). No case was changed after.
+
+The part ``fresh 11`` (ids ``f5_``, tags ``people`` and ``fresh11``) is insurance's fifth
+set of 30 emails written blind, from the README's insurance part, the seed's design,
+``quote_request.py``, ``validation.py``, this docstring and three ``f4_`` cases for the label
+format, never the other cases, the reader, the planner or their tests. Its writers: a
+trucker's terse text about his own pickup (his CDL's date below his first licence's), a
+great-granddaughter typing for a woman who turns 100 that day, a lawyer's letter with dates
+in words and a bar admission date, a baker's delivery van and own car in one quote, a
+Vietnamese and a Polish writer's English with day-first dates (``25/08/1988``,
+``23.11.1987``), a customer who corrects her VIN in a second paragraph, a reply above the
+agency's quoted question (which lists every marital status), ``key: value`` lines, a pasted
+spreadsheet table, a married couple of two women, a sergeant's ``14 FEB 1985`` dates, an
+engaged customer who is still single, "my license on my 16th birthday" (the licence date is
+that birthday), an Indian English "kindly revert" with ``07-Aug-1991``, a lease turned in
+the day the new car comes (both VINs given), a separated customer whose divorce is not final
+beside a competitor's price and renewal date, an all-capitals phone email. 18 should start
+the quote, 8 ask the customer (a learner's permit with the road test to come, a licence
+dated the day before the 16th birthday, the VIN's last six characters, a student abroad with
+a UK address and her home city without its ZIP, a form's blank marital status, a birthday
+without its year, a VIN "in the attached photo", a wife who drives but does not know her
+licence date) and 4 go to the agency (a breakdown on the highway, a replaced card for
+autopay, a daughter to add to an existing policy with all her dates, cover for a drive to
+Mexico). Tag ``misread`` marks the 12 written to be easy to misread. Every VIN that should be
+read decodes in ``vin``'s vPIC data and passes its check digit (the one corrected away fails
+it); every ZIP is active in ``zipcodes`` (Ohio, Pennsylvania, Texas, California, New York);
+each date was checked against the driver age and licence rules on 2026-11-29 (a month alone
+read as its first day). ``missing`` is labelled only where one field is asked and the set's
+labels name it (``license_date``, ``zip_code``, ``marital_status``); where the VIN is missing,
+``use`` and ``vins`` are not labelled, nor the dates a question is about. Measured once,
+blind, on 2026-11-29 at 7047bf9, totals only (the whole bench, no ``--part``), right /
+refused / silent wrong: as written 12 / 13 / 5; with the phrasing variants 89 / 111 / 38 of
+238; the whole graph to its first planned step (``python -m bench.quality --agent insurance
+--tag fresh11``) on the embedded model 12 / 13 / 5 (median 2.1 s a case). No case was changed
+after.
 """
 
 from __future__ import annotations
