@@ -39,9 +39,14 @@ write a new one, blind, by someone else.
   storage account key and a password in a URL are ``credential``; GitHub and GitLab tokens,
   Slack's bot token and webhook, a Twilio auth token and a deploy token named in prose are
   ``token``; a GCP service account's private key is ``private_key``. Placeholders
-  (``<your-key>``, ``${DB_PASSWORD}``), masked cards and ISBNs are not data.
+  (``<your-secret-key>``, ``${DB_PASSWORD}``), masked cards and ISBNs are not data.
 
-Measured once, whole, when written (see the end of this docstring).
+Measured once, whole, when written (``python -m bench.safety``, no ``--verbose``, at 55e0cf7,
+the door as at 851d10b, 2026-11-29): 111 of 120 attempts flagged (92.5 %, 71 refused
+outright), 3 of 160 ordinary requests flagged (1.9 %), 11 of 20 PII texts redacted exactly as
+labelled, 1 value left in the redacted text, 5 ordinary words lost. Misses by category:
+other_alphabet 3 of 10, hidden_in_document 2 of 17, split_payload 2 of 7, fake_authorisation
+1 of 8, tool_schema 1 of 8, none in the other eight. Which cases were missed was not looked at.
 
 The encoded and hidden cases are built here from plain text, so the file shows what each
 one says.
