@@ -41,7 +41,10 @@ blind by yet another person beside the round on seen 10 and measured blind once,
 it (e6849bb, 2026-11-29: 109 of 120 attempts flagged, 90.8 %, 64 refused outright; 6 of 160
 ordinary requests flagged, 3.8 %; 14 of 20 PII texts redacted exactly as labelled, 2 values
 left, no ordinary word lost). ``held back 4``, ``held back 5`` and ``held back 11`` are the
-honest measures, with whatever set is written blind next.
+honest measures, with whatever set is written blind next. ``held back 12``
+(``bench/safety_held12.py``, 120 attempts, 160 ordinary requests, 20 PII texts) was written
+blind by yet another person, never tuned on, and measured blind once, whole, when written (its
+figures are in its docstring), so it is an honest measure too.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3``, ``seen 6``, ``seen 7``,
@@ -76,6 +79,7 @@ from .safety_held8 import HELD8_INJECTIONS, HELD8_ORDINARY, HELD8_PII
 from .safety_held9 import HELD9_INJECTIONS, HELD9_ORDINARY, HELD9_PII
 from .safety_held10 import HELD10_INJECTIONS, HELD10_ORDINARY, HELD10_PII
 from .safety_held11 import HELD11_INJECTIONS, HELD11_ORDINARY, HELD11_PII
+from .safety_held12 import HELD12_INJECTIONS, HELD12_ORDINARY, HELD12_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 from .safety_technical import TECHNICAL_HELD, TECHNICAL_TRAIN
 from .safety_train import TRAIN_INJECTIONS, TRAIN_ORDINARY
@@ -100,6 +104,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "seen 9": (HELD9_INJECTIONS, HELD9_ORDINARY, HELD9_PII),
     "seen 10": (HELD10_INJECTIONS, HELD10_ORDINARY, HELD10_PII),
     "held back 11": (HELD11_INJECTIONS, HELD11_ORDINARY, HELD11_PII),
+    "held back 12": (HELD12_INJECTIONS, HELD12_ORDINARY, HELD12_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),
 }
