@@ -89,6 +89,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from .common import PARTS as COMMON_PARTS
 from .common import Case, part_of
 
 HERE = Path(__file__).parent
@@ -178,9 +179,9 @@ def _library() -> list[dict[str, Any]]:
     return [load_spec(file, root).summary() for file, root in iter_models(configured_dirs(None))]
 
 
-PARTS = ("tuned", "held-back", "fresh read", "fresh", "fresh 3 read", "fresh 4 read", "fresh 5 read",
-         "fresh 5", "fresh 6 read", "fresh 6", "fresh 7 read", "fresh 7", "fresh 8 read",
-         "fresh 8", "fresh 9 read", "fresh 9", "fresh 10 read", "fresh 10")
+_NAMES = {"people": "tuned", "held back": "held-back"}
+"""The parts this bench has always named otherwise than :data:`.common.PARTS`."""
+PARTS = tuple(_NAMES.get(part, part) for part in COMMON_PARTS if part != "first")
 OUTCOMES = ("right", "refused", "silent_wrong")
 
 
@@ -191,7 +192,7 @@ def _part(case: dict[str, Any]) -> str:
     held-back ones, as this bench has always called them."""
     where = part_of(Case(id=case["id"], request=case["request"], expected=None,
                          tags=case.get("tags", [])))
-    return {"people": "tuned", "held back": "held-back"}.get(where, where)
+    return _NAMES.get(where, where)
 
 
 def _requests(agent: str, text: str, with_variants: bool) -> list[tuple[str, str]]:
