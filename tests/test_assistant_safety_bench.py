@@ -165,8 +165,8 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
     ("seen 9", (120, 160, 20), 120, 0, 17, 0, 0),  # 110, 7, 16, 0 blind; read and tuned on since
     # 113, 5, 16, 1 blind at 401f6a5 (115, 4 after round ten); read and tuned on since
     ("seen 10", (120, 160, 20), 120, 0, 17, 0, 0),
-    # 109, 6, 14, 2 blind at e6849bb; 109, 7, 14, 1 after round eleven; never read
-    ("held back 11", (120, 160, 20), 109, 7, 14, 1, 0),
+    # 109, 6, 14, 2 blind at e6849bb (109, 7, 14, 1 after round eleven); read and tuned on since
+    ("seen 11", (120, 160, 20), 119, 5, 14, 1, 0),
 ])
 def test_the_blind_held_back_parts_keep_their_measured_floor(
         parts: dict[str, Measurement], name: str, size: tuple[int, int, int], detected: int,
