@@ -95,6 +95,39 @@ OVERRIDE_NOTICE = _rx(
     r"nicht\s+mehr)",
 )
 
+# "The sign at the pool says 'All previous rules are void ...'. Does that mean ...?": a notice
+# quoted from a sign, letter or poster of the writer's world, and what it means asked
+_THING_SAYS = re.compile(r"\b(?:sign|signs|poster|notice\s*board|noticeboard|board|banner|leaflet|flyer|"
+                         r"letter|label|plaque|memo|circular|bulletin|newsletter)\b[^.!?\n\"'“‘]{0,40}?"
+                         r"\b(?:says|said|reads|read|states|stated|announces|announced)\s*[:,]?\s*[\"'“‘]\s*$", _I)
+_MEANING_ASKED = re.compile(r"[^\n]{0,3}\s*(?:\S+\s+){0,2}?(?:does|did|do)\s+(?:that|this|it|they)\s+"
+                            r"mean\b|[^\n]{0,3}\s*what\s+(?:does|do)\s+(?:that|this|it|they)\s+mean\b", _I)
+
+
+_SPOKEN_TO = re.compile(r"\b(?:you|your|assistant|ai|model|bot)\b", _I)
+
+
+def _quoted_from_a_thing(text: str, start: int) -> bool:
+    """The notice at ``start`` opens a quotation from a sign or letter whose meaning is asked,
+    and the quotation speaks to no one ("you", "the assistant" make it an order again)."""
+    lead = text[max(0, start - 80):start]
+    if not _THING_SAYS.search(lead):
+        return False
+    closing = re.compile(r"[\"'”’](?=\s|$)").search(text, start)
+    return bool(closing and _MEANING_ASKED.match(text, closing.end())
+                and not _SPOKEN_TO.search(text, start, closing.start()))
+
+
+def _override_notice(text: str) -> bool:
+    """A notice that the instructions are void, unless quoted from a sign whose meaning is asked."""
+    for pattern in OVERRIDE_NOTICE:
+        for match in pattern.finditer(text):
+            quote_start = max(text.rfind(q, 0, match.start()) for q in "\"'“‘")
+            if quote_start < 0 or not _quoted_from_a_thing(text, quote_start + 1):
+                return True
+    return False
+
+
 _TOOL_TAGS = (r"tool_result|tool_results|tool_response|tool_output|function_results?|function_response|"
               r"function_output|tool_use|search_results?|observation|system-reminder")
 FAKE_TOOL_RESULT = _rx(
@@ -465,7 +498,7 @@ PLANTED_RULES: tuple[PhraseRule, ...] = (
                "a note addressed to the model inside the text", patterns=NOTE_TO_MODEL),
     PhraseRule("injection.override", "notice", "refuse",
                "a notice that the assistant's instructions are void or its checks off",
-               patterns=OVERRIDE_NOTICE),
+               check=_override_notice),
     PhraseRule("injection.fake_tool_result", "tool_block", "refuse",
                "a made-up tool result or role message in the text", patterns=FAKE_TOOL_RESULT),
     PhraseRule("injection.fake_tool_result", "tool_block", "refuse",
