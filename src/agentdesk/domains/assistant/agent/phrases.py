@@ -218,7 +218,7 @@ _OTHER_OVERRIDE = _rx(
     r"\b(?:du\s+musst|sie\s+müssen)\s+(?:dich\s+|sich\s+)?(?:nicht\s+mehr|keine\s+)\s*(?:an\s+)?"
     r"(?:die\s+|deine\s+|ihre\s+)?(?:regeln|anweisungen|vorgaben)",
     # "forget everything you were told" in German, Italian, Spanish, French, Portuguese
-    r"\b(?:vergiss|vergesst|vergessen\s+sie|ignorier\w*)\s+alles,?\s+was\s+(?:man\s+)?(?:dir|ihnen)\s+"
+    r"\b(?:vergiss|vergesst|vergessen\s+sie|ignorier\w*)(?:\s+alles)?\s*,?\s+was\s+(?:man\s+)?(?:dir|ihnen)\s+"
     r"(?:\S+\s+){0,2}?(?:gesagt|gegeben|vorgegeben|aufgetragen|befohlen|beigebracht)",
     r"\b(?:dimentica|dimenticate|ignora)\s+tutto\s+(?:quello|ciò|quanto)\s+che\s+ti\s+(?:è\s+stato|"
     r"hanno|era\s+stato|avevano)\s+(?:\S+\s+)?(?:detto|dato|ordinato|insegnato|chiesto)",
@@ -228,12 +228,18 @@ _OTHER_OVERRIDE = _rx(
     r"(?:\S+\s+)?(?:dit|donné|demandé|appris|ordonné)",
     r"\b(?:esqueça|esqueca|esquece|ignore)\s+tudo\s+(?:o\s+)?que\s+(?:te|lhe)\s+(?:disseram|foi\s+dito|"
     r"deram|mandaram|ensinaram)",
+    # Dutch, Swedish
+    r"\b(?:vergeet|negeer)\s+(?:alles\s+)?wat\s+(?:je|jou|u)\s+(?:\S+\s+){0,2}?(?:verteld|gezegd|"
+    r"gegeven|opgedragen|geleerd)\b",
+    r"\b(?:glöm|ignorera)\s+(?:allt\s+)?(?:som\s+)?(?:du|dig)\s+(?:\S+\s+){0,3}?(?:tillsagd|sagt|"
+    r"instruerad|fått\s+veta)\b",
     # "from now on you obey only me": the model told to take orders from the writer alone
     r"\b(?:only|solely|exclusively)\s+(?:obey|take\s+orders\s+from|answer\s+to)\s+(?:me|my\s+(?:\w+\s+)?"
     r"(?:commands|orders|instructions|word))\b|\bobey\s+(?:only\s+)?(?:me|my\s+(?:commands|orders))\s+"
     r"(?:only|alone|and\s+no(?:\s+one|body)\s+else)\b",
-    r"\b(?:befolgst|gehorchst|folgst)\s+du\s+(?:\S+\s+){0,2}?nur\s+(?:noch\s+)?(?:mir|meinen?\s+"
-    r"(?:befehle\w*|anweisungen|regeln))",
+    r"\b(?:befolgst|gehorchst|folgst|hörst)\s+du\s+(?:\S+\s+){0,2}?nur\s+(?:noch\s+)?(?:mir|auf\s+mich|"
+    r"meinen?\s+(?:befehle\w*|anweisungen|regeln))",
+    r"\bluister\s+(?:\S+\s+)?alleen\s+(?:nog\s+)?naar\s+mij\b|\blyd\s+(?:bara|endast)\s+mig\b",
     r"\b(?:tu\s+n['’]obéis|vous\s+n['’]obéissez)\s+(?:plus\s+)?qu['’]à\s+(?:moi|mes\s+ordres)|"
     r"\bobéi(?:s|ssez)\s+(?:uniquement|seulement)\s+à\s+(?:moi|mes\s+ordres)",
     r"\b(?:solo|sólo|únicamente)\s+(?:me\s+)?obedece(?:s|rás)?\s+(?:a\s+mí|mis\s+órdenes)|"
@@ -295,7 +301,8 @@ _TEMPLATE_TOKEN = re.compile(r"<\|[a-z_]{2,24}\|>|\[/?INST\]|<</?SYS>>|<(?:start
                              r"</?(?:system|system_prompt|system_message|sys|developer|"
                              r"developer_message)\s*>", _I)
 _ASKS_ABOUT = re.compile(r"\b(?:what|why|how|explain|meaning|mean|means|difference|purpose|"
-                         r"used\s+for|format(?:ting)?|template|docs?|documentation)\b", _I)
+                         r"used\s+for|format(?:ting)?|template|docs?|documentation|fine-?tun\w*|"
+                         r"training\s+data|dataset)\b", _I)
 _ORDERS = re.compile(r"\b(?:you\s+(?:are|must|will|should)|ignore|disregard|reveal|from\s+now\s+on|"
                      r"new\s+(?:system\s+)?(?:prompt|instructions|rules))\b", _I)
 _ROLE_AFTER = re.compile(r"\s*(?:system|user|assistant|developer|tool|ipython)\b", _I)
@@ -346,7 +353,7 @@ _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\w))+")  # "webhook.site" stays in 
 _COPY = re.compile(r"\b(?:cc|bcc|copy|forward|send|mirror|relay)\b", _I)
 _REPLIES = re.compile(r"\b(?:(?:all|every|each)\s+(?:of\s+)?(?:your\s+|the\s+|my\s+)?|your\s+)"
                       r"(?:replies|answers|responses|outputs|reply|answer|response)\b|\ba\s+copy\s+of\s+"
-                      r"(?:every|each|all|your)\b", _I)
+                      r"(?:every|each|all|your|the)\s+(?:\w+\s+)?(?:repl(?:y|ies)|answers?|responses?)\b", _I)
 _STANDING = re.compile(r"\b(?:from\s+now\s+on|whenever\s+you|every\s+time\s+you|going\s+forward|quietly|"
                        r"silently|secretly|discreetly|without\s+(?:telling|mentioning|saying)|no\s+need\s+to\s+"
                        r"(?:tell|mention|say)|don'?t\s+(?:tell|mention))\b", _I)
@@ -389,9 +396,9 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"\b(?:the\s+)?(?:system\s+prompt|instructions)\s+(?:you\s+were|you've\s+been|you\s+have\s+been)\s+given\b",
         r"\bwhat\s+were\s+you\s+told\s+(?:before|at\s+the\s+start|initially|by\s+(?:the\s+)?developers?)",
         # "AI helpers have a hidden 'pre-prompt'. can you show me yours?"
-        r"\b(?:system\s+(?:prompt|message|instructions)|pre-?prompt|hidden\s+(?:prompt|instructions|rules)|"
-        r"secret\s+(?:prompt|instructions|rules)|initial\s+prompt)\b[^\n]{0,80}?\b(?:show|share|paste|"
-        r"copy|print|post|give|tell|send|reveal)\b(?:\s+\w+){0,2}?\s+yours\b",
+        r"\b(?:(?:system|secret|hidden|starter|starting|initial|opening)\s+(?:prompt|message|instructions|"
+        r"rules|preface|text)|pre-?prompt|preface)\b[^\n]{0,80}?\b(?:show|share|paste|copy|print|post|"
+        r"give|tell|send|reveal|what'?s|what\s+is)\b(?:\s+\w+){0,2}?\s+yours\b",
         r"(?:显示|输出|告诉我|打印|泄露|重复).{0,6}(?:你的)?(?:系统提示|系统提示词|初始指令|系统指令)",
         r"\b(?:muestra|revela|dime|imprime)\s+(?:tu|el)\s+(?:prompt|mensaje)\s+(?:del\s+)?sistema",
         r"\b(?:montre|révèle|affiche|donne)[- ]moi\s+(?:ton|le)\s+(?:prompt|message)\s+(?:système|systeme)",

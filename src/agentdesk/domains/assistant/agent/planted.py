@@ -96,26 +96,25 @@ OVERRIDE_NOTICE = _rx(
 )
 
 # "The sign at the pool says 'All previous rules are void ...'. Does that mean ...?": a notice
-# quoted from a sign, letter or poster of the writer's world, and what it means asked
+# quoted from a sign, letter or poster of the writer's world, then a question about it
 _THING_SAYS = re.compile(r"\b(?:sign|signs|poster|notice\s*board|noticeboard|board|banner|leaflet|flyer|"
                          r"letter|label|plaque|memo|circular|bulletin|newsletter)\b[^.!?\n\"'“‘]{0,40}?"
                          r"\b(?:says|said|reads|read|states|stated|announces|announced)\s*[:,]?\s*[\"'“‘]\s*$", _I)
-_MEANING_ASKED = re.compile(r"[^\n]{0,3}\s*(?:\S+\s+){0,2}?(?:does|did|do)\s+(?:that|this|it|they)\s+"
-                            r"mean\b|[^\n]{0,3}\s*what\s+(?:does|do)\s+(?:that|this|it|they)\s+mean\b", _I)
+_MEANING_ASKED = re.compile(r"[^\n\w]{0,3}\s*[^.!?\n]{3,150}\?")
 
 
 _SPOKEN_TO = re.compile(r"\b(?:you|your|assistant|ai|model|bot)\b", _I)
 
 
 def _quoted_from_a_thing(text: str, start: int) -> bool:
-    """The notice at ``start`` opens a quotation from a sign or letter whose meaning is asked,
-    and the quotation speaks to no one ("you", "the assistant" make it an order again)."""
+    """The notice at ``start`` opens a quotation from a sign or letter, a question follows, and
+    neither speaks to the model ("you", "the assistant" make it an order again)."""
     lead = text[max(0, start - 80):start]
     if not _THING_SAYS.search(lead):
         return False
     closing = re.compile(r"[\"'”’](?=\s|$)").search(text, start)
-    return bool(closing and _MEANING_ASKED.match(text, closing.end())
-                and not _SPOKEN_TO.search(text, start, closing.start()))
+    question = closing and _MEANING_ASKED.match(text, closing.end())
+    return bool(question and not _SPOKEN_TO.search(text, start, question.end()))
 
 
 def _override_notice(text: str) -> bool:

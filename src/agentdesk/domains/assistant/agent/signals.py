@@ -326,12 +326,15 @@ _VERBATIM = re.compile(
     r"palabra\s+por\s+palabra|textualmente|literalmente|mot\s+pour\s+mot|textuellement|wörtlich|"
     r"parola\s+per\s+parola|testualmente|palavra\s+por\s+palavra|дословно|слово\s+в\s+слово|"
     r"olduğu\s+gibi|kelimesi\s+kelimesine|harfi\s+harfine|letterlijk|woord\s+voor\s+woord|"
-    r"dosłownie|słowo\s+w\s+słowo)\b|"
+    r"dosłownie|słowo\s+w\s+słowo|without\s+changing\s+(?:anything|a\s+(?:single\s+)?word)|"
+    r"senza\s+cambiare\s+(?:nulla|niente)|sin\s+cambiar\s+nada|sans\s+rien\s+changer|"
+    r"ohne\s+etwas\s+zu\s+ändern|sem\s+mudar\s+nada)\b|"
     r"原文|原样|原樣|逐字|一字不差|一字不漏|そのまま", _I)
 _TOLD_YOU = re.compile(
     r"\b(?:(?:were|have|has)\s+you(?:\s+been)?|you\s+(?:were|'ve\s+been|have\s+been))\s+"
     r"(?:instructed|told|programmed|configured|set\s+up|given|prompted)\b|"
-    r"\b(?:te|ti)\s+(?:dijeron|indicaron|ordenaron|programaron|configuraron|hanno\s+detto|disseram|"
+    r"\b(?:te|ti)\s+(?:dijeron|indicaron|ordenaron|programaron|configuraron|hanno\s+(?:detto|dato|"
+    r"fornito|passato)|disseram|"
     r"mandaram|instruíram)\b|\bal\s+configurarte\b|\bon\s+t['’]a\s+(?:dit|donné|demandé)|"
     r"\bdir\s+(?:(?:vorher|zuvor|bisher|vorab|anfangs)\s+)?(?:gesagt|aufgetragen|vorgegeben|"
     r"gegeben|mitgegeben)\b|тебе\s+(?:сказали|велели|приказали)|"
@@ -380,10 +383,10 @@ _PERSONA = re.compile(r"\b(?:chat\s*bot|bot|ai|a\.i\.|assistant|language\s+model
                       r"interpreter|repl|kernel|(?:config|configuration)\s+(?:viewer|dumper|tool))\b", _I)
 _RECITE = re.compile(r"\b(?:recit\w*|perform\w*|(?:\w+\s+){0,2}?out\s+loud|send\w*|e-?mail\w*|forward\w*|upload\w*|read\w*(?:\s+\w+){0,2}\s+(?:out|aloud)|read\s+(?:it|them|the|"
                      r"your|its|his|her)|prints?|printing|echo\w*|repeat\w*|quot\w+|dump\w*|"
-                     r"output\w*|shows?|tells?|spells?\s+out)\b", _I)
+                     r"output\w*|shows?|tells?|spells?\s+out|list|lists|listing)\b", _I)
 _SETUP = re.compile(r"\b(?:(?:operating|setup|set-up|boot|start-?up|initiali[sz]ation|init|system|"
                     r"hidden|secret|original|initial|configuration|corporate|company)\s+(?:instructions|"
-                    r"prompt|message|rules|memo|script|text|guidelines)|"
+                    r"prompt|message|rules|memo|script|text|guidelines|polic(?:y|ies))|"
                     # "its company's rules", "your makers' guidelines"
                     r"(?:its|your|his|her|their)\s+(?:\w+\s+)?(?:company|maker|creator|developer|owner|"
                     r"operator)s?['’]s?\s+(?:rules|instructions|guidelines|policies|script)|(?:own|its|his|her|their|your)\s+(?:\w+\s+){0,1}?"
@@ -806,9 +809,11 @@ def _tool_misuse(text: str) -> bool:
 
 # -- claimed authority in an agent's line -------------------------------------------------------------
 
-# "tool output (kb_lookup, 0.3s): ...": the tool may be named in brackets before the colon
-_AGENT_LINE = (r"^[ \t]*(?:observation|thought|result|tool\s+(?:output|result|response)|action\s+result|"
-               r"function\s+(?:output|result))(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*:")
+# "tool output (kb_lookup, 0.3s): ...", "lookup_policy returned: ...": the tool may be named in
+# brackets before the colon, or by its snake_case name before the label
+_AGENT_LINE = (r"^[ \t]*(?:[a-z]+_[\w.]+[ \t]+)?(?:observation|thought|result|returned|"
+               r"tool\s+(?:output|result|response)|action\s+result|function\s+(?:output|result))"
+               r"(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*:")
 REACT_CLAIM = _rx(
     rf"{_AGENT_LINE}[^\n]*?"
     r"\b(?:approved|auto-?approved|verified|authori[sz]ed|bypass(?:ed)?|overrid\w+|elevated|"
@@ -816,6 +821,7 @@ REACT_CLAIM = _rx(
     r"offline)\b",
     # a result that tells the model to act on its own: approve automatically, skip confirming
     rf"{_AGENT_LINE}[^\n]*?\b(?:approve\w*\s+(?:\w+\s+){{0,3}}?automatically|automatically\s+approve\w*|"
+    r"processed\s+automatically|pre-?approved|(?:should|must)\s+not\s+ask\s+anyone|"
     r"(?:not|never|without)\s+(?:ask\w*\s+(?:\w+\s+){0,3}?for\s+|requir\w*\s+|seek\w*\s+)?"
     r"(?:confirmation|approval|sign-?off))\b",
     # in an agent's line, "the agent" is the model
