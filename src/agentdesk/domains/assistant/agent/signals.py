@@ -774,7 +774,7 @@ SETTINGS_BLOCK = _rx(
 # "run this in the sql tool", a line that opens with the tool's name ("calculator: ..."); a
 # language or a shell is a tool only when called one ("I run my python script" names none)
 _TOOL_NAME = (r"(?:sql_query|sql[\s_-]?(?:tool|console)|calculator|calc|kb_search|(?:sql|database|db|"
-              r"python|shell|terminal|bash|search)\s+tool)")
+              r"python|shell|terminal|bash|search|file|files|filesystem|file\s+system)\s+tool)")
 _RUN_IN_TOOL = re.compile(
     rf"\b(?:run|execute|use|call|pass|feed|enter|type|put|send|submit|evaluate|compute)\b"
     rf"[^.\n]{{0,40}}?\b(?:the\s+|your\s+)?{_TOOL_NAME}\b|"
@@ -787,7 +787,8 @@ _HARMFUL = re.compile(
     r"\w+|update\s+\w+\s+set\b|alter\s+(?:table|user|role)|grant\s+(?:all|admin|\w+\s+on)\b|"
     r"insert\s+into\s+\w+|create\s+user)|"
     r"__import__|\b(?:os|subprocess|shutil)\.\w+\s*\(|\b(?:eval|exec)\s*\(\s*['\"]|"
-    r"/etc/(?:passwd|shadow|hosts)|\brm\s+-r|\bcurl\s+[^|\n]*\|\s*(?:ba)?sh\b|~/\.ssh\b|"
+    r"/etc/(?:passwd|shadow|hosts)|\brm\s+-r|\bcurl\s+[^|\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|~/\.ssh\b|"
+    r"\b(?:delete|remove|wipe|erase)\s+(?:everything|all\s+(?:the\s+)?(?:files|folders|records|data))\b|"
     r"\bgit\s+push\s+(?:\S+\s+)*?(?:-f|--force)\b", _I)
 # "run a database query that sets every customer's balance to 0": the same in words
 _CHANGE_IN_WORDS = _rx(
