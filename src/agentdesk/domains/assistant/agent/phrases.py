@@ -269,8 +269,11 @@ _OTHER_OVERRIDE = _rx(
 
 _EN_OVERRIDE_MORE = _rx(
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?above(?=\s*(?:[.,;:!]|and\b|then\b|$))",
-    r"\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:that\s+|what\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+"
-    r"(?:told|given|instructed|programmed)",
+    r"\b(?:ignore|disregard|forget|set\s+aside|put\s+aside|discard)\s+(?:all\s+|everything\s+)?"
+    r"(?:that\s+|what\s+|whatever\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+"
+    # "forget what you were told about the deadline": told about a subject of the writer's
+    r"(?:told|given|instructed|programmed)(?!\s+(?:about|regarding|concerning)\s+(?:the|my|our|this|that|"
+    r"his|her|their)\s+(?!(?:rules|instructions|guidelines|restrictions|limits|safety|content)\b))",
     r"\b(?:ignore|disregard|forget)\s+everything\s+(?:above|before|prior|previously)",
     r"\byour\s+(?:new|real|actual|updated|true)\s+(?:instructions|task|role|objective|purpose|"
     r"directive|goal)\s+(?:is|are)\b",

@@ -247,7 +247,12 @@ _HIDDEN_RULES = (r"(?:(?:hidden|secret|internal|confidential|original|initial|oc
                  r"anweisungen|istruzioni|instruções|инструкции)\s+(?:ocult\w*|secrètes|geheim\w*|"
                  r"segrete|secretas|скрыт\w*))")
 _BEFORE_MINE = (r"(?:before|above|prior\s+to|ahead\s+of)\s+(?:my|this)\s+(?:first\s+|very\s+first\s+)?"
-                r"(?:message|question|prompt|request|input|turn)|vor\s+meiner\s+(?:ersten\s+)?"
+                r"(?:message|question|prompt|request|input|turn)s?|"
+                # "antes desta conversa", "vor diesem Gespräch": before the chat, in other languages
+                r"antes\s+(?:desta|dessa|da\s+nossa)\s+conversa|antes\s+de\s+(?:esta|nuestra)\s+"
+                r"conversación|prima\s+di\s+(?:questa|questa\s+nostra|la\s+nostra)\s+conversazione|"
+                r"avant\s+(?:cette|notre)\s+conversation|vor\s+(?:diesem|unserem)\s+(?:gespräch|chat)|"
+                r"vor\s+meiner\s+(?:ersten\s+)?"
                 r"(?:nachricht|frage)|avant\s+mon\s+(?:premier\s+)?(?:message|question)|"
                 r"antes\s+de\s+mi\s+(?:primer\s+)?(?:mensaje|pregunta)|antes\s+da\s+minha\s+"
                 r"(?:primeira\s+)?(?:mensagem|pergunta)|prima\s+del\s+mio\s+(?:primo\s+)?"
@@ -280,6 +285,10 @@ DISCLOSURE = _rx(
     r"'re\s+)?(?:operat\w*\s+under|work\w*\s+(?:from|under)|run\w*\s+(?:on|with|under)|bound\s+by|"
     r"abid\w*\s+by|were\s+(?:given|handed|fed|told|(?:configured|set\s+up|programmed|initiali[sz]ed|"
     r"loaded|primed)\s+with))\b",
+    # "the first 200 words of your context window": a stretch of the setup's text, counted
+    r"\b(?:first|last|opening|closing|initial)\s+(?:\d+|few|two|three|four|five|ten|hundred)\s+"
+    r"(?:words|lines|sentences|characters|tokens|paragraphs)\s+of\s+your\s+(?:\w+\s+)?(?:context|"
+    r"context\s+window|prompt|instructions|setup|configuration|briefing|guidelines)\b",
     # "which sentences exactly are in your preamble?": the contents of the model's setup asked for
     r"\b(?:what|which)\s+(?:[\w'’-]+\s+){0,2}?(?:exactly\s+)?(?:is|are|was|were|'s)\s+(?:written\s+|"
     r"exactly\s+)?in\s+your\s+(?:\w+\s+)?(?:preamble|setup|configuration|config|system\s+prompt|"
@@ -309,7 +318,8 @@ DISCLOSURE = _rx(
     r"admins?|programmers?)\s+(?:tell|instruct|ask|program|order|told|instructed)\s+you\b",
     # what came before the person's first message
     rf"\b(?:everything|all|every\s+(?:line|word|message|sentence)|each\s+(?:line|word)|the\s+"
-    rf"(?:text|lines|words|messages?|content|instructions|rules)|whatever|alles|tout|todo|tutto|"
+    rf"(?:(?:\w+\s+)?text|lines|words|messages?|content|instructions|rules)|whatever|alles|tout|todo|tutto|"
+    rf"o\s+texto|el\s+texto|il\s+testo|le\s+texte|den\s+text|"
     rf"die\s+anweisungen|les\s+instructions|las\s+instrucciones|le\s+istruzioni|as\s+instruções|"
     rf"всё|все)\b(?:[\s,;:]+[\w'’-]+){{0,5}}?[\s,;:]+(?:{_BEFORE_MINE})",
     r"\b(?:start|starting|begin|beginning|commencing)\s+(?:with|from|at)\s+(?:the\s+(?:words?|"
@@ -343,6 +353,8 @@ _TOLD_YOU = re.compile(
     r"\bse\s+te\s+(?:dio|dieron|ha\s+dado|han\s+dado|indicó|indicaron|dijo)\b|"
     r"\bt['’]\s*(?:a|ont)\s+été\s+(?:donné|fourni|transmis|dit|imposé)e?s?\b|"
     r"\b(?:te|lhe)\s+(?:foi|foram)\s+(?:dad|dit|passad|fornecid)[oa]s?\b|"
+    # "the guidance that came with your deployment"
+    r"\bcame\s+with\s+your\s+(?:deployment|setup|installation|configuration|launch|release)\b|"
     # "the message that defines your behaviour", "qui définit ton comportement"
     r"\b(?:that|which|qui|que|che|die|das|der)\s+(?:defines?|sets?|configures?|shapes?|governs?|"
     r"défini\w*|détermin\w*|configur\w*|define[mn]?|determina\w*|definisce|definiert|bestimmt|steuert)\s+"
