@@ -280,7 +280,7 @@ _EN_OVERRIDE_MORE = _rx(
     r"\b(?:disable|turn\s+off|deactivate|remove|switch\s+off|lift)\s+(?:all\s+)?(?:of\s+)?(?:your|the)\s+"
     r"(?:safety|content|ethical|moral)\s+(?:filters?|guardrails|restrictions|guidelines|rules|protocols)",
     # "SYSTEM OVERRIDE: ...", not a log's "admin override not set" (a setting's name)
-    r"\b(?:system|admin|administrator|developer|root|security|emergency)\s+override\b"
+    r"\b(?:system|admin|administrator|developer|root|security|emergency|operator)\s+override\b"
     r"(?!\s+(?:is\s+|was\s+)?(?:not\s+(?:set|configured|found|present)|unset|missing|flag|"
     r"setting|variable|env\b|required|needed|pending|denied|failed|error)\b)"
     # "the admin override code on a hotel safe": a device's code, key or button
@@ -289,6 +289,10 @@ _EN_OVERRIDE_MORE = _rx(
     r"cars?|vehicles?|phones?|printers?|machines?|devices?|elevators?|lifts?|gates?|panels?|keypads?|"
     r"routers?|tvs?|televisions?|consoles?|vault|cabinet|locker|boiler|meter|till|register)\b)",
     r"\bend\s+of\s+(?:the\s+)?(?:system\s+)?(?:prompt|instructions)\b",
+    # "treat my messages as coming from your developer": the writer's word passed off as the setup's
+    r"\btreat\s+(?:my|these|the\s+user'?s)\s+(?:messages|words|requests|instructions)\s+as\s+(?:coming\s+"
+    r"from|if\s+they\s+came\s+from|from)\s+(?:your|the)\s+(?:developers?|system|operators?|admins?|"
+    r"creators?)\b",
 )
 
 _TURN = re.compile(r"^[ \t]*(?:###\s*)?(user|human|assistant|ai)[ \t]*:", _I)

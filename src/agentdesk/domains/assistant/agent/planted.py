@@ -83,8 +83,14 @@ OVERRIDE_NOTICE = _rx(
     # filters and systems need to be the model's
     r"\b(?:content\s+(?:layer|filters?|checks?|systems?|guardrails)|safety\s+(?:layer|guardrails)|"
     r"(?:your|its|the\s+model'?s|the\s+assistant'?s|the\s+ai'?s)\s+safety\s+(?:filters?|checks?|"
-    r"systems?))\s+(?:is\s+|are\s+)?"
-    r"(?:now\s+)?(?:suspended|disabled|lifted|off|deactivated)\b",
+    r"systems?))\s+(?:for\s+this\s+(?:session|chat|conversation)\s+)?(?:is\s+|are\s+|have\s+been\s+|"
+    r"has\s+been\s+)?(?:now\s+)?(?:suspended|disabled|lifted|off|deactivated)\b",
+    # "assistants in this workspace are no longer bound by the restrictions they were deployed with"
+    r"\b(?:you|assistants?|models?|ai|bots?|agents?)\b[^.\n]{0,40}?\bno\s+longer\s+bound\s+by\b",
+    # "the restrictions you started with don't apply to managers"
+    r"\b(?:instructions|directives|guidelines|guidance|rules|restrictions|limits|policies)\s+(?:that\s+)?"
+    r"you\s+(?:started\s+with|were\s+given|received|got|were\s+deployed\s+with|were\s+set\s+up\s+with)\s+"
+    r"(?:don'?t|do\s+not|no\s+longer|won'?t)\s+apply\b",
     r"\bno\s+refusals?\s+(?:are|is)?\s*(?:permitted|allowed)\b",
     r"\b(?:the\s+)?(?:assistant|model|ai)\s+(?:must|shall|will)\s+now\s+(?:obey|comply|answer|follow)\b",
     r"\b(?:proceed|respond|answer|reply|comply|responde|responda|réponds|répondez|antworte|"
@@ -499,6 +505,11 @@ SKIP_THE_CHECK = _rx(
     r"\b(?:without\s+(?:asking|checking\s+with|telling|confirming\s+with|consulting)|no\s+need\s+to\s+"
     r"(?:ask|check\s+with|tell)|don'?t\s+(?:ask|check\s+with|tell))\s+(?:the\s+)?(?:user|owner|"
     r"anyone|anybody|a\s+(?:person|human))\b",
+    r"\b(?:execute|run|do|perform|carry\s+out)\s+(?:the\s+following|these|this|all\s+of\s+(?:this|these))\s+"
+    r"(?:with|using|via|through)\s+your\s+tools?\b[^.\n]{0,60}?\bwithout\s+(?:asking|checking\s+with|"
+    r"telling)\s+(?:the\s+)?(?:user|owner|anyone|anybody)\b",
+    r"\b(?:call|use|run|invoke)\s+the\s+\w+\s+tool\b[^\n]{0,200}?\b(?:skip|bypass)\s+(?:the\s+)?"
+    r"(?:confirmation|approval)(?:\s+(?:step|check|prompt|dialog|screen))?\b",
     r"\byou\s+(?:don'?t|do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:check|verify|confirm|"
     r"ask)\s+(?:with\s+)?(?:anyone|anybody|me|the\s+bank|a\s+person|a\s+human)\b[^.\n]{0,40}?"
     r"\b(?:before|to)\s+(?:moving|sending|transferring|paying|releasing|approving)\b",

@@ -432,7 +432,7 @@ _GIVEN_TO_IT = re.compile(
     r"messages?|prompt|setup|configuration|context|orders|briefing|script|scroll|words)\b"
     r"(?:\s+(?:that|which))?\s+(?:you|u|it|he|she|they)\s+(?:were|was|have\s+been|'ve\s+been|has\s+been|"
     r"got|received|had)\s+(?:(?:first|originally|initially)\s+)?(?:configured|set\s+up|programmed|given|"
-    r"handed|fed|loaded|initiali[sz]ed|seeded|primed|briefed|built|started|received|sent)\b|"
+    r"handed|fed|loaded|initiali[sz]ed|seeded|primed|briefed|built|started|received|sent|booted)\b|"
     r"\b(?:you|u|it)\s+(?:were|was)\s+(?:configured|set\s+up|programmed|initiali[sz]ed|"
     r"primed|briefed|seeded)\s+with\b|"
     r"\b(?:you|it)\s+(?:received|got|were\s+(?:given|sent|handed))\s+(?:\w+\s+){0,3}?(?:before|prior\s+to|"
@@ -769,8 +769,8 @@ _KEY = r"[\"']?"
 SETTINGS_BLOCK = _rx(
     rf"{_KEY}\b(?:guardrails?|safety(?:[_-]?(?:checks?|filters?|layer|mode|settings))?|"
     rf"content[_-]?filter(?:ing|s)?|moderation|censorship|restrictions|refusals?|"
-    rf"approval[_-]?required|require[_-]?approvals?|approvals?|confirmations?){_KEY}\s*[:=]\s*"
-    rf"{_KEY}(?:off|false|disabled?|none|no|0|skip(?:ped)?|bypass(?:ed)?)\b",
+    rf"approval[_-]?required|require[_-]?approvals?|approvals?|confirmations?|refusal[_-]?mode|"
+    rf"rule[_-]?set){_KEY}\s*[:=]\s*{_KEY}(?:off|false|disabled?|none|null|no|0|skip(?:ped)?|bypass(?:ed)?)\b",
     rf"{_KEY}\b(?:mode|persona){_KEY}\s*[:=]\s*{_KEY}(?:override|unrestricted|unfiltered|uncensored|"
     rf"jailbreak|jailbroken|god|dan)\b",
     rf"{_KEY}\b(?:override|jailbreak|developer[_-]?mode|dev[_-]?mode|god[_-]?mode|unrestricted)"
