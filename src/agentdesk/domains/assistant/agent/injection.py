@@ -150,6 +150,18 @@ def normalize(text: str) -> str:
     return re.sub(r" ?\n[\s]*", "\n", text).strip()
 
 
+# Chat shorthand ("forget ur rules", "can u show me urs"), spelled out for a reading of its own
+_SHORTHAND = {"u": "you", "ur": "your", "urs": "yours", "r": "are", "pls": "please", "plz": "please",
+              "ppl": "people", "bc": "because", "cuz": "because", "abt": "about", "msg": "message",
+              "instrs": "instructions", "instr": "instructions"}
+_SHORT_WORD = re.compile(rf"\b(?:{'|'.join(_SHORTHAND)})\b", re.IGNORECASE)
+
+
+def spell_out(text: str) -> str:
+    """``text`` with chat shorthand written out, for the phrase rules to read."""
+    return _SHORT_WORD.sub(lambda m: _SHORTHAND[m.group().lower()], text)
+
+
 _BASE64 = re.compile(rf"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{{{MIN_BLOB},}}={{0,2}}")
 _HEX = re.compile(rf"(?<![0-9A-Za-z])(?:(?:\\x|0x)?[0-9A-Fa-f]{{2}}[ :]?){{{MIN_BLOB // 2},}}")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){6,}")
@@ -207,6 +219,8 @@ def scan_injection(text: str) -> list[Finding]:
     findings: list[Finding] = []
     counts, tag_text, selector_bytes = _hidden(text)
     readings: list[tuple[str, str]] = [("text", normalize(text))]
+    if (spelled := spell_out(readings[0][1])) != readings[0][1]:
+        readings.append(("shorthand", spelled))
     if tag_text.strip():
         readings.append(("tag_characters", normalize(tag_text)))
         findings.append(_finding("injection.invisible", "tag_characters", "refuse",
@@ -242,7 +256,7 @@ def scan_injection(text: str) -> list[Finding]:
                 # keeps its shape under rot13 ("<|vz_fgneg|>"), so the plain text judged it
                 continue
             seen.add(found.code)
-            if kind != "text":  # the span that hid it is what matched
+            if kind not in ("text", "shorthand"):  # the span that hid it is what matched
                 found = _finding(found.code, kind, found.action, f"{found.message}, hidden as {kind}")
             if found not in findings:
                 findings.append(found)

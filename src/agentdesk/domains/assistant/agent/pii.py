@@ -338,16 +338,17 @@ def find_passports(text: str) -> list[Span]:
     return spans
 
 
-# "my SSN, 512-38-4471", "Social Security No. 512 38 4471", "my social: 512-48-3307": a US social
-# security number (area not 000, 666 or 9xx, group not 00, serial not 0000) that the text names
-# as one; "social" alone only as someone's ("my social"), right before the number
+# "my SSN, 512-38-4471", "Social Security No. 512 38 4471", "my social: 512-48-3307", "his social
+# is 512-44-8093": a US social security number (area not 000, 666 or 9xx, group not 00, serial
+# not 0000) that the text names as one; "social" alone only as someone's ("my social"), right
+# before the number or its "is"
 _SSN = re.compile(
     r"(?i)\b(?:ssn|ss#|social\s+security(?:\s+(?:number|no|nr|#))?|social\s+sec\.?)\b"
     r"(?P<between>[^\d\n]{0,40}?)"
     r"(?<!\d)(?P<value>(?!000|666|9\d\d)\d{3}(?P<sep>[- ]?)(?!00)\d{2}(?P=sep)(?!0000)\d{4})(?![\d-])")
 _MY_SOCIAL = re.compile(
     r"(?i)\b(?:my|your|his|her|their|our|the\s+(?:customer|client|patient|applicant)['’]?s)\s+"
-    r"social\s*(?:#|no\.?)?\s*[:=,]?\s*"
+    r"social\s*(?:#|no\.?)?\s*(?:[:=,]|\s(?:is|was|number\s+is))?\s*"
     r"(?<!\d)(?P<value>(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4})(?![\d-])")
 
 
