@@ -37,6 +37,7 @@ from .dates import (
 )
 from .household import RELATIONS, read_household
 from .terms import read_terms
+from .unread import SIGN_OFF, VIN_TOKEN, unread_sentences
 
 __all__ = ["merge", "read_email"]
 
@@ -73,7 +74,6 @@ _LICENSE_YEARS = re.compile(r"(?:licen[cs]ed|driving)\s+(?:for\s+)?(\d{1,2})\s+y
 _AGE = re.compile(r"\bI(?:'m| am)\s+(\d{2})\b(?:\s*(?:years?|yo))?", re.I)
 _VIN_NEAR = re.compile(r"\bVIN\b\s*(?:number|no\.?|#)?\s*(?:is|:|-)?\s*([A-Z0-9][A-Z0-9 -]{4,24}"
                        r"[A-Z0-9])", re.I)
-_VIN_TOKEN = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b", re.I)
 _ZIP_NEAR = re.compile(r"\b(?:zip|postal)(?:\s*code)?\s*(?:is|:|-)?\s*(\d{3,}(?:-\d{4})?)\b",
                        re.I)
 _ZIP_ADDRESS = re.compile(r"\b[A-Z]{2},?\s+(\d{5})(?:-\d{4})?\b")
@@ -139,11 +139,6 @@ _ANOTHER_NAMED = [
 Alvarez", "our client Ana Ruiz")."""
 _EMAIL = re.compile(r"\b[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}\b")
 _STATE_LICENSE = re.compile(r"\b([A-Z]{2})\s+(?:[Dd]river'?s?\s+)?[Ll]icen[cs]e")
-_SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
-                       r"^(?:thanks|thank you|many thanks|best|regards|kind regards|"
-                       r"warm regards|cheers|sincerely|all the best|take care|talk soon|"
-                       r"looking forward|with thanks|thanks again|best wishes|warm wishes|"
-                       r"respectfully|yours|gratefully|with gratitude|warmly)\b", re.I)
 _FULL_NAME_LINE = re.compile(rf"([{_UP}][{_LOW}'-]+(?:\s+[{_UP}][{_LOW}{_UP}'-]+)+)[\s.!?]*")
 """A line that is a full name alone (a signature; the variants' "?!" after it is no word)."""
 _CLOSED_IN_LINE = re.compile(r"(?:^|[.!?]\s+)(?i:thanks|thank you|many thanks|regards|"
@@ -236,7 +231,7 @@ def _sentences(text: str) -> list[str]:
 def _vins(text: str) -> list[str]:
     """The VINs of ``text``, cleaned, each once, in the order the email gives them."""
     found: list[tuple[int, str]] = []
-    tokens = list(_VIN_TOKEN.finditer(text))
+    tokens = list(VIN_TOKEN.finditer(text))
     for match in _VIN_NEAR.finditer(text):
         if any(match.start(1) <= t.start() < match.end(1) for t in tokens):
             # A whole VIN stands in what follows "VIN" ("VIN on the card is 4T1B...",
@@ -342,7 +337,7 @@ def _signed_again(low: str) -> re.Pattern[str] | None:
     full earlier ("marcus bell. ... -marcus"); None for an email not signed so."""
     lines = [line.strip() for line in low.strip().splitlines() if line.strip()]
     signed = re.fullmatch(r"[-–—]?\s*([a-z]+)[.!]?", lines[-1]) if len(lines) > 1 else None
-    if signed and (lines[-1].startswith(("-", "–", "—")) or _SIGN_OFF.match(lines[-2])):
+    if signed and (lines[-1].startswith(("-", "–", "—")) or SIGN_OFF.match(lines[-2])):
         return re.compile(rf"\b({signed.group(1)})\s+([a-z]+)\b")
     return None
 
@@ -376,7 +371,7 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     for i, line in enumerate(lines[:-1]):
         # A closing: a sign-off, or the short line ending in a comma above the last line.
-        closing = _SIGN_OFF.match(line) or (i == len(lines) - 2 and len(line.split()) <= 4
+        closing = SIGN_OFF.match(line) or (i == len(lines) - 2 and len(line.split()) <= 4
                                             and line.endswith(","))
         if closing and (full := _FULL_NAME_LINE.fullmatch(lines[i + 1])):
             parts = full.group(1).split()
@@ -428,7 +423,7 @@ def _signed_in_full(lines: list[str]) -> tuple[str, str] | None:
     """The name of an email signed with a first name alone ("-Marcus"), written in full
     earlier ("Marcus Bell. DOB ..."): the signature says which two words are the name."""
     if len(lines) < 2 or not (signed := _SIGNED_FIRST.match(lines[-1])) or not (
-            lines[-1].startswith(("-", "–", "—")) or _SIGN_OFF.match(lines[-2])):
+            lines[-1].startswith(("-", "–", "—")) or SIGN_OFF.match(lines[-2])):
         return None
     first = signed.group(1)
     if full := re.search(rf"\b{first}\s+([A-Z][a-zA-Z'-]+)\b", "\n".join(lines[:-1])):
@@ -573,6 +568,14 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     if vins:
         vehicles = _vehicles(vins, known, problems, today)
         found["vehicles"] = vehicles
+    if known:
+        solved.append("unread")  # a reply answers what the last question quoted
+    if missed := unread_sentences(whole, {**known, **found},
+                                  {**known.get("problems", {}), **problems}):
+        problems["unread"] = ("We could not tell what this part of your email means for the "
+                              "quote: " + " / ".join(f'"{s}"' for s in missed)
+                              + ". Please tell us in a few words (who it is about, what the "
+                              "date or number is).")
     found["problems"] = problems
     found["solved"] = solved
     return found

@@ -22,7 +22,7 @@ from agentdesk.domains.insurance.validation import (
 
 from .dates import MONTH_YEAR, licensed_in
 
-__all__ = ["RELATIONS", "read_household"]
+__all__ = ["NOT_ON_THIS_QUOTE", "RELATIONS", "read_household"]
 
 RELATIONS = {"wife": "spouse", "husband": "spouse", "spouse": "spouse", "partner": "spouse",
              "son": "child", "daughter": "child"}
@@ -32,7 +32,7 @@ _PRONOUN = re.compile(r"\b(?:her|his|him|she|he)\b", re.I)
 _PRONOUN_NAMED = re.compile(r"(?:^|\b)(?i:him|her|he|she)\s*[:–-]\s*|\b(?i:his|her)\s+name\s+is\s+")
 _NAME = re.compile(r"([A-Z][a-z'-]+)(?:\s+([A-Z][a-zA-Z'-]+))?")
 """The name a sentence about a known driver gives ("Him: Michael Schultz, born ...")."""
-_NOT_ON_THIS_QUOTE = re.compile(
+NOT_ON_THIS_QUOTE = re.compile(
     r"\b(?:her|his|their)\s+own\s+(?:policy|insurance|coverage)\b|\b(?:only|just)\s+for\s+me\b|"
     r"\b(?:won'?t|will\s+not|doesn'?t|does\s+not|never|can'?t|cannot)\s+drive\b|"
     r"\b(?:is\s+not|isn'?t)\s+(?:a\s+)?driv(?:er|ing)\b|\bnot\s+(?:be\s+)?(?:a\s+)?driver\b|"
@@ -81,7 +81,7 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
             kept.append(sentence[:relative.start()] + " ")
             sentence = sentence[relative.start():]
             relative = _RELATIVE.match(sentence)
-        if relative and _NOT_ON_THIS_QUOTE.search(sentence):
+        if relative and NOT_ON_THIS_QUOTE.search(sentence):
             continue  # nor is the sentence the writer's: its dates are the relative's
         if relative:
             relation = RELATIONS[relative.group(1).lower()]
