@@ -37,7 +37,7 @@ from .dates import (
 )
 from .household import RELATIONS, read_household
 from .terms import read_terms
-from .unread import SIGN_OFF, VIN_TOKEN, unread_sentences
+from .unread import SIGN_OFF, VIN_TOKEN, above_signature, unread_sentences
 
 __all__ = ["merge", "read_email"]
 
@@ -98,7 +98,7 @@ _PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "la", 
 """Words that begin a family name ("van der Meer", "De la Cruz"): the surname is all of it."""
 _PARTICLE_WORD = "|".join(sorted(_PARTICLES, key=len, reverse=True))
 _PARTICLE = rf"(?:\s+(?i:{_PARTICLE_WORD}))"
-_PERSON = (rf"([{_UP}][{_LOW}'-]+(?:\s+[A-Z]\.?)?{_PARTICLE}{{0,3}}\s+"
+_PERSON = (rf"([{_UP}][{_LOW}'-]+(?:-[{_UP}][{_LOW}]+)?(?:\s+[A-Z]\.?)?{_PARTICLE}{{0,3}}\s+"
            rf"[{_UP}][{_LOW}{_UP}'-]+)")
 _FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+"
                         rf"(?:-[{_UP}][{_LOW}]+)?)"
@@ -162,8 +162,9 @@ _MARITAL = [
 _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
                     r"\b(?:haul|hauls|hauling|carry|carries|carrying)\s+(?:my\s+|the\s+)?"
                     r"(?:tools|equipment|materials|supplies)\b", re.I), "business"),
-        (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?"
-                    r"to\s+(?:the\s+|my\s+)?(?:office|job)\b", re.I), "commute"),
+        (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\b[^.\n]{0,60}?\bto\s+"
+                    r"(?:the\s+|my\s+|our\s+)?(?:office|job|campus|college|university|"
+                    r"class(?:es)?)\b", re.I), "commute"),
         (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b|\bpersonal\s+use\b|\bleisure\b|"
                     r"\bchurch\b|\bgrocer(?:y|ies)\b|\bshopping\b|\baround\s+town\b|"
                     r"\bvisit(?:s|ing)?\s+(?:my\s+|our\s+|the\s+)?(?:family|friends|relatives|"
@@ -363,7 +364,8 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
                 continue  # one field of a form's name ("Last Name: De la Cruz") is no name
             if not _FORM_WORDS.intersection(p.lower() for p in parts):
                 return _split(match.group(1))
-    if (lower := _LOWER_NAME.search(text)) and not _NOT_NAMES.intersection(lower.groups()):
+    if (lower := _LOWER_NAME.search(text)) and not (_NOT_NAMES | _PARTICLES).intersection(
+            lower.groups()):
         first, last = lower.groups()
         return first.capitalize(), last.capitalize()
     if uncased := _uncased_name(text):
@@ -384,6 +386,19 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
         plain = re.sub(r"[<\"].*$", "", given).replace(",", " ")
         if len(plain.split()) >= 2:
             return _split(plain)
+    return None
+
+
+def _zip_in(text: str) -> str | None:
+    """The ZIP ``text`` gives: after "ZIP", in an address, after its state's code, or the
+    one known ZIP code standing alone."""
+    if zip_match := _ZIP_NEAR.search(text) or _ZIP_ADDRESS.search(text):
+        return zip_match.group(1)
+    if after_state := _zip_after_state(text):
+        return after_state
+    alone = {m.group(1) for m in _ZIP_ALONE.finditer(text)}
+    if len(alone) == 1 and not isinstance(check_zip(next(iter(alone))), Invalid):
+        return next(iter(alone))
     return None
 
 
@@ -490,12 +505,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     elif not known.get("email") and (mail := _EMAIL.search(text)):
         found["email"] = mail.group(0)
 
-    zip_match = _ZIP_NEAR.search(text) or _ZIP_ADDRESS.search(text)
-    zip_text = zip_match.group(1) if zip_match else _zip_after_state(text)
-    alone = {m.group(1) for m in _ZIP_ALONE.finditer(text)}
-    if zip_text is None and len(alone) == 1 and \
-            not isinstance(check_zip(next(iter(alone))), Invalid):
-        zip_text = next(iter(alone))
+    zip_text = _zip_in(above_signature(text)) or _zip_in(text)
     if zip_text and (stated := _state_against(text, zip_text)):
         problems["zip_code"] = (f"ZIP {zip_text} is not in {stated}, the state of your "
                                 f"address; please confirm your ZIP code.")
@@ -511,7 +521,9 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
              else checked_phone.national)
 
     birth: date | None = None
-    if match := _BIRTH.search(text):
+    if "birth_date" in found:
+        birth = date.fromisoformat(found["birth_date"])  # the person written for's
+    elif match := _BIRTH.search(text):
         checked_birth = check_birth_date(_date_text(match.group(1)), on=today)
         keep("birth_date", checked_birth if isinstance(checked_birth, Invalid)
              else checked_birth.isoformat())
@@ -525,7 +537,8 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
                                   f"exact date of birth (MM/DD/YYYY).")
     if birth is None and known.get("birth_date"):
         birth = date.fromisoformat(known["birth_date"])
-    _licence(text, today, birth, keep, found)
+    if "license_date" not in found:
+        _licence(text, today, birth, keep, found)
     read_answers(text, asking=known.get("asking") or [], found=found, problems=problems,
                  birth=birth, today=today, keep=keep)
     state = _STATE_LICENSE.search(text)

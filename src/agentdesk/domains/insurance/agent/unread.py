@@ -36,7 +36,7 @@ from agentdesk.domains.insurance.validation import Invalid, check_zip, parse_mon
 from .dates import DATE, MONTH_YEAR, read_date
 from .household import NOT_ON_THIS_QUOTE, RELATIONS
 
-__all__ = ["SIGN_OFF", "VIN_TOKEN", "unread_sentences"]
+__all__ = ["SIGN_OFF", "VIN_TOKEN", "above_signature", "unread_sentences"]
 
 SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
                       r"^(?:thanks|thank you|many thanks|best|regards|kind regards|"
@@ -73,9 +73,10 @@ _RELATIVE = re.compile(r"\b(?:my|our)\s+(wife|husband|spouse|partner|son|daughte
                        r"girlfriend|fianc[eé]e?|mom|mother|dad|father|brother|sister|roommate|"
                        r"kids?|child|children|teen\w*|grand(?:son|daughter))\b", re.I)
 _DRIVING = re.compile(r"\bdriv\w*|\bbehind\s+the\s+wheel\b|\bborrow\w*", re.I)
-_QUOTED_FOR = re.compile(r"\b(?:quote|quoting|insure|insuring|cover|covering|insurance)\s+"
-                         r"(?:for\s+)?$", re.I)
-"""The words before a relative the quote is for ("can you quote my dad"): the applicant."""
+_QUOTED_FOR = re.compile(r"\b(?:(?:quote|quoting|insure|insuring|cover|covering|insurance)\s+"
+                         r"(?:for\s+)?|on\s+behalf\s+of\s+|writing\s+for\s+)$", re.I)
+"""The words before a relative the quote is for ("can you quote my dad", "on behalf of my
+son"): the applicant, whose name and dates the reader takes."""
 _NAMED_DAY = re.compile(r"\b\d{2}/\d{2}/\d{4}\b")
 
 
@@ -97,14 +98,19 @@ def unread_sentences(text: str, info: dict[str, Any], problems: dict[str, str]) 
     return out
 
 
+def above_signature(text: str) -> str:
+    """The lines of ``text`` above its first sign-off ("Best,"): the email without the
+    signature block, whose office address and phone are the writer's workplace's."""
+    lines = text.splitlines()
+    end = next((i for i, line in enumerate(lines) if SIGN_OFF.match(line.strip())), len(lines))
+    return "\n".join(lines[:end])
+
+
 def _sentences(text: str) -> Iterator[str]:
     """The email's sentences above its signature, without headers and quoted lines."""
-    for line in text.splitlines():
-        if SIGN_OFF.match(line.strip()):
-            return
-        if _HEADER.match(line):
-            continue
-        yield from (s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", line) if s.strip())
+    for line in above_signature(text).splitlines():
+        if not _HEADER.match(line):
+            yield from (s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", line) if s.strip())
 
 
 def _unread(sentence: str, info: dict[str, Any], days: set[date],
