@@ -419,6 +419,12 @@ def test_the_writers_own_dates_stay_theirs_beside_the_relative_written_for() -> 
         "Chidi", "2006-09-02", "2022-10-17")
 
 
+def test_the_writer_speaks_again_after_a_relative_who_will_not_drive() -> None:
+    info = read_email("I am married my husband does not drive I stay in Houston zip code 77036",
+                      today=TODAY)
+    assert info["zip_code"] == "77036" and "drivers" not in info
+
+
 def test_an_email_written_for_a_relative_quotes_that_relative() -> None:
     email = ("Hello, I'm emailing on behalf of my wife Rosa Vega: she needs a quote for her "
              "car. Her date of birth is 03/09/1982 and she was licensed on 06/30/2000. "

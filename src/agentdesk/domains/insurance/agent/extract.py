@@ -31,6 +31,7 @@ from .dates import (
     MONTH_YEAR,
     dashed_as_slashed,
     day_first_as_iso,
+    dotted_as_iso,
     licensed_in,
     read_date,
     year_first_as_iso,
@@ -389,6 +390,15 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
     return None
 
 
+def _dated_name(text: str, found: dict[str, Any]) -> re.Match[str] | None:
+    """A whole date right after the applicant's full name ("tyler boone 4/2/1998 single"):
+    the date a terse email puts beside a name is that person's birth date."""
+    if not (found.get("first_name") and found.get("last_name")):
+        return None
+    return re.search(rf"\b{re.escape(found['first_name'])}\s+{re.escape(found['last_name'])}"
+                     rf"\s*[,:(-]?\s*{DATE}", text, re.I)
+
+
 def _zip_in(text: str) -> str | None:
     """The ZIP ``text`` gives: after "ZIP", in an address, after its state's code, or the
     one known ZIP code standing alone."""
@@ -459,7 +469,8 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     problems: dict[str, str] = {}
     solved: list[str] = []
     # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
-    text = day_first_as_iso(dashed_as_slashed(year_first_as_iso(re.sub(r"[ \t]+", " ", text))))
+    text = dotted_as_iso(day_first_as_iso(dashed_as_slashed(year_first_as_iso(
+        re.sub(r"[ \t]+", " ", text)))))
     text = _UNTICKED.sub(" ", text)
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
@@ -523,7 +534,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     birth: date | None = None
     if "birth_date" in found:
         birth = date.fromisoformat(found["birth_date"])  # the person written for's
-    elif match := _BIRTH.search(text):
+    elif match := _BIRTH.search(text) or _dated_name(text, found):
         checked_birth = check_birth_date(_date_text(match.group(1)), on=today)
         keep("birth_date", checked_birth if isinstance(checked_birth, Invalid)
              else checked_birth.isoformat())

@@ -40,6 +40,8 @@ NOT_ON_THIS_QUOTE = re.compile(
 """A relative said not to drive on this quote ("my wife Sarah has her own policy with you, so
 this quote is only for me"), or a spouse the writer is parted from ("my husband and I
 separated, he kept our old policy"): not a driver of it, though her dates are hers."""
+_WRITER_AGAIN = re.compile(r"[\s,;:-]*(?=\b(?:I|I'm|I've|we|we're)\s)")
+"""The writer speaking again right after a relative's clause: "I ..." or "we ..."."""
 _WRITER_NAMED = re.compile(r"\bI(?:'m|\s+am)\s+[A-Z][a-z'-]+\s+[A-Z]|\b(?i:my\s+name\s+is)\b")
 """The writer naming themselves ("as her mother, I'm Paula Marchetti, born 06/18/1972"): the
 sentence's dates are the writer's, though it speaks of "her"."""
@@ -81,8 +83,13 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
             kept.append(sentence[:relative.start()] + " ")
             sentence = sentence[relative.start():]
             relative = _RELATIVE.match(sentence)
-        if relative and NOT_ON_THIS_QUOTE.search(sentence):
-            continue  # nor is the sentence the writer's: its dates are the relative's
+        if relative and (apart := NOT_ON_THIS_QUOTE.search(sentence)):
+            # Nor is the sentence the writer's (its dates are the relative's), up to where
+            # the writer speaks again in a run-on sentence ("my husband does not drive I
+            # stay in Houston zip code 77036").
+            if again := _WRITER_AGAIN.match(sentence, apart.end()):
+                kept.append(sentence[again.end():] + gap)
+            continue
         if relative:
             relation = RELATIONS[relative.group(1).lower()]
             first = relative.group(2)
