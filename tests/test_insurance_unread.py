@@ -66,3 +66,11 @@ def test_a_date_a_problem_names_is_used() -> None:
     assert unread_sentences("Born 03/03/1994, licensed 08/2008.",
                             {"birth_date": "1994-03-03"}, {}) == [
         "Born 03/03/1994, licensed 08/2008."]
+
+
+def test_a_negation_beside_a_field_read_is_asked_about() -> None:
+    """'Not delivered yet' beside a VIN read: the sentence may undo what was read."""
+    said = "The car is not delivered yet."
+    plan = _plan(ANN_EMAIL.replace("No tickets", said + " No tickets"))
+    asked = plan["args"]["missing_fields"]  # type: ignore[index]
+    assert [m["field"] for m in asked] == ["unread"] and said in asked[0]["reason"]

@@ -11,7 +11,9 @@ for the tokens a quote is made of:
   place, like ``07.04.1985``);
 * a VIN-like token (17 letters and digits);
 * a five-digit number that is a known ZIP code;
-* a relative beside a driving word ("my son will be driving it too").
+* a relative beside a driving word ("my son will be driving it too");
+* a negation a few words before a word of a field that was read ("the car is not
+  delivered yet", "I don't drive it to work").
 
 Each token is *used* when its value is among the values read (a date of birth, a licence
 or start date, a driver's or an accident's date; a VIN; the ZIP), or a problem the agent
@@ -77,6 +79,17 @@ _QUOTED_FOR = re.compile(r"\b(?:(?:quote|quoting|insure|insuring|cover|covering|
                          r"(?:for\s+)?|on\s+behalf\s+of\s+|writing\s+for\s+)$", re.I)
 """The words before a relative the quote is for ("can you quote my dad", "on behalf of my
 son"): the applicant, whose name and dates the reader takes."""
+_NEGATED = re.compile(r"(?:\b(?:not|no|never|without)|n['’]t)(?:\s+(?:a|an|the|my|our|it|its|have|"
+                      r"has|had|yet|even|been|be|is|use|used|using|drive|driving|to|for|any|US|"
+                      r"valid|got|get|own))*\s+"
+                      r"(?:(?P<vehicles>vin|car|vehicle|truck|van|suv|delivered|registered|title)|"
+                      r"(?P<license_date>licen[cs]\w*)|(?P<use>work|commut\w*|business|office))\b",
+                      re.I)
+"""A negation a few words before a word of a field ("the car is not delivered yet", "I don't
+have a US license", "I don't drive it to work"): when that field was read, the sentence may
+say the opposite of what was read."""
+_WRITER_DOES_NOT_DRIVE = re.compile(r"\bI\s+(?:don['’]t|do\s+not|never)\s+drive\b", re.I)
+"""The writer saying they do not drive: they write for another, whose values were read."""
 _NAMED_DAY = re.compile(r"\b\d{2}/\d{2}/\d{4}\b")
 
 
@@ -90,7 +103,7 @@ def unread_sentences(text: str, info: dict[str, Any], problems: dict[str, str]) 
     months = {(d.year, d.month) for d in days}
     out: list[str] = []
     for sentence in _sentences(text):
-        if NOT_ON_THIS_QUOTE.search(sentence):
+        if NOT_ON_THIS_QUOTE.search(sentence) or _WRITER_DOES_NOT_DRIVE.search(sentence):
             continue  # read and set aside: a person who will not drive on this quote
         if _unread(_ADDRESS.sub(" ", sentence), info, days, months, asked) and \
                 sentence.strip() not in out:
@@ -130,6 +143,9 @@ def _unread(sentence: str, info: dict[str, Any], days: set[date],
         if number != info.get("zip_code") and number not in asked and \
                 not isinstance(check_zip(number), Invalid):
             return True
+    if any(info.get(next(k for k, v in m.groupdict().items() if v))
+           for m in _NEGATED.finditer(sentence)):
+        return True
     drivers = {d.get("relationship") for d in info.get("drivers") or []}
     return any(RELATIONS.get(r.group(1).lower()) not in drivers and
                not _QUOTED_FOR.search(sentence[:r.start()])
