@@ -392,6 +392,11 @@ def test_terms_read_in_other_spacing_and_numbers_in_words() -> None:
     assert info["discounts"] == ["homeowner"]
 
 
+def test_a_policy_with_another_company_names_no_insurer_in_one_case() -> None:
+    info = read_email("my current policy with another company ends 01/04/2027", today=TODAY)
+    assert "prior_insurance" not in info["problems"] and "prior_insurance" not in info
+
+
 @pytest.mark.parametrize(("text", "use"), [
     ("I drive it to the office most days.", "commute"),
     ("I ride the bus to work, so the car is for weekends.", "pleasure"),

@@ -598,7 +598,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
                                   {**known.get("problems", {}), **problems}):
         problems["unread"] = ("We could not tell what this part of your email means for the "
                               "quote: " + " / ".join(f'"{s}"' for s in missed)
-                              + ". Please tell us in a few words (who it is about, what the "
+                              + " Please tell us in a few words (who it is about, what the "
                               "date or number is).")
     found["problems"] = problems
     found["solved"] = solved
