@@ -405,6 +405,7 @@ def test_a_policy_with_another_company_names_no_insurer_in_one_case() -> None:
     ("I bike to work.", None),
     ("I drive my 2016 BMW 328i to my office in White Plains every weekday.", "commute"),
     ("I drive it to campus where I work.", "commute"),
+    ("I drive my son to college on Sundays.", None),
 ])
 def test_work_said_of_something_else_is_not_the_cars_use(text: str, use: str | None) -> None:
     assert read_email(text, today=TODAY).get("use") == use

@@ -163,7 +163,9 @@ _MARITAL = [
 _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
                     r"\b(?:haul|hauls|hauling|carry|carries|carrying)\s+(?:my\s+|the\s+)?"
                     r"(?:tools|equipment|materials|supplies)\b", re.I), "business"),
-        (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\b[^.\n]{0,60}?\bto\s+"
+        (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\b(?:(?!\b(?:son|daughter|kids?|"
+                    r"children|wife|husband|mom|dad|mother|father|friends?|family)\b)[^.\n]){0,60}?"
+                    r"\bto\s+"
                     r"(?:the\s+|my\s+|our\s+)?(?:office|job|campus|college|university|"
                     r"class(?:es)?)\b", re.I), "commute"),
         (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b|\bpersonal\s+use\b|\bleisure\b|"
