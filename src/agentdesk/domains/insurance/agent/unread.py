@@ -20,8 +20,9 @@ or start date, a driver's or an accident's date; a VIN; the ZIP), or a problem t
 asks about names it; a relative is used when the household holds a driver of that
 relation. A token is *known filler* when it stands where a quote takes nothing: the
 signature block under a sign-off, a forwarded email's header, a quoted line (``>``), a
-street line, a clause that dates an event a quote does not take (a purchase, an accident,
-a policy's end, a move), a sentence that says its person will not drive on this quote. Any
+postal address, a date with its clock time (when a message was sent), a clause that dates
+an event a quote does not take (a purchase, an accident, a policy's end, a move), a
+sentence that says its person (or the writer) will not drive on this quote. Any
 other token is *unread*, and :func:`unread_sentences` returns the sentences that hold one,
 so the agent asks the customer what they mean instead of quoting without it.
 """
@@ -91,6 +92,7 @@ say the opposite of what was read."""
 _WRITER_DOES_NOT_DRIVE = re.compile(r"\bI\s+(?:don['’]t|do\s+not|never)\s+drive\b", re.I)
 """The writer saying they do not drive: they write for another, whose values were read."""
 _NAMED_DAY = re.compile(r"\b\d{2}/\d{2}/\d{4}\b")
+"""A day as a problem's reason names it ("The license date 08/01/2008 is before ...")."""
 
 
 def unread_sentences(text: str, info: dict[str, Any], problems: dict[str, str]) -> list[str]:
@@ -175,9 +177,10 @@ def _clause(sentence: str, start: int, end: int) -> str:
 
 
 def _date_used(token: str, days: set[date], months: set[tuple[int, int]], asked: str) -> bool:
+    """Whether a date token is a day (or a month) read, or named by a problem asked."""
     day = read_date(token)
     if isinstance(day, date):
-        return day in days or day.strftime("%m/%d/%Y") in asked or token in asked
+        return day in days or token in asked
     month = parse_month(token)
     if isinstance(month, date):
         return (month.year, month.month) in months or token in asked
