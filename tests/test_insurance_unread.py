@@ -31,11 +31,18 @@ def test_filler_is_not_asked() -> None:
     """A signature's office address, a forwarded header's date, a purchase date, a relative
     who will not drive: none is a value of the quote, none is asked."""
     email = ANN_EMAIL.replace("No tickets", "I bought the car on 03/02/2021. My wife "
-                              "Jo, born 05/05/1986, will not drive it. No tickets")
+                              "Jo, born 05/05/1986, will not drive it. We have been married "
+                              "since June 2010. My old policy 43017 ends soon. No tickets")
     email = ("---------- Forwarded message ---------\nDate: Mon, Oct 12, 2026 at 7:41 PM\n"
              + email + "\nSales Manager | Acme\n255 E 5th St, Suite 900, Cincinnati, OH 45202")
     assert "unread" not in read_email(email, today=TODAY)["problems"]
     assert _plan(email)["tool_name"] == "quote_initiate_tool"
+
+
+def test_the_email_a_reply_quotes_is_not_read_again() -> None:
+    reply = ("Licensed since 06/01/2003.\n\nOn Mon, Nov 23, 2026 at 9:14 AM Agency wrote:\n"
+             "Your date of birth was 01/01/1970? Your ZIP 10001?")
+    assert unread_sentences(reply, {"license_date": "2003-06-01"}, {}) == []
 
 
 def test_a_sentence_no_field_read_is_asked_about() -> None:

@@ -55,6 +55,9 @@ _DATE_SHAPE = re.compile(r"(?<![\w./-])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|"
 """Digits in a date's shape, whichever way round ("07.04.1985", "1994/06/21")."""
 _ZIP = re.compile(r"(?<![\w$/.,:#-])\d{5}(?![\w/-]|[.,]\d|\s*(?:miles|mi\b|km|dollars|usd))",
                   re.I)
+_NUMBERED = re.compile(r"\b(?:policy|claim|account|member|id|number|no\.?|apt|unit|suite|ste|"
+                       r"room|box)\s*#?\s*$", re.I)
+"""The words before a number that name it something else than a ZIP ("policy 12345")."""
 _ADDRESS = re.compile(r"\b\d{1,6}\s+(?:[A-Za-z0-9.'-]+\s+){1,3}(?:st|street|ave|avenue|rd|road|"
                       r"blvd|boulevard|dr|drive|ln|lane|ct|court|way|pl|place|ter|terrace|pkwy|"
                       r"parkway|hwy|highway|cir|circle)\b\.?(?:,?\s*(?:suite|ste|apt|unit|#)\.?"
@@ -63,15 +66,16 @@ _ADDRESS = re.compile(r"\b\d{1,6}\s+(?:[A-Za-z0-9.'-]+\s+){1,3}(?:st|street|ave|
 Cincinnati, OH 45202"): a postal address, whose numbers are filler beside the ZIP read."""
 _TIMESTAMP = re.compile(r"\s*,?\s*(?:at\s+)?\d{1,2}:\d{2}")
 """A clock time after a date: the time a message was sent, not a date of the quote."""
-_HEADER = re.compile(r"^\s*(?:>|(?:from|to|cc|sent|date|subject)\s*:|-{2,}\s*forwarded|"
-                     r"on\s.{0,80}\bwrote:)", re.I)
+_HEADER = re.compile(r"^\s*(?:>|(?:from|to|cc|sent|date|subject)\s*:|-{2,}\s*forwarded)", re.I)
 """A forwarded email's header or a quoted line: written before this email, not in it."""
 _EVENT = re.compile(r"\b(?:bought|buy|purchas\w*|sold|sell\w*|accidents?|crash\w*|backed\s+into|"
                     r"hit\s+me|rear-?ended|tickets?|claims?|ends?|ended|ending|expir\w*|renew\w*|"
-                    r"cancel\w*|moved|moving|relocat\w*|wedding|got\s+married|divorce\w*|"
-                    r"deliver\w*|pick(?:ing)?\s+up)\b", re.I)
+                    r"cancel\w*|moved|moving|relocat\w*|wedding|married|divorce\w*|widow\w*|"
+                    r"separated|lived?|living|insured|covered|deliver\w*|pick(?:ing)?\s+up)\b",
+                    re.I)
 """Words that date an event a quote does not take as a date of its own ("Date of
-Purchase: 2023-08-19", "my current policy ends 01/04/2027")."""
+Purchase: 2023-08-19", "my current policy ends 01/04/2027", "married since June 2010",
+"insured with them since 03/2015")."""
 _RELATIVE = re.compile(r"\b(?:my|our)\s+(wife|husband|spouse|partner|son|daughter|boyfriend|"
                        r"girlfriend|fianc[eé]e?|mom|mother|dad|father|brother|sister|roommate|"
                        r"kids?|child|children|teen\w*|grand(?:son|daughter))\b", re.I)
@@ -121,8 +125,15 @@ def above_signature(text: str) -> str:
     return "\n".join(lines[:end])
 
 
+_QUOTED_REPLY = re.compile(r"^\s*(?:on\s.{0,120}\bwrote:|-{2,}\s*original\s+message)", re.I | re.M)
+"""Where a reply quotes the email it answers: what follows was written before (a forwarded
+email, whose content the writer sends on, is read)."""
+
+
 def _sentences(text: str) -> Iterator[str]:
     """The email's sentences above its signature, without headers and quoted lines."""
+    if quoted := _QUOTED_REPLY.search(text):
+        text = text[:quoted.start()]
     for line in above_signature(text).splitlines():
         if not _HEADER.match(line):
             yield from (s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", line) if s.strip())
@@ -143,6 +154,7 @@ def _unread(sentence: str, info: dict[str, Any], days: set[date],
     for match in _ZIP.finditer(sentence):
         number = match.group()
         if number != info.get("zip_code") and number not in asked and \
+                not _NUMBERED.search(sentence[:match.start()]) and \
                 not isinstance(check_zip(number), Invalid):
             return True
     if any(info.get(next(k for k, v in m.groupdict().items() if v))
