@@ -174,3 +174,25 @@ def test_dates_written_with_dashes_read_as_slash_dates(text: str, birth: str, li
 
 def test_a_phone_number_is_no_dashed_date() -> None:
     assert "birth_date" not in read_email("call 555-12-2024 or born ?", today=TODAY)
+
+
+@pytest.mark.parametrize(("text", "birth", "licence"), [
+    ("Date of birth 07.04.1985 (day.month.year), licensed since 15.01.2019.", "1985-04-07",
+     "2019-01-15"),
+    ("born 25.12.1988, licensed 14.06.2005", "1988-12-25", "2005-06-14"),  # plainly day first
+])
+def test_dotted_dates_are_read_day_first_when_plainly_so(text: str, birth: str,
+                                                         licence: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info["birth_date"], info["license_date"]) == (birth, licence)
+
+
+def test_a_dotted_date_read_either_way_is_asked_not_guessed() -> None:
+    info = read_email("Born 07.04.1985, licensed 03/01/2004.", today=TODAY)
+    assert "birth_date" not in info and "unread" in info["problems"]
+
+
+def test_a_date_beside_the_full_name_is_the_birth_date() -> None:
+    info = read_email("quote for my camry pls. tyler boone 4/2/1998 single zip 75204",
+                      today=TODAY, customer_name="Tyler Boone")
+    assert info["birth_date"] == "1998-04-02"

@@ -254,6 +254,8 @@ def test_a_writing_model_is_checked(decision: PlannerDecision, accepted: bool,
     ("We bought a condo and need a renters quote; our car is insured elsewhere.", False),
     ("Could you quote our new house? The cars stay with our current insurer.", False),
     ("I'd like a home insurance quote, the car's policy is fine.", False),
+    ("I need my ex-husband taken off my car policy.", False),
+    ("My lender needs the declarations page of my auto policy, number CA-5510-8823.", False),
 ])
 def test_a_first_email_about_something_else_goes_to_the_agency(text: str, quote: bool) -> None:
     assert looks_like_a_quote_request(text) is quote
@@ -390,15 +392,43 @@ def test_terms_read_in_other_spacing_and_numbers_in_words() -> None:
     assert info["discounts"] == ["homeowner"]
 
 
+def test_a_policy_with_another_company_names_no_insurer_in_one_case() -> None:
+    info = read_email("my current policy with another company ends 01/04/2027", today=TODAY)
+    assert "prior_insurance" not in info["problems"] and "prior_insurance" not in info
+
+
 @pytest.mark.parametrize(("text", "use"), [
     ("I drive it to the office most days.", "commute"),
     ("I ride the bus to work, so the car is for weekends.", "pleasure"),
     ("I walk to work and use the car for errands.", "pleasure"),
     ("We relocated here for work last month. I drive to the office daily.", "commute"),
     ("I bike to work.", None),
+    ("I drive my 2016 BMW 328i to my office in White Plains every weekday.", "commute"),
+    ("I drive it to campus where I work.", "commute"),
+    ("I drive my son to college on Sundays.", None),
 ])
 def test_work_said_of_something_else_is_not_the_cars_use(text: str, use: str | None) -> None:
     assert read_email(text, today=TODAY).get("use") == use
+
+
+def test_a_signature_zip_gives_way_to_the_one_above_it() -> None:
+    email = ("Quote me: Nate Greer, born 5/5/1980, married, licensed 6/1/1996. The car stays at "
+             "home in Mason, 45040.\n\nBest,\nNate Greer\n255 E 5th St, Cincinnati, OH 45202")
+    assert read_email(email, today=TODAY)["zip_code"] == "45040"
+
+
+def test_the_writers_own_dates_stay_theirs_beside_the_relative_written_for() -> None:
+    email = ("I am writing on behalf of my son Chidi Okafor, he is the only driver. He was born "
+             "09/02/2006 and got his license on 10/17/2022. I am Denise Okafor, DOB 05/11/1975.")
+    info = read_email(email, today=TODAY)
+    assert (info["first_name"], info["birth_date"], info["license_date"]) == (
+        "Chidi", "2006-09-02", "2022-10-17")
+
+
+def test_the_writer_speaks_again_after_a_relative_who_will_not_drive() -> None:
+    info = read_email("I am married my husband does not drive I stay in Houston zip code 77036",
+                      today=TODAY)
+    assert info["zip_code"] == "77036" and "drivers" not in info
 
 
 def test_an_email_written_for_a_relative_quotes_that_relative() -> None:

@@ -39,7 +39,8 @@ FIELD_LABELS = {"zip_code": "ZIP code", "birth_date": "date of birth",
                 "phone": "phone number", "name": "name", "accidents": "accident",
                 "effective_date": "start date", "license_state": "license state",
                 "vehicles": "VIN", "first_name": "first name",
-                "use": "use of the car (commute, pleasure, business or farm)"}
+                "use": "use of the car (commute, pleasure, business or farm)",
+                "unread": "part of the email not read"}
 
 COVERAGE_PACKAGES: dict[str, dict[str, Any]] = {
     "standard": {"bodily_injury": "50/100", "property_damage": 50000,
@@ -86,7 +87,9 @@ def missing_fields(info: dict[str, Any]) -> list[dict[str, str]]:
     asked: list[dict[str, str]] = []
     for field, reason in (info.get("problems") or {}).items():
         name = label(field)
-        question = f"The {name}." if field.startswith("vehicles[") else f"Your {name}."
+        question = ("What the words of your email quoted below mean for the quote."
+                    if field == "unread" else f"The {name}." if field.startswith("vehicles[")
+                    else f"Your {name}.")
         asked.append({"field": field, "question": question, "reason": reason})
     invalid = {a["field"] for a in asked}
     for field, question in REQUIRED:

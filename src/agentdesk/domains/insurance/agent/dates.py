@@ -16,7 +16,7 @@ from typing import Any
 from agentdesk.domains.insurance.validation import MIN_LICENSE_AGE, Invalid, add_years, parse_date
 from agentdesk.numerals import ORDINAL_DAYS
 
-__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "dashed_as_slashed", "day_first_as_iso",
+__all__ = ["DATE", "MONTHS", "MONTH_YEAR", "dashed_as_slashed", "day_first_as_iso", "dotted_as_iso",
            "licensed_in", "read_date", "us_date", "year_first_as_iso"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
@@ -77,7 +77,23 @@ def day_first_as_iso(text: str) -> str:
     read the other way round unasked, unless the writer says the day comes first
     ("DD/MM/YYYY", "dates written the British way").
     """
-    dates = [(int(a), int(b)) for a, b, _ in _SLASH_DATE.findall(text)]
+    return _day_first(text, _SLASH_DATE)
+
+
+_DOTTED_DATE = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\.?\d)")
+
+
+def dotted_as_iso(text: str) -> str:
+    """``text`` with its dotted dates ("07.04.1985", as written in Germany or Russia) written
+    ISO, by the rule of :func:`day_first_as_iso`: day first when the writer says so or every
+    dotted date reads day first alone; an ambiguous one is left as it is, unread."""
+    return _day_first(text, _DOTTED_DATE)
+
+
+def _day_first(text: str, pattern: re.Pattern[str]) -> str:
+    """``text`` with the dates ``pattern`` finds (day, month, year) written ISO, when the
+    writer says the day comes first or every one of them can only be read so."""
+    dates = [(int(a), int(b)) for a, b, _ in pattern.findall(text)]
     if _DAY_FIRST_SAID.search(text):
         # The writer says the day comes first ("dates below are day/month/year"): every
         # slash date is read so, if every one can be.
@@ -86,8 +102,8 @@ def day_first_as_iso(text: str) -> str:
     elif not any(a > 12 for a, _ in dates) or \
             not all((a > 12 or a == b) and b <= 12 for a, b in dates):
         return text
-    return _SLASH_DATE.sub(lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}",
-                           text)
+    return pattern.sub(lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}",
+                       text)
 
 
 _DASHED = re.compile(r"(?<![\d/.-])(\d{1,2})-(\d{1,2})-((?:19|20)\d{2})(?![\d-])")

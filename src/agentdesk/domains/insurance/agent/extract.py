@@ -31,12 +31,14 @@ from .dates import (
     MONTH_YEAR,
     dashed_as_slashed,
     day_first_as_iso,
+    dotted_as_iso,
     licensed_in,
     read_date,
     year_first_as_iso,
 )
 from .household import RELATIONS, read_household
 from .terms import read_terms
+from .unread import SIGN_OFF, VIN_TOKEN, above_signature, unread_sentences
 
 __all__ = ["merge", "read_email"]
 
@@ -73,7 +75,6 @@ _LICENSE_YEARS = re.compile(r"(?:licen[cs]ed|driving)\s+(?:for\s+)?(\d{1,2})\s+y
 _AGE = re.compile(r"\bI(?:'m| am)\s+(\d{2})\b(?:\s*(?:years?|yo))?", re.I)
 _VIN_NEAR = re.compile(r"\bVIN\b\s*(?:number|no\.?|#)?\s*(?:is|:|-)?\s*([A-Z0-9][A-Z0-9 -]{4,24}"
                        r"[A-Z0-9])", re.I)
-_VIN_TOKEN = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b", re.I)
 _ZIP_NEAR = re.compile(r"\b(?:zip|postal)(?:\s*code)?\s*(?:is|:|-)?\s*(\d{3,}(?:-\d{4})?)\b",
                        re.I)
 _ZIP_ADDRESS = re.compile(r"\b[A-Z]{2},?\s+(\d{5})(?:-\d{4})?\b")
@@ -98,7 +99,7 @@ _PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "la", 
 """Words that begin a family name ("van der Meer", "De la Cruz"): the surname is all of it."""
 _PARTICLE_WORD = "|".join(sorted(_PARTICLES, key=len, reverse=True))
 _PARTICLE = rf"(?:\s+(?i:{_PARTICLE_WORD}))"
-_PERSON = (rf"([{_UP}][{_LOW}'-]+(?:\s+[A-Z]\.?)?{_PARTICLE}{{0,3}}\s+"
+_PERSON = (rf"([{_UP}][{_LOW}'-]+(?:-[{_UP}][{_LOW}]+)?(?:\s+[A-Z]\.?)?{_PARTICLE}{{0,3}}\s+"
            rf"[{_UP}][{_LOW}{_UP}'-]+)")
 _FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+"
                         rf"(?:-[{_UP}][{_LOW}]+)?)"
@@ -139,11 +140,6 @@ _ANOTHER_NAMED = [
 Alvarez", "our client Ana Ruiz")."""
 _EMAIL = re.compile(r"\b[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}\b")
 _STATE_LICENSE = re.compile(r"\b([A-Z]{2})\s+(?:[Dd]river'?s?\s+)?[Ll]icen[cs]e")
-_SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
-                       r"^(?:thanks|thank you|many thanks|best|regards|kind regards|"
-                       r"warm regards|cheers|sincerely|all the best|take care|talk soon|"
-                       r"looking forward|with thanks|thanks again|best wishes|warm wishes|"
-                       r"respectfully|yours|gratefully|with gratitude|warmly)\b", re.I)
 _FULL_NAME_LINE = re.compile(rf"([{_UP}][{_LOW}'-]+(?:\s+[{_UP}][{_LOW}{_UP}'-]+)+)[\s.!?]*")
 """A line that is a full name alone (a signature; the variants' "?!" after it is no word)."""
 _CLOSED_IN_LINE = re.compile(r"(?:^|[.!?]\s+)(?i:thanks|thank you|many thanks|regards|"
@@ -167,8 +163,11 @@ _MARITAL = [
 _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
                     r"\b(?:haul|hauls|hauling|carry|carries|carrying)\s+(?:my\s+|the\s+)?"
                     r"(?:tools|equipment|materials|supplies)\b", re.I), "business"),
-        (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\s+(?:it\s+|the\s+car\s+)?"
-                    r"to\s+(?:the\s+|my\s+)?(?:office|job)\b", re.I), "commute"),
+        (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\b(?:(?!\b(?:son|daughter|kids?|"
+                    r"children|wife|husband|mom|dad|mother|father|friends?|family)\b)[^.\n]){0,60}?"
+                    r"\bto\s+"
+                    r"(?:the\s+|my\s+|our\s+)?(?:office|job|campus|college|university|"
+                    r"class(?:es)?)\b", re.I), "commute"),
         (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b|\bpersonal\s+use\b|\bleisure\b|"
                     r"\bchurch\b|\bgrocer(?:y|ies)\b|\bshopping\b|\baround\s+town\b|"
                     r"\bvisit(?:s|ing)?\s+(?:my\s+|our\s+|the\s+)?(?:family|friends|relatives|"
@@ -236,7 +235,7 @@ def _sentences(text: str) -> list[str]:
 def _vins(text: str) -> list[str]:
     """The VINs of ``text``, cleaned, each once, in the order the email gives them."""
     found: list[tuple[int, str]] = []
-    tokens = list(_VIN_TOKEN.finditer(text))
+    tokens = list(VIN_TOKEN.finditer(text))
     for match in _VIN_NEAR.finditer(text):
         if any(match.start(1) <= t.start() < match.end(1) for t in tokens):
             # A whole VIN stands in what follows "VIN" ("VIN on the card is 4T1B...",
@@ -342,7 +341,7 @@ def _signed_again(low: str) -> re.Pattern[str] | None:
     full earlier ("marcus bell. ... -marcus"); None for an email not signed so."""
     lines = [line.strip() for line in low.strip().splitlines() if line.strip()]
     signed = re.fullmatch(r"[-–—]?\s*([a-z]+)[.!]?", lines[-1]) if len(lines) > 1 else None
-    if signed and (lines[-1].startswith(("-", "–", "—")) or _SIGN_OFF.match(lines[-2])):
+    if signed and (lines[-1].startswith(("-", "–", "—")) or SIGN_OFF.match(lines[-2])):
         return re.compile(rf"\b({signed.group(1)})\s+([a-z]+)\b")
     return None
 
@@ -368,7 +367,8 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
                 continue  # one field of a form's name ("Last Name: De la Cruz") is no name
             if not _FORM_WORDS.intersection(p.lower() for p in parts):
                 return _split(match.group(1))
-    if (lower := _LOWER_NAME.search(text)) and not _NOT_NAMES.intersection(lower.groups()):
+    if (lower := _LOWER_NAME.search(text)) and not (_NOT_NAMES | _PARTICLES).intersection(
+            lower.groups()):
         first, last = lower.groups()
         return first.capitalize(), last.capitalize()
     if uncased := _uncased_name(text):
@@ -376,7 +376,7 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     for i, line in enumerate(lines[:-1]):
         # A closing: a sign-off, or the short line ending in a comma above the last line.
-        closing = _SIGN_OFF.match(line) or (i == len(lines) - 2 and len(line.split()) <= 4
+        closing = SIGN_OFF.match(line) or (i == len(lines) - 2 and len(line.split()) <= 4
                                             and line.endswith(","))
         if closing and (full := _FULL_NAME_LINE.fullmatch(lines[i + 1])):
             parts = full.group(1).split()
@@ -389,6 +389,28 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
         plain = re.sub(r"[<\"].*$", "", given).replace(",", " ")
         if len(plain.split()) >= 2:
             return _split(plain)
+    return None
+
+
+def _dated_name(text: str, found: dict[str, Any]) -> re.Match[str] | None:
+    """A whole date right after the applicant's full name ("tyler boone 4/2/1998 single"):
+    the date a terse email puts beside a name is that person's birth date."""
+    if not (found.get("first_name") and found.get("last_name")):
+        return None
+    return re.search(rf"\b{re.escape(found['first_name'])}\s+{re.escape(found['last_name'])}"
+                     rf"\s*[,:(-]?\s*{DATE}", text, re.I)
+
+
+def _zip_in(text: str) -> str | None:
+    """The ZIP ``text`` gives: after "ZIP", in an address, after its state's code, or the
+    one known ZIP code standing alone."""
+    if zip_match := _ZIP_NEAR.search(text) or _ZIP_ADDRESS.search(text):
+        return zip_match.group(1)
+    if after_state := _zip_after_state(text):
+        return after_state
+    alone = {m.group(1) for m in _ZIP_ALONE.finditer(text)}
+    if len(alone) == 1 and not isinstance(check_zip(next(iter(alone))), Invalid):
+        return next(iter(alone))
     return None
 
 
@@ -428,7 +450,7 @@ def _signed_in_full(lines: list[str]) -> tuple[str, str] | None:
     """The name of an email signed with a first name alone ("-Marcus"), written in full
     earlier ("Marcus Bell. DOB ..."): the signature says which two words are the name."""
     if len(lines) < 2 or not (signed := _SIGNED_FIRST.match(lines[-1])) or not (
-            lines[-1].startswith(("-", "–", "—")) or _SIGN_OFF.match(lines[-2])):
+            lines[-1].startswith(("-", "–", "—")) or SIGN_OFF.match(lines[-2])):
         return None
     first = signed.group(1)
     if full := re.search(rf"\b{first}\s+([A-Z][a-zA-Z'-]+)\b", "\n".join(lines[:-1])):
@@ -449,7 +471,8 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     problems: dict[str, str] = {}
     solved: list[str] = []
     # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
-    text = day_first_as_iso(dashed_as_slashed(year_first_as_iso(re.sub(r"[ \t]+", " ", text))))
+    text = dotted_as_iso(day_first_as_iso(dashed_as_slashed(year_first_as_iso(
+        re.sub(r"[ \t]+", " ", text)))))
     text = _UNTICKED.sub(" ", text)
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
@@ -495,12 +518,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     elif not known.get("email") and (mail := _EMAIL.search(text)):
         found["email"] = mail.group(0)
 
-    zip_match = _ZIP_NEAR.search(text) or _ZIP_ADDRESS.search(text)
-    zip_text = zip_match.group(1) if zip_match else _zip_after_state(text)
-    alone = {m.group(1) for m in _ZIP_ALONE.finditer(text)}
-    if zip_text is None and len(alone) == 1 and \
-            not isinstance(check_zip(next(iter(alone))), Invalid):
-        zip_text = next(iter(alone))
+    zip_text = _zip_in(above_signature(text)) or _zip_in(text)
     if zip_text and (stated := _state_against(text, zip_text)):
         problems["zip_code"] = (f"ZIP {zip_text} is not in {stated}, the state of your "
                                 f"address; please confirm your ZIP code.")
@@ -516,7 +534,9 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
              else checked_phone.national)
 
     birth: date | None = None
-    if match := _BIRTH.search(text):
+    if "birth_date" in found:
+        birth = date.fromisoformat(found["birth_date"])  # the person written for's
+    elif match := _BIRTH.search(text) or _dated_name(text, found):
         checked_birth = check_birth_date(_date_text(match.group(1)), on=today)
         keep("birth_date", checked_birth if isinstance(checked_birth, Invalid)
              else checked_birth.isoformat())
@@ -530,7 +550,8 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
                                   f"exact date of birth (MM/DD/YYYY).")
     if birth is None and known.get("birth_date"):
         birth = date.fromisoformat(known["birth_date"])
-    _licence(text, today, birth, keep, found)
+    if "license_date" not in found:
+        _licence(text, today, birth, keep, found)
     read_answers(text, asking=known.get("asking") or [], found=found, problems=problems,
                  birth=birth, today=today, keep=keep)
     state = _STATE_LICENSE.search(text)
@@ -573,6 +594,14 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     if vins:
         vehicles = _vehicles(vins, known, problems, today)
         found["vehicles"] = vehicles
+    if known:
+        solved.append("unread")  # a reply answers what the last question quoted
+    if missed := unread_sentences(whole, {**known, **found},
+                                  {**known.get("problems", {}), **problems}):
+        problems["unread"] = ("We could not tell what this part of your email means for the "
+                              "quote: " + " / ".join(f'"{s}"' for s in missed)
+                              + " Please tell us in a few words (who it is about, what the "
+                              "date or number is).")
     found["problems"] = problems
     found["solved"] = solved
     return found

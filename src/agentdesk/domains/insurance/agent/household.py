@@ -22,7 +22,7 @@ from agentdesk.domains.insurance.validation import (
 
 from .dates import MONTH_YEAR, licensed_in
 
-__all__ = ["RELATIONS", "read_household"]
+__all__ = ["NOT_ON_THIS_QUOTE", "RELATIONS", "read_household"]
 
 RELATIONS = {"wife": "spouse", "husband": "spouse", "spouse": "spouse", "partner": "spouse",
              "son": "child", "daughter": "child"}
@@ -32,7 +32,7 @@ _PRONOUN = re.compile(r"\b(?:her|his|him|she|he)\b", re.I)
 _PRONOUN_NAMED = re.compile(r"(?:^|\b)(?i:him|her|he|she)\s*[:–-]\s*|\b(?i:his|her)\s+name\s+is\s+")
 _NAME = re.compile(r"([A-Z][a-z'-]+)(?:\s+([A-Z][a-zA-Z'-]+))?")
 """The name a sentence about a known driver gives ("Him: Michael Schultz, born ...")."""
-_NOT_ON_THIS_QUOTE = re.compile(
+NOT_ON_THIS_QUOTE = re.compile(
     r"\b(?:her|his|their)\s+own\s+(?:policy|insurance|coverage)\b|\b(?:only|just)\s+for\s+me\b|"
     r"\b(?:won'?t|will\s+not|doesn'?t|does\s+not|never|can'?t|cannot)\s+drive\b|"
     r"\b(?:is\s+not|isn'?t)\s+(?:a\s+)?driv(?:er|ing)\b|\bnot\s+(?:be\s+)?(?:a\s+)?driver\b|"
@@ -40,6 +40,8 @@ _NOT_ON_THIS_QUOTE = re.compile(
 """A relative said not to drive on this quote ("my wife Sarah has her own policy with you, so
 this quote is only for me"), or a spouse the writer is parted from ("my husband and I
 separated, he kept our old policy"): not a driver of it, though her dates are hers."""
+_WRITER_AGAIN = re.compile(r"[\s,;:-]*(?=\b(?:I|I'm|I've|we|we're)\s)")
+"""The writer speaking again right after a relative's clause: "I ..." or "we ..."."""
 _WRITER_NAMED = re.compile(r"\bI(?:'m|\s+am)\s+[A-Z][a-z'-]+\s+[A-Z]|\b(?i:my\s+name\s+is)\b")
 """The writer naming themselves ("as her mother, I'm Paula Marchetti, born 06/18/1972"): the
 sentence's dates are the writer's, though it speaks of "her"."""
@@ -81,8 +83,13 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
             kept.append(sentence[:relative.start()] + " ")
             sentence = sentence[relative.start():]
             relative = _RELATIVE.match(sentence)
-        if relative and _NOT_ON_THIS_QUOTE.search(sentence):
-            continue  # nor is the sentence the writer's: its dates are the relative's
+        if relative and (apart := NOT_ON_THIS_QUOTE.search(sentence)):
+            # Nor is the sentence the writer's (its dates are the relative's), up to where
+            # the writer speaks again in a run-on sentence ("my husband does not drive I
+            # stay in Houston zip code 77036").
+            if again := _WRITER_AGAIN.match(sentence, apart.end()):
+                kept.append(sentence[again.end():] + gap)
+            continue
         if relative:
             relation = RELATIONS[relative.group(1).lower()]
             first = relative.group(2)

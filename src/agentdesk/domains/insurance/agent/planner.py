@@ -164,7 +164,11 @@ def _read(state: AgentState, info: dict[str, Any], today: date) -> tuple[dict[st
 _AUTO_WORDS = re.compile(r"\b(?:car|cars|auto|automobile|vehicles?|vin|truck|suv|driv\w*|"
                          r"licen[cs]\w*)\b", re.I)
 _OTHER_BUSINESS = re.compile(r"\b(?:cancel\w*|renew\w*|claims?|bill\w*|payments?|refund\w*|"
-                             r"homeowners?|renters?|life insurance)\b", re.I)
+                             r"homeowners?|renters?|life insurance|declarations?|lien\w*|"
+                             r"policy\s*(?:number|no)|(?:off|from|onto)\s+(?:my|our|the)\s+"
+                             r"(?:(?:car|auto|vehicle|truck)\s+)?policy)\b|\bpolicy\s*#", re.I)
+"""Service of a policy the customer holds (a claim, a bill, a declarations page for a
+lender, a policy number, someone taken off or put onto "my policy"): the agency's work."""
 
 
 _OTHER_LINE = re.compile(

@@ -34,8 +34,8 @@ _START = re.compile(r"\b(?:start(?:ing|s)?|effective|begin(?:ning|s)?)\b[^.\n\d]
 
 
 _INSURED_WITH = re.compile(r"\b(?:insured|covered|insurance|policy)\s+(?:is\s+)?(?:with|by|from|"
-                           r"at)\s+(?!(?:the|a|an|my|no|any|you|your|yours|us|our|them|him|her)\b)"
-                           r"[a-z]", re.I)
+                           r"at)\s+(?!(?:the|a|an|my|no|any|you|your|yours|us|our|them|him|her|"
+                           r"another|other)\b)[a-z]", re.I)
 
 
 def _uncased_insurer(text: str) -> bool:

@@ -1,0 +1,211 @@
+"""What the reader left unread: every sentence of an email that carries quote meaning is
+accounted for.
+
+The field readers take each value from wherever they find it and pass over the rest, so
+an email whose meaning they missed (a second driver, another person's date, a VIN they
+did not take) would be quoted as if it said nothing more. Emails are long and chatty, so
+they are accounted for sentence by sentence (a line, or a sentence of a line), and only
+for the tokens a quote is made of:
+
+* a date (a whole day, a month and year, or digits in a date's shape the reader cannot
+  place, like ``07.04.1985``);
+* a VIN-like token (17 letters and digits);
+* a five-digit number that is a known ZIP code;
+* a relative beside a driving word ("my son will be driving it too");
+* a negation a few words before a word of a field that was read ("the car is not
+  delivered yet", "I don't drive it to work").
+
+Each token is *used* when its value is among the values read (a date of birth, a licence
+or start date, a driver's or an accident's date; a VIN; the ZIP), or a problem the agent
+asks about names it; a relative is used when the household holds a driver of that
+relation. A token is *known filler* when it stands where a quote takes nothing: the
+signature block under a sign-off, a forwarded email's header, a quoted line (``>``), a
+postal address, a date with its clock time (when a message was sent), a clause that dates
+an event a quote does not take (a purchase, an accident, a policy's end, a move), a
+sentence that says its person (or the writer) will not drive on this quote. Any
+other token is *unread*, and :func:`unread_sentences` returns the sentences that hold one,
+so the agent asks the customer what they mean instead of quoting without it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+from typing import Any
+
+from agentdesk.domains.insurance.validation import Invalid, check_zip, parse_month
+
+from .dates import DATE, MONTH_YEAR, read_date
+from .household import NOT_ON_THIS_QUOTE, RELATIONS
+
+__all__ = ["SIGN_OFF", "VIN_TOKEN", "above_signature", "unread_sentences"]
+
+SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
+                      r"^(?:thanks|thank you|many thanks|best|regards|kind regards|"
+                      r"warm regards|cheers|sincerely|all the best|take care|talk soon|"
+                      r"looking forward|with thanks|thanks again|best wishes|warm wishes|"
+                      r"respectfully|yours|gratefully|with gratitude|warmly)\b", re.I)
+"""A line that closes an email ("Best,", "Kind regards"): what follows is a signature."""
+VIN_TOKEN = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b", re.I)
+"""Seventeen letters and digits, both present: a VIN as it is written whole."""
+
+_DATE_SHAPE = re.compile(r"(?<![\w./-])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|"
+                         r"\d{4}[./-]\d{1,2}[./-]\d{1,2})(?![\w/-]|[.]\d)")
+"""Digits in a date's shape, whichever way round ("07.04.1985", "1994/06/21")."""
+_ZIP = re.compile(r"(?<![\w$/.,:#-])\d{5}(?![\w/-]|[.,]\d|\s*(?:miles|mi\b|km|dollars|usd))",
+                  re.I)
+_NUMBERED = re.compile(r"\b(?:policy|claim|account|member|id|number|no\.?|apt|unit|suite|ste|"
+                       r"room|box)\s*#?\s*$", re.I)
+"""The words before a number that name it something else than a ZIP ("policy 12345")."""
+_ADDRESS = re.compile(r"\b\d{1,6}\s+(?:[A-Za-z0-9.'-]+\s+){1,3}(?:st|street|ave|avenue|rd|road|"
+                      r"blvd|boulevard|dr|drive|ln|lane|ct|court|way|pl|place|ter|terrace|pkwy|"
+                      r"parkway|hwy|highway|cir|circle)\b\.?(?:,?\s*(?:suite|ste|apt|unit|#)\.?"
+                      r"\s*[\w-]+)?(?:[^.!?\n\d]{0,60}?\b\d{5}(?:-\d{4})?\b)?", re.I)
+"""A street line, with its city, state and ZIP when they follow ("255 E 5th St, Suite 900,
+Cincinnati, OH 45202"): a postal address, whose numbers are filler beside the ZIP read."""
+_TIMESTAMP = re.compile(r"\s*,?\s*(?:at\s+)?\d{1,2}:\d{2}")
+"""A clock time after a date: the time a message was sent, not a date of the quote."""
+_HEADER = re.compile(r"^\s*(?:>|(?:from|to|cc|sent|date|subject)\s*:|-{2,}\s*forwarded)", re.I)
+"""A forwarded email's header or a quoted line: written before this email, not in it."""
+_EVENT = re.compile(r"\b(?:bought|buy|purchas\w*|sold|sell\w*|accidents?|crash\w*|backed\s+into|"
+                    r"hit\s+me|rear-?ended|tickets?|claims?|ends?|ended|ending|expir\w*|renew\w*|"
+                    r"cancel\w*|moved|moving|relocat\w*|wedding|married|divorce\w*|widow\w*|"
+                    r"separated|lived?|living|insured|covered|deliver\w*|pick(?:ing)?\s+up)\b",
+                    re.I)
+"""Words that date an event a quote does not take as a date of its own ("Date of
+Purchase: 2023-08-19", "my current policy ends 01/04/2027", "married since June 2010",
+"insured with them since 03/2015")."""
+_RELATIVE = re.compile(r"\b(?:my|our)\s+(wife|husband|spouse|partner|son|daughter|boyfriend|"
+                       r"girlfriend|fianc[eé]e?|mom|mother|dad|father|brother|sister|roommate|"
+                       r"kids?|child|children|teen\w*|grand(?:son|daughter))\b", re.I)
+_DRIVING = re.compile(r"\bdriv\w*|\bbehind\s+the\s+wheel\b|\bborrow\w*", re.I)
+_QUOTED_FOR = re.compile(r"\b(?:(?:quote|quoting|insure|insuring|cover|covering|insurance)\s+"
+                         r"(?:for\s+)?|on\s+behalf\s+of\s+|writing\s+for\s+)$", re.I)
+"""The words before a relative the quote is for ("can you quote my dad", "on behalf of my
+son"): the applicant, whose name and dates the reader takes."""
+_NEGATED = re.compile(r"(?:\b(?:not|no|never|without)|n['’]t)(?:\s+(?:a|an|the|my|our|it|its|have|"
+                      r"has|had|yet|even|been|be|is|use|used|using|drive|driving|to|for|any|US|"
+                      r"valid|got|get|own))*\s+"
+                      r"(?:(?P<vehicles>vin|car|vehicle|truck|van|suv|delivered|registered|title)|"
+                      r"(?P<license_date>licen[cs]\w*)|(?P<use>work|commut\w*|business|office))\b",
+                      re.I)
+"""A negation a few words before a word of a field ("the car is not delivered yet", "I don't
+have a US license", "I don't drive it to work"): when that field was read, the sentence may
+say the opposite of what was read."""
+_WRITER_DOES_NOT_DRIVE = re.compile(r"\bI\s+(?:don['’]t|do\s+not|never)\s+drive\b", re.I)
+"""The writer saying they do not drive: they write for another, whose values were read."""
+_NAMED_DAY = re.compile(r"\b\d{2}/\d{2}/\d{4}\b")
+"""A day as a problem's reason names it ("The license date 08/01/2008 is before ...")."""
+
+
+def unread_sentences(text: str, info: dict[str, Any], problems: dict[str, str]) -> list[str]:
+    """The sentences of ``text`` that hold a token of quote meaning neither used by a value
+    of ``info`` (what the reader read, with what earlier emails said) nor named in one of
+    ``problems``, nor known filler; in order, each once."""
+    asked = " ".join(problems.values())
+    days = set(_days(info)) | {d for d in map(read_date, _NAMED_DAY.findall(asked))
+                               if isinstance(d, date)}
+    months = {(d.year, d.month) for d in days}
+    out: list[str] = []
+    for sentence in _sentences(text):
+        if NOT_ON_THIS_QUOTE.search(sentence) or _WRITER_DOES_NOT_DRIVE.search(sentence):
+            continue  # read and set aside: a person who will not drive on this quote
+        if _unread(_ADDRESS.sub(" ", sentence), info, days, months, asked) and \
+                sentence.strip() not in out:
+            out.append(sentence.strip())
+    return out
+
+
+def above_signature(text: str) -> str:
+    """The lines of ``text`` above its first sign-off ("Best,"): the email without the
+    signature block, whose office address and phone are the writer's workplace's."""
+    lines = text.splitlines()
+    end = next((i for i, line in enumerate(lines) if SIGN_OFF.match(line.strip())), len(lines))
+    return "\n".join(lines[:end])
+
+
+_QUOTED_REPLY = re.compile(r"^\s*(?:on\s.{0,120}\bwrote:|-{2,}\s*original\s+message)", re.I | re.M)
+"""Where a reply quotes the email it answers: what follows was written before (a forwarded
+email, whose content the writer sends on, is read)."""
+
+
+def _sentences(text: str) -> Iterator[str]:
+    """The email's sentences above its signature, without headers and quoted lines."""
+    if quoted := _QUOTED_REPLY.search(text):
+        text = text[:quoted.start()]
+    for line in above_signature(text).splitlines():
+        if not _HEADER.match(line):
+            yield from (s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", line) if s.strip())
+
+
+def _unread(sentence: str, info: dict[str, Any], days: set[date],
+            months: set[tuple[int, int]], asked: str) -> bool:
+    """Whether ``sentence`` holds a token of quote meaning no value used and no filler
+    explains."""
+    for start, end in _dates(sentence):
+        if not _EVENT.search(_clause(sentence, start, end)) and \
+                not _TIMESTAMP.match(sentence, end) and \
+                not _date_used(sentence[start:end], days, months, asked):
+            return True
+    vins = {v.get("vin") for v in info.get("vehicles") or []}
+    if any(t.group().upper() not in vins for t in VIN_TOKEN.finditer(sentence)):
+        return True
+    for match in _ZIP.finditer(sentence):
+        number = match.group()
+        if number != info.get("zip_code") and number not in asked and \
+                not _NUMBERED.search(sentence[:match.start()]) and \
+                not isinstance(check_zip(number), Invalid):
+            return True
+    if any(info.get(next(k for k, v in m.groupdict().items() if v))
+           for m in _NEGATED.finditer(sentence)):
+        return True
+    drivers = {d.get("relationship") for d in info.get("drivers") or []}
+    return any(RELATIONS.get(r.group(1).lower()) not in drivers and
+               not _QUOTED_FOR.search(sentence[:r.start()])
+               for r in _RELATIVE.finditer(sentence)) and bool(_DRIVING.search(sentence))
+
+
+def _dates(sentence: str) -> list[tuple[int, int]]:
+    """Where the date tokens of ``sentence`` are: whole days, months of years and
+    date-shaped digits."""
+    spans: list[tuple[int, int]] = []
+    for pattern in (DATE, MONTH_YEAR, _DATE_SHAPE.pattern):
+        for match in re.finditer(pattern, sentence, re.I):
+            if not any(a < match.end() and match.start() < b for a, b in spans):
+                spans.append(match.span())
+    return spans
+
+
+_BREAK = re.compile(r"[;()]|,(?!\s*\d{4})|\s(?:and|but)\s")
+"""Where a clause ends: a comma that does not stand inside a date ("March 9th, 1977")."""
+
+
+def _clause(sentence: str, start: int, end: int) -> str:
+    """The clause of ``sentence`` around the token at ``start:end``."""
+    before = [m.end() for m in _BREAK.finditer(sentence, 0, start)]
+    after = _BREAK.search(sentence, end)
+    return sentence[before[-1] if before else 0:after.start() if after else len(sentence)]
+
+
+def _date_used(token: str, days: set[date], months: set[tuple[int, int]], asked: str) -> bool:
+    """Whether a date token is a day (or a month) read, or named by a problem asked."""
+    day = read_date(token)
+    if isinstance(day, date):
+        return day in days or token in asked
+    month = parse_month(token)
+    if isinstance(month, date):
+        return (month.year, month.month) in months or token in asked
+    return token in asked
+
+
+def _days(value: Any) -> Iterator[date]:
+    """Every ISO day among the values read, however deep (a driver's, an accident's)."""
+    if isinstance(value, dict):
+        for inner in value.values():
+            yield from _days(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _days(inner)
+    elif isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        yield date.fromisoformat(value)

@@ -1,0 +1,83 @@
+"""Every sentence of a customer's email that carries quote meaning is read, filler, or asked."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from agentdesk.domains.insurance.agent.agenda import code_plan
+from agentdesk.domains.insurance.agent.extract import merge, read_email
+from agentdesk.domains.insurance.agent.render import final_email
+from agentdesk.domains.insurance.agent.unread import unread_sentences
+
+from .insurance_flow import ANN_EMAIL
+
+TODAY = date(2026, 11, 23)
+
+
+def _plan(*texts: str) -> dict[str, object]:
+    info: dict[str, object] = {}
+    for text in texts:
+        info = merge(info, read_email(text, today=TODAY, customer_email="ann@example.com",
+                                      known=info))
+    return code_plan({"customer_info": info}, final_email)
+
+
+def test_an_email_whose_every_token_is_used_is_quoted() -> None:
+    assert "unread" not in read_email(ANN_EMAIL, today=TODAY)["problems"]
+    assert _plan(ANN_EMAIL)["tool_name"] == "quote_initiate_tool"
+
+
+def test_filler_is_not_asked() -> None:
+    """A signature's office address, a forwarded header's date, a purchase date, a relative
+    who will not drive: none is a value of the quote, none is asked."""
+    email = ANN_EMAIL.replace("No tickets", "I bought the car on 03/02/2021. My wife "
+                              "Jo, born 05/05/1986, will not drive it. We have been married "
+                              "since June 2010. My old policy 43017 ends soon. No tickets")
+    email = ("---------- Forwarded message ---------\nDate: Mon, Oct 12, 2026 at 7:41 PM\n"
+             + email + "\nSales Manager | Acme\n255 E 5th St, Suite 900, Cincinnati, OH 45202")
+    assert "unread" not in read_email(email, today=TODAY)["problems"]
+    assert _plan(email)["tool_name"] == "quote_initiate_tool"
+
+
+def test_the_email_a_reply_quotes_is_not_read_again() -> None:
+    reply = ("Licensed since 06/01/2003.\n\nOn Mon, Nov 23, 2026 at 9:14 AM Agency wrote:\n"
+             "Your date of birth was 01/01/1970? Your ZIP 10001?")
+    assert unread_sentences(reply, {"license_date": "2003-06-01"}, {}) == []
+
+
+def test_a_sentence_no_field_read_is_asked_about() -> None:
+    """A brother who drives, with his date of birth: no field takes him, so the agent asks
+    what the sentence means instead of quoting Ann alone."""
+    said = "My brother Tom, born 05/05/1990, will drive it on weekends."
+    email = ANN_EMAIL.replace("No tickets", said + " No tickets")
+    plan = _plan(email)
+    assert plan["tool_name"] == "ask_customer_tool"
+    asked = plan["args"]["missing_fields"]  # type: ignore[index]
+    assert [m["field"] for m in asked] == ["unread"]
+    assert said in asked[0]["reason"]
+
+
+def test_the_reply_answers_the_question_about_an_unread_sentence() -> None:
+    email = ANN_EMAIL.replace("No tickets", "My brother Tom will drive it too. No tickets")
+    assert _plan(email, "Sorry, he will not drive it after all.")["tool_name"] == \
+        "quote_initiate_tool"
+
+
+def test_a_date_a_problem_names_is_used() -> None:
+    """A licence month refused before the 16th birthday is asked as the licence date, not
+    again as an unread sentence."""
+    problems = {"license_date": "The license date 08/01/2008 is before the driver's 16th "
+                                "birthday (03/03/2010)."}
+    assert unread_sentences("Born 03/03/1994, licensed 08/2008.",
+                            {"birth_date": "1994-03-03"}, problems) == []
+    assert unread_sentences("Born 03/03/1994, licensed 08/2008.",
+                            {"birth_date": "1994-03-03"}, {}) == [
+        "Born 03/03/1994, licensed 08/2008."]
+
+
+def test_a_negation_beside_a_field_read_is_asked_about() -> None:
+    """'Not delivered yet' beside a VIN read: the sentence may undo what was read."""
+    said = "The car is not delivered yet."
+    plan = _plan(ANN_EMAIL.replace("No tickets", said + " No tickets"))
+    asked = plan["args"]["missing_fields"]  # type: ignore[index]
+    assert [m["field"] for m in asked] == ["unread"] and said in asked[0]["reason"]
