@@ -265,3 +265,17 @@ def test_unusable_index_config_is_refused_at_startup(tmp_path: Path) -> None:
                          ({"dims": 8, "embed": EMBED, "colour": 1}, "colour")]:
         with pytest.raises(ConfigError, match=words):
             asyncio.run(_open(url, StoreOptions(index=index)))
+
+
+def test_closing_the_store_ends_its_batching_task(database_url: str) -> None:
+    """langgraph's batched stores cancel their task only when collected, perhaps once the loop
+    has closed ("Task was destroyed but it is pending" at exit): closing ends it."""
+    async def used_then_closed() -> bool:
+        async with open_persistence(database_url) as persistence:
+            await persistence.memory.aput(("notes",), "k", {"v": 1})
+            assert await persistence.memory.aget(("notes",), "k") is not None
+            task = persistence.memory._task  # type: ignore[attr-defined]
+            assert task is not None and not task.done()
+        return bool(task.done())  # asked while the loop runs: asyncio.run cancels what is left
+
+    assert asyncio.run(used_then_closed())

@@ -10,11 +10,12 @@ store's own sweeper while the Store is open).
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import importlib.util
 import sys
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -201,12 +202,27 @@ async def _require_pgvector(pool: Any) -> None:
 
 @asynccontextmanager
 async def _swept(store: Any, options: StoreOptions) -> AsyncIterator[None]:
-    """Run the store's own TTL sweeper while the block runs (when an interval is set)."""
-    if options.ttl_sweep_interval_minutes is None:
-        yield
-        return
-    await store.start_ttl_sweeper()
+    """Run the store's own TTL sweeper while the block runs (when an interval is set), and
+    end its batching task when the block ends."""
+    sweeps = options.ttl_sweep_interval_minutes is not None
+    if sweeps:
+        await store.start_ttl_sweeper()
     try:
         yield
     finally:
-        await store.stop_ttl_sweeper()
+        if sweeps:
+            await store.stop_ttl_sweeper()
+        await _end_batching(store)
+
+
+async def _end_batching(store: Any) -> None:
+    """Cancel and await the task that langgraph's batched stores run their operations in.
+
+    The store cancels it only when the object is collected, by then perhaps after its event
+    loop has closed, which warns "Task was destroyed but it is pending" at exit."""
+    task = getattr(store, "_task", None)
+    if task is None or task.done():
+        return
+    task.cancel()
+    with suppress(asyncio.CancelledError):
+        await task
