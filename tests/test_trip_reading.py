@@ -1486,3 +1486,59 @@ def test_a_budget_closed_by_only_or_named_after_its_amount(text: str, budget: fl
 def test_people_a_solo_writer_visits_are_no_travellers(text: str, unread: list[str]) -> None:
     found, said = read_fully(text, TODAY)
     assert (found.get("travelers"), said) == (1, unread)
+
+
+@pytest.mark.parametrize(("text", "back", "unread"), [
+    ("My cousin's wedding is in Nashville on May 22, 2027. I'd like to get there two days "
+     "before and fly home the morning after. From Minneapolis, just me, $1,200.",
+     None, ["days before", "morning after", "two days"]),
+    # The length after the shift is still the trip's.
+    ("Conference in Denver on May 10, 2027; I'll fly in from Boston 2 days early, stay 5 "
+     "nights, $1500.", "2027-05-15", ["days early", "2 days"]),
+])
+def test_a_shift_from_another_day_is_no_length_and_is_said(text: str, back: str | None,
+                                                          unread: list[str]) -> None:
+    read, said = read_fully(text, TODAY)
+    assert read.get("return") == back
+    assert all(phrase in said for phrase in unread)
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Lisbon May 10 2027 for a week, a pair of travelers, $4000", "pair"),
+    ("Boston to Lisbon May 10 2027 for a week, a small group, $4000", "group"),
+    ("Boston to Lisbon May 10 2027 for a week with the wife, $4000", "wife"),
+    ("Boston to Lisbon May 10 2027 for a week, my husband and I plus our newborn, $4000",
+     "newborn"),
+    ("Boston to Denver, leaving May 10 2027, a couple of nights, $1500.", "couple"),
+])
+def test_a_party_word_no_count_holds_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize("text", [
+    "We'd like to arrive a couple of days early: Boston to Denver May 10 2027 for 5 nights",
+    "Boston to Lisbon May 10 2027 for a week, $4000, a couple hundred more is ok",
+])
+def test_a_couple_of_things_is_no_couple_of_people(text: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert "travelers" not in read and said
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("For our honeymoon my fiancee and I want to go to Vienna from Washington on May 29, 2027, "
+     "home June 6, 2027. We have $7,500 total.", 2),
+    ("Me and my fiance, Boston to Rome, May 3 2027 for a week", 2),
+])
+def test_a_fiance_without_accents_is_one_of_a_couple(text: str, travelers: int) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["travelers"], said) == (travelers, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Frankfurt to Barcelona, leaving 2027-07-14 for 10 nights, 4 people, budget max. $5.",
+     "$5."),
+    ("Frankfurt to Barcelona, leaving 2027-07-14 for 10 nights, 4 people, max 5 USD", "5 USD"),
+])
+def test_an_amount_no_trip_costs_is_no_budget(text: str, unread: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert "budget" not in read and unread in said

@@ -103,8 +103,11 @@ _PEOPLE = (r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|dau
            r"moms?|mums?|fathers?|dads?|sisters?|brothers?|"
            r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
            r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?|twins|"
-           r"triplets)\b")
-"""People a writer names (each a traveller, or someone the trip is for or about)."""
+           r"triplets|wi(?:fe|ves)|husbands?|hubby|partners?|spouses?|fianc[eé]{1,2}s?|"
+           r"girlfriends?|boyfriends?|bf|gf|newborns?|employees?|classmates?|teammates?)\b")
+"""People a writer names (each a traveller, or someone the trip is for or about): a wife or
+a partner read as one of a couple is read with it ("my wife and I"), named otherwise ("with
+the wife", "my husband and I plus our newborn") no count holds them."""
 _MEANING = re.compile(
     r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
     r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
@@ -123,7 +126,9 @@ _MEANING = re.compile(
     r"\bnightly\b|\bat least\b|\bminimum\b|\bseparate(?:ly)?\b|\bexcl(?:uding|\.)?\b|"
     r"\bfor (?:the )?(?:hotels?|flights?|airfare|accommodation|lodging|food|meals)\b|"
     r"\b(?:after|before)\b(?= (?:the |on |mid-?|early |late )?(?:\d|next\b|tomorrow\b|"
-    rf"(?:{_MONTHS}|mon|tue|wed|thu|fri|sat|sun)))|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
+    rf"(?:{_MONTHS}|mon|tue|wed|thu|fri|sat|sun)))|"
+    r"\b(?:days?|mornings?|afternoons?|evenings?|nights?|weeks?|weekends?)"
+    r"(?= (?:before|after|early|earlier|later|prior|ahead|beforehand)\b) \w+|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
     r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
     r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b|"
@@ -137,7 +142,9 @@ from Charlotte to Denver") or a pet has no field to hold it; nor has a restricti
 only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the party), a
 need of access ("a wheelchair accessible room"), a car or transfer besides the trip ("plus a
 rental car"), points to spend ("we have points"), a price a flight ("$800 each way"), a
-trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on),
+trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on)
+or as a shift from another day ("two days before", "the morning after": the day read is
+the event's, not the trip's),
 a time of day ("morning flights"), a hotel's amenity or whereabouts ("with a pool",
 "downtown", "near the beach"), a state said as one ("Washington state" is not Washington, DC; "New York state" not the
 city), a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), a budget for part
@@ -819,13 +826,14 @@ _KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|g
         r"flatmate|best friend|friend|colleague)")
 """One person a writer may bring ("my mother"): their party of two only when the writer is
 said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
-_COUPLE = re.compile(r"\b(?:couple|two of us|honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
-                     r"boyfriend|fiancée?|bf|gf|hubby)|"
+_COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a-z]+s)\b)|two of us|honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
+                     r"boyfriend|fianc[eé]{1,2}|bf|gf|hubby)|"
                      rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+)|"
                      rf" *, *(?:and |& )?(?:my |our )?(?:{_KIN}|wife|husband|partner|kids?|"
                      r"children|bab(?:y|ies)|friends?|\w+ (?:and|&)))|"
                      rf"my {_KIN} *(?:and|&|\+) *(?:me|myself|i)(?! *(?:and|&|\+)))\b")
-"""Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple",
+"""Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple" (not a
+count of things: "a couple of days early", "a couple nights", "a couple hundred more"),
 "me and my mother" (not "me and my mother and sister", nor "me and my mother, sister";
 "me and my sister, 4k total" is two)."""
 
@@ -901,6 +909,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     """
     groups = [m for m in _GROUP.finditer(lowered)
               if not (m.group(2) == "couples" and m.group(1) in ("a", "an"))]
+    # Every way the text says the two ("for our honeymoon my fiancee and I") is read.
+    couples = [m.span() for m in _COUPLE.finditer(lowered)]
     couple = _COUPLE.search(lowered)
     total = _TOTAL.search(lowered)
     if total and couple and total.start() < couple.end() and couple.start() < total.end():
@@ -921,7 +931,7 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             after = _SELF_AFTER.match(lowered, group.end())
             me = me or (before.span() if before else after.span() if after else None)
         if not adults and couple:
-            count, spans = count + 2, [*spans, couple.span()]
+            count, spans = count + 2, [*spans, *couples]
         elif not adults and me:
             count, spans = count + 1, [*spans, me]
         if total:
@@ -956,9 +966,15 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         return _number(next(g for g in party.groups() if g)), [
             party.span(), *([described.span()] if described else [])]
     if couple:
-        return 2, [couple.span()]
+        return 2, couples
     solo = _SOLO.search(lowered)
     return (1, [solo.span()]) if solo else None
+
+
+_OFFSET = re.compile(r" *(?:before|after|early|earlier|later|prior|ahead|beforehand|"
+                     r"in advance|ago|from now)\b")
+"""What makes a count of days a shift from another day rather than the trip's length: "get
+there two days before", "a day early", "a week later"."""
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
@@ -969,8 +985,9 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     nights"), a part ("half a week", "a week and a half") or a fraction ("1.5 weeks"); its
     words are then left over, and said.
     """
-    length = re.search(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?\b|"
-                       r"\b(a )?(fortnight)\b", lowered)
+    length = next((m for m in re.finditer(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?"
+                                          r"\b|\b(a )?(fortnight)\b", lowered)
+                   if not _OFFSET.match(lowered, m.end())), None)
     if not length:
         return None
     if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
@@ -1022,6 +1039,11 @@ _AFTER_AMOUNT = frozenset({"and", "for", "total", "in", "all", "overall", "tops"
 """Words that may follow a budget written without a currency ("budget 2500 for two")."""
 
 
+_LEAST_BUDGET = 100
+"""Less than any trip costs: an amount under it ("max. $5", "5 USD") is a number misread (a
+thousands separator taken for a decimal point: "5.000" is 5 only to some), left unread."""
+
+
 def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     """(where, how much) of the budget ``lowered`` states, in dollars, or None.
 
@@ -1061,7 +1083,7 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
             amount = _amount(phrase)
-            if not amount:
+            if not amount or amount < _LEAST_BUDGET:
                 continue
             # "1.500" is fifteen hundred to some, one and a half to others: no budget.
             if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", phrase):
@@ -1310,8 +1332,10 @@ _PAIR = re.compile(r"(?<!plus )(?<!with )(?<!and )(?<!& )(?<!\+ )(?<!also )(?<!b
                    r"(?<!bringing )\b(?:my|our|his|her) ((?:grand)?parents)\b")
 """Two people named as a pair: "my parents", "our grandparents" (not added to others:
 "plus my parents")."""
-_UNCOUNTED = re.compile(r"\b(?:famil(?:y|ies)|relatives|in-laws|folks)\b", re.I)
-"""People named as a group with no count: "with my family", "the in-laws"."""
+_UNCOUNTED = re.compile(r"\b(?:famil(?:y|ies)|relatives|in-laws|folks|couples?|pairs?|trios?|"
+                        r"groups?|teams?|crew|gang|party)\b", re.I)
+"""People named as a group with no count: "with my family", "the in-laws", "a pair of
+travelers", "a small group", "a couple of days" (no couple read: a count of something)."""
 _WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us(?! ?(?:dollars?|\$|d\b|date)))\b", re.I)
 """The writer and others, uncounted: "we", "us" (not "US dollars"; not "our", which a
 writer alone uses of their company: "our team offsite")."""
