@@ -1542,3 +1542,37 @@ def test_a_fiance_without_accents_is_one_of_a_couple(text: str, travelers: int) 
 def test_an_amount_no_trip_costs_is_no_budget(text: str, unread: str) -> None:
     read, said = read_fully(text, TODAY)
     assert "budget" not in read and unread in said
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Toronto to Cancun, 5 January 2027 for 7 nights, two of us, budget 3000 dollars "
+     "(Canadian)", "Canadian"),
+    ("Sydney to Bali, 5 January 2027 for 10 nights, two of us, $3000 aud", "aud"),
+    ("Boston to Lisbon, May 10 2027 for a week, $4000 plus flights", "plus"),
+    ("Boston to Lisbon, May 10 2027 for a week, flights already booked, $4000", "already"),
+    ("Boston to Lisbon, May 10 2027 for a week, just the flights please, budget $4000",
+     "just the flights"),
+    ("Boston to New York by train, May 10 2027 for 3 nights, $1000", "train"),
+    ("Boston to Lisbon, May 10 2027 for a week, an Airbnb near nothing, $4000", "Airbnb"),
+    ("Boston to Lisbon, May 10 2027 for a week, flying Lufthansa, $4000", "Lufthansa"),
+    ("Boston to Lisbon, May 10 2027 for a week, we're vegetarian, $4000", "vegetarian"),
+    ("Boston to Lisbon, May 10 2027 for a week, a king bed please, $4000", "king bed"),
+])
+def test_a_condition_the_plan_cannot_hold_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+def test_a_dollar_city_is_no_foreign_money() -> None:
+    read, said = read_fully("Singapore to Bangkok, 5 January 2027 for 7 nights, two of us, "
+                            "budget 3000 dollars", TODAY)
+    assert (read["origin"], read["budget"], said) == ("Singapore", 3000, [])
+
+
+@pytest.mark.parametrize("text", [
+    "Boston to Lisbon, May 10 2027 for a week and a bit, $4000",
+    "Boston to Lisbon, May 10 2027 for a week maybe longer, $4000",
+    "Boston to Lisbon, May 10 2027 for 10 days+, $4000",
+])
+def test_a_length_with_more_to_it_is_no_length(text: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert "return" not in read and said

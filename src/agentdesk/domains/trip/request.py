@@ -152,6 +152,43 @@ of the trip ("$2000 for the hotel", "hotel separate"), or "each" or "apiece" tha
 ("we can each spend about $800" is not the party's $800), or a feast that is no day read
 ("over Christmas")."""
 
+_FOREIGN = (r"canadian|australian|aussie|kiwi|new zealand|nz|singapore|hong kong|hk|taiwan|"
+            r"mexican|caribbean|jamaican")
+_CONDITION = re.compile(
+    rf"\b(?:{_FOREIGN})(?= ?(?:dollars?|\$|bucks)\b)|(?:(?<=dollars )|(?<=dollars \()|"
+    rf"(?<=dollar )|(?<=bucks )|(?<=bucks \())(?:{_FOREIGN})\b|"
+    r"\b(?:cad|aud|nzd|sgd|hkd|mxn|eur|gbp|jpy|chf|inr|brl|krw|cny|rmb|zar|sek|nok|dkk|euros?|"
+    r"pounds?|quid|yen|rupees?|pesos?|reais|yuan|kron(?:a|or|er))\b|[€£¥₹]|"
+    r"\b(?:trains?|rail|amtrak|eurostar|bus|coach|ferry|cruise|road ?trip)\b|"
+    r"\b(?:airbnb|hostels?|camping|glamping|resorts?|all-?inclusive|villas?|apartments?|b&b|"
+    r"motels?|condos?)\b|"
+    r"\b(?:(?:king|queen|twin|double|bunk)(?:-size)? (?:beds?|rooms?)|suites?|adjoining|"
+    r"connecting rooms?|cribs?|cots?)\b|"
+    r"\b(?:refundable|non-?refundable|cancell?ations?|changeable)\b|"
+    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?)\b|"
+    r"\b(?:vegetarian|vegan|halal|kosher|gluten|allerg\w*|dietary)\b|"
+    r"\b(?:lounges?|legroom|exit rows?|upgrades?|bulkhead)\b|"
+    r"\b(?:delta|united(?! (?:states|kingdom|arab))|american airlines|southwest|jetblue|"
+    r"alaska airlines|spirit airlines|frontier airlines|air canada|westjet|british airways|"
+    r"lufthansa|air france|klm|emirates|qatar airways|ryanair|easyjet|iberia|aer lingus|qantas|"
+    r"virgin (?:atlantic|australia)|turkish airlines|singapore airlines|cathay|korean air|"
+    r"latam|avianca)\b|"
+    r"\b(?:marriott|hilton|hyatt|sheraton|westin|ihg|holiday inn|best western|four seasons|"
+    r"ritz|radisson|novotel|ibis|accor|wyndham|hampton inn)\b|"
+    r"\balready\b|\b(?:covered|taken care of|paid for|reimburs\w*|expensed)\b|"
+    r"\b(?:just|only)(?: the| a)? (?:flights?|airfare|hotels?|accommodation|lodging)\b|"
+    r"\b(?:plus|on top of|in addition to|besides|apart from|aside from|not including)\b(?= "
+    r"(?:the |our |my |a |any )?(?:flights?|airfare|hotels?|accommodation|lodging|food|meals|"
+    r"taxes|fees|car|transfers?|activities|tours?|spending|extras?)\b)|"
+    r"\b(?:noon|midday|midnight|lunch ?time|o'?clock|in the (?:morning|afternoon|evening))\b",
+    re.I)
+"""What a plan would ignore and no field holds, besides :data:`_MEANING`: money not the
+US's dollars ("3000 dollars (Canadian)", "€3,000"), another way to travel ("by train"), a
+stay that is no hotel ("an Airbnb"), a room's beds, a fare's terms, bags, a diet, a seat's
+extras, an airline or a hotel chain by name ("on Delta"), a part of the trip already
+arranged or paid ("flights already booked", "hotel covered by work", "just the flights"),
+a part on top of the budget ("$4000 plus flights") and a time of day ("by noon")."""
+
 
 def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text)
@@ -982,8 +1019,9 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     nites" as people text it).
 
     None for a length that is no one number of days: a range ("5 or 6 nights", "5-6
-    nights"), a part ("half a week", "a week and a half") or a fraction ("1.5 weeks"); its
-    words are then left over, and said.
+    nights"), a part ("half a week", "a week and a half"), a fraction ("1.5 weeks") or a
+    floor ("a week and a bit", "a week or longer", "10 days+"); its words are then left
+    over, and said.
     """
     length = next((m for m in re.finditer(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?"
                                           r"\b|\b(a )?(fortnight)\b", lowered)
@@ -991,8 +1029,9 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     if not length:
         return None
     if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
-            or re.match(r"\s*(?:and a half|(?:-|–|or|to)\s*(?:\d|an?\b|one|two|three|four|five|"
-                        r"six|seven|eight|nine|ten))", lowered[length.end():]):
+            or re.match(r"\s*(?:and a (?:half|bit)|(?:-|–|or|to)\s*(?:\d|an?\b|one|two|three|"
+                        r"four|five|six|seven|eight|nine|ten)|,? *(?:or|and|maybe|perhaps|"
+                        r"possibly) (?:longer|more)\b|\+|plus\b)", lowered[length.end():]):
         return None
     unit = length.group(2) or length.group(4)
     return length.span(), _number(length.group(1) or "a") * {"week": 7, "wk": 7,
@@ -1375,7 +1414,8 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
     def free(start: int, end: int) -> bool:
         return all(end <= s or start >= e for s, e in used)
 
-    unread = [m.group(0) for m in _MEANING.finditer(text) if free(*m.span())]
+    unread = [m.group(0) for pattern in (_MEANING, _CONDITION)
+              for m in pattern.finditer(text) if free(*m.span())]
     for match in re.finditer(r"[$€£]?\d[\d,.:/-]*(?:\s*(?:[a-z%]+))?", text, re.I):
         digits = re.search(r"\d", match.group(0))
         at = match.start() + (digits.start() if digits else 0)
