@@ -1037,8 +1037,10 @@ def test_flights_and_a_hotel_are_the_trip_itself() -> None:
 
 @pytest.mark.parametrize(("text", "budget", "unread"), [
     ("Boston to Denver 2027-05-01 for 5 nights, solo, budget is around a grand", 1000.0, []),
-    # "1.500" is fifteen hundred to some, one and a half to others.
-    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget 1.500", None, ["1.500"]),
+    # "1.500" is fifteen hundred to some, one and a half to others; one and a half is no
+    # trip's budget ("150.000", a budget either way, is said).
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget 1.500", 1500.0, []),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget 150.000", None, ["150.000"]),
     # A scale alone, unread, is said.
     ("Boston to Denver 2027-05-01 for 5 nights, solo, we'll spend maybe a grand", None,
      ["grand"]),
@@ -1576,3 +1578,40 @@ def test_a_dollar_city_is_no_foreign_money() -> None:
 def test_a_length_with_more_to_it_is_no_length(text: str) -> None:
     read, said = read_fully(text, TODAY)
     assert "return" not in read and said
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("We are Japanese couple, want go to Honolulu from Osaka, depart 2027/8/5, 6 nights "
+     "stay.", "2027-08-05",
+     "2027-08-11"),
+    ("I go from Seoul to Vancouver. Depart 2027.2.19, come back 2027.3.5.", "2027-02-19",
+     "2027-03-05"),
+])
+def test_a_date_written_year_first(text: str, depart: str, back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["depart"], read["return"], said) == (depart, back, [])
+
+
+def test_a_date_year_first_that_is_no_day_is_said() -> None:
+    read, said = read_fully("Boston to Lisbon 2027/13/40 for a week", TODAY)
+    assert "depart" not in read and said
+
+
+@pytest.mark.parametrize(("text", "budget", "travelers"), [
+    ("Paris to Reykjavik, 1st September 2027 for 5 nights, 5 persons. The budget is 6 000 "
+     "dollars.", 6000, 5),
+    ("Frankfurt to Barcelona, 14.07.2027, 10 nights, 4 persons. Budget total max. 5.000 "
+     "dollars.", 5000, 4),
+    # "for 2 000 dollars" is no party of two.
+    ("Frankfurt to Barcelona, 14.07.2027, 10 nights, for 2 000 dollars", 2000, None),
+])
+def test_thousands_set_apart_by_a_space_or_a_dot(text: str, budget: float,
+                                                 travelers: int | None) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["budget"], read.get("travelers"), said) == (budget, travelers, [])
+
+
+def test_a_dotted_amount_a_budget_either_way_is_said() -> None:
+    read, said = read_fully("Frankfurt to Barcelona, 14.07.2027, 10 nights, 2 people, budget "
+                            "150.000 dollars", TODAY)
+    assert "budget" not in read and "150.000 dollars" in said

@@ -24,7 +24,7 @@ __all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_day
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|"
            "november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
 _DATE = re.compile(
-    rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:\s*,?\s+\d{{4}})?|"
+    rf"\b(\d{{4}}([-/.])\d{{1,2}}\2\d{{1,2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:\s*,?\s+\d{{4}})?|"
     rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?(?:,?\s+\d{{4}})?|"
     r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}(?![\d/]))|\d{1,2}\.\d{1,2}\.\d{4}|tomorrow|"
     r"next (?:monday|tuesday|wednesday|thursday|friday|"
@@ -568,8 +568,20 @@ def _number(word: str) -> int:
     return sum(_WORDS.get(part, _TENS.get(part, 0)) for part in re.split(r"[- ]", word.lower()))
 
 
+_YEAR_FIRST = re.compile(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})")
+"""A date written year first, in any writing the month follows: "2027-03-10", "2027/8/5" (as
+in Japan), "2027.2.19" (as in Korea)."""
+
+
 def _parse_date(phrase: str, today: date) -> date | None:
     import dateparser
+
+    year_first = _YEAR_FIRST.fullmatch(phrase)
+    if year_first:
+        try:
+            return date(int(year_first[1]), int(year_first[3]), int(year_first[4]))
+        except ValueError:
+            return None
 
     base = datetime.combine(today, datetime.min.time())
     parsed = dateparser.parse(phrase, languages=["en"], settings={
@@ -997,7 +1009,7 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
                                r"wk|usd|dollars|\$|k\b|hundred|thousand|grand|"
                                r"years?\b|yrs?\b|decades?\b|months?\b|mos?\b|hours?\b|"
                                r"hrs?\b|minutes?\b|mins?\b))"
-                               r"(?! *(?:or|to|-|–) *\w)(?![.,/]\d)", lowered)
+                               r"(?! *(?:or|to|-|–) *\w)(?![.,/]\d|[ \u00a0\u202f]\d{3}\b)", lowered)
     if party:
         described = _DESCRIBED.match(lowered, party.end())
         return _number(next(g for g in party.groups() if g)), [
@@ -1043,10 +1055,12 @@ _SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million"
 _SPELLED = f"{_NUMBER_WORDS}|zero"
 _SCALE_WORD = "hundred|thousand|million|grand"
 _NUMBER_WORD = rf"(?:{_SPELLED}|{_SCALE_WORD})"
-_AMOUNT = (rf"(\d(?:,?\d)*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b)*|"
+_AMOUNT = (rf"(\d{{1,3}}(?:[.\u00a0\u202f ]\d{{3}})+(?![\d,]|\.\d)|"
+           rf"\d(?:,?\d)*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b)*|"
            rf"(?:an? (?={_SCALE_WORD})|(?=(?:{_SPELLED})\b)){_NUMBER_WORD}"
            rf"(?:(?:[ -]|(?:(?<=hundred)|(?<=thousand)|(?<=million)),? and ){_NUMBER_WORD})*\b)")
-"""An amount as people write it: "2500", "2,500", "2.5k", "3 thousand", "two thousand five
+"""An amount as people write it: "2500", "2,500", "6 000" and "5.000" (thousands set apart
+as much of Europe sets them), "2.5k", "3 thousand", "two thousand five
 hundred", "a thousand"; :func:`_amount` gives its value."""
 
 
@@ -1121,11 +1135,14 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"in all|tops|max)? *(?:[,;.!?)]|$))"):
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
-            amount = _amount(phrase)
-            if not amount or amount < _LEAST_BUDGET:
+            # "6 000" is six thousand; "5.000" five thousand to some, five to others, and
+            # five is no trip's budget ("150.000", a budget either way, is none).
+            grouped = re.fullmatch(r"\d{1,3}(?:[.\u00a0\u202f ]\d{3})+", phrase)
+            if grouped and re.fullmatch(r"\d+\.\d{3}", phrase) \
+                    and float(phrase) >= _LEAST_BUDGET:
                 continue
-            # "1.500" is fifteen hundred to some, one and a half to others: no budget.
-            if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", phrase):
+            amount = _amount(re.sub(r"\D", "", phrase) if grouped else phrase)
+            if not amount or amount < _LEAST_BUDGET:
                 continue
             # Words alone ("under five days", "up to three") are a budget after "budget"
             # or before a currency only.
