@@ -1615,3 +1615,38 @@ def test_a_dotted_amount_a_budget_either_way_is_said() -> None:
     read, said = read_fully("Frankfurt to Barcelona, 14.07.2027, 10 nights, 2 people, budget "
                             "150.000 dollars", TODAY)
     assert "budget" not in read and "150.000 dollars" in said
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("yo can u find me flights+hotel nyc -> miami 12/18/27 - 12/22/27, me n my gf, 2k budget",
+     {"budget": 2000, "travelers": 2}),
+    ("Traveller count: 1 | Origin airport: EWR | Destination: Dublin | Outbound: 9 Sep 2027 | "
+     "Inbound: 16 Sep 2027 | Cap: $1,900", {"origin": "EWR", "travelers": 1}),
+    ("Number of passengers: 3, origin city: Boston, destination city: Rome, 2027-05-01 to "
+     "2027-05-08", {"origin": "Boston", "destination": "Rome", "travelers": 3}),
+    ("1. From: Detroit\n2. To: Cancun\n3. Dates: Dec 27 2027 - Jan 3 2028\n4. Travelers: 2 "
+     "adults\n5. Budget: $2,500 total", {"origin": "Detroit", "travelers": 2, "budget": 2500}),
+    ("a trip from phoenix to new orleans leaving march fourth twenty twenty seven for four "
+     "nights its me and my buddy", {"depart": "2027-03-04", "return": "2027-03-08",
+                                    "travelers": 2}),
+    ("Long weekend in Chicago for my mom's 60th! Flying from Nashville Friday, Aug 6, 2027, "
+     "home Monday, Aug 9. Just me.", {"depart": "2027-08-06", "travelers": 1}),
+    ("It's our tenth anniversary! Boston to Venice on 2027-05-20 for 6 nights, 2 people",
+     {"travelers": 2}),
+])
+def test_forms_lists_dictation_and_occasions(text: str, read: dict[str, object]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert ({key: found.get(key) for key in read}, said) == (read, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # A list numbered out of order is no list: its numbers are said.
+    ("1. From: Detroit\n3. To: Cancun\n4. Dates: Dec 27 2027 - Jan 3 2028", "3. To"),
+    # A day in words no date read is said, not dropped.
+    ("phoenix to san diego on the twelfth of april twenty twenty seven for a week and come "
+     "home on the nineteenth period just me", "nineteenth"),
+    ("It's our third time in Lisbon! Boston to Lisbon May 3 2027 for a week, 2 people",
+     "third"),
+])
+def test_numbers_no_list_nor_date_holds_are_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]

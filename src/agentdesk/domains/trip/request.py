@@ -71,12 +71,13 @@ _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bex|\bout of|\bleav(?:e|ing)|\bdepart(?:ing)?|\bflying|"
                          r"\bstarting|"
                          r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
-                         r"reside|residing)(?: currently| now)? in|\borigin|\bhome(?: city)?|"
-                         r"\bdeparture (?:city|airport))\W*$", re.I)
+                         r"reside|residing)(?: currently| now)? in|\borigin(?: city| airport)?|"
+                         r"\bhome(?: city)?|\boutta|\bdeparture (?:city|airport))\W*$", re.I)
 """What says a city is where the trip starts: "from Boston", "ex Houston" (a travel
 agent's "out of"), "leave Houston", "I'm in Boston", "we live in Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would
-otherwise be)."""
-_DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdest(?:ination)?|"
+otherwise be); a form's field names them too ("Origin airport: EWR")."""
+_DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|"
+                              r"\bdest(?:ination)?(?: city| airport)?|\barrival (?:city|airport)|"
                               r"\bdays in|"
                               r"\bnights in)\W*$", re.I)
 _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
@@ -680,6 +681,7 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
                                  .ljust(len(m.group(2))), spelled)
     spelled = _ORDINAL_ALONE.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th"
                                  .ljust(len(m.group(1))), spelled)
+    spelled = _spoken_years(spelled)
     ranges = list(_DAY_RANGE.finditer(spelled))
     matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)
                if not any(r.start() <= m.start() < r.end() for r in ranges)]
@@ -765,6 +767,26 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     # A date a year carried over, or a day of the month, still agrees with its weekday.
     return sorted((start, end, day) for start, end, day in days
                   if _on_weekday(spelled, start, end, day, True) == day)
+
+
+_SPOKEN_YEAR = re.compile(rf"\b(?:twenty|two thousand(?: and)?) (twenty|thirty)"
+                          rf"(?:[- ]({_UNIT_WORD}))?\b", re.I)
+"""A year as people say it: "twenty twenty seven", "two thousand and twenty-seven"."""
+_BEFORE_YEAR = re.compile(rf"(?:(?:{_MONTHS})\.? +\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}"
+                          rf"(?:st|nd|rd|th)? +(?:of +)?(?:{_MONTHS})) *,? *$", re.I)
+"""A month and its day, just before a year: "march 4th", "the 12th of april"."""
+
+
+def _spoken_years(spelled: str) -> str:
+    """``spelled`` with each year said in words right after a month and its day written in
+    digits, right-aligned in the same room ("march 4th twenty twenty seven" is read as March
+    4th, 2027, as dictation writes it); a year in words elsewhere stays words."""
+    def year(match: re.Match[str]) -> str:
+        if not _BEFORE_YEAR.search(spelled[:match.start()]):
+            return match.group(0)
+        value = 2000 + _TENS[match[1].lower()] + (_WORDS[match[2].lower()] if match[2] else 0)
+        return str(value).rjust(len(match.group(0)))
+    return _SPOKEN_YEAR.sub(year, spelled)
 
 
 _FOLLOWING = re.compile(r"\b(?:the )?following (mon|tues|wednes|thurs|fri|satur|sun)day\b",
@@ -872,7 +894,7 @@ def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
 
 _KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|grandma|"
         r"granny|grandfather|grandpa|aunt|uncle|cousin|niece|nephew|boss|roommate|"
-        r"flatmate|best friend|friend|colleague)")
+        r"flatmate|best friend|friend|colleague|buddy|pal|mate)")
 """One person a writer may bring ("my mother"): their party of two only when the writer is
 said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
 _COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a-z]+s)\b)|two of us|honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
@@ -895,11 +917,14 @@ _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?|couples)|kids?|childre
 grandchildren", "two couples" (four grown-ups; "a couples massage" counts no one)."""
 _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT}(?: (?:people|"
                     r"persons?|travell?ers?|passengers?|of us|guests?)| ?(?:ppl|pax))|"
-                    rf"(?:travell?ers|passengers|people|guests|pax):? {_COUNT}"
+                    rf"(?:travell?ers|passengers|people|guests|pax|(?:number of|no\.? of|#) ?"
+                    rf"(?:travell?ers|passengers|people|guests)|(?:travell?er|passenger|guest|"
+                    rf"party) (?:count|number|size)):? {_COUNT}"
                     r"(?! *(?:adults?|kids?|child))(?![-/.:\d])|"
                     rf"we(?: are|['’]re| will be|['’]ll be) {_COUNT}(?= *(?:[,;.!?)]|$)))\b")
 """The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax" ("1pax" as
-an agent writes it), as a form's field: "travelers: 3", "travelers 3", and as people say it
+an agent writes it), as a form's field: "travelers: 3", "travelers 3", "Traveller count: 1",
+"Number of passengers: 2", and as people say it
 of themselves: "we are 2." (not "we are 2 hours away")."""
 _SELF_BEFORE = re.compile(r"\b(?:(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?|"
                           r"with my )$")
@@ -1121,8 +1146,10 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"{sign}?\s*{_AMOUNT}(?:\s*{currency})?",
             rf"{capped}{sign}\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
             rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}",
-            # Thousands alone in a clause ("6.5k", "4k total"): money, as "5k run" is not.
-            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max)?"
+            # Thousands alone in a clause ("6.5k", "4k total", "2k budget"): money, as "5k
+            # run" is not.
+            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max|"
+            r"budget)?"
             r" *(?:[,;.!?)]|$))",
             # Hundreds or more capped at a clause's end ("1200 max", "900 tops", "1,500 at
             # most", "900 budget"): money, as "2 stops max" is not.
@@ -1190,6 +1217,22 @@ def read_request(text: str, today: date | None = None) -> dict[str, Any]:
     return read_fully(text, today)[0]
 
 
+_ITEM = re.compile(r"^[ \t]*(\d{1,2})[.)](?=[ \t])", re.M)
+"""A list's number at a line's start: "1. From: Detroit"."""
+
+
+def _unnumbered(text: str) -> str:
+    """``text`` without the numbers of a list its lines are ("1. From: Detroit\n2. To:
+    Cancun"): numbered 1, 2, 3... in order, they count nothing; one number alone at a line's
+    start ("2. adults") is kept, and read."""
+    items = list(_ITEM.finditer(text))
+    if len(items) < 2 or [int(m.group(1)) for m in items] != list(range(1, len(items) + 1)):
+        return text
+    for match in reversed(items):
+        text = text[:match.start(1)] + " " * (match.end() - match.start(1)) + text[match.end():]
+    return text
+
+
 def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], list[str]]:
     """(the preference fields a request states, the phrases it says and no field holds).
 
@@ -1198,7 +1241,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     a night's price. A caller must not plan without it and say nothing.
     """
     today = today or date.today()
-    text = " ".join(text.split())  # spacing says nothing
+    text = " ".join(_unnumbered(text).split())  # spacing says nothing
     found: dict[str, Any] = {}
     used: list[tuple[int, int]] = []
     spans = _dates(text, today)
@@ -1401,8 +1444,11 @@ not "$900 only on flights")."""
 _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
                         r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
-_OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
-"""What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
+_OCCASION = re.compile(rf"\b(?:\d{{1,3}}(?:st|nd|rd|th)|{_ORDINAL_WORD}) (?:wedding )?"
+                       rf"(?:anniversary|birthday)\b|(?<='s )\d{{1,3}}(?:st|nd|rd|th)\b"
+                       rf"(?! *(?:of\b|(?:{_MONTHS})\b))")
+"""What a trip celebrates, counted: "our 25th wedding anniversary", "our tenth anniversary",
+"my mom's 60th" (someone's, no day of a month) is no date nor party."""
 _YEARS_PAST = re.compile(
     rf"\bfor (?:(?:over|almost|nearly|about|around|more than|the (?:past|last)) )?{_COUNT} "
     rf"(?:years?|yrs?|decades?)\b|\b{_COUNT} (?:years?|yrs?|decades?) ago\b")
@@ -1443,5 +1489,13 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
     for match in re.finditer(rf"\b(?:{_NUMBER_WORDS}|{_SCALE_WORD})\b(?:[ -][A-Za-z]+)?", text,
                              re.I):
         if free(match.start(), match.start() + 1):
+            unread.append(match.group(0))
+    # So does a day in words no date read ("come home on the nineteenth period"); "first"
+    # and "second" only as a day ("the first of"), as "my first trip" is none.
+    for match in re.finditer(rf"\b(?:{_ORDINAL_WORD})\b", text, re.I):
+        as_day = bool(re.match(r" *(?:of\b|[,;.!?)]|$)", text[match.end():])
+                      and re.search(r"\bthe *$", text[:match.start()], re.I))
+        if (match.group(0).lower() not in ("first", "second") or as_day) \
+                and free(*match.span()):
             unread.append(match.group(0))
     return unread
