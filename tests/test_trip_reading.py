@@ -1650,3 +1650,35 @@ def test_forms_lists_dictation_and_occasions(text: str, read: dict[str, object])
 ])
 def test_numbers_no_list_nor_date_holds_are_said(text: str, unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("Team offsite, 8 of us, Austin to Denver, April 13, 2027 for 3 nights. Total budget for "
+     "flights + hotel is $9,500.", {"travelers": 8, "budget": 9500}),
+    ("Kindly plan a trip for myself and my parents from Delhi to Singapore, 2nd Feb 2027 for a "
+     "week. Budget is approx 3.5k USD for all three.", {"origin": "New Delhi",
+                                                         "travelers": 3, "budget": 3500}),
+    ("I want to make a travel with my husband from São Paulo to Lisboa in 10 of march 2027 and "
+     "to return in 20 of march.", {"destination": "Lisbon", "travelers": 2}),
+    ("From München to Wien, 3 May 2027 for 3 nights, 2 people, $900",
+     {"origin": "Munich", "destination": "Vienna"}),
+])
+def test_the_whole_trip_a_trio_and_cities_in_their_own_tongue(
+        text: str, read: dict[str, object]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert ({key: found.get(key) for key in read}, said) == (read, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Austin to Denver, April 13, 2027 for 3 nights, 2 people, $1500 for hotel and food",
+     "for hotel"),
+    ("A trip for myself and my parents and my sister from Delhi to Singapore, 2nd Feb 2027 for "
+     "a week", "sister"),
+    # A count that is not the trio's leaves the parents unread.
+    ("A trip for myself and my parents from Delhi to Singapore, 2nd Feb 2027 for a week, "
+     "3.5k USD for all four", "parents"),
+    ("Delhi to Singapore, 2nd Feb 2027 for a week, 3.5k USD, it's for all 4 cities",
+     "4 cities"),
+])
+def test_a_part_of_the_trip_or_a_party_beside_the_trio_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]

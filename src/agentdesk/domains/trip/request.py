@@ -125,7 +125,9 @@ _MEANING = re.compile(
     r"(?:sea|ocean|city|mountain) ?views?|downtown|walking distance|close to|near(?:by)?)\b|"
     r"\b(?:state|province|county|region)\b|\b(?:per|a|each|an?) ?(?:day|week|month)\b|(?<=\d)/(?:day|night|week)\b|\bdaily\b|"
     r"\bnightly\b|\bat least\b|\bminimum\b|\bseparate(?:ly)?\b|\bexcl(?:uding|\.)?\b|"
-    r"\bfor (?:the )?(?:hotels?|flights?|airfare|accommodation|lodging|food|meals)\b|"
+    r"\bfor (?:the )?(?:hotels?|flights?|airfare|accommodation|lodging|food|meals)\b"
+    r"(?! *(?:\+|&|and|plus|/) *(?:the |a )?(?:hotels?|flights?|airfare|accommodation|"
+    r"lodging)\b)|"
     r"\b(?:after|before)\b(?= (?:the |on |mid-?|early |late )?(?:\d|next\b|tomorrow\b|"
     rf"(?:{_MONTHS}|mon|tue|wed|thu|fri|sat|sun)))|"
     r"\b(?:days?|mornings?|afternoons?|evenings?|nights?|weeks?|weekends?)"
@@ -149,7 +151,8 @@ the event's, not the trip's),
 a time of day ("morning flights"), a hotel's amenity or whereabouts ("with a pool",
 "downtown", "near the beach"), a state said as one ("Washington state" is not Washington, DC; "New York state" not the
 city), a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), a budget for part
-of the trip ("$2000 for the hotel", "hotel separate"), or "each" or "apiece" that no slot read
+of the trip ("$2000 for the hotel", "hotel separate"; "for flights + hotel" is all of it), or
+"each" or "apiece" that no slot read
 ("we can each spend about $800" is not the party's $800), or a feast that is no day read
 ("over Christmas")."""
 
@@ -235,8 +238,15 @@ _GREETINGS = frozenset({"hola"})
 """Greetings that are also a small airport's city ("Hola", Kenya): a request's greeting
 ("Hola, I need a trip...") names no place."""
 
-_NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas"}
-"""Cities by the names people shorten them to, none of them another place's name."""
+_NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas",
+              "delhi": "New Delhi", "lisboa": "Lisbon", "milano": "Milan", "munchen": "Munich",
+              "muenchen": "Munich", "koln": "Cologne", "wien": "Vienna", "praha": "Prague",
+              "warszawa": "Warsaw", "bruxelles": "Brussels", "geneve": "Geneva",
+              "kobenhavn": "Copenhagen", "moskva": "Moscow", "bombay": "Mumbai",
+              "calcutta": "Kolkata", "peking": "Beijing", "saigon": "Ho Chi Minh City"}
+"""Cities by the names people shorten them to ("Delhi" for New Delhi), or call them in
+their own tongue or of old ("Lisboa", "Bombay"), none of them another place's name; keyed
+as :func:`_fold` writes them ("München": "munchen")."""
 
 
 def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
@@ -969,6 +979,15 @@ _SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|
 """The writer alone: "solo trip", "just me", "I'm the only one going"."""
 
 
+_ALL_OF = re.compile(rf"\bfor all {_COUNT}(?= *(?:of us)? *(?:[,;.!?)]|$))")
+"""The whole party counted at a clause's end: "3.5k USD for all three"."""
+_SELF_AND_PAIR = re.compile(r"\b(?:(?:me|myself|i) *(?:and|&|\+|plus) *(?:my|our) "
+                            r"(?:grand)?parents|my (?:grand)?parents *(?:and|&|\+) *"
+                            r"(?:me|myself|i))\b(?! *(?:,|and|&|\+|plus|with)\b)")
+"""The writer and a pair ("myself and my parents", "my grandparents and I"): three, no one
+after them."""
+
+
 def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     """How many travel, and where the text says so ("2 adults and 2 kids" is 4).
 
@@ -1034,11 +1053,17 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
                                r"wk|usd|dollars|\$|k\b|hundred|thousand|grand|"
                                r"years?\b|yrs?\b|decades?\b|months?\b|mos?\b|hours?\b|"
                                r"hrs?\b|minutes?\b|mins?\b))"
-                               r"(?! *(?:or|to|-|–) *\w)(?![.,/]\d|[ \u00a0\u202f]\d{3}\b)", lowered)
+                               r"(?! *(?:or|to|-|–) *\w)(?![.,/]\d|[ \u00a0\u202f]\d{3}\b)", lowered) \
+        or _ALL_OF.search(lowered)
+    # "myself and my parents": three, read with a count that agrees, or alone.
+    trio = _SELF_AND_PAIR.search(lowered)
     if party:
         described = _DESCRIBED.match(lowered, party.end())
-        return _number(next(g for g in party.groups() if g)), [
-            party.span(), *([described.span()] if described else [])]
+        count = _number(next(g for g in party.groups() if g))
+        return count, [party.span(), *([described.span()] if described else []),
+                       *([trio.span()] if trio and count == 3 else [])]
+    if trio:
+        return 3, [trio.span()]
     if couple:
         return 2, couples
     solo = _SOLO.search(lowered)
