@@ -1682,3 +1682,23 @@ def test_the_whole_trip_a_trio_and_cities_in_their_own_tongue(
 ])
 def test_a_part_of_the_trip_or_a_party_beside_the_trio_is_said(text: str, unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("I go from Seoul to Vancouver for visit my sister, alone. Depart 2027.2.19, come back "
+     "2027.3.5. Budget 2000 USD.", 1),
+    ("Just me, Seoul to Vancouver to visit my sister, 2027-02-19 to 2027-03-05", 1),
+])
+def test_alone_and_the_person_a_solo_trip_visits(text: str, travelers: int) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["travelers"], said) == (travelers, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # "alone" beside "we" is no party of one.
+    ("We want to go alone from Seoul to Vancouver, 2027-02-19 to 2027-03-05", "We"),
+    ("Just me, Seoul to Vancouver to visit my sister, my son may join, 2027-02-19 to "
+     "2027-03-05", "son"),
+])
+def test_alone_among_others_or_one_who_may_join_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]

@@ -979,6 +979,16 @@ _SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|
 """The writer alone: "solo trip", "just me", "I'm the only one going"."""
 
 
+def _solo(lowered: str) -> re.Match[str] | None:
+    """Where the text says its writer travels alone: :data:`_SOLO`, or "alone" where no "we",
+    "us" or "our" says others ("I go to visit my sister, alone"; "we want to go alone" is
+    no party of one)."""
+    alone = re.search(r"\balone\b", lowered)
+    if alone and not re.search(r"\b(?:we|us|our)\b", lowered):
+        return min((m for m in (_SOLO.search(lowered), alone) if m), key=lambda m: m.start())
+    return _SOLO.search(lowered)
+
+
 _ALL_OF = re.compile(rf"\bfor all {_COUNT}(?= *(?:of us)? *(?:[,;.!?)]|$))")
 """The whole party counted at a clause's end: "3.5k USD for all three"."""
 _SELF_AND_PAIR = re.compile(r"\b(?:(?:me|myself|i) *(?:and|&|\+|plus) *(?:my|our) "
@@ -1038,7 +1048,7 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             return count, spans
         # "My sister just had a baby ... it'll be just me": the writer alone, the baby
         # someone visited (read with the writer only: "just me and a baby" is two).
-        solo = _SOLO.search(lowered)
+        solo = _solo(lowered)
         return (1, [solo.span()]) if solo else None
     # People listed one by one are the party, or agree with its count ("the 3 of us: me,
     # my wife and my son").
@@ -1066,7 +1076,7 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
         return 3, [trio.span()]
     if couple:
         return 2, couples
-    solo = _SOLO.search(lowered)
+    solo = _solo(lowered)
     return (1, [solo.span()]) if solo else None
 
 
@@ -1329,7 +1339,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
-        solo = _SOLO.search(lowered)
+        solo = _solo(lowered)
         if solo and spans_party == [solo.span()]:
             used += _people_visited(lowered)
     else:
@@ -1410,6 +1420,10 @@ _TOGETHER = re.compile(r"\b(?:with|(?:and|&|\+) (?:me|i|myself)|bring\w*|tak(?:e
 son joins", "our kids", "she's coming too"."""
 
 
+_TO_SEE = re.compile(r"\b(?:visit(?:ing)?|see(?:ing)?|meet(?:ing)?)\s+(?:my|our|his|her)?\s*$")
+"""Words that make the person after them whom the trip goes to see: "to visit my sister"."""
+
+
 def _people_visited(lowered: str) -> list[tuple[int, int]]:
     """Where the people a solo writer names are no travellers: each in a clause that does
     not join them to the trip ("My sister lives in Nashville and she just had a baby", "the
@@ -1417,6 +1431,10 @@ def _people_visited(lowered: str) -> list[tuple[int, int]]:
     but my son may join") is left unread, and said."""
     visited = []
     for match in re.finditer(rf"{_PEOPLE}|\bin-laws\b", lowered):
+        # Whom the trip goes to see is no traveller ("I go to Vancouver for visit my sister").
+        if _TO_SEE.search(lowered, 0, match.start()):
+            visited.append(match.span())
+            continue
         starts = [m.end() for m in _CLAUSE_END.finditer(lowered, 0, match.start())]
         end = _CLAUSE_END.search(lowered, match.end())
         clause = lowered[starts[-1] if starts else 0:end.start() if end else len(lowered)]
