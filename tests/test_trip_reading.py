@@ -1702,3 +1702,19 @@ def test_alone_and_the_person_a_solo_trip_visits(text: str, travelers: int) -> N
 ])
 def test_alone_among_others_or_one_who_may_join_is_said(text: str, unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Rome, leaving May 14 2027 (Friday), back Sunday, 5 nights, 2 people", "Sunday"),
+    ("Boston to Rome, leaving May 14 2027, 5 nights, 2 people, flights on Saturday please",
+     "Saturday"),
+])
+def test_a_weekday_no_date_read_falls_on_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+def test_a_weekday_a_date_read_falls_on_says_nothing_more() -> None:
+    read, said = read_fully("Sydney to Auckland for a mate's wedding. Fly out Fri 30 April "
+                            "2027, back the Tuesday after (4 May). Just me. We're flying out on "
+                            "Friday.", TODAY)
+    assert (read["return"], said) == ("2027-05-04", [])

@@ -864,6 +864,8 @@ _WEEKDAY = re.compile(r"\b(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs
                       r"fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?,? *(?:the )?(?:on )?$", re.I)
 """A weekday just before a date ("Saturday 4 December", "Fri, 16 July", "Saturday the 11th")."""
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_WEEKDAY_NAME = re.compile(r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b", re.I)
+"""A weekday by its whole name: "Friday", "Saturdays"."""
 
 
 def _on_weekday(text: str, start: int, end: int, day: date, year: bool) -> date | None:
@@ -1318,6 +1320,11 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     # A day read said again is read with it: "on 9/20/2027 (US date, so September 20)".
     read = {found.get("depart"), found.get("return")}
     used += [(start, end) for start, end, day in spans if day.isoformat() in read]
+    # A weekday a date read falls on says nothing more ("Friday, June 11", "the Tuesday after
+    # (4 May)", "flying out on Friday" with Friday's date said); another is said.
+    days_read = {date.fromisoformat(day).weekday() for day in read if day}
+    used += [match.span() for match in _WEEKDAY_NAME.finditer(text)
+             if _WEEKDAYS.index(match.group(1).lower()[:3]) in days_read]
     # Any other date is said, in words too ("tomorrow ... or next friday"), where its
     # numbers, if any, would be.
     others += [text[start:end] for start, end, day in spans if day.isoformat() not in read
@@ -1532,6 +1539,9 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
     for match in re.finditer(rf"\b(?:{_NUMBER_WORDS}|{_SCALE_WORD})\b(?:[ -][A-Za-z]+)?", text,
                              re.I):
         if free(match.start(), match.start() + 1):
+            unread.append(match.group(0))
+    for match in _WEEKDAY_NAME.finditer(text):
+        if free(*match.span()):
             unread.append(match.group(0))
     # So does a day in words no date read ("come home on the nineteenth period"); "first"
     # and "second" only as a day ("the first of"), as "my first trip" is none.
