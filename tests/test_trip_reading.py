@@ -1718,3 +1718,22 @@ def test_a_weekday_a_date_read_falls_on_says_nothing_more() -> None:
                             "2027, back the Tuesday after (4 May). Just me. We're flying out on "
                             "Friday.", TODAY)
     assert (read["return"], said) == ("2027-05-04", [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Rome, May 3 2027 for a week, 2 people, $5000, or in June if cheaper", "June"),
+    ("Boston to Rome, May 3 2027 for a week, 2 couples, $2500 per couple", "per"),
+    ("Boston to Rome, May 3 2027 for a week, 2 people, $5000 would be the floor", "floor"),
+    ("Boston to Rome, May 3 2027 for a week, 2 people, we spent $5000 last time", "last time"),
+])
+def test_a_month_a_price_by_another_unit_a_floor_or_a_past_is_said(text: str,
+                                                                   unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize("text", [
+    "Boston to Rome, May 3 2027 for a week, 2 people, we spent $5000 last time",
+    "Boston to Rome, May 3 2027 for a week, 2 people, we spent 5000 dollars",
+])
+def test_money_spent_is_no_budget(text: str) -> None:
+    assert "budget" not in read_fully(text, TODAY)[0]

@@ -15,7 +15,7 @@ import re
 import unicodedata
 from datetime import date, datetime, timedelta
 from functools import lru_cache
-from itertools import pairwise
+from itertools import chain, pairwise
 from typing import Any
 
 __all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_days",
@@ -184,14 +184,19 @@ _CONDITION = re.compile(
     r"\b(?:plus|on top of|in addition to|besides|apart from|aside from|not including)\b(?= "
     r"(?:the |our |my |a |any )?(?:flights?|airfare|hotels?|accommodation|lodging|food|meals|"
     r"taxes|fees|car|transfers?|activities|tours?|spending|extras?)\b)|"
-    r"\b(?:noon|midday|midnight|lunch ?time|o'?clock|in the (?:morning|afternoon|evening))\b",
+    r"\b(?:noon|midday|midnight|lunch ?time|o'?clock|in the (?:morning|afternoon|evening))\b|"
+    r"(?<!as )\bper\b(?! ?cent)|\b(?:pre-?tax|plus tax(?:es)?|floor|starting point)\b|"
+    r"\b(?:last (?:time|year|trip|summer|winter|spring|fall|autumn|month|week)|previous(?:ly)?|"
+    r"used to|ago)\b",
     re.I)
 """What a plan would ignore and no field holds, besides :data:`_MEANING`: money not the
 US's dollars ("3000 dollars (Canadian)", "€3,000"), another way to travel ("by train"), a
 stay that is no hotel ("an Airbnb"), a room's beds, a fare's terms, bags, a diet, a seat's
 extras, an airline or a hotel chain by name ("on Delta"), a part of the trip already
 arranged or paid ("flights already booked", "hotel covered by work", "just the flights"),
-a part on top of the budget ("$4000 plus flights") and a time of day ("by noon")."""
+a part on top of the budget ("$4000 plus flights"), a time of day ("by noon"), a price by
+anything but the party ("$2500 per couple", "per room"; "per person" is read with the
+party), a floor or a price before tax, and a time gone by ("last year we paid $5000")."""
 
 
 def _fold(text: str) -> str:
@@ -1154,6 +1159,9 @@ _AFTER_AMOUNT = frozenset({"and", "for", "total", "in", "all", "overall", "tops"
 """Words that may follow a budget written without a currency ("budget 2500 for two")."""
 
 
+_SPENT = re.compile(r"\b(?:spent|paid|cost(?:s|ed)?|charged|earn(?:s|ed)?)\s*(?:about |around "
+                    r"|roughly |only |just |over |almost |nearly )?(?:us)?\$?\s*$")
+"""A verb of money gone or earned just before an amount: "we paid $210", "it cost 900"."""
 _LEAST_BUDGET = 100
 """Less than any trip costs: an amount under it ("max. $5", "5 USD") is a number misread (a
 thousands separator taken for a decimal point: "5.000" is 5 only to some), left unread."""
@@ -1199,6 +1207,9 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"in all|tops|max)? *(?:[,;.!?)]|$))"):
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
+            # What was spent or is earned is no budget: "we spent $5000 last time".
+            if _SPENT.search(lowered, 0, match.start(1)):
+                continue
             # "6 000" is six thousand; "5.000" five thousand to some, five to others, and
             # five is no trip's budget ("150.000", a budget either way, is none).
             grouped = re.fullmatch(r"\d{1,3}(?:[.\u00a0\u202f ]\d{3})+", phrase)
@@ -1540,7 +1551,11 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
                              re.I):
         if free(match.start(), match.start() + 1):
             unread.append(match.group(0))
-    for match in _WEEKDAY_NAME.finditer(text):
+    # A month named whole that no date read holds ("or in June if cheaper"); "may" may be
+    # the verb.
+    months = "|".join(_MONTHS.split("|")[:12]).replace("may|", "")
+    for match in chain(_WEEKDAY_NAME.finditer(text),
+                                 re.finditer(rf"\b(?:{months})\b", text, re.I)):
         if free(*match.span()):
             unread.append(match.group(0))
     # So does a day in words no date read ("come home on the nineteenth period"); "first"
