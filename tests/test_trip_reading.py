@@ -1043,7 +1043,7 @@ def test_flights_and_a_hotel_are_the_trip_itself() -> None:
     ("Boston to Denver 2027-05-01 for 5 nights, solo, budget 150.000", None, ["150.000"]),
     # A scale alone, unread, is said.
     ("Boston to Denver 2027-05-01 for 5 nights, solo, we'll spend maybe a grand", None,
-     ["grand"]),
+     ["maybe", "grand"]),
 ])
 def test_amounts_said_roughly_or_in_two_ways(text: str, budget: float | None,
                                              unread: list[str]) -> None:
@@ -1737,3 +1737,19 @@ def test_a_month_a_price_by_another_unit_a_floor_or_a_past_is_said(text: str,
 ])
 def test_money_spent_is_no_budget(text: str) -> None:
     assert "budget" not in read_fully(text, TODAY)[0]
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Rome, May 3 2027 for a week, $5000, we're a party of two plus a baby", "baby"),
+    ("Boston to Rome, May 3 2027 for a week, $5000, me and the missus", "missus"),
+    ("Boston to Rome, May 3 2027 for a week, $5000, my wife might come", "might"),
+])
+def test_a_party_beside_its_count_a_spouse_by_a_nickname_or_a_hedge_is_said(
+        text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+def test_children_among_the_family_counted_are_still_read() -> None:
+    read, said = read_fully("Boston to Rome, May 3 2027 for a week, $5000, a family of 4 with "
+                            "2 kids", TODAY)
+    assert (read["travelers"], said) == (4, [])

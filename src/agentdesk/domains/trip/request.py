@@ -105,7 +105,8 @@ _PEOPLE = (r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|dau
            r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
            r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?|twins|"
            r"triplets|wi(?:fe|ves)|husbands?|hubby|partners?|spouses?|fianc[eé]{1,2}s?|"
-           r"girlfriends?|boyfriends?|bf|gf|newborns?|employees?|classmates?|teammates?)\b")
+           r"girlfriends?|boyfriends?|bf|gf|newborns?|employees?|classmates?|teammates?|"
+           r"missus|missis|other half|better half|significant other)\b")
 """People a writer names (each a traveller, or someone the trip is for or about): a wife or
 a partner read as one of a couple is read with it ("my wife and I"), named otherwise ("with
 the wife", "my husband and I plus our newborn") no count holds them."""
@@ -185,6 +186,7 @@ _CONDITION = re.compile(
     r"(?:the |our |my |a |any )?(?:flights?|airfare|hotels?|accommodation|lodging|food|meals|"
     r"taxes|fees|car|transfers?|activities|tours?|spending|extras?)\b)|"
     r"\b(?:noon|midday|midnight|lunch ?time|o'?clock|in the (?:morning|afternoon|evening))\b|"
+    r"\b(?:might|maybe|perhaps|possibly|not sure|unsure|tbd|tbc|undecided)\b|"
     r"(?<!as )\bper\b(?! ?cent)|\b(?:pre-?tax|plus tax(?:es)?|floor|starting point)\b|"
     r"\b(?:last (?:time|year|trip|summer|winter|spring|fall|autumn|month|week)|previous(?:ly)?|"
     r"used to|ago)\b",
@@ -196,7 +198,8 @@ extras, an airline or a hotel chain by name ("on Delta"), a part of the trip alr
 arranged or paid ("flights already booked", "hotel covered by work", "just the flights"),
 a part on top of the budget ("$4000 plus flights"), a time of day ("by noon"), a price by
 anything but the party ("$2500 per couple", "per room"; "per person" is read with the
-party), a floor or a price before tax, and a time gone by ("last year we paid $5000")."""
+party), a floor or a price before tax, a time gone by ("last year we paid $5000") and a
+hedge ("my wife might come")."""
 
 
 def _fold(text: str) -> str:
@@ -1046,6 +1049,11 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             count, spans = count + 1, [*spans, me]
         if total:
             stated = _number(next(g for g in total.groups() if g))
+            # "a party of two plus a baby": the baby is beside the two, not among them;
+            # whether a lap child is a traveller is for the writer to say.
+            if any(re.fullmatch(r"\W*(?:plus|\+|and also|along with|as well as)\W*",
+                                lowered[total.end():group.start()]) for group in groups):
+                return None
             # Children alone are not all of a party: the rest of it are the grown-ups.
             grown_said = adults or couple or me
             if (stated == count and grown_said) or (stated > count and not grown_said):
