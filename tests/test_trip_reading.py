@@ -1753,3 +1753,21 @@ def test_children_among_the_family_counted_are_still_read() -> None:
     read, said = read_fully("Boston to Rome, May 3 2027 for a week, $5000, a family of 4 with "
                             "2 kids", TODAY)
     assert (read["travelers"], said) == (4, [])
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("want orlando journey for me + my 2 kids from charlotte. leave jun 26 2027 returning jul "
+     "3. below 3k in all pls", {"travelers": 3, "budget": 3000}),
+    ("My partner and I would like 7 nights in Athens, flying from Baltimore on the twelfth of "
+     "May, 2027. We can spend about 6 thousand 5 hundred dollars.", {"budget": 6500}),
+    ("Me my husband and our three kids (ages 4 9 and 12) want to go from Houston to San Diego "
+     "March 20-27 2027 Total $4,500", {"travelers": 5}),
+])
+def test_amounts_and_ages_written_loosely(text: str, read: dict[str, object]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert ({key: found.get(key) for key in read}, said) == (read, [])
+
+
+def test_an_evening_of_a_day_is_said() -> None:
+    assert "evening of" in read_fully("Boston to Rome, May 3 2027 for a week, depart evening "
+                                      "of May 3, 2 people", TODAY)[1]

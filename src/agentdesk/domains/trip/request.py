@@ -185,7 +185,8 @@ _CONDITION = re.compile(
     r"\b(?:plus|on top of|in addition to|besides|apart from|aside from|not including)\b(?= "
     r"(?:the |our |my |a |any )?(?:flights?|airfare|hotels?|accommodation|lodging|food|meals|"
     r"taxes|fees|car|transfers?|activities|tours?|spending|extras?)\b)|"
-    r"\b(?:noon|midday|midnight|lunch ?time|o'?clock|in the (?:morning|afternoon|evening))\b|"
+    r"\b(?:noon|midday|midnight|lunch ?time|o'?clock|in the (?:morning|afternoon|evening)|"
+    r"(?:morning|afternoon|evening|night) of)\b|"
     r"\b(?:might|maybe|perhaps|possibly|not sure|unsure|tbd|tbc|undecided)\b|"
     r"(?<!as )\bper\b(?! ?cent)|\b(?:pre-?tax|plus tax(?:es)?|floor|starting point)\b|"
     r"\b(?:last (?:time|year|trip|summer|winter|spring|fall|autumn|month|week)|previous(?:ly)?|"
@@ -955,7 +956,7 @@ _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
 
 
 _AGE = rf"\b(?:\d{{1,2}}|(?:{'|'.join(_TENS)})-(?:{_UNIT_WORD})|{_NUMBER_WORDS})\b"
-_AGE_LIST = rf"{_AGE}(?: *(?:,|and|&) *{_AGE})*"
+_AGE_LIST = rf"{_AGE}(?:(?: *(?:,|and|&) *| +){_AGE})*"
 _AGES = re.compile(rf" *(?:\( *(?:(?:aged?|ages):? *)?{_AGE_LIST}(?: *years? old)? *\)|"
                    rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b)")
 """The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9",
@@ -1131,11 +1132,12 @@ _SPELLED = f"{_NUMBER_WORDS}|zero"
 _SCALE_WORD = "hundred|thousand|million|grand"
 _NUMBER_WORD = rf"(?:{_SPELLED}|{_SCALE_WORD})"
 _AMOUNT = (rf"(\d{{1,3}}(?:[.\u00a0\u202f ]\d{{3}})+(?![\d,]|\.\d)|"
-           rf"\d(?:,?\d)*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b)*|"
+           rf"\d(?:,?\d)*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b|"
+           rf" (?:and )?\d{{1,3}}(?=[ -](?:hundred|thousand)\b))*|"
            rf"(?:an? (?={_SCALE_WORD})|(?=(?:{_SPELLED})\b)){_NUMBER_WORD}"
            rf"(?:(?:[ -]|(?:(?<=hundred)|(?<=thousand)|(?<=million)),? and ){_NUMBER_WORD})*\b)")
 """An amount as people write it: "2500", "2,500", "6 000" and "5.000" (thousands set apart
-as much of Europe sets them), "2.5k", "3 thousand", "two thousand five
+as much of Europe sets them), "2.5k", "3 thousand", "6 thousand 5 hundred", "two thousand five
 hundred", "a thousand"; :func:`_amount` gives its value."""
 
 
@@ -1202,7 +1204,7 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             # Thousands alone in a clause ("6.5k", "4k total", "2k budget"): money, as "5k
             # run" is not.
             r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max|"
-            r"budget)?"
+            r"budget)?(?: *(?:please|pls|plz))?"
             r" *(?:[,;.!?)]|$))",
             # Hundreds or more capped at a clause's end ("1200 max", "900 tops", "1,500 at
             # most", "900 budget"): money, as "2 stops max" is not.
