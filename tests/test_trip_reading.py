@@ -1491,18 +1491,33 @@ def test_people_a_solo_writer_visits_are_no_travellers(text: str, unread: list[s
 
 
 @pytest.mark.parametrize(("text", "back", "unread"), [
-    ("My cousin's wedding is in Nashville on May 22, 2027. I'd like to get there two days "
-     "before and fly home the morning after. From Minneapolis, just me, $1,200.",
-     None, ["days before", "morning after", "two days"]),
-    # The length after the shift is still the trip's.
-    ("Conference in Denver on May 10, 2027; I'll fly in from Boston 2 days early, stay 5 "
-     "nights, $1500.", "2027-05-15", ["days early", "2 days"]),
+    # The day read is a leg's own: the shift from it is no length, and is said.
+    ("Leaving May 20, 2027 from Minneapolis to Nashville, I'll get there two days before. "
+     "Just me.", None, ["days before", "two days"]),
+    # A shift from a day not said ("after the conference") is said; the length after a shift
+    # is still the trip's.
+    ("Flying Boston to Denver on May 10, 2027, a week, and home two days after the "
+     "conference.", "2027-05-17", ["days after", "two days"]),
 ])
 def test_a_shift_from_another_day_is_no_length_and_is_said(text: str, back: str | None,
                                                           unread: list[str]) -> None:
     read, said = read_fully(text, TODAY)
     assert read.get("return") == back
     assert all(phrase in said for phrase in unread)
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("My cousin's wedding is in Nashville on Saturday, May 22, 2027. I'd like to get there two "
+     "days before and fly home the morning after. From Minneapolis, just me, $1,200.",
+     "2027-05-20", "2027-05-23"),
+    ("Conference in Denver on May 10, 2027; I'll fly in from Boston a day early and fly home "
+     "2 days after, $1500.", "2027-05-09", "2027-05-12"),
+    ("Conference in Denver on May 10, 2027; I'll fly in from Boston 2 days early, stay 5 "
+     "nights, $1500.", "2027-05-08", "2027-05-13"),
+])
+def test_a_trip_set_around_one_day(text: str, depart: str, back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["depart"], read["return"], said) == (depart, back, [])
 
 
 @pytest.mark.parametrize(("text", "unread"), [

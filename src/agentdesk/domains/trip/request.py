@@ -1338,8 +1338,20 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if away and back is not None and spans[back][2] >= spans[away[0]][2]:
         found["return"] = spans[back][2].isoformat()
         used.append(spans[back][:2])
+    # One day named, and the trip set around it ("the wedding is on May 22; I'd like to get
+    # there two days before and fly home the morning after"): the trip's days, the day's
+    # words read.
+    around = _around(text, spans) if len(spans) == 1 and home is None else None
+    event = set()
+    if around:
+        for slot, day in zip(("depart", "return"), around[0], strict=True):
+            found.pop(slot, None)
+            if day:
+                found[slot] = day.isoformat()
+        used += around[1]
+        event.add(spans[0][2].isoformat())
     # A day read said again is read with it: "on 9/20/2027 (US date, so September 20)".
-    read = {found.get("depart"), found.get("return")}
+    read = {found.get("depart"), found.get("return"), *event}
     used += [(start, end) for start, end, day in spans if day.isoformat() in read]
     # A weekday a date read falls on says nothing more ("Friday, June 11", "the Tuesday after
     # (4 May)", "flying out on Friday" with Friday's date said); another is said.
@@ -1416,6 +1428,42 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
                if name and all(end <= s or start >= e for s, e in used)]
     used += [(start, end) for start, end, name in spare if not name]
     return found, [*others, *_unread(text, used)]
+
+
+_SHIFT = re.compile(rf"\b(?:{_COUNT} (?:days?|nights?)|the (?:day|morning|afternoon|evening|"
+                    r"night)) (before|after|early|earlier|later|prior)\b(?= *(?:[,;.!?)]|and\b|$))",
+                    re.I)
+"""A shift from a day said before it, closing its clause: "two days before", "the morning
+after" ("two days before the wedding" names another day, not said)."""
+_TO_ARRIVE = re.compile(r"\b(?:get(?:ting)? (?:there|in)|arriv\w*|fly(?:ing)? (?:in|out)|"
+                        r"be there|head(?:ing)? (?:out|over|there))\b[^,;.!?]*$", re.I)
+_TO_GO_HOME = re.compile(r"\b(?:(?:fly(?:ing)?|com(?:e|ing)|head(?:ing)?|go(?:ing)?|"
+                         r"get(?:ting)?|travell?(?:ing)?) (?:home|back)|return\w*|leav\w*)\b"
+                         r"[^,;.!?]*$", re.I)
+_DATE_AS_LEG = re.compile(r"\b(?:leav\w*|depart\w*|fly(?:ing)?|out|start\w*|from|arriv\w*|"
+                          r"back|return\w*|home)\W*(?:on\W*)?(?:the\W*)?\w*\W*$", re.I)
+
+
+def _around(text: str, spans: list[tuple[int, int, date]]) -> tuple[
+        tuple[date, date | None], list[tuple[int, int]]] | None:
+    """((depart, return), where) of a trip set around the one day ``spans`` holds, an
+    event's: arriving some days before it ("get there two days before") and, if said, going
+    home some days after ("fly home the morning after"); None where the day is a leg's own
+    ("leaving May 20") or no arrival before it is said."""
+    start, end, day = spans[0]
+    if _DATE_AS_LEG.search(text[max(0, start - 24):start]):
+        return None
+    shifts = [m for m in _SHIFT.finditer(text) if m.start() >= end]
+    before = [m for m in shifts if m.group(2).lower() in ("before", "early", "earlier", "prior")
+              and _TO_ARRIVE.search(text[:m.start()])]
+    after = [m for m in shifts if m.group(2).lower() in ("after", "later")
+             and _TO_GO_HOME.search(text[:m.start()])]
+    if len(before) != 1 or len(after) > 1 or len(shifts) != len(before) + len(after):
+        return None
+    def days(match: re.Match[str]) -> int:
+        return _number(match.group(1)) if match.group(1) else 1
+    back = day + timedelta(days=days(after[0])) if after else None
+    return (day - timedelta(days=days(before[0])), back), [m.span() for m in shifts]
 
 
 _SEASON = re.compile(r"(?<!home for )(?<!back for )(?<!home by )(?<!back by )(?<!before )"
