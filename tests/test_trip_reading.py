@@ -1494,6 +1494,8 @@ def test_people_a_solo_writer_visits_are_no_travellers(text: str, unread: list[s
     # The day read is a leg's own: the shift from it is no length, and is said.
     ("Leaving May 20, 2027 from Minneapolis to Nashville, I'll get there two days before. "
      "Just me.", None, ["days before", "two days"]),
+    ("My flight from Boston lands in Denver May 10, 2027. I'll be there two days before. Back "
+     "the day after.", None, ["days before", "day after"]),
     # A shift from a day not said ("after the conference") is said; the length after a shift
     # is still the trip's.
     ("Flying Boston to Denver on May 10, 2027, a week, and home two days after the "

@@ -1440,8 +1440,10 @@ _TO_ARRIVE = re.compile(r"\b(?:get(?:ting)? (?:there|in)|arriv\w*|fly(?:ing)? (?
 _TO_GO_HOME = re.compile(r"\b(?:(?:fly(?:ing)?|com(?:e|ing)|head(?:ing)?|go(?:ing)?|"
                          r"get(?:ting)?|travell?(?:ing)?) (?:home|back)|return\w*|leav\w*)\b"
                          r"[^,;.!?]*$", re.I)
-_DATE_AS_LEG = re.compile(r"\b(?:leav\w*|depart\w*|fly(?:ing)?|out|start\w*|from|arriv\w*|"
-                          r"back|return\w*|home)\W*(?:on\W*)?(?:the\W*)?\w*\W*$", re.I)
+_DATE_AS_LEG = re.compile(r"\b(?:leav|depart|fly|flies|flight|out|start|from|arriv|land|back|"
+                          r"return|home)\w*\W+(?:\w+\W+){0,3}$", re.I)
+"""A word that makes the date a few words after it a leg's own: "leaving May 20", "lands in
+Denver May 10"."""
 
 
 def _around(text: str, spans: list[tuple[int, int, date]]) -> tuple[
@@ -1451,7 +1453,7 @@ def _around(text: str, spans: list[tuple[int, int, date]]) -> tuple[
     home some days after ("fly home the morning after"); None where the day is a leg's own
     ("leaving May 20") or no arrival before it is said."""
     start, end, day = spans[0]
-    if _DATE_AS_LEG.search(text[max(0, start - 24):start]):
+    if _DATE_AS_LEG.search(text[max(0, start - 40):start]):
         return None
     shifts = [m for m in _SHIFT.finditer(text) if m.start() >= end]
     before = [m for m in shifts if m.group(2).lower() in ("before", "early", "earlier", "prior")
