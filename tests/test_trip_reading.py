@@ -1788,3 +1788,21 @@ def test_amounts_and_ages_written_loosely(text: str, read: dict[str, object]) ->
 def test_an_evening_of_a_day_is_said() -> None:
     assert "evening of" in read_fully("Boston to Rome, May 3 2027 for a week, depart evening "
                                       "of May 3, 2 people", TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Please book for Mr. and Mrs. Smith: Chicago to London, June 3 2027 for 5 nights, $6000",
+     "Mrs"),
+    ("Chicago to London, June 3 2027 for 5 nights, for Sarah and Tom, $6000", "Tom"),
+    ("Chicago to London, June 3 2027 for 5 nights, I'm traveling with Sarah, $6000", "Sarah"),
+    ("Chicago to London, June 3 2027 for 5 nights, Tom is joining me, $6000", "Tom"),
+    ("Chicago to London, June 3 2027 for 5 nights, $6000, me and the boys", "boys"),
+])
+def test_someone_named_by_name_or_as_a_group_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+def test_a_city_after_and_is_no_name() -> None:
+    said = read_fully("Chicago to London and Mexico City, June 3 2027 for 5 nights, just me",
+                      TODAY)[1]
+    assert said == ["Mexico City"]

@@ -106,7 +106,8 @@ _PEOPLE = (r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|dau
            r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?|twins|"
            r"triplets|wi(?:fe|ves)|husbands?|hubby|partners?|spouses?|fianc[eé]{1,2}s?|"
            r"girlfriends?|boyfriends?|bf|gf|newborns?|employees?|classmates?|teammates?|"
-           r"missus|missis|other half|better half|significant other)\b")
+           r"missus|missis|other half|better half|significant other|boys|girls|guys|ladies|"
+           r"lads|gals)\b")
 """People a writer names (each a traveller, or someone the trip is for or about): a wife or
 a partner read as one of a couple is read with it ("my wife and I"), named otherwise ("with
 the wife", "my husband and I plus our newborn") no count holds them."""
@@ -1422,6 +1423,14 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         if head and party:
             used.append(head.span())
             found["budget"] = budget[1] * party[0]
+    # Someone named by name beside the writer ("with Sarah", "Tom is joining me") is a
+    # traveller no count holds.
+    slots = [found[slot] for slot in ("origin", "destination") if slot in found]
+    for match in _NAMED.finditer(text):
+        group = 1 if match.group(1) else 2
+        if _a_name(text, *match.span(group)) \
+                and not any(same_place(match.group(group), slot) for slot in slots):
+            others.append(match.group(group))
     # A city no slot holds is said, unless another slot read its words ("2 PPL" is people,
     # whatever airport "PPL" is).
     others += [name for start, end, name in spare
@@ -1466,6 +1475,27 @@ def _around(text: str, spans: list[tuple[int, int, date]]) -> tuple[
         return _number(match.group(1)) if match.group(1) else 1
     back = day + timedelta(days=days(after[0])) if after else None
     return (day - timedelta(days=days(before[0])), back), [m.span() for m in shifts]
+
+
+_NAMED = re.compile(r"(?-i:\b(?:[Ww]ith|and|&|\+|plus|joined by|bring(?:ing)?)\s+"
+                    r"([A-Z][a-z]{2,})\b)|"
+                    r"(?-i:\b([A-Z][a-z]{2,}) (?:is|will be|['’]s) (?:joining|coming|flying|"
+                    r"travell?ing|going|tagging))")
+"""A person named by name beside the trip: "with Sarah", "Sarah and Tom" (the second),
+"Mr. and Mrs. Smith", "Tom is joining me"."""
+
+
+def _a_name(text: str, start: int, end: int) -> bool:
+    """Whether the capitalised word at ``text[start:end]``, beside "with", "and"..., may be a
+    person's name: not the first word of a city's longer name said there ("and Mexico
+    City"), no month, weekday, feast nor form of address (the trip's own cities are left out
+    where it is read)."""
+    after = [word.group(0) for word in _WORD.finditer(text, end, end + 40)][:3]
+    longer = any(_fold(" ".join([text[start:end], *after[:size]])) in _cities()
+                 for size in range(1, len(after) + 1))
+    return not (longer or re.fullmatch(rf"{_MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)"
+                                       r"day|christmas|easter|thanksgiving|sir|madam|dear",
+                                       _fold(text[start:end])))
 
 
 _SEASON = re.compile(r"(?<!home for )(?<!back for )(?<!home by )(?<!back by )(?<!before )"
