@@ -1576,6 +1576,9 @@ def test_an_amount_no_trip_costs_is_no_budget(text: str, unread: str) -> None:
     ("Boston to Lisbon, May 10 2027 for a week, flying Lufthansa, $4000", "Lufthansa"),
     ("Boston to Lisbon, May 10 2027 for a week, we're vegetarian, $4000", "vegetarian"),
     ("Boston to Lisbon, May 10 2027 for a week, a king bed please, $4000", "king bed"),
+    ("Boston to Lisbon, May 10 2027 for a week, we're bringing skis, $4000", "skis"),
+    ("Boston to Lisbon, May 10 2027 for a week, basic economy is fine, $4000",
+     "basic economy"),
 ])
 def test_a_condition_the_plan_cannot_hold_is_said(text: str, unread: str) -> None:
     assert unread in read_fully(text, TODAY)[1]

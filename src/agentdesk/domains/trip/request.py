@@ -171,7 +171,9 @@ _CONDITION = re.compile(
     r"\b(?:(?:king|queen|twin|double|bunk)(?:-size)? (?:beds?|rooms?)|suites?|adjoining|"
     r"connecting rooms?|cribs?|cots?)\b|"
     r"\b(?:refundable|non-?refundable|cancell?ations?|changeable)\b|"
-    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?)\b|"
+    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?|skis?|snowboards?|bikes?|bicycles?|"
+    r"golf clubs?|surfboards?|strollers?|prams?|buggy|car seats?|cellos?|guitars?)\b|"
+    r"\b(?:basic|premium) economy\b|\beconomy (?:plus|comfort)\b|"
     r"\b(?:vegetarian|vegan|halal|kosher|gluten|allerg\w*|dietary)\b|"
     r"\b(?:lounges?|legroom|exit rows?|upgrades?|bulkhead)\b|"
     r"\b(?:delta|united(?! (?:states|kingdom|arab))|american airlines|southwest|jetblue|"
@@ -195,7 +197,8 @@ _CONDITION = re.compile(
     re.I)
 """What a plan would ignore and no field holds, besides :data:`_MEANING`: money not the
 US's dollars ("3000 dollars (Canadian)", "€3,000"), another way to travel ("by train"), a
-stay that is no hotel ("an Airbnb"), a room's beds, a fare's terms, bags, a diet, a seat's
+stay that is no hotel ("an Airbnb"), a room's beds, a fare's terms, bags and gear ("skis",
+"a stroller"), a fare's cabin ("basic economy"), a diet, a seat's
 extras, an airline or a hotel chain by name ("on Delta"), a part of the trip already
 arranged or paid ("flights already booked", "hotel covered by work", "just the flights"),
 a part on top of the budget ("$4000 plus flights"), a time of day ("by noon"), a price by
