@@ -1809,3 +1809,20 @@ def test_a_city_after_and_is_no_name() -> None:
     said = read_fully("Chicago to London and Mexico City, June 3 2027 for 5 nights, just me",
                       TODAY)[1]
     assert said == ["Mexico City"]
+
+
+@pytest.mark.parametrize("text", [
+    "Boston to Rome, June 3 2027 for 5 nights, 2 people, $6000 p.p.",
+    "Boston to Rome, June 3 2027 for 5 nights, 2 people, $6000 ea",
+])
+def test_a_budget_a_head_in_shorthand_is_the_partys(text: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["budget"], said) == (12000, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Rome, June 3 2027 for 5 nights, 2 people, $6000 for me", "for me"),
+    ("Boston to Rome, June 3 2027 for 5 nights, 2 people, my half is $3000", "my half"),
+])
+def test_one_persons_share_is_said(text: str, unread: str) -> None:
+    assert any(unread in phrase for phrase in read_fully(text, TODAY)[1])

@@ -117,7 +117,8 @@ _MEANING = re.compile(
     r"\bnever\b|\bavoid\w*\b|\bwithout\b|\bexcept\b|\bunless\b|\bonly if\b|"
     r"\bno (?:later|earlier) than\b|\bat the (?:latest|earliest)\b|\bvia\b|"
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
-    r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
+    r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|\bp\.p\.?|"
+    r"(?<=\d)(?: ?k)? ea\b\.?|(?<=[\dk]) for (?:me|myself)\b(?! *(?:and|&|\+|plus|with)\b)|\bmy (?:half|share|part|portion)\b|"
     rf"{_PEOPLE}|"
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
@@ -141,7 +142,8 @@ _MEANING = re.compile(
     r"\b(?:each|apiece)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
-friends") are not the party the count says; a requirement ("the hotel must allow dogs",
+friends") are not the party the count says, nor is one person's share ("$6000 for me",
+"my half is $3000"); a requirement ("the hotel must allow dogs",
 "has to be in the morning", up to the clause's end; not the trip itself: "I need to get
 from Charlotte to Denver") or a pet has no field to hold it; nor has a restriction ("Hilton
 only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the party), a
@@ -1612,9 +1614,10 @@ its party (and "in 2 years", a date, is not among them)."""
 _ONE_TRIP = re.compile(r"\b(?:one|1|a single) (?:trip|getaway|vacation|holiday|journey|"
                        r"break)\b")
 """The trip itself, counted: "two couples, one getaway" is the one trip planned."""
-_EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
-                   r"(?:each|apiece)(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
-"""What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each", "$800 apiece"
+_EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)\b|pp\b|p\.p\.?|"
+                   r"(?:each|apiece|ea)(?! *(?:way|night|day|leg|flight|room|ticket))\b\.?)")
+"""What makes a budget one person's: "$1,200 per person", "2k pp", "2k p.p.", "$800 each",
+"$800 ea.", "$800 apiece"
 (not "$800 each way")."""
 _EACH_BEFORE = re.compile(
     r"\b(?:per|each|a) (?:person|head|travell?er)\b(?: (?:is|of)\b| ?[:=])? ?|"
