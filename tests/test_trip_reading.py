@@ -1037,11 +1037,13 @@ def test_flights_and_a_hotel_are_the_trip_itself() -> None:
 
 @pytest.mark.parametrize(("text", "budget", "unread"), [
     ("Boston to Denver 2027-05-01 for 5 nights, solo, budget is around a grand", 1000.0, []),
-    # "1.500" is fifteen hundred to some, one and a half to others.
-    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget 1.500", None, ["1.500"]),
+    # "1.500" is fifteen hundred to some, one and a half to others; one and a half is no
+    # trip's budget ("150.000", a budget either way, is said).
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget 1.500", 1500.0, []),
+    ("Boston to Denver 2027-05-01 for 5 nights, solo, budget 150.000", None, ["150.000"]),
     # A scale alone, unread, is said.
     ("Boston to Denver 2027-05-01 for 5 nights, solo, we'll spend maybe a grand", None,
-     ["grand"]),
+     ["maybe", "grand"]),
 ])
 def test_amounts_said_roughly_or_in_two_ways(text: str, budget: float | None,
                                              unread: list[str]) -> None:
@@ -1486,3 +1488,341 @@ def test_a_budget_closed_by_only_or_named_after_its_amount(text: str, budget: fl
 def test_people_a_solo_writer_visits_are_no_travellers(text: str, unread: list[str]) -> None:
     found, said = read_fully(text, TODAY)
     assert (found.get("travelers"), said) == (1, unread)
+
+
+@pytest.mark.parametrize(("text", "back", "unread"), [
+    # The day read is a leg's own: the shift from it is no length, and is said.
+    ("Leaving May 20, 2027 from Minneapolis to Nashville, I'll get there two days before. "
+     "Just me.", None, ["days before", "two days"]),
+    ("My flight from Boston lands in Denver May 10, 2027. I'll be there two days before. Back "
+     "the day after.", None, ["days before", "day after"]),
+    # A shift from a day not said ("after the conference") is said; the length after a shift
+    # is still the trip's.
+    ("Flying Boston to Denver on May 10, 2027, a week, and home two days after the "
+     "conference.", "2027-05-17", ["days after", "two days"]),
+])
+def test_a_shift_from_another_day_is_no_length_and_is_said(text: str, back: str | None,
+                                                          unread: list[str]) -> None:
+    read, said = read_fully(text, TODAY)
+    assert read.get("return") == back
+    assert all(phrase in said for phrase in unread)
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("My cousin's wedding is in Nashville on Saturday, May 22, 2027. I'd like to get there two "
+     "days before and fly home the morning after. From Minneapolis, just me, $1,200.",
+     "2027-05-20", "2027-05-23"),
+    ("Conference in Denver on May 10, 2027; I'll fly in from Boston a day early and fly home "
+     "2 days after, $1500.", "2027-05-09", "2027-05-12"),
+    ("Conference in Denver on May 10, 2027; I'll fly in from Boston 2 days early, stay 5 "
+     "nights, $1500.", "2027-05-08", "2027-05-13"),
+])
+def test_a_trip_set_around_one_day(text: str, depart: str, back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["depart"], read["return"], said) == (depart, back, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Lisbon May 10 2027 for a week, a pair of travelers, $4000", "pair"),
+    ("Boston to Lisbon May 10 2027 for a week, a small group, $4000", "group"),
+    ("Boston to Lisbon May 10 2027 for a week with the wife, $4000", "wife"),
+    ("Boston to Lisbon May 10 2027 for a week, my husband and I plus our newborn, $4000",
+     "newborn"),
+    ("Boston to Denver, leaving May 10 2027, a couple of nights, $1500.", "couple"),
+])
+def test_a_party_word_no_count_holds_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize("text", [
+    "We'd like to arrive a couple of days early: Boston to Denver May 10 2027 for 5 nights",
+    "Boston to Lisbon May 10 2027 for a week, $4000, a couple hundred more is ok",
+])
+def test_a_couple_of_things_is_no_couple_of_people(text: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert "travelers" not in read and said
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("For our honeymoon my fiancee and I want to go to Vienna from Washington on May 29, 2027, "
+     "home June 6, 2027. We have $7,500 total.", 2),
+    ("Me and my fiance, Boston to Rome, May 3 2027 for a week", 2),
+])
+def test_a_fiance_without_accents_is_one_of_a_couple(text: str, travelers: int) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["travelers"], said) == (travelers, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Frankfurt to Barcelona, leaving 2027-07-14 for 10 nights, 4 people, budget max. $5.",
+     "$5."),
+    ("Frankfurt to Barcelona, leaving 2027-07-14 for 10 nights, 4 people, max 5 USD", "5 USD"),
+])
+def test_an_amount_no_trip_costs_is_no_budget(text: str, unread: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert "budget" not in read and unread in said
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Toronto to Cancun, 5 January 2027 for 7 nights, two of us, budget 3000 dollars "
+     "(Canadian)", "Canadian"),
+    ("Sydney to Bali, 5 January 2027 for 10 nights, two of us, $3000 aud", "aud"),
+    ("Boston to Lisbon, May 10 2027 for a week, $4000 plus flights", "plus"),
+    ("Boston to Lisbon, May 10 2027 for a week, flights already booked, $4000", "already"),
+    ("Boston to Lisbon, May 10 2027 for a week, just the flights please, budget $4000",
+     "just the flights"),
+    ("Boston to New York by train, May 10 2027 for 3 nights, $1000", "train"),
+    ("Boston to Lisbon, May 10 2027 for a week, an Airbnb near nothing, $4000", "Airbnb"),
+    ("Boston to Lisbon, May 10 2027 for a week, flying Lufthansa, $4000", "Lufthansa"),
+    ("Boston to Lisbon, May 10 2027 for a week, we're vegetarian, $4000", "vegetarian"),
+    ("Boston to Lisbon, May 10 2027 for a week, a king bed please, $4000", "king bed"),
+    ("Boston to Lisbon, May 10 2027 for a week, we're bringing skis, $4000", "skis"),
+    ("Boston to Lisbon, May 10 2027 for a week, basic economy is fine, $4000",
+     "basic economy"),
+])
+def test_a_condition_the_plan_cannot_hold_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+def test_a_dollar_city_is_no_foreign_money() -> None:
+    read, said = read_fully("Singapore to Bangkok, 5 January 2027 for 7 nights, two of us, "
+                            "budget 3000 dollars", TODAY)
+    assert (read["origin"], read["budget"], said) == ("Singapore", 3000, [])
+
+
+@pytest.mark.parametrize("text", [
+    "Boston to Lisbon, May 10 2027 for a week and a bit, $4000",
+    "Boston to Lisbon, May 10 2027 for a week maybe longer, $4000",
+    "Boston to Lisbon, May 10 2027 for 10 days+, $4000",
+])
+def test_a_length_with_more_to_it_is_no_length(text: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert "return" not in read and said
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("We are Japanese couple, want go to Honolulu from Osaka, depart 2027/8/5, 6 nights "
+     "stay.", "2027-08-05",
+     "2027-08-11"),
+    ("I go from Seoul to Vancouver. Depart 2027.2.19, come back 2027.3.5.", "2027-02-19",
+     "2027-03-05"),
+])
+def test_a_date_written_year_first(text: str, depart: str, back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["depart"], read["return"], said) == (depart, back, [])
+
+
+def test_a_date_year_first_that_is_no_day_is_said() -> None:
+    read, said = read_fully("Boston to Lisbon 2027/13/40 for a week", TODAY)
+    assert "depart" not in read and said
+
+
+@pytest.mark.parametrize(("text", "budget", "travelers"), [
+    ("Paris to Reykjavik, 1st September 2027 for 5 nights, 5 persons. The budget is 6 000 "
+     "dollars.", 6000, 5),
+    ("Frankfurt to Barcelona, 14.07.2027, 10 nights, 4 persons. Budget total max. 5.000 "
+     "dollars.", 5000, 4),
+    # "for 2 000 dollars" is no party of two.
+    ("Frankfurt to Barcelona, 14.07.2027, 10 nights, for 2 000 dollars", 2000, None),
+])
+def test_thousands_set_apart_by_a_space_or_a_dot(text: str, budget: float,
+                                                 travelers: int | None) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["budget"], read.get("travelers"), said) == (budget, travelers, [])
+
+
+def test_a_dotted_amount_a_budget_either_way_is_said() -> None:
+    read, said = read_fully("Frankfurt to Barcelona, 14.07.2027, 10 nights, 2 people, budget "
+                            "150.000 dollars", TODAY)
+    assert "budget" not in read and "150.000 dollars" in said
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("yo can u find me flights+hotel nyc -> miami 12/18/27 - 12/22/27, me n my gf, 2k budget",
+     {"budget": 2000, "travelers": 2}),
+    ("Traveller count: 1 | Origin airport: EWR | Destination: Dublin | Outbound: 9 Sep 2027 | "
+     "Inbound: 16 Sep 2027 | Cap: $1,900", {"origin": "EWR", "travelers": 1}),
+    ("Number of passengers: 3, origin city: Boston, destination city: Rome, 2027-05-01 to "
+     "2027-05-08", {"origin": "Boston", "destination": "Rome", "travelers": 3}),
+    ("1. From: Detroit\n2. To: Cancun\n3. Dates: Dec 27 2027 - Jan 3 2028\n4. Travelers: 2 "
+     "adults\n5. Budget: $2,500 total", {"origin": "Detroit", "travelers": 2, "budget": 2500}),
+    ("a trip from phoenix to new orleans leaving march fourth twenty twenty seven for four "
+     "nights its me and my buddy", {"depart": "2027-03-04", "return": "2027-03-08",
+                                    "travelers": 2}),
+    ("Long weekend in Chicago for my mom's 60th! Flying from Nashville Friday, Aug 6, 2027, "
+     "home Monday, Aug 9. Just me.", {"depart": "2027-08-06", "travelers": 1}),
+    ("It's our tenth anniversary! Boston to Venice on 2027-05-20 for 6 nights, 2 people",
+     {"travelers": 2}),
+])
+def test_forms_lists_dictation_and_occasions(text: str, read: dict[str, object]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert ({key: found.get(key) for key in read}, said) == (read, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # A list numbered out of order is no list: its numbers are said.
+    ("1. From: Detroit\n3. To: Cancun\n4. Dates: Dec 27 2027 - Jan 3 2028", "3. To"),
+    # A day in words no date read is said, not dropped.
+    ("phoenix to san diego on the twelfth of april twenty twenty seven for a week and come "
+     "home on the nineteenth period just me", "nineteenth"),
+    ("It's our third time in Lisbon! Boston to Lisbon May 3 2027 for a week, 2 people",
+     "third"),
+])
+def test_numbers_no_list_nor_date_holds_are_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("Team offsite, 8 of us, Austin to Denver, April 13, 2027 for 3 nights. Total budget for "
+     "flights + hotel is $9,500.", {"travelers": 8, "budget": 9500}),
+    ("Kindly plan a trip for myself and my parents from Delhi to Singapore, 2nd Feb 2027 for a "
+     "week. Budget is approx 3.5k USD for all three.", {"origin": "New Delhi",
+                                                         "travelers": 3, "budget": 3500}),
+    ("I want to make a travel with my husband from São Paulo to Lisboa in 10 of march 2027 and "
+     "to return in 20 of march.", {"destination": "Lisbon", "travelers": 2}),
+    ("From München to Wien, 3 May 2027 for 3 nights, 2 people, $900",
+     {"origin": "Munich", "destination": "Vienna"}),
+])
+def test_the_whole_trip_a_trio_and_cities_in_their_own_tongue(
+        text: str, read: dict[str, object]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert ({key: found.get(key) for key in read}, said) == (read, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Austin to Denver, April 13, 2027 for 3 nights, 2 people, $1500 for hotel and food",
+     "for hotel"),
+    ("A trip for myself and my parents and my sister from Delhi to Singapore, 2nd Feb 2027 for "
+     "a week", "sister"),
+    # A count that is not the trio's leaves the parents unread.
+    ("A trip for myself and my parents from Delhi to Singapore, 2nd Feb 2027 for a week, "
+     "3.5k USD for all four", "parents"),
+    ("Delhi to Singapore, 2nd Feb 2027 for a week, 3.5k USD, it's for all 4 cities",
+     "4 cities"),
+])
+def test_a_part_of_the_trip_or_a_party_beside_the_trio_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("I go from Seoul to Vancouver for visit my sister, alone. Depart 2027.2.19, come back "
+     "2027.3.5. Budget 2000 USD.", 1),
+    ("Just me, Seoul to Vancouver to visit my sister, 2027-02-19 to 2027-03-05", 1),
+])
+def test_alone_and_the_person_a_solo_trip_visits(text: str, travelers: int) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["travelers"], said) == (travelers, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # "alone" beside "we" is no party of one.
+    ("We want to go alone from Seoul to Vancouver, 2027-02-19 to 2027-03-05", "We"),
+    ("Just me, Seoul to Vancouver to visit my sister, my son may join, 2027-02-19 to "
+     "2027-03-05", "son"),
+])
+def test_alone_among_others_or_one_who_may_join_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Rome, leaving May 14 2027 (Friday), back Sunday, 5 nights, 2 people", "Sunday"),
+    ("Boston to Rome, leaving May 14 2027, 5 nights, 2 people, flights on Saturday please",
+     "Saturday"),
+])
+def test_a_weekday_no_date_read_falls_on_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+def test_a_weekday_a_date_read_falls_on_says_nothing_more() -> None:
+    read, said = read_fully("Sydney to Auckland for a mate's wedding. Fly out Fri 30 April "
+                            "2027, back the Tuesday after (4 May). Just me. We're flying out on "
+                            "Friday.", TODAY)
+    assert (read["return"], said) == ("2027-05-04", [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Rome, May 3 2027 for a week, 2 people, $5000, or in June if cheaper", "June"),
+    ("Boston to Rome, May 3 2027 for a week, 2 couples, $2500 per couple", "per"),
+    ("Boston to Rome, May 3 2027 for a week, 2 people, $5000 would be the floor", "floor"),
+    ("Boston to Rome, May 3 2027 for a week, 2 people, we spent $5000 last time", "last time"),
+])
+def test_a_month_a_price_by_another_unit_a_floor_or_a_past_is_said(text: str,
+                                                                   unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize("text", [
+    "Boston to Rome, May 3 2027 for a week, 2 people, we spent $5000 last time",
+    "Boston to Rome, May 3 2027 for a week, 2 people, we spent 5000 dollars",
+])
+def test_money_spent_is_no_budget(text: str) -> None:
+    assert "budget" not in read_fully(text, TODAY)[0]
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Rome, May 3 2027 for a week, $5000, we're a party of two plus a baby", "baby"),
+    ("Boston to Rome, May 3 2027 for a week, $5000, me and the missus", "missus"),
+    ("Boston to Rome, May 3 2027 for a week, $5000, my wife might come", "might"),
+])
+def test_a_party_beside_its_count_a_spouse_by_a_nickname_or_a_hedge_is_said(
+        text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+def test_children_among_the_family_counted_are_still_read() -> None:
+    read, said = read_fully("Boston to Rome, May 3 2027 for a week, $5000, a family of 4 with "
+                            "2 kids", TODAY)
+    assert (read["travelers"], said) == (4, [])
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("want orlando journey for me + my 2 kids from charlotte. leave jun 26 2027 returning jul "
+     "3. below 3k in all pls", {"travelers": 3, "budget": 3000}),
+    ("My partner and I would like 7 nights in Athens, flying from Baltimore on the twelfth of "
+     "May, 2027. We can spend about 6 thousand 5 hundred dollars.", {"budget": 6500}),
+    ("Me my husband and our three kids (ages 4 9 and 12) want to go from Houston to San Diego "
+     "March 20-27 2027 Total $4,500", {"travelers": 5}),
+])
+def test_amounts_and_ages_written_loosely(text: str, read: dict[str, object]) -> None:
+    found, said = read_fully(text, TODAY)
+    assert ({key: found.get(key) for key in read}, said) == (read, [])
+
+
+def test_an_evening_of_a_day_is_said() -> None:
+    assert "evening of" in read_fully("Boston to Rome, May 3 2027 for a week, depart evening "
+                                      "of May 3, 2 people", TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Please book for Mr. and Mrs. Smith: Chicago to London, June 3 2027 for 5 nights, $6000",
+     "Mrs"),
+    ("Chicago to London, June 3 2027 for 5 nights, for Sarah and Tom, $6000", "Tom"),
+    ("Chicago to London, June 3 2027 for 5 nights, I'm traveling with Sarah, $6000", "Sarah"),
+    ("Chicago to London, June 3 2027 for 5 nights, Tom is joining me, $6000", "Tom"),
+    ("Chicago to London, June 3 2027 for 5 nights, $6000, me and the boys", "boys"),
+])
+def test_someone_named_by_name_or_as_a_group_is_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+def test_a_city_after_and_is_no_name() -> None:
+    said = read_fully("Chicago to London and Mexico City, June 3 2027 for 5 nights, just me",
+                      TODAY)[1]
+    assert said == ["Mexico City"]
+
+
+@pytest.mark.parametrize("text", [
+    "Boston to Rome, June 3 2027 for 5 nights, 2 people, $6000 p.p.",
+    "Boston to Rome, June 3 2027 for 5 nights, 2 people, $6000 ea",
+])
+def test_a_budget_a_head_in_shorthand_is_the_partys(text: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read["budget"], said) == (12000, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Boston to Rome, June 3 2027 for 5 nights, 2 people, $6000 for me", "for me"),
+    ("Boston to Rome, June 3 2027 for 5 nights, 2 people, my half is $3000", "my half"),
+])
+def test_one_persons_share_is_said(text: str, unread: str) -> None:
+    assert any(unread in phrase for phrase in read_fully(text, TODAY)[1])

@@ -15,7 +15,7 @@ import re
 import unicodedata
 from datetime import date, datetime, timedelta
 from functools import lru_cache
-from itertools import pairwise
+from itertools import chain, pairwise
 from typing import Any
 
 from agentdesk.numerals import CARDINALS, ONES, ORDINAL_DAYS, TENS, cardinals
@@ -26,7 +26,7 @@ __all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_day
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|"
            "november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
 _DATE = re.compile(
-    rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:\s*,?\s+\d{{4}})?|"
+    rf"\b(\d{{4}}([-/.])\d{{1,2}}\2\d{{1,2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:\s*,?\s+\d{{4}})?|"
     rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?(?:,?\s+\d{{4}})?|"
     r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}(?![\d/]))|\d{1,2}\.\d{1,2}\.\d{4}|tomorrow|"
     r"next (?:monday|tuesday|wednesday|thursday|friday|"
@@ -61,12 +61,13 @@ _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.-]*")
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bex|\bout of|\bleav(?:e|ing)|\bdepart(?:ing)?|\bflying|"
                          r"\bstarting|"
                          r"\b(?:i['’]?m|i am|we['’]?re|we are|live|living|based|located|"
-                         r"reside|residing)(?: currently| now)? in|\borigin|\bhome(?: city)?|"
-                         r"\bdeparture (?:city|airport))\W*$", re.I)
+                         r"reside|residing)(?: currently| now)? in|\borigin(?: city| airport)?|"
+                         r"\bhome(?: city)?|\boutta|\bdeparture (?:city|airport))\W*$", re.I)
 """What says a city is where the trip starts: "from Boston", "ex Houston" (a travel
 agent's "out of"), "leave Houston", "I'm in Boston", "we live in Boston" (checked before :data:`_DESTINATION_CUE`, whose "in" it would
-otherwise be)."""
-_DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|\bdest(?:ination)?|"
+otherwise be); a form's field names them too ("Origin airport: EWR")."""
+_DESTINATION_CUE = re.compile(r"(?:\bto|\bin|\bvisit|\bvisiting|\bfor|"
+                              r"\bdest(?:ination)?(?: city| airport)?|\barrival (?:city|airport)|"
                               r"\bdays in|"
                               r"\bnights in)\W*$", re.I)
 _NOT_PLACES = frozenset({"FOR", "THE", "AND", "MAX", "FLY", "OUT", "TEN", "SIX", "DAY", "VIA",
@@ -93,15 +94,21 @@ _PEOPLE = (r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|dau
            r"moms?|mums?|fathers?|dads?|sisters?|brothers?|"
            r"grand(?:mother|ma|father|pa|parents|kids|children)s?|grann(?:y|ies)|"
            r"aunts?|uncles?|cousins?|nieces?|nephews?|boss|roommates?|flatmates?|twins|"
-           r"triplets)\b")
-"""People a writer names (each a traveller, or someone the trip is for or about)."""
+           r"triplets|wi(?:fe|ves)|husbands?|hubby|partners?|spouses?|fianc[eé]{1,2}s?|"
+           r"girlfriends?|boyfriends?|bf|gf|newborns?|employees?|classmates?|teammates?|"
+           r"missus|missis|other half|better half|significant other|boys|girls|guys|ladies|"
+           r"lads|gals)\b")
+"""People a writer names (each a traveller, or someone the trip is for or about): a wife or
+a partner read as one of a couple is read with it ("my wife and I"), named otherwise ("with
+the wife", "my husband and I plus our newborn") no count holds them."""
 _MEANING = re.compile(
     r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
     r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
     r"\bnever\b|\bavoid\w*\b|\bwithout\b|\bexcept\b|\bunless\b|\bonly if\b|"
     r"\bno (?:later|earlier) than\b|\bat the (?:latest|earliest)\b|\bvia\b|"
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
-    r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|"
+    r"\b(?:per|a|each) (?:person|head|travell?er|adult|guest|pax)\b|\bpp\b|\bp\.p\.?|"
+    r"(?<=\d)(?: ?k)? ea\b\.?|(?<=[\dk]) for (?:me|myself)\b(?! *(?:and|&|\+|plus|with)\b)|\bmy (?:half|share|part|portion)\b|"
     rf"{_PEOPLE}|"
     r"\b(?:must|ha(?:s|ve) to|needs? to|(?:is |are )?required|requires?)\b"
     r"(?! (?:\w+ )?(?:get|go|fly|travel|head|visit|book|plan|find)\b)[^,;.!?()]*|"
@@ -111,9 +118,13 @@ _MEANING = re.compile(
     r"(?:sea|ocean|city|mountain) ?views?|downtown|walking distance|close to|near(?:by)?)\b|"
     r"\b(?:state|province|county|region)\b|\b(?:per|a|each|an?) ?(?:day|week|month)\b|(?<=\d)/(?:day|night|week)\b|\bdaily\b|"
     r"\bnightly\b|\bat least\b|\bminimum\b|\bseparate(?:ly)?\b|\bexcl(?:uding|\.)?\b|"
-    r"\bfor (?:the )?(?:hotels?|flights?|airfare|accommodation|lodging|food|meals)\b|"
+    r"\bfor (?:the )?(?:hotels?|flights?|airfare|accommodation|lodging|food|meals)\b"
+    r"(?! *(?:\+|&|and|plus|/) *(?:the |a )?(?:hotels?|flights?|airfare|accommodation|"
+    r"lodging)\b)|"
     r"\b(?:after|before)\b(?= (?:the |on |mid-?|early |late )?(?:\d|next\b|tomorrow\b|"
-    rf"(?:{_MONTHS}|mon|tue|wed|thu|fri|sat|sun)))|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
+    rf"(?:{_MONTHS}|mon|tue|wed|thu|fri|sat|sun)))|"
+    r"\b(?:days?|mornings?|afternoons?|evenings?|nights?|weeks?|weekends?)"
+    r"(?= (?:before|after|early|earlier|later|prior|ahead|beforehand)\b) \w+|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
     r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
     r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b|"
@@ -121,19 +132,71 @@ _MEANING = re.compile(
     r"\b(?:each|apiece)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
 budget per person is not the party's; people named without a count ("our baby", "with
-friends") are not the party the count says; a requirement ("the hotel must allow dogs",
+friends") are not the party the count says, nor is one person's share ("$6000 for me",
+"my half is $3000"); a requirement ("the hotel must allow dogs",
 "has to be in the morning", up to the clause's end; not the trip itself: "I need to get
 from Charlotte to Denver") or a pet has no field to hold it; nor has a restriction ("Hilton
 only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the party), a
 need of access ("a wheelchair accessible room"), a car or transfer besides the trip ("plus a
 rental car"), points to spend ("we have points"), a price a flight ("$800 each way"), a
-trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on),
+trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on)
+or as a shift from another day ("two days before", "the morning after": the day read is
+the event's, not the trip's),
 a time of day ("morning flights"), a hotel's amenity or whereabouts ("with a pool",
 "downtown", "near the beach"), a state said as one ("Washington state" is not Washington, DC; "New York state" not the
 city), a budget a day ("$200 a day", "$200/day"), a floor ("at least $2000"), a budget for part
-of the trip ("$2000 for the hotel", "hotel separate"), or "each" or "apiece" that no slot read
+of the trip ("$2000 for the hotel", "hotel separate"; "for flights + hotel" is all of it), or
+"each" or "apiece" that no slot read
 ("we can each spend about $800" is not the party's $800), or a feast that is no day read
 ("over Christmas")."""
+
+_FOREIGN = (r"canadian|australian|aussie|kiwi|new zealand|nz|singapore|hong kong|hk|taiwan|"
+            r"mexican|caribbean|jamaican")
+_CONDITION = re.compile(
+    rf"\b(?:{_FOREIGN})(?= ?(?:dollars?|\$|bucks)\b)|(?:(?<=dollars )|(?<=dollars \()|"
+    rf"(?<=dollar )|(?<=bucks )|(?<=bucks \())(?:{_FOREIGN})\b|"
+    r"\b(?:cad|aud|nzd|sgd|hkd|mxn|eur|gbp|jpy|chf|inr|brl|krw|cny|rmb|zar|sek|nok|dkk|euros?|"
+    r"pounds?|quid|yen|rupees?|pesos?|reais|yuan|kron(?:a|or|er))\b|[€£¥₹]|"
+    r"\b(?:trains?|rail|amtrak|eurostar|bus|coach|ferry|cruise|road ?trip)\b|"
+    r"\b(?:airbnb|hostels?|camping|glamping|resorts?|all-?inclusive|villas?|apartments?|b&b|"
+    r"motels?|condos?)\b|"
+    r"\b(?:(?:king|queen|twin|double|bunk)(?:-size)? (?:beds?|rooms?)|suites?|adjoining|"
+    r"connecting rooms?|cribs?|cots?)\b|"
+    r"\b(?:refundable|non-?refundable|cancell?ations?|changeable)\b|"
+    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?|skis?|snowboards?|bikes?|bicycles?|"
+    r"golf clubs?|surfboards?|strollers?|prams?|buggy|car seats?|cellos?|guitars?)\b|"
+    r"\b(?:basic|premium) economy\b|\beconomy (?:plus|comfort)\b|"
+    r"\b(?:vegetarian|vegan|halal|kosher|gluten|allerg\w*|dietary)\b|"
+    r"\b(?:lounges?|legroom|exit rows?|upgrades?|bulkhead)\b|"
+    r"\b(?:delta|united(?! (?:states|kingdom|arab))|american airlines|southwest|jetblue|"
+    r"alaska airlines|spirit airlines|frontier airlines|air canada|westjet|british airways|"
+    r"lufthansa|air france|klm|emirates|qatar airways|ryanair|easyjet|iberia|aer lingus|qantas|"
+    r"virgin (?:atlantic|australia)|turkish airlines|singapore airlines|cathay|korean air|"
+    r"latam|avianca)\b|"
+    r"\b(?:marriott|hilton|hyatt|sheraton|westin|ihg|holiday inn|best western|four seasons|"
+    r"ritz|radisson|novotel|ibis|accor|wyndham|hampton inn)\b|"
+    r"\balready\b|\b(?:covered|taken care of|paid for|reimburs\w*|expensed)\b|"
+    r"\b(?:just|only)(?: the| a)? (?:flights?|airfare|hotels?|accommodation|lodging)\b|"
+    r"\b(?:plus|on top of|in addition to|besides|apart from|aside from|not including)\b(?= "
+    r"(?:the |our |my |a |any )?(?:flights?|airfare|hotels?|accommodation|lodging|food|meals|"
+    r"taxes|fees|car|transfers?|activities|tours?|spending|extras?)\b)|"
+    r"\b(?:noon|midday|midnight|lunch ?time|o'?clock|in the (?:morning|afternoon|evening)|"
+    r"(?:morning|afternoon|evening|night) of)\b|"
+    r"\b(?:might|maybe|perhaps|possibly|not sure|unsure|tbd|tbc|undecided)\b|"
+    r"(?<!as )\bper\b(?! ?cent)|\b(?:pre-?tax|plus tax(?:es)?|floor|starting point)\b|"
+    r"\b(?:last (?:time|year|trip|summer|winter|spring|fall|autumn|month|week)|previous(?:ly)?|"
+    r"used to|ago)\b",
+    re.I)
+"""What a plan would ignore and no field holds, besides :data:`_MEANING`: money not the
+US's dollars ("3000 dollars (Canadian)", "€3,000"), another way to travel ("by train"), a
+stay that is no hotel ("an Airbnb"), a room's beds, a fare's terms, bags and gear ("skis",
+"a stroller"), a fare's cabin ("basic economy"), a diet, a seat's
+extras, an airline or a hotel chain by name ("on Delta"), a part of the trip already
+arranged or paid ("flights already booked", "hotel covered by work", "just the flights"),
+a part on top of the budget ("$4000 plus flights"), a time of day ("by noon"), a price by
+anything but the party ("$2500 per couple", "per room"; "per person" is read with the
+party), a floor or a price before tax, a time gone by ("last year we paid $5000") and a
+hedge ("my wife might come")."""
 
 
 def _fold(text: str) -> str:
@@ -180,8 +243,15 @@ _GREETINGS = frozenset({"hola"})
 """Greetings that are also a small airport's city ("Hola", Kenya): a request's greeting
 ("Hola, I need a trip...") names no place."""
 
-_NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas"}
-"""Cities by the names people shorten them to, none of them another place's name."""
+_NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas",
+              "delhi": "New Delhi", "lisboa": "Lisbon", "milano": "Milan", "munchen": "Munich",
+              "muenchen": "Munich", "koln": "Cologne", "wien": "Vienna", "praha": "Prague",
+              "warszawa": "Warsaw", "bruxelles": "Brussels", "geneve": "Geneva",
+              "kobenhavn": "Copenhagen", "moskva": "Moscow", "bombay": "Mumbai",
+              "calcutta": "Kolkata", "peking": "Beijing", "saigon": "Ho Chi Minh City"}
+"""Cities by the names people shorten them to ("Delhi" for New Delhi), or call them in
+their own tongue or of old ("Lisboa", "Bombay"), none of them another place's name; keyed
+as :func:`_fold` writes them ("München": "munchen")."""
 
 
 def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
@@ -514,8 +584,20 @@ def _number(word: str) -> int:
     return sum(_WORDS.get(part, _TENS.get(part, 0)) for part in re.split(r"[- ]", word.lower()))
 
 
+_YEAR_FIRST = re.compile(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})")
+"""A date written year first, in any writing the month follows: "2027-03-10", "2027/8/5" (as
+in Japan), "2027.2.19" (as in Korea)."""
+
+
 def _parse_date(phrase: str, today: date) -> date | None:
     import dateparser
+
+    year_first = _YEAR_FIRST.fullmatch(phrase)
+    if year_first:
+        try:
+            return date(int(year_first[1]), int(year_first[3]), int(year_first[4]))
+        except ValueError:
+            return None
 
     base = datetime.combine(today, datetime.min.time())
     parsed = dateparser.parse(phrase, languages=["en"], settings={
@@ -614,6 +696,7 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
                                  .ljust(len(m.group(2))), spelled)
     spelled = _ORDINAL_ALONE.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th"
                                  .ljust(len(m.group(1))), spelled)
+    spelled = _spoken_years(spelled)
     ranges = list(_DAY_RANGE.finditer(spelled))
     matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)
                if not any(r.start() <= m.start() < r.end() for r in ranges)]
@@ -701,6 +784,26 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
                   if _on_weekday(spelled, start, end, day, True) == day)
 
 
+_SPOKEN_YEAR = re.compile(rf"\b(?:twenty|two thousand(?: and)?) (twenty|thirty)"
+                          rf"(?:[- ]({_UNIT_WORD}))?\b", re.I)
+"""A year as people say it: "twenty twenty seven", "two thousand and twenty-seven"."""
+_BEFORE_YEAR = re.compile(rf"(?:(?:{_MONTHS})\.? +\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}"
+                          rf"(?:st|nd|rd|th)? +(?:of +)?(?:{_MONTHS})) *,? *$", re.I)
+"""A month and its day, just before a year: "march 4th", "the 12th of april"."""
+
+
+def _spoken_years(spelled: str) -> str:
+    """``spelled`` with each year said in words right after a month and its day written in
+    digits, right-aligned in the same room ("march 4th twenty twenty seven" is read as March
+    4th, 2027, as dictation writes it); a year in words elsewhere stays words."""
+    def year(match: re.Match[str]) -> str:
+        if not _BEFORE_YEAR.search(spelled[:match.start()]):
+            return match.group(0)
+        value = 2000 + _TENS[match[1].lower()] + (_WORDS[match[2].lower()] if match[2] else 0)
+        return str(value).rjust(len(match.group(0)))
+    return _SPOKEN_YEAR.sub(year, spelled)
+
+
 _FOLLOWING = re.compile(r"\b(?:the )?following (mon|tues|wednes|thurs|fri|satur|sun)day\b",
                         re.I)
 """A weekday counted from the date before it: "leaving Friday, June 11 ... home the following
@@ -766,6 +869,8 @@ _WEEKDAY = re.compile(r"\b(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs
                       r"fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?,? *(?:the )?(?:on )?$", re.I)
 """A weekday just before a date ("Saturday 4 December", "Fri, 16 July", "Saturday the 11th")."""
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_WEEKDAY_NAME = re.compile(r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b", re.I)
+"""A weekday by its whole name: "Friday", "Saturdays"."""
 
 
 def _on_weekday(text: str, start: int, end: int, day: date, year: bool) -> date | None:
@@ -806,16 +911,17 @@ def find_dates(text: str, today: date | None = None) -> list[tuple[int, date]]:
 
 _KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|grandma|"
         r"granny|grandfather|grandpa|aunt|uncle|cousin|niece|nephew|boss|roommate|"
-        r"flatmate|best friend|friend|colleague)")
+        r"flatmate|best friend|friend|colleague|buddy|pal|mate)")
 """One person a writer may bring ("my mother"): their party of two only when the writer is
 said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
-_COUPLE = re.compile(r"\b(?:couple|two of us|honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
-                     r"boyfriend|fiancée?|bf|gf|hubby)|"
+_COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a-z]+s)\b)|two of us|honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
+                     r"boyfriend|fianc[eé]{1,2}|bf|gf|hubby)|"
                      rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+)|"
                      rf" *, *(?:and |& )?(?:my |our )?(?:{_KIN}|wife|husband|partner|kids?|"
                      r"children|bab(?:y|ies)|friends?|\w+ (?:and|&)))|"
                      rf"my {_KIN} *(?:and|&|\+) *(?:me|myself|i)(?! *(?:and|&|\+)))\b")
-"""Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple",
+"""Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple" (not a
+count of things: "a couple of days early", "a couple nights", "a couple hundred more"),
 "me and my mother" (not "me and my mother and sister", nor "me and my mother, sister";
 "me and my sister, 4k total" is two)."""
 
@@ -828,11 +934,14 @@ _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?|couples)|kids?|childre
 grandchildren", "two couples" (four grown-ups; "a couples massage" counts no one)."""
 _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT}(?: (?:people|"
                     r"persons?|travell?ers?|passengers?|of us|guests?)| ?(?:ppl|pax))|"
-                    rf"(?:travell?ers|passengers|people|guests|pax):? {_COUNT}"
+                    rf"(?:travell?ers|passengers|people|guests|pax|(?:number of|no\.? of|#) ?"
+                    rf"(?:travell?ers|passengers|people|guests)|(?:travell?er|passenger|guest|"
+                    rf"party) (?:count|number|size)):? {_COUNT}"
                     r"(?! *(?:adults?|kids?|child))(?![-/.:\d])|"
                     rf"we(?: are|['’]re| will be|['’]ll be) {_COUNT}(?= *(?:[,;.!?)]|$)))\b")
 """The whole party counted: "a family of 4", "4 people", "the 4 of us", "2 pax" ("1pax" as
-an agent writes it), as a form's field: "travelers: 3", "travelers 3", and as people say it
+an agent writes it), as a form's field: "travelers: 3", "travelers 3", "Traveller count: 1",
+"Number of passengers: 2", and as people say it
 of themselves: "we are 2." (not "we are 2 hours away")."""
 _SELF_BEFORE = re.compile(r"\b(?:(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:my |our )?|"
                           r"with my )$")
@@ -843,7 +952,7 @@ _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
 
 
 _AGE = rf"\b(?:\d{{1,2}}|(?:{'|'.join(_TENS)})-(?:{_UNIT_WORD})|{_NUMBER_WORDS})\b"
-_AGE_LIST = rf"{_AGE}(?: *(?:,|and|&) *{_AGE})*"
+_AGE_LIST = rf"{_AGE}(?:(?: *(?:,|and|&) *| +){_AGE})*"
 _AGES = re.compile(rf" *(?:\( *(?:(?:aged?|ages):? *)?{_AGE_LIST}(?: *years? old)? *\)|"
                    rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b)")
 """The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9",
@@ -877,6 +986,25 @@ _SOLO = re.compile(r"\b(?:solo|just me|only me|by myself|on my own|(?:i['’]?m|
 """The writer alone: "solo trip", "just me", "I'm the only one going"."""
 
 
+def _solo(lowered: str) -> re.Match[str] | None:
+    """Where the text says its writer travels alone: :data:`_SOLO`, or "alone" where no "we",
+    "us" or "our" says others ("I go to visit my sister, alone"; "we want to go alone" is
+    no party of one)."""
+    alone = re.search(r"\balone\b", lowered)
+    if alone and not re.search(r"\b(?:we|us|our)\b", lowered):
+        return min((m for m in (_SOLO.search(lowered), alone) if m), key=lambda m: m.start())
+    return _SOLO.search(lowered)
+
+
+_ALL_OF = re.compile(rf"\bfor all {_COUNT}(?= *(?:of us)? *(?:[,;.!?)]|$))")
+"""The whole party counted at a clause's end: "3.5k USD for all three"."""
+_SELF_AND_PAIR = re.compile(r"\b(?:(?:me|myself|i) *(?:and|&|\+|plus) *(?:my|our) "
+                            r"(?:grand)?parents|my (?:grand)?parents *(?:and|&|\+) *"
+                            r"(?:me|myself|i))\b(?! *(?:,|and|&|\+|plus|with)\b)")
+"""The writer and a pair ("myself and my parents", "my grandparents and I"): three, no one
+after them."""
+
+
 def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     """How many travel, and where the text says so ("2 adults and 2 kids" is 4).
 
@@ -891,6 +1019,8 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     """
     groups = [m for m in _GROUP.finditer(lowered)
               if not (m.group(2) == "couples" and m.group(1) in ("a", "an"))]
+    # Every way the text says the two ("for our honeymoon my fiancee and I") is read.
+    couples = [m.span() for m in _COUPLE.finditer(lowered)]
     couple = _COUPLE.search(lowered)
     total = _TOTAL.search(lowered)
     if total and couple and total.start() < couple.end() and couple.start() < total.end():
@@ -911,11 +1041,16 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             after = _SELF_AFTER.match(lowered, group.end())
             me = me or (before.span() if before else after.span() if after else None)
         if not adults and couple:
-            count, spans = count + 2, [*spans, couple.span()]
+            count, spans = count + 2, [*spans, *couples]
         elif not adults and me:
             count, spans = count + 1, [*spans, me]
         if total:
             stated = _number(next(g for g in total.groups() if g))
+            # "a party of two plus a baby": the baby is beside the two, not among them;
+            # whether a lap child is a traveller is for the writer to say.
+            if any(re.fullmatch(r"\W*(?:plus|\+|and also|along with|as well as)\W*",
+                                lowered[total.end():group.start()]) for group in groups):
+                return None
             # Children alone are not all of a party: the rest of it are the grown-ups.
             grown_said = adults or couple or me
             if (stated == count and grown_said) or (stated > count and not grown_said):
@@ -925,7 +1060,7 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             return count, spans
         # "My sister just had a baby ... it'll be just me": the writer alone, the baby
         # someone visited (read with the writer only: "just me and a baby" is two).
-        solo = _SOLO.search(lowered)
+        solo = _solo(lowered)
         return (1, [solo.span()]) if solo else None
     # People listed one by one are the party, or agree with its count ("the 3 of us: me,
     # my wife and my son").
@@ -940,15 +1075,27 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
                                r"wk|usd|dollars|\$|k\b|hundred|thousand|grand|"
                                r"years?\b|yrs?\b|decades?\b|months?\b|mos?\b|hours?\b|"
                                r"hrs?\b|minutes?\b|mins?\b))"
-                               r"(?! *(?:or|to|-|–) *\w)(?![.,/]\d)", lowered)
+                               r"(?! *(?:or|to|-|–) *\w)(?![.,/]\d|[ \u00a0\u202f]\d{3}\b)", lowered) \
+        or _ALL_OF.search(lowered)
+    # "myself and my parents": three, read with a count that agrees, or alone.
+    trio = _SELF_AND_PAIR.search(lowered)
     if party:
         described = _DESCRIBED.match(lowered, party.end())
-        return _number(next(g for g in party.groups() if g)), [
-            party.span(), *([described.span()] if described else [])]
+        count = _number(next(g for g in party.groups() if g))
+        return count, [party.span(), *([described.span()] if described else []),
+                       *([trio.span()] if trio and count == 3 else [])]
+    if trio:
+        return 3, [trio.span()]
     if couple:
-        return 2, [couple.span()]
-    solo = _SOLO.search(lowered)
+        return 2, couples
+    solo = _solo(lowered)
     return (1, [solo.span()]) if solo else None
+
+
+_OFFSET = re.compile(r" *(?:before|after|early|earlier|later|prior|ahead|beforehand|"
+                     r"in advance|ago|from now)\b")
+"""What makes a count of days a shift from another day rather than the trip's length: "get
+there two days before", "a day early", "a week later"."""
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
@@ -956,16 +1103,19 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     nites" as people text it).
 
     None for a length that is no one number of days: a range ("5 or 6 nights", "5-6
-    nights"), a part ("half a week", "a week and a half") or a fraction ("1.5 weeks"); its
-    words are then left over, and said.
+    nights"), a part ("half a week", "a week and a half"), a fraction ("1.5 weeks") or a
+    floor ("a week and a bit", "a week or longer", "10 days+"); its words are then left
+    over, and said.
     """
-    length = re.search(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?\b|"
-                       r"\b(a )?(fortnight)\b", lowered)
+    length = next((m for m in re.finditer(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?"
+                                          r"\b|\b(a )?(fortnight)\b", lowered)
+                   if not _OFFSET.match(lowered, m.end())), None)
     if not length:
         return None
     if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
-            or re.match(r"\s*(?:and a half|(?:-|–|or|to)\s*(?:\d|an?\b|one|two|three|four|five|"
-                        r"six|seven|eight|nine|ten))", lowered[length.end():]):
+            or re.match(r"\s*(?:and a (?:half|bit)|(?:-|–|or|to)\s*(?:\d|an?\b|one|two|three|"
+                        r"four|five|six|seven|eight|nine|ten)|,? *(?:or|and|maybe|perhaps|"
+                        r"possibly) (?:longer|more)\b|\+|plus\b)", lowered[length.end():]):
         return None
     unit = length.group(2) or length.group(4)
     return length.span(), _number(length.group(1) or "a") * {"week": 7, "wk": 7,
@@ -977,10 +1127,13 @@ _SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million"
 _SPELLED = f"{_NUMBER_WORDS}|zero"
 _SCALE_WORD = "hundred|thousand|million|grand"
 _NUMBER_WORD = rf"(?:{_SPELLED}|{_SCALE_WORD})"
-_AMOUNT = (rf"(\d(?:,?\d)*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b)*|"
+_AMOUNT = (rf"(\d{{1,3}}(?:[.\u00a0\u202f ]\d{{3}})+(?![\d,]|\.\d)|"
+           rf"\d(?:,?\d)*(?:\.\d+)?(?:\s*k\b|m\b|[ -](?:{_SCALE_WORD})\b|"
+           rf" (?:and )?\d{{1,3}}(?=[ -](?:hundred|thousand)\b))*|"
            rf"(?:an? (?={_SCALE_WORD})|(?=(?:{_SPELLED})\b)){_NUMBER_WORD}"
            rf"(?:(?:[ -]|(?:(?<=hundred)|(?<=thousand)|(?<=million)),? and ){_NUMBER_WORD})*\b)")
-"""An amount as people write it: "2500", "2,500", "2.5k", "3 thousand", "two thousand five
+"""An amount as people write it: "2500", "2,500", "6 000" and "5.000" (thousands set apart
+as much of Europe sets them), "2.5k", "3 thousand", "6 thousand 5 hundred", "two thousand five
 hundred", "a thousand"; :func:`_amount` gives its value."""
 
 
@@ -1012,6 +1165,14 @@ _AFTER_AMOUNT = frozenset({"and", "for", "total", "in", "all", "overall", "tops"
 """Words that may follow a budget written without a currency ("budget 2500 for two")."""
 
 
+_SPENT = re.compile(r"\b(?:spent|paid|cost(?:s|ed)?|charged|earn(?:s|ed)?)\s*(?:about |around "
+                    r"|roughly |only |just |over |almost |nearly )?(?:us)?\$?\s*$")
+"""A verb of money gone or earned just before an amount: "we paid $210", "it cost 900"."""
+_LEAST_BUDGET = 100
+"""Less than any trip costs: an amount under it ("max. $5", "5 USD") is a number misread (a
+thousands separator taken for a decimal point: "5.000" is 5 only to some), left unread."""
+
+
 def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     """(where, how much) of the budget ``lowered`` states, in dollars, or None.
 
@@ -1036,8 +1197,10 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"{sign}?\s*{_AMOUNT}(?:\s*{currency})?",
             rf"{capped}{sign}\s*{_AMOUNT}", rf"{capped}{_AMOUNT}\s*{currency}",
             rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}",
-            # Thousands alone in a clause ("6.5k", "4k total"): money, as "5k run" is not.
-            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max)?"
+            # Thousands alone in a clause ("6.5k", "4k total", "2k budget"): money, as "5k
+            # run" is not.
+            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max|"
+            r"budget)?(?: *(?:please|pls|plz))?"
             r" *(?:[,;.!?)]|$))",
             # Hundreds or more capped at a clause's end ("1200 max", "900 tops", "1,500 at
             # most", "900 budget"): money, as "2 stops max" is not.
@@ -1050,11 +1213,17 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"in all|tops|max)? *(?:[,;.!?)]|$))"):
         for match in re.finditer(pattern, lowered):
             phrase = match.group(1).strip(" ,-")
-            amount = _amount(phrase)
-            if not amount:
+            # What was spent or is earned is no budget: "we spent $5000 last time".
+            if _SPENT.search(lowered, 0, match.start(1)):
                 continue
-            # "1.500" is fifteen hundred to some, one and a half to others: no budget.
-            if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", phrase):
+            # "6 000" is six thousand; "5.000" five thousand to some, five to others, and
+            # five is no trip's budget ("150.000", a budget either way, is none).
+            grouped = re.fullmatch(r"\d{1,3}(?:[.\u00a0\u202f ]\d{3})+", phrase)
+            if grouped and re.fullmatch(r"\d+\.\d{3}", phrase) \
+                    and float(phrase) >= _LEAST_BUDGET:
+                continue
+            amount = _amount(re.sub(r"\D", "", phrase) if grouped else phrase)
+            if not amount or amount < _LEAST_BUDGET:
                 continue
             # Words alone ("under five days", "up to three") are a budget after "budget"
             # or before a currency only.
@@ -1102,6 +1271,22 @@ def read_request(text: str, today: date | None = None) -> dict[str, Any]:
     return read_fully(text, today)[0]
 
 
+_ITEM = re.compile(r"^[ \t]*(\d{1,2})[.)](?=[ \t])", re.M)
+"""A list's number at a line's start: "1. From: Detroit"."""
+
+
+def _unnumbered(text: str) -> str:
+    """``text`` without the numbers of a list its lines are ("1. From: Detroit\n2. To:
+    Cancun"): numbered 1, 2, 3... in order, they count nothing; one number alone at a line's
+    start ("2. adults") is kept, and read."""
+    items = list(_ITEM.finditer(text))
+    if len(items) < 2 or [int(m.group(1)) for m in items] != list(range(1, len(items) + 1)):
+        return text
+    for match in reversed(items):
+        text = text[:match.start(1)] + " " * (match.end() - match.start(1)) + text[match.end():]
+    return text
+
+
 def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], list[str]]:
     """(the preference fields a request states, the phrases it says and no field holds).
 
@@ -1110,7 +1295,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     a night's price. A caller must not plan without it and say nothing.
     """
     today = today or date.today()
-    text = " ".join(text.split())  # spacing says nothing
+    text = " ".join(_unnumbered(text).split())  # spacing says nothing
     found: dict[str, Any] = {}
     used: list[tuple[int, int]] = []
     spans = _dates(text, today)
@@ -1149,9 +1334,26 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if away and back is not None and spans[back][2] >= spans[away[0]][2]:
         found["return"] = spans[back][2].isoformat()
         used.append(spans[back][:2])
+    # One day named, and the trip set around it ("the wedding is on May 22; I'd like to get
+    # there two days before and fly home the morning after"): the trip's days, the day's
+    # words read.
+    around = _around(text, spans) if len(spans) == 1 and home is None else None
+    event = set()
+    if around:
+        for slot, day in zip(("depart", "return"), around[0], strict=True):
+            found.pop(slot, None)
+            if day:
+                found[slot] = day.isoformat()
+        used += around[1]
+        event.add(spans[0][2].isoformat())
     # A day read said again is read with it: "on 9/20/2027 (US date, so September 20)".
-    read = {found.get("depart"), found.get("return")}
+    read = {found.get("depart"), found.get("return"), *event}
     used += [(start, end) for start, end, day in spans if day.isoformat() in read]
+    # A weekday a date read falls on says nothing more ("Friday, June 11", "the Tuesday after
+    # (4 May)", "flying out on Friday" with Friday's date said); another is said.
+    days_read = {date.fromisoformat(day).weekday() for day in read if day}
+    used += [match.span() for match in _WEEKDAY_NAME.finditer(text)
+             if _WEEKDAYS.index(match.group(1).lower()[:3]) in days_read]
     # Any other date is said, in words too ("tomorrow ... or next friday"), where its
     # numbers, if any, would be.
     others += [text[start:end] for start, end, day in spans if day.isoformat() not in read
@@ -1173,7 +1375,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if party:
         found["travelers"], spans_party = party
         used += spans_party
-        solo = _SOLO.search(lowered)
+        solo = _solo(lowered)
         if solo and spans_party == [solo.span()]:
             used += _people_visited(lowered)
     else:
@@ -1216,12 +1418,79 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         if head and party:
             used.append(head.span())
             found["budget"] = budget[1] * party[0]
+    # Someone named by name beside the writer ("with Sarah", "Tom is joining me") is a
+    # traveller no count holds.
+    slots = [found[slot] for slot in ("origin", "destination") if slot in found]
+    for match in _NAMED.finditer(text):
+        group = 1 if match.group(1) else 2
+        if _a_name(text, *match.span(group)) \
+                and not any(same_place(match.group(group), slot) for slot in slots):
+            others.append(match.group(group))
     # A city no slot holds is said, unless another slot read its words ("2 PPL" is people,
     # whatever airport "PPL" is).
     others += [name for start, end, name in spare
                if name and all(end <= s or start >= e for s, e in used)]
     used += [(start, end) for start, end, name in spare if not name]
     return found, [*others, *_unread(text, used)]
+
+
+_SHIFT = re.compile(rf"\b(?:{_COUNT} (?:days?|nights?)|the (?:day|morning|afternoon|evening|"
+                    r"night)) (before|after|early|earlier|later|prior)\b(?= *(?:[,;.!?)]|and\b|$))",
+                    re.I)
+"""A shift from a day said before it, closing its clause: "two days before", "the morning
+after" ("two days before the wedding" names another day, not said)."""
+_TO_ARRIVE = re.compile(r"\b(?:get(?:ting)? (?:there|in)|arriv\w*|fly(?:ing)? (?:in|out)|"
+                        r"be there|head(?:ing)? (?:out|over|there))\b[^,;.!?]*$", re.I)
+_TO_GO_HOME = re.compile(r"\b(?:(?:fly(?:ing)?|com(?:e|ing)|head(?:ing)?|go(?:ing)?|"
+                         r"get(?:ting)?|travell?(?:ing)?) (?:home|back)|return\w*|leav\w*)\b"
+                         r"[^,;.!?]*$", re.I)
+_DATE_AS_LEG = re.compile(r"\b(?:leav|depart|fly|flies|flight|out|start|from|arriv|land|back|"
+                          r"return|home)\w*\W+(?:\w+\W+){0,3}$", re.I)
+"""A word that makes the date a few words after it a leg's own: "leaving May 20", "lands in
+Denver May 10"."""
+
+
+def _around(text: str, spans: list[tuple[int, int, date]]) -> tuple[
+        tuple[date, date | None], list[tuple[int, int]]] | None:
+    """((depart, return), where) of a trip set around the one day ``spans`` holds, an
+    event's: arriving some days before it ("get there two days before") and, if said, going
+    home some days after ("fly home the morning after"); None where the day is a leg's own
+    ("leaving May 20") or no arrival before it is said."""
+    start, end, day = spans[0]
+    if _DATE_AS_LEG.search(text[max(0, start - 40):start]):
+        return None
+    shifts = [m for m in _SHIFT.finditer(text) if m.start() >= end]
+    before = [m for m in shifts if m.group(2).lower() in ("before", "early", "earlier", "prior")
+              and _TO_ARRIVE.search(text[:m.start()])]
+    after = [m for m in shifts if m.group(2).lower() in ("after", "later")
+             and _TO_GO_HOME.search(text[:m.start()])]
+    if len(before) != 1 or len(after) > 1 or len(shifts) != len(before) + len(after):
+        return None
+    def days(match: re.Match[str]) -> int:
+        return _number(match.group(1)) if match.group(1) else 1
+    back = day + timedelta(days=days(after[0])) if after else None
+    return (day - timedelta(days=days(before[0])), back), [m.span() for m in shifts]
+
+
+_NAMED = re.compile(r"(?-i:\b(?:[Ww]ith|and|&|\+|plus|joined by|bring(?:ing)?)\s+"
+                    r"([A-Z][a-z]{2,})\b)|"
+                    r"(?-i:\b([A-Z][a-z]{2,}) (?:is|will be|['’]s) (?:joining|coming|flying|"
+                    r"travell?ing|going|tagging))")
+"""A person named by name beside the trip: "with Sarah", "Sarah and Tom" (the second),
+"Mr. and Mrs. Smith", "Tom is joining me"."""
+
+
+def _a_name(text: str, start: int, end: int) -> bool:
+    """Whether the capitalised word at ``text[start:end]``, beside "with", "and"..., may be a
+    person's name: not the first word of a city's longer name said there ("and Mexico
+    City"), no month, weekday, feast nor form of address (the trip's own cities are left out
+    where it is read)."""
+    after = [word.group(0) for word in _WORD.finditer(text, end, end + 40)][:3]
+    longer = any(_fold(" ".join([text[start:end], *after[:size]])) in _cities()
+                 for size in range(1, len(after) + 1))
+    return not (longer or re.fullmatch(rf"{_MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)"
+                                       r"day|christmas|easter|thanksgiving|sir|madam|dear",
+                                       _fold(text[start:end])))
 
 
 _SEASON = re.compile(r"(?<!home for )(?<!back for )(?<!home by )(?<!back by )(?<!before )"
@@ -1254,6 +1523,10 @@ _TOGETHER = re.compile(r"\b(?:with|(?:and|&|\+) (?:me|i|myself)|bring\w*|tak(?:e
 son joins", "our kids", "she's coming too"."""
 
 
+_TO_SEE = re.compile(r"\b(?:visit(?:ing)?|see(?:ing)?|meet(?:ing)?)\s+(?:my|our|his|her)?\s*$")
+"""Words that make the person after them whom the trip goes to see: "to visit my sister"."""
+
+
 def _people_visited(lowered: str) -> list[tuple[int, int]]:
     """Where the people a solo writer names are no travellers: each in a clause that does
     not join them to the trip ("My sister lives in Nashville and she just had a baby", "the
@@ -1261,6 +1534,10 @@ def _people_visited(lowered: str) -> list[tuple[int, int]]:
     but my son may join") is left unread, and said."""
     visited = []
     for match in re.finditer(rf"{_PEOPLE}|\bin-laws\b", lowered):
+        # Whom the trip goes to see is no traveller ("I go to Vancouver for visit my sister").
+        if _TO_SEE.search(lowered, 0, match.start()):
+            visited.append(match.span())
+            continue
         starts = [m.end() for m in _CLAUSE_END.finditer(lowered, 0, match.start())]
         end = _CLAUSE_END.search(lowered, match.end())
         clause = lowered[starts[-1] if starts else 0:end.start() if end else len(lowered)]
@@ -1300,8 +1577,10 @@ _PAIR = re.compile(r"(?<!plus )(?<!with )(?<!and )(?<!& )(?<!\+ )(?<!also )(?<!b
                    r"(?<!bringing )\b(?:my|our|his|her) ((?:grand)?parents)\b")
 """Two people named as a pair: "my parents", "our grandparents" (not added to others:
 "plus my parents")."""
-_UNCOUNTED = re.compile(r"\b(?:famil(?:y|ies)|relatives|in-laws|folks)\b", re.I)
-"""People named as a group with no count: "with my family", "the in-laws"."""
+_UNCOUNTED = re.compile(r"\b(?:famil(?:y|ies)|relatives|in-laws|folks|couples?|pairs?|trios?|"
+                        r"groups?|teams?|crew|gang|party)\b", re.I)
+"""People named as a group with no count: "with my family", "the in-laws", "a pair of
+travelers", "a small group", "a couple of days" (no couple read: a count of something)."""
 _WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us(?! ?(?:dollars?|\$|d\b|date)))\b", re.I)
 """The writer and others, uncounted: "we", "us" (not "US dollars"; not "our", which a
 writer alone uses of their company: "our team offsite")."""
@@ -1311,8 +1590,11 @@ not "$900 only on flights")."""
 _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
                         r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
-_OCCASION = re.compile(r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:anniversary|birthday)\b")
-"""What a trip celebrates, counted: "our 25th wedding anniversary" is no date nor party."""
+_OCCASION = re.compile(rf"\b(?:\d{{1,3}}(?:st|nd|rd|th)|{_ORDINAL_WORD}) (?:wedding )?"
+                       rf"(?:anniversary|birthday)\b|(?<='s )\d{{1,3}}(?:st|nd|rd|th)\b"
+                       rf"(?! *(?:of\b|(?:{_MONTHS})\b))")
+"""What a trip celebrates, counted: "our 25th wedding anniversary", "our tenth anniversary",
+"my mom's 60th" (someone's, no day of a month) is no date nor party."""
 _YEARS_PAST = re.compile(
     rf"\bfor (?:(?:over|almost|nearly|about|around|more than|the (?:past|last)) )?{_COUNT} "
     rf"(?:years?|yrs?|decades?)\b|\b{_COUNT} (?:years?|yrs?|decades?) ago\b")
@@ -1322,9 +1604,10 @@ its party (and "in 2 years", a date, is not among them)."""
 _ONE_TRIP = re.compile(r"\b(?:one|1|a single) (?:trip|getaway|vacation|holiday|journey|"
                        r"break)\b")
 """The trip itself, counted: "two couples, one getaway" is the one trip planned."""
-_EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)|pp|"
-                   r"(?:each|apiece)(?! *(?:way|night|day|leg|flight|room|ticket)))\b")
-"""What makes a budget one person's: "$1,200 per person", "2k pp", "$800 each", "$800 apiece"
+_EACH = re.compile(r" *(?:(?:per|a|each|/) *(?:person|head|pax|travell?er)\b|pp\b|p\.p\.?|"
+                   r"(?:each|apiece|ea)(?! *(?:way|night|day|leg|flight|room|ticket))\b\.?)")
+"""What makes a budget one person's: "$1,200 per person", "2k pp", "2k p.p.", "$800 each",
+"$800 ea.", "$800 apiece"
 (not "$800 each way")."""
 _EACH_BEFORE = re.compile(
     r"\b(?:per|each|a) (?:person|head|travell?er)\b(?: (?:is|of)\b| ?[:=])? ?|"
@@ -1341,7 +1624,8 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
     def free(start: int, end: int) -> bool:
         return all(end <= s or start >= e for s, e in used)
 
-    unread = [m.group(0) for m in _MEANING.finditer(text) if free(*m.span())]
+    unread = [m.group(0) for pattern in (_MEANING, _CONDITION)
+              for m in pattern.finditer(text) if free(*m.span())]
     for match in re.finditer(r"[$€£]?\d[\d,.:/-]*(?:\s*(?:[a-z%]+))?", text, re.I):
         digits = re.search(r"\d", match.group(0))
         at = match.start() + (digits.start() if digits else 0)
@@ -1352,5 +1636,20 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
     for match in re.finditer(rf"\b(?:{_NUMBER_WORDS}|{_SCALE_WORD})\b(?:[ -][A-Za-z]+)?", text,
                              re.I):
         if free(match.start(), match.start() + 1):
+            unread.append(match.group(0))
+    # A month named whole that no date read holds ("or in June if cheaper"); "may" may be
+    # the verb.
+    months = "|".join(_MONTHS.split("|")[:12]).replace("may|", "")
+    for match in chain(_WEEKDAY_NAME.finditer(text),
+                                 re.finditer(rf"\b(?:{months})\b", text, re.I)):
+        if free(*match.span()):
+            unread.append(match.group(0))
+    # So does a day in words no date read ("come home on the nineteenth period"); "first"
+    # and "second" only as a day ("the first of"), as "my first trip" is none.
+    for match in re.finditer(rf"\b(?:{_ORDINAL_WORD})\b", text, re.I):
+        as_day = bool(re.match(r" *(?:of\b|[,;.!?)]|$)", text[match.end():])
+                      and re.search(r"\bthe *$", text[:match.start()], re.I))
+        if (match.group(0).lower() not in ("first", "second") or as_day) \
+                and free(*match.span()):
             unread.append(match.group(0))
     return unread
