@@ -174,6 +174,8 @@ def _money_style(style: str) -> Callable[[re.Match[str]], str]:
     def write(match: re.Match[str]) -> str:
         digits, thousands = (match.group(1), match.group(2)) if match.group(1) else \
             (match.group(3), match.group(4))
+        if re.search(r"\.\d{3}$", digits):
+            return match.group(0)  # "5.000 dollars": five thousand to its writer, not 5.000
         value = Decimal(digits.replace(",", "")) * (1000 if thousands else 1)
         plain = format(value.normalize(), "f")
         if style == "sign":
