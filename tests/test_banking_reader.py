@@ -1112,3 +1112,64 @@ def test_deposits_into_accounts_are_summed_as_transactions(catalog: Catalog) -> 
     plan = first("total deposits into checking accounts in 2025", catalog)
     assert (plan.table, plan.measure, plan.column) == ("transactions", "sum", "transactions.amount")
     assert Filter("accounts.type", "=", "checking") in plan.filters
+
+
+# -- fresh6 read: a thousands dot, day-first dates, who did it, a unit asked ------------------
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many deposits bigger than 5.000 dollars in 2025",
+     Filter("transactions.amount", ">", 5000)),
+    ("accounts with a balance over $1.250", Filter("accounts.balance", ">", 1250)),
+    ("loans with a rate above 4.500%", Filter("loans.rate", ">", 4.5)),
+])
+def test_a_dotted_number_is_thousands_in_dollars_and_a_decimal_in_percent(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+
+
+def test_a_dotted_number_with_no_unit_is_not_read(catalog: Catalog) -> None:
+    assert readings("how many deposits over 5.000 in 2025", catalog, today=TODAY) == []
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many loans were originated between 1/7/2026 and 30/9/2026",
+     ("2026-07-01", "2026-09-30")),
+    ("how many loans were originated between 1/7/2026 and 9/30/2026",
+     ("2026-01-07", "2026-09-30")),
+])
+def test_numeric_dates_share_the_order_one_of_them_can_only_have(
+        question: str, expected: tuple, catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (Filter("loans.originated_at", "between",
+                                                       expected),)
+
+
+def test_numeric_dates_in_two_orders_are_not_read(catalog: Catalog) -> None:
+    assert readings("loans originated between 13/1/2026 and 9/30/2026", catalog,
+                    today=TODAY) == []
+
+
+def test_rows_after_by_with_a_clause_are_who_did_it_not_a_breakdown(catalog: Catalog) -> None:
+    plan = first("Accounts opened this year by customers who live in Florida: how many?",
+                 catalog)
+    assert (plan.measure, plan.group) == ("count", None)
+    assert Filter("customers.state", "=", "FL") in plan.filters
+    assert first("number of accounts by customer", catalog).group == "entity:customers"
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("average term of student loans, in years", ["in years"]),
+    ("total balance of savings accounts in thousands", ["in thousands"]),
+])
+def test_a_unit_the_number_is_not_counted_in_is_unread(question: str, unread: list[str],
+                                                       bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+@pytest.mark.parametrize("question", [
+    "average term of student loans in months",
+    "total balance of savings accounts in dollars",
+    "what share of customers are in the private segment, in percent",
+])
+def test_a_unit_the_number_is_counted_in_is_read(question: str, bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == []

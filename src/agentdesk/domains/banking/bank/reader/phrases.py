@@ -99,11 +99,12 @@ def find_dates(reading: Reading, today: date) -> None:
     # Days: "2025-07-04", "1/15/2023" (month first), "Sept 1st, 2026", "4 July 2025",
     # "Sept first, 2026".
     day = r"(?:\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + ")"
-    for pattern in (r"\d{4}-\d{1,2}-\d{1,2}", r"\d{1,2}/\d{1,2}/\d{4}",
+    order = _slashed_order(low)
+    for pattern in (r"\d{4}-\d{1,2}-\d{1,2}", *([_SLASHED.pattern] if order else []),
                     rf"(?:{_MONTH_RE})\.?\s+{day},?\s+\d{{4}}",
                     rf"(?:the\s+)?{day}\s+(?:of\s+)?(?:{_MONTH_RE})\.?,?\s+\d{{4}}"):
         for match in re.finditer(lead + rf"\b({pattern})\b", low):
-            iso = _day(match.group(2), day)
+            iso = _day(match.group(2), day, order or "MDY")
             if iso is not None:
                 found.append((match.start(), match.end(), match.group(1), (iso, iso)))
     # Two days of one year: "between January 1st and June 30th, 2025".
@@ -187,14 +188,30 @@ _ORDINALS.update({"thirtieth": "30", "thirty first": "31", "thirty-first": "31"}
 """Days of the month in words ("Sept first")."""
 
 
-def _day(text: str, day: str) -> str | None:
+_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/\d{4}")
+
+
+def _slashed_order(low: str) -> str | None:
+    """The order of the day and month in the question's numeric dates: one written day first
+    where only a day can be ("30/9/2026") makes them all day first ("between 1/7/2026 and
+    30/9/2026" starts in July), else month first ("1/15/2023"); ``None`` when they disagree
+    ("13/1/2026 to 1/20/2026"), and then none is read."""
+    pairs = [(int(m.group(1)), int(m.group(2))) for m in _SLASHED.finditer(low)]
+    day_first = any(first > 12 for first, _ in pairs)
+    month_first = any(second > 12 for _, second in pairs)
+    if day_first and month_first:
+        return None
+    return "DMY" if day_first else "MDY"
+
+
+def _day(text: str, day: str, order: str = "MDY") -> str | None:
     """The ISO date of one day as written ("Sept 1st, 2026", "the 4th of July 2025"),
-    ``day`` the pattern of a day of the month."""
+    ``day`` the pattern of a day of the month, ``order`` that of numeric dates."""
     import dateparser
 
     text = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bsept\b|\bthe\s+", _day_words, text)
     text = re.sub(day, lambda m: _ORDINALS.get(m.group(), m.group()), text)
-    parsed = dateparser.parse(text, languages=["en"], settings={"DATE_ORDER": "MDY"})
+    parsed = dateparser.parse(text, languages=["en"], settings={"DATE_ORDER": order})
     return None if parsed is None else parsed.date().isoformat()
 
 
@@ -218,7 +235,25 @@ _COMPARE = {
 }
 
 
-def _amount(digits: str, unit: str | None) -> float:
+_GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+")
+"""A number with a dot before each three digits ("5.000"): a thousands dot where money is
+said ("5.000 dollars", "$1.250": cents are two digits), else as likely a decimal; with no
+unit that says which, it is not read."""
+_MONEY = re.compile(r"\$|\b(?:dollars|usd|bucks)\b")
+
+
+def _money(low: str, match: re.Match[str]) -> bool:
+    """Whether a comparison's number is said in dollars ("$5.000", "5.000 dollars")."""
+    return bool(_MONEY.search(match.group()) or _MONEY.match(low[match.end():].lstrip()))
+
+
+def _amount(digits: str, unit: str | None, money: bool = False) -> float | None:
+    """The number as written, with its unit; ``None`` for a dotted one that may be either
+    (:data:`_GROUPED`)."""
+    if unit is None and _GROUPED.fullmatch(digits):
+        if not money:
+            return None
+        digits = digits.replace(".", "")
     value = float(digits.replace(",", ""))
     if unit in ("k", "thousand"):
         value *= 1_000
@@ -236,27 +271,29 @@ def find_comparisons(reading: Reading) -> None:
     negative/positive balances."""
     low = reading.text.lower()
     for match in re.finditer(rf"\bbetween\s+{_NUMBER}\s+and\s+{_NUMBER}", low):
-        if reading.free(match.start(), match.end()):
-            pair = (_whole(_amount(match.group(1), match.group(2))),
-                    _whole(_amount(match.group(3), match.group(4))))
+        low_end = _amount(match.group(1), match.group(2), _money(low, match))
+        high_end = _amount(match.group(3), match.group(4), _money(low, match))
+        if reading.free(match.start(), match.end()) and low_end is not None and \
+                high_end is not None:
             reading.mentions.append(Mention(match.start(), match.end(), "compare",
-                                            ("between",), pair))
+                                            ("between",), (_whole(low_end), _whole(high_end))))
     words = "|".join(sorted(_COMPARE, key=len, reverse=True))
     for match in re.finditer(rf"\b({words})\s+{_NUMBER}", low):
-        if not reading.free(match.start(), match.end()):
+        value = _amount(match.group(2), match.group(3), _money(low, match))
+        if not reading.free(match.start(), match.end()) or value is None:
             continue
-        value = _whole(_amount(match.group(2), match.group(3)))
         reading.mentions.append(Mention(match.start(), match.end(), "compare",
-                                        (_COMPARE[match.group(1)],), value))
+                                        (_COMPARE[match.group(1)],), _whole(value)))
     # "36 months or less", "$5,000 or more": the comparison after the number.
     for match in re.finditer(rf"(?<![\w$]){_NUMBER}(?:\s+(?:months?|dollars|usd))?\s+or\s+"
                              r"(less|fewer|lower|under|below|more|greater|higher|over|above)\b",
                              low):
-        if not reading.free(match.start(), match.end()):
+        value = _amount(match.group(1), match.group(2), _money(low, match))
+        if not reading.free(match.start(), match.end()) or value is None:
             continue
         op = "<=" if match.group(3) in ("less", "fewer", "lower", "under", "below") else ">="
         reading.mentions.append(Mention(match.start(), match.end(), "compare", (op,),
-                                        _whole(_amount(match.group(1), match.group(2)))))
+                                        _whole(value)))
     # "payroll credited in 2026": money in, of transactions only (refs[1] the column).
     for match in re.finditer(r"\b(credited|debited)\b", low):
         if reading.free(match.start(), match.end()):

@@ -36,6 +36,7 @@ from .plans import tables as _plan_tables
 from .vocabulary import (
     BARE_DATE_VERBS,
     COLUMN_WORDS,
+    COUNTED_IN,
     DATE_COLUMNS,
     DATE_VERBS,
     DEFAULT_MEASURE,
@@ -338,6 +339,11 @@ _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken dow
 """A breakdown ("per state", "by the owner's segment": of the customers owning the rows)."""
 
 
+_RELATIVE_CLAUSE = re.compile(r"\s+(?:who|that|which|whose)\b")
+"""A clause saying which rows are meant: rows after "by" with one ("accounts opened by
+customers who live in Florida") are who did it, not what the answer is broken down by."""
+
+
 def _measure_word(low: str, top: int | None) -> str:
     if _PERCENT.search(low):
         return "percent"
@@ -391,6 +397,8 @@ def _group(reading: Reading, low: str, base: str, dates_col: str) -> str | None:
                              and m.start <= mention.end + 2 and m.kind == "column"]
                 if following:
                     continue
+                if match.group(1) == "by" and _RELATIVE_CLAUSE.match(low, mention.end):
+                    break  # "opened by customers who live in Florida": who, not per whom
                 return f"entity:{mention.refs[0]}"
     if re.search(r"\b(monthly|month by month|each month|per month)\b", low):
         return f"month:{dates_col}"
@@ -909,12 +917,33 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     for mention in reading.of("column"):
         if not set(mention.refs) & used and not _after_its_value(reading, low, mention):
             out.append((mention.start, mention.end))
+    out += _other_units(low, plan)
     # Two values of one column side by side ("payroll deposit") are one kind of the other,
     # not either of them: which one the question means is not read.
     values = sorted(reading.of("value"), key=lambda m: m.start)
     for first, then in pairwise(values):
         if set(first.refs) & set(then.refs) and not low[first.end:then.start].strip(" -"):
             out.append((first.start, then.end))
+    return out
+
+
+_IN_UNIT = re.compile(r"\b(?:in|as)\s+(?:(?:the\s+)?number\s+of\s+)?(?:an?\s+)?("
+                      + "|".join(map(re.escape, COUNTED_IN)) + r")(?!\w)(?!\s*\d)")
+"""The unit an answer is asked in ("in years", "as a percentage"); not a period ("in years
+2024 and 2025")."""
+
+
+def _other_units(low: str, plan: Plan) -> list[tuple[int, int]]:
+    """The units asked that the plan's number is not counted in ("average term of student
+    loans, in years": the terms are in months), never filler: the answer would be in another
+    unit than the one asked."""
+    number = "transactions.amount" if plan.measure in ("spend", "avg_spend") else plan.column
+    out: list[tuple[int, int]] = []
+    for match in _IN_UNIT.finditer(low):
+        unit = match.group(1)
+        share = plan.measure == "percent" and unit in ("percent", "percentage", "%")
+        if not share and number not in COUNTED_IN[unit]:
+            out.append(match.span())
     return out
 
 

@@ -7,7 +7,8 @@ database itself (:mod:`.catalog`).
 
 from __future__ import annotations
 
-__all__ = ["BARE_DATE_VERBS", "COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "MISSING_WORDS",
+__all__ = ["BARE_DATE_VERBS", "COLUMN_WORDS", "COUNTED_IN", "DATE_COLUMNS", "DATE_VERBS",
+           "DEFAULT_MEASURE", "MISSING_WORDS",
            "NULLABLE_WORDS", "NUMBER_WORDS", "NUMERIC", "OWNED", "STATES",
            "TABLE_WORDS", "UNITS", "VALUE_WORDS"]
 
@@ -66,6 +67,19 @@ NUMERIC = frozenset({"accounts.balance", "loans.rate", "loans.principal", "cards
 
 UNITS: dict[str, str] = {"months": "loans.term_months", "month": "loans.term_months"}
 """The unit a numeric column is counted in: "how many months" asks for loan terms."""
+
+_MONEY = frozenset({"accounts.balance", "loans.principal", "cards.credit_limit",
+                    "transactions.amount"})
+COUNTED_IN: dict[str, frozenset[str]] = {
+    "months": frozenset({"loans.term_months"}), "dollars": _MONEY, "usd": _MONEY,
+    "percent": frozenset({"loans.rate"}), "percentage": frozenset({"loans.rate"}),
+    "%": frozenset({"loans.rate"}),
+    **{unit: frozenset() for unit in ("years", "weeks", "days", "cents", "thousands",
+                                      "millions", "euros")},
+}
+"""The units an answer may be asked in ("the average term, in years"), each with the columns
+the bank counts in it: a number asked in another unit than its column's is not read (the
+reader converts no unit)."""
 
 DEFAULT_MEASURE: dict[str, str] = {
     "accounts": "accounts.balance", "loans": "loans.principal",
