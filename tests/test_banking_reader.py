@@ -1173,3 +1173,12 @@ def test_a_unit_the_number_is_not_counted_in_is_unread(question: str, unread: li
 ])
 def test_a_unit_the_number_is_counted_in_is_read(question: str, bank_db: str) -> None:
     assert read_request(question, BankDatabase(bank_db)).unread == []
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many customers joined in 2024 and 2025", ["2025"]),
+    ("how many loans in march 2025 and april 2025", ["april 2025"]),
+])
+def test_a_second_period_of_one_date_is_unread(question: str, unread: list[str],
+                                               bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread

@@ -969,6 +969,11 @@ def _after_its_value(reading: Reading, low: str, column: Mention) -> bool:
                and not low[m.end:column.start].strip() for m in reading.of("value"))
 
 
+_BOUNDS = frozenset({"since", "from", "after", "before", "until", "prior to"})
+"""The words of a date that bound a period on one side ("since 2020 and before 2025" is one
+period)."""
+
+
 def _distinct_rows(reading: Reading, at: int) -> bool:
     """Whether a table's rows follow "distinct" at ``at`` ("distinct customers"), not a
     column of theirs ("unique card networks": the networks)."""
@@ -1016,6 +1021,11 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     where = [m.start for m in reading.of("missing")]  # where each filter was said
     for mention in reading.of("date"):
         word, (start, end) = mention.value
+        if word not in _BOUNDS and any(f.op == "between" for f in filters):
+            # "joined in 2024 and 2025": both at once is none, and either or each of them
+            # is not read; the second period is left unread.
+            reading.mentions.remove(mention)
+            continue
         where.append(mention.start)
         if word in ("since", "from"):
             filters.append(Filter(dates_col, ">=", start))
