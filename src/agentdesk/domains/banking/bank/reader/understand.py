@@ -1021,9 +1021,11 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     where = [m.start for m in reading.of("missing")]  # where each filter was said
     for mention in reading.of("date"):
         word, (start, end) = mention.value
-        if word not in _BOUNDS and any(f.op == "between" for f in filters):
+        if word not in _BOUNDS and any(f.op == "between" for f in filters) and \
+                len({m.refs[0] for m in reading.of("time")}) <= 1:
             # "joined in 2024 and 2025": both at once is none, and either or each of them
-            # is not read; the second period is left unread.
+            # is not read; the second period is left unread (a second date's verb, "issued
+            # in 2022 that expire in 2026", is unread itself).
             reading.mentions.remove(mention)
             continue
         where.append(mention.start)
