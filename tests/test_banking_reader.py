@@ -1182,3 +1182,56 @@ def test_a_unit_the_number_is_counted_in_is_read(question: str, bank_db: str) ->
 def test_a_second_period_of_one_date_is_unread(question: str, unread: list[str],
                                                bank_db: str) -> None:
     assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("total spend by category for last quarter",
+     Filter("transactions.posted_at", "between", ("2026-07-01", "2026-09-30"))),
+    ("how many transactions this quarter",
+     Filter("transactions.posted_at", "between", ("2026-10-01", "2026-12-31"))),
+    ("fees collected ytd", Filter("transactions.posted_at", "between",
+                                  ("2026-01-01", "2026-11-23"))),
+    ("Sum of incoming transfers in 2025", Filter("transactions.amount", ">", 0)),
+    ("total outgoing transfers in 2025", Filter("transactions.amount", "<", 0)),
+    ("count of open credit accounts with a balance below zero",
+     Filter("accounts.balance", "<", 0)),
+    ("How many 30-year mortgages are on the books?", Filter("loans.term_months", "=", 360)),
+    ("how many car loans did we originate in 2025", Filter("loans.kind", "=", "auto")),
+])
+def test_relative_quarters_ytd_money_in_or_out_zero_terms_in_years_and_cars_are_read(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+
+
+def test_a_term_in_years_of_rows_other_than_loans_is_unread(catalog: Catalog) -> None:
+    assert read("customers with 30-year mortgages", catalog, TODAY)[1] == ["30 year"]
+
+
+@pytest.mark.parametrize(("question", "having"), [
+    ("how many open accounts have never had a single transaction",
+     Having("transactions", "=", 0)),
+    ("How many customers have never been issued a card?", Having("cards", "=", 0)),
+    ("how many customers got a loan in 2025", Having("loans", ">=", 1)),
+])
+def test_getting_rows_and_never_a_single_one_are_thresholds(question: str, having: Having,
+                                                            catalog: Catalog) -> None:
+    assert first(question, catalog).having == having
+
+
+def test_a_single_row_had_is_not_one_or_more(catalog: Catalog) -> None:
+    assert read("how many customers have a single loan", catalog, TODAY)[1] == ["single loan"]
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("list the names of customers who have a delinquent loan", []),
+    ("Customers with more than one loan - names please", []),
+    ("names of transactions over 5000", ["names"]),  # transactions have no name
+    ("the three states with the largest number of customers, biggest first", []),
+    ("the three states with the largest number of customers, smallest first",
+     ["first"]),  # the largest three, listed the other way round: not read
+    ("hi! quick one, how many retail customers do we have living in california?", []),
+])
+def test_names_of_rows_an_order_kept_and_a_quick_one_are_read(question: str,
+                                                               unread: list[str],
+                                                               catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread

@@ -34,7 +34,7 @@ _CONTRACTION = re.compile(r"^(\w+)['’](?:ve|re|ll|d|m)$")
 _SUPERLATIVE = r"(?:largest|biggest|highest|smallest|lowest|most|least)"
 _FILLER_PHRASES = re.compile(
     rf"\b(?:out there|on the books|at (?:the|this) moment|single(?=\s+{_SUPERLATIVE}\b)|"
-    rf"{_SUPERLATIVE}\s+single|good (?:morning|afternoon|evening)"
+    rf"{_SUPERLATIVE}\s+single|good (?:morning|afternoon|evening)|quick (?:one|question|q)\b"
     r"|(?:many\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?|thx|cheers"
     r"|thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance))?"
     r"|(?:went|gone|go|goes|going|fell|fallen)\s+(?:into|through)(?=\s+\w)"
@@ -44,7 +44,7 @@ _FILLER_PHRASES = re.compile(
 """Phrases that carry nothing, though their words may ("cards out there", "loans on the
 books", "the single largest deposit" or "the largest single deposit" but not "a single
 account", "loans that went into default", "went through the online channel": what follows
-says it), greetings ("good morning") and thanks ("thanks in advance", "thank you"), the
+says it), greetings ("good morning", "quick question") and thanks ("thanks in advance", "thank you"), the
 time to come of a date verb ("due to expire in 2027": the date says when), a breakdown's
 verb ("split by segment": "by" says it) and where money went ("deposits into savings
 accounts": what follows says it)."""

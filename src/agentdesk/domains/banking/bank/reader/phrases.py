@@ -156,6 +156,12 @@ def find_dates(reading: Reading, today: date) -> None:
         if when is not None:
             span = _span(when.year, when.month if match.group(3) == "month" else None)
             found.append((match.start(), match.end(), match.group(1), span))
+    for match in re.finditer(lead + r"\b(?:the\s+)?(this|last|past|previous)\s+quarter\b", low):
+        found.append((match.start(), match.end(), match.group(1),
+                      _quarter_of(today, back=match.group(2) != "this")))
+    for match in re.finditer(r"\b(ytd|year[\s-]to[\s-]date)\b", low):
+        found.append((match.start(), match.end(), None,
+                      (f"{today.year}-01-01", today.isoformat())))
     kept: list[tuple[int, int, str | None, tuple[str, str]]] = []
     for item in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):
         if all(item[0] >= end or item[1] <= start for start, end, _, _ in kept):
@@ -172,6 +178,14 @@ def find_dates(reading: Reading, today: date) -> None:
             continue
         if reading.free(start, end):
             reading.mentions.append(Mention(start, end, "date", (), (word, span)))
+
+
+def _quarter_of(today: date, back: bool) -> tuple[str, str]:
+    """The first and last day of ``today``'s quarter, or of the one before it."""
+    quarter, year = (today.month - 1) // 3 + 1, today.year
+    if back:
+        quarter, year = (quarter - 1, year) if quarter > 1 else (4, year - 1)
+    return _span(year, quarter=quarter)
 
 
 _QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
@@ -294,10 +308,21 @@ def find_comparisons(reading: Reading) -> None:
         op = "<=" if match.group(3) in ("less", "fewer", "lower", "under", "below") else ">="
         reading.mentions.append(Mention(match.start(), match.end(), "compare", (op,),
                                         _whole(value)))
-    # "payroll credited in 2026": money in, of transactions only (refs[1] the column).
-    for match in re.finditer(r"\b(credited|debited)\b", low):
+    for match in re.finditer(rf"\b({words})\s+zero\b", low):  # "a balance below zero"
         if reading.free(match.start(), match.end()):
-            op = ">" if match.group(1) == "credited" else "<"
+            reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                            (_COMPARE[match.group(1)],), 0))
+    # "30-year mortgages": the loans' term, in months (refs[1] the column).
+    for match in re.finditer(rf"\b{_NUMBER_OR_WORD}[\s-]year(?=\s+(?:\w+\s+)?(?:loans?|"
+                             r"mortgages?)\b)", low):
+        if reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                            ("=", "loans.term_months"),
+                                            12 * _count(match.group(1))))
+    # "payroll credited in 2026", "incoming transfers": money in, of transactions only.
+    for match in re.finditer(r"\b(credited|debited|incoming|outgoing)\b", low):
+        if reading.free(match.start(), match.end()):
+            op = ">" if match.group(1) in ("credited", "incoming") else "<"
             reading.mentions.append(Mention(match.start(), match.end(), "compare",
                                             (op, "transactions.amount"), 0))
     for match in re.finditer(r"\b(negative|positive)\s+(balance|balances|amount|amounts)\b", low):
@@ -316,8 +341,10 @@ _THRESHOLD = {
 _OR = {"more": ">=", "fewer": "<=", "less": "<="}
 
 
-ACQUIRING = r"taken\s+out|took\s+out|take\s+out|opened|made|make|makes"
-"""The verbs of getting a row (not of holding it): "taken out a loan", "made a transaction"."""
+ACQUIRING = (r"taken\s+out|took\s+out|take\s+out|opened|made|make|makes|"
+             r"(?:been\s+)?issued|got|gotten|received")
+"""The verbs of getting a row (not of holding it): "taken out a loan", "made a transaction",
+"been issued a card"."""
 _ACQUIRED = rf"have|has|had|hold|holds|held|own|owns|owned|{ACQUIRING}"
 """The verbs of owning a row, or of having got it: "have a loan", "never taken out a loan"."""
 
@@ -345,7 +372,7 @@ def find_having(reading: Reading) -> None:
         # don't have any loans", "who have never taken out a loan": none of them.
         (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without|"
          rf"(?:don['’]?t|doesn['’]?t|didn['’]?t|do\s+not|does\s+not|did\s+not|never)\s+"
-         rf"(?:{_ACQUIRED}))\s+(?:(?:a|an|any)\s+)?{noun}",
+         rf"(?:{_ACQUIRED}))\s+(?:(?:a|an|any)\s+)?(?:single\s+)?{noun}",
          lambda m: ("=", 0, m.group(1))),
         # "customers who have a loan", "clients that made a transaction": one or more.
         (rf"\b(?:{_ACQUIRED})\s+(?:a|an)\s+{noun}(?!\s+(?:{names})\b)",

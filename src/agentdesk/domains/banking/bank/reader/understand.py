@@ -650,6 +650,8 @@ def _read(question: str, catalog: Catalog, today: date | None,
     plans = _plans(reading, low, top, direction, catalog)
     if plans:
         _new_rows(reading, low, plans[0])
+        _names(reading, low, plans[0], catalog)
+        _ranked_first(reading, low, plans[0])
     if not plans:
         return plans, unread(reading)
     ignored = _ignored(reading, low, plans[0], catalog)
@@ -832,6 +834,39 @@ def _new_rows(reading: Reading, low: str, plan: Plan) -> None:
     for match in re.finditer(r"\bnew\s+", low):
         named = [m for m in reading.of("table") if m.start == match.end()]
         if named and DATE_COLUMNS.get(named[0].refs[0]) in _uses(plan, None):
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+
+
+_NAMES = re.compile(r"(?<!first\s)(?<!last\s)(?<!full\s)\bnames?\b")
+"""The names asked of rows ("names please"); not a name that filters ("a first name of
+John")."""
+
+
+def _names(reading: Reading, low: str, plan: Plan, catalog: Catalog) -> None:
+    """ "the names of customers who ...", "names please": rows listed are listed with their
+    names, so "names" is read where the plan lists rows that have one."""
+    named = {"name", "first_name"} & set(catalog.tables.get(plan.table, ()))
+    if plan.measure != "rows" or plan.bare or not named:
+        return
+    for match in _NAMES.finditer(low):
+        if reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+
+
+_LARGEST = r"\b(?:biggest|largest|highest|most|top)\b"
+_SMALLEST = r"\b(?:smallest|lowest|fewest|least|bottom)\b"
+_FIRST_OF_RANK = re.compile(rf"(?:({_LARGEST})|{_SMALLEST})\s+first\b")
+
+
+def _ranked_first(reading: Reading, low: str, plan: Plan) -> None:
+    """ "biggest first": the order of a ranking the plan already keeps, where nothing ranks
+    the other way ("the largest ..., smallest first" keeps the largest and lists them the
+    other way round, which the reader does not say: left unread)."""
+    for match in _FIRST_OF_RANK.finditer(low):
+        other = _SMALLEST if match.group(1) else _LARGEST
+        rest = low[:match.start()] + " " + low[match.end():]
+        if plan.order == ("desc" if match.group(1) else "asc") and \
+                not re.search(other, rest) and reading.free(match.start(), match.end()):
             reading.mentions.append(Mention(match.start(), match.end(), "used"))
 
 

@@ -121,6 +121,7 @@ VALUE_WORDS: dict[str, tuple[str, str]] = {
     "salaries": ("transactions.category", "payroll"),
     "paycheck": ("transactions.category", "payroll"),
     "paychecks": ("transactions.category", "payroll"),
+    "car": ("loans.kind", "auto"), "vehicle": ("loans.kind", "auto"),
 }
 """Everyday words for a value the bank stores under another name ("eating out": dining)."""
 
