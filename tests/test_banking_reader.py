@@ -1235,3 +1235,26 @@ def test_names_of_rows_an_order_kept_and_a_quick_one_are_read(question: str,
                                                                unread: list[str],
                                                                catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many active cards expire before the end of this year?",
+     Filter("cards.expires_at", "<=", "2026-12-31")),
+    ("cards expiring by the end of 2027", Filter("cards.expires_at", "<=", "2027-12-31")),
+    ("number of customers that joined in twenty twenty five",
+     Filter("customers.joined_at", "between", ("2025-01-01", "2025-12-31"))),
+    ("customers born in nineteen ninety nine",
+     Filter("customers.birth_date", "between", ("1999-01-01", "1999-12-31"))),
+    ("customers who joined in twenty oh five",
+     Filter("customers.joined_at", "between", ("2005-01-01", "2005-12-31"))),
+    ("how many rent payments in Sept '26?",
+     Filter("transactions.posted_at", "between", ("2026-09-01", "2026-09-30"))),
+])
+def test_the_end_of_a_period_years_in_words_and_short_years_are_dates(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+
+
+def test_twenty_five_is_a_number_not_a_year(catalog: Catalog) -> None:
+    assert read("how many customers with twenty five accounts", catalog, TODAY)[1] == [
+        "twenty five accounts"]

@@ -94,7 +94,8 @@ def find_dates(reading: Reading, today: date) -> None:
     import dateparser
 
     low = reading.text.lower()
-    lead = r"(?:(since|after|from|before|until|prior to|in|during|of|for|on|between)\s+)?"
+    lead = (r"(?:(since|after|from|before|until|prior to|in|during|of|for|on|between|"
+            r"(?:before|by|until|till)\s+the\s+end\s+of)\s+)?")
     found: list[tuple[int, int, str | None, tuple[str, str]]] = []
     # Days: "2025-07-04", "1/15/2023" (month first), "Sept 1st, 2026", "4 July 2025",
     # "Sept first, 2026".
@@ -140,8 +141,9 @@ def find_dates(reading: Reading, today: date) -> None:
         if first is not None and last is not None and first.month < last.month:
             found.append((match.start(), match.end(), "between",
                           (_span(first.year, first.month)[0], _span(last.year, last.month)[1])))
-    for match in re.finditer(lead + rf"\b({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}})\b", low):
-        parsed = dateparser.parse(f"{match.group(2)} {match.group(3)}",
+    for match in re.finditer(lead + rf"\b({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}}|['’]\d\d)(?!\w)",
+                             low):
+        parsed = dateparser.parse(f"{match.group(2)} {_full_year(match.group(3))}",
                                   settings={"PREFER_DAY_OF_MONTH": "first"})
         if parsed is not None:
             found.append((match.start(), match.end(), match.group(1),
@@ -150,6 +152,11 @@ def find_dates(reading: Reading, today: date) -> None:
     for match in re.finditer(lead + r"(?:(?:the\s+)?(?:calendar\s+|fiscal\s+)?year\s+)?"
                              r"\b(19\d\d|20\d\d)(?:['’]s)?\b(?!\s*(?:dollars|usd|\$))", low):
         found.append((match.start(), match.end(), match.group(1), _span(int(match.group(2)))))
+    for match in re.finditer(lead + r"(?:(?:the\s+)?year\s+)?\b((?:nineteen|twenty)[\s-]+"
+                             rf"(?:{_YEAR_IN_WORDS}))\b", low):  # "in twenty twenty five"
+        spoken = _year_in_words(match.group(2))
+        if spoken is not None:
+            found.append((match.start(), match.end(), match.group(1), _span(spoken)))
     for match in re.finditer(lead + r"\b(this|last|past|previous)\s+(year|month)\b", low):
         when = dateparser.parse(f"1 {match.group(3)} ago" if match.group(2) != "this"
                                 else "today", settings={"RELATIVE_BASE": _midnight(today)})
@@ -178,6 +185,34 @@ def find_dates(reading: Reading, today: date) -> None:
             continue
         if reading.free(start, end):
             reading.mentions.append(Mention(start, end, "date", (), (word, span)))
+
+
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_UNDER_TWENTY = {word: n for n, word in enumerate(
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+     "nineteen"])}
+_YEAR_IN_WORDS = (rf"(?:oh[\s-]+)?(?:{'|'.join(_UNDER_TWENTY)})|(?:{'|'.join(_TENS)})"
+                  rf"(?:[\s-]+(?:{'|'.join(w for w, n in _UNDER_TWENTY.items() if 0 < n < 10)}))?")
+"""The last two digits of a year said in words ("twenty five", "oh five", "ten")."""
+
+
+def _year_in_words(words: str) -> int | None:
+    """A year said as people dictate it: "twenty twenty five" is 2025, "nineteen ninety
+    nine" 1999, "twenty oh five" 2005; "twenty five" is the number, not a year."""
+    century, *said = re.split(r"[\s-]+", words)
+    rest = [w for w in said if w != "oh"]
+    if not rest or (rest == said and len(rest) == 1 and _UNDER_TWENTY.get(rest[0], 10) < 10):
+        return None
+    tail = _TENS.get(rest[0], _UNDER_TWENTY.get(rest[0], 0)) + \
+        sum(_UNDER_TWENTY[w] for w in rest[1:])
+    return (19 if century == "nineteen" else 20) * 100 + tail
+
+
+def _full_year(written: str) -> str:
+    """A year as four digits: "'26" is 2026 (the bank's years are of this century)."""
+    return f"20{written[-2:]}" if len(written) == 3 else written
 
 
 def _quarter_of(today: date, back: bool) -> tuple[str, str]:

@@ -1070,6 +1070,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             filters.append(Filter(dates_col, ">", end))
         elif word in ("before", "until", "prior to"):
             filters.append(Filter(dates_col, "<", start))
+        elif word is not None and word.endswith(" end of"):  # "before the end of this year"
+            filters.append(Filter(dates_col, "<=", end))
         else:
             filters.append(Filter(dates_col, "between", (start, end)))
     swaps: list[tuple[Filter, Filter]] = []
