@@ -1258,3 +1258,37 @@ def test_the_end_of_a_period_years_in_words_and_short_years_are_dates(
 def test_twenty_five_is_a_number_not_a_year(catalog: Catalog) -> None:
     assert read("how many customers with twenty five accounts", catalog, TODAY)[1] == [
         "twenty five accounts"]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many customers work for Johnson Inc?",
+     Filter("customers.employer", "=", "Johnson Inc")),
+    ("how much interest did we pay out to customers this year?",
+     Filter("transactions.amount", ">", 0)),
+    ("biggest single deposit we've ever received", Filter("transactions.amount", ">", 0)),
+    ("ATM cash withdrawals this month, how many so far?", Filter("transactions.amount", "<", 0)),
+    ("monthly card spend in 2026, month by month", Filter("transactions.channel", "=", "card")),
+    ("New sign-ups in Q1 2026 - count pls",
+     Filter("customers.joined_at", "between", ("2026-01-01", "2026-03-31"))),
+])
+def test_employers_money_paid_out_or_withdrawn_card_spend_and_sign_ups_are_read(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+
+
+def test_an_employer_not_worked_for_is_unread(catalog: Catalog) -> None:
+    assert read("How many customers don't work for Johnson Inc?", catalog, TODAY)[1] == ["don't"]
+
+
+def test_a_combined_balance_needed_and_a_bal_are_summed_and_averaged(catalog: Catalog) -> None:
+    plan = first("i need the ten customers with the highest combined balance across all their "
+                 "accounts", catalog)
+    assert (plan.measure, plan.column, plan.group, plan.limit) == (
+        "sum", "accounts.balance", "entity:customers", 10)
+    assert first("avg bal on open money market accounts", catalog).column == "accounts.balance"
+
+
+def test_how_much_of_rows_with_no_amount_is_no_count(catalog: Catalog) -> None:
+    assert readings("how much do premier customers hold", catalog, today=TODAY) == []
+    assert first("how much interest was credited to customers this year?",
+                 catalog).table == "transactions"

@@ -354,10 +354,12 @@ def find_comparisons(reading: Reading) -> None:
             reading.mentions.append(Mention(match.start(), match.end(), "compare",
                                             ("=", "loans.term_months"),
                                             12 * _count(match.group(1))))
-    # "payroll credited in 2026", "incoming transfers": money in, of transactions only.
-    for match in re.finditer(r"\b(credited|debited|incoming|outgoing)\b", low):
+    # "payroll credited in 2026", "incoming transfers", "interest paid out", "cash
+    # withdrawals": money in or out, of transactions only.
+    for match in re.finditer(r"\b(?:(credited|incoming|received|pa(?:id|ys?|ying)\s+out)|"
+                             r"debited|outgoing|withdrawals?)\b", low):
         if reading.free(match.start(), match.end()):
-            op = ">" if match.group(1) in ("credited", "incoming") else "<"
+            op = ">" if match.group(1) else "<"
             reading.mentions.append(Mention(match.start(), match.end(), "compare",
                                             (op, "transactions.amount"), 0))
     for match in re.finditer(r"\b(negative|positive)\s+(balance|balances|amount|amounts)\b", low):

@@ -88,6 +88,9 @@ def _table_words_as_values(reading: Reading, low: str, by_value: dict[str, list[
         if following is not None and not low[mention.end:following.start].strip():
             refs = tuple(r for r in by_value[value]
                          if r.split(".")[0] == following.refs[0] != mention.refs[0])
+        elif re.match(r"\s+(?:spend|spending|spent)\b", low[mention.end:]):
+            # "card spend": the money spent by card, a value of the transactions
+            refs = tuple(r for r in by_value[value] if r.startswith("transactions."))
         negation = _NOT.search(low[:mention.start])
         if not refs and negation and all(w in FILLER for w in negation.group(2).split()):
             refs = tuple(r for r in by_value[value] if r.split(".")[0] != mention.refs[0])
@@ -147,6 +150,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
             if catalog.has(ref):
                 find(reading, phrase, spaced, "time", (ref,))
         _bare_date_verbs(reading, spaced, catalog)
+    _employers(reading, question, catalog)
     # Values the database holds, longest first; proper names must be written as such.
     by_value: dict[str, list[str]] = {}
     for ref, values in catalog.values.items():
@@ -210,6 +214,24 @@ def _segment_banking(reading: Reading, low: str) -> None:
             after = re.match(r"[\s-]+banking\b", low[mention.end:])
             if after and reading.free(mention.end, mention.end + after.end()):
                 reading.mentions.append(Mention(mention.end, mention.end + after.end(), "used"))
+
+
+_EMPLOYED = re.compile(r"\b(?:works?|working|worked|employed)\s+(?:for|at|by)\s+"
+                       r"([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)")
+"""A verb of working and the proper name of whom for ("work for Johnson Inc")."""
+
+
+def _employers(reading: Reading, question: str, catalog: Catalog) -> None:
+    """ "customers who work for Johnson Inc": the name written after a verb of working is
+    an employer (the bank keeps employers as free text, not among its values), whatever
+    else a name of that spelling may be (a merchant)."""
+    if not catalog.has("customers.employer"):
+        return
+    for match in _EMPLOYED.finditer(question):
+        if reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(), match.start(1), "used"))
+            reading.mentions.append(Mention(match.start(1), match.end(1), "value",
+                                            ("customers.employer",), match.group(1)))
 
 
 def _bare_date_verbs(reading: Reading, spaced: str, catalog: Catalog) -> None:
@@ -327,7 +349,9 @@ def _spending(low: str) -> list[re.Match[str]]:
     """The words of money going out: :data:`_SPEND`, but not "customers were paid"."""
     return [m for m in _SPEND.finditer(low)
             if m.group(1) != "paid" or not _PAID_TO.search(low[:m.start()])]
-_SUM = re.compile(r"\b(total|sum|how much|overall)\b")
+_SUM = re.compile(r"\b(total|sum|how much|overall|combined)\b")
+_HOW_MUCH = re.compile(r"\bhow\s+much\b")
+"""An amount asked: of rows with no number of their own it is not their count."""
 _BORROWED = re.compile(r"\b(borrow|borrowed)\b")
 """What was borrowed, ranked, is a total of principal ("which 5 customers borrowed the
 most"); not "which customers borrowed in 2025" (who, not how much)."""
@@ -460,6 +484,11 @@ def _base(reading: Reading, low: str, measure: str, column: str | None) -> str |
         measured = [m for m in named if m.refs[0] in DEFAULT_MEASURE]
         if measured:
             return measured[0].refs[0]
+        # "how much interest was credited to customers": the table of the values said,
+        # where only it has a number to add up
+        valued = {r.split(".")[0] for m in reading.of("value") for r in m.refs}
+        if len(valued) == 1 and valued <= set(DEFAULT_MEASURE):
+            return valued.pop()
     if measure == "count":
         count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\b", low)
         after = [m for m in named if count and m.start >= count.end()]
@@ -1048,6 +1077,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         measure = "count" if measure == "count" else "rows"
     if measure in ("sum", "avg", "min", "max") and column is None:
         column = DEFAULT_MEASURE.get(base)
+        if column is None and measure == "sum" and _HOW_MUCH.search(low):
+            return []  # "how much do premier customers hold": an amount, not how many
         if column is None:
             measure = "count"
     # Dates belong to the date a verb names ("joined", "opened"), else to the base table's.

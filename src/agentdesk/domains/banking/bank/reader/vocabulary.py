@@ -13,7 +13,8 @@ __all__ = ["BARE_DATE_VERBS", "COLUMN_WORDS", "COUNTED_IN", "DATE_COLUMNS", "DAT
            "TABLE_WORDS", "UNITS", "VALUE_WORDS"]
 
 TABLE_WORDS: dict[str, tuple[str, ...]] = {
-    "customers": ("customer", "customers", "client", "clients", "people", "members"),
+    "customers": ("customer", "customers", "client", "clients", "people", "members",
+                  "sign ups", "signups"),
     "accounts": ("account", "accounts", "acct", "accts"),
     "cards": ("card", "cards"),
     "loans": ("loan", "loans"),
@@ -45,6 +46,7 @@ COLUMN_WORDS: dict[str, tuple[str, ...]] = {
     "statuses": ("accounts.status", "loans.status", "cards.status"),
     "employer": ("customers.employer",), "employers": ("customers.employer",),
     "balance": ("accounts.balance",), "balances": ("accounts.balance",),
+    "bal": ("accounts.balance",), "bals": ("accounts.balance",),
     "rate": ("loans.rate",), "rates": ("loans.rate",), "interest rate": ("loans.rate",),
     "interest rates": ("loans.rate",), "loan rate": ("loans.rate",),
     "principal": ("loans.principal",), "principals": ("loans.principal",),
