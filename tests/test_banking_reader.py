@@ -833,7 +833,6 @@ def test_an_average_spent_is_of_the_debits_as_dollars_out(question: str, sql: st
 
 
 @pytest.mark.parametrize(("question", "unread"), [
-    ("how many clients spend at Costco", ["spend"]),  # a count, not money spent
     ("mean spend per client", ["client"]),  # of each one's purchases, or of their totals?
 ])
 def test_spending_a_plan_does_not_read_as_money_out_is_unread(question: str, unread: list[str],
@@ -1292,3 +1291,37 @@ def test_how_much_of_rows_with_no_amount_is_no_count(catalog: Catalog) -> None:
     assert readings("how much do premier customers hold", catalog, today=TODAY) == []
     assert first("how much interest was credited to customers this year?",
                  catalog).table == "transactions"
+
+
+def test_a_merchant_written_as_a_name_is_read_before_a_word_for_rows(catalog: Catalog) -> None:
+    plan = first("How much did Best Buy refund to our customers in 2026?", catalog)
+    assert Filter("transactions.merchant", "=", "Best Buy") in plan.filters
+    assert Filter("accounts.type", "=", "money_market") in first(
+        "avg bal on open money mkt accounts", catalog).filters
+
+
+def test_which_owners_spent_are_each_with_their_total(catalog: Catalog) -> None:
+    plan = first("which customers spent at Starbucks in 2025", catalog)
+    assert (plan.measure, plan.group) == ("spend", "entity:customers")
+
+
+def test_a_count_of_owners_who_spent_counts_money_going_out_on_its_day(
+        catalog: Catalog) -> None:
+    costco = first("how many clients spend at Costco", catalog)
+    assert (costco.measure, set(costco.filters)) == ("count", {
+        Filter("transactions.merchant", "=", "Costco"), Filter("transactions.amount", "<", 0)})
+    plan = first("how many different customers paid rent in Sept '26?", catalog)
+    assert (plan.table, plan.measure) == ("customers", "count")
+    assert set(plan.filters) == {
+        Filter("transactions.category", "=", "rent"), Filter("transactions.amount", "<", 0),
+        Filter("transactions.posted_at", "between", ("2026-09-01", "2026-09-30"))}
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many times did people spend at Starbucks", ["spend"]),  # the purchases, not people
+    ("how many accounts were paid into in 2025", ["paid"]),  # money in
+    ("how many transactions spent over 100 at Starbucks", ["spent"]),
+])
+def test_spending_a_count_cannot_say_is_unread(question: str, unread: list[str],
+                                               catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread

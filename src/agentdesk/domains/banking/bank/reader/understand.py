@@ -136,6 +136,16 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for name, code in STATES.items():
         if name.endswith(" state"):
             find(reading, name, spaced, "value", state_refs, code)
+    # Values the database holds, by value.
+    by_value: dict[str, list[str]] = {}
+    for ref, values in catalog.values.items():
+        for value in values:
+            by_value.setdefault(value, []).append(ref)
+    _employers(reading, question, catalog)
+    if not uncased:  # "Best Buy" written as a name is the merchant, whatever "buy" may be
+        for value in sorted(by_value, key=len, reverse=True):
+            if " " in value and value.lower() != value:
+                find(reading, value, question, "value", tuple(by_value[value]), value)
     # Column phrases first ("credit limit" is not the value "credit"), longest first.
     for phrase in sorted(COLUMN_WORDS, key=len, reverse=True):
         refs = tuple(r for r in COLUMN_WORDS[phrase] if catalog.has(r))
@@ -150,12 +160,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
             if catalog.has(ref):
                 find(reading, phrase, spaced, "time", (ref,))
         _bare_date_verbs(reading, spaced, catalog)
-    _employers(reading, question, catalog)
     # Values the database holds, longest first; proper names must be written as such.
-    by_value: dict[str, list[str]] = {}
-    for ref, values in catalog.values.items():
-        for value in values:
-            by_value.setdefault(value, []).append(ref)
     for value in sorted(by_value, key=len, reverse=True):
         refs = tuple(by_value[value])
         if value.lower() != value:
@@ -332,11 +337,11 @@ _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(
 """A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
 nor the most of a number ("borrowed the most in total")."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
-_SPEND = re.compile(r"\b(spend|spending|spent|collected|paid(?![\s_-]+(?:off|back|down|out|to)\b))"
+_SPEND = re.compile(r"\b(spend|spending|spent|collected|paid(?![\s_-]+(?:off|back|down|out|to|into)\b))"
                     r"\b")
 """Money going out of the customers' accounts ("rent paid in 2024", "fees collected": taken
-by the bank); not "paid off" loans, nor money paid out or to someone ("interest paid to
-customers")."""
+by the bank); not "paid off" loans, nor money paid out, to someone or into an account
+("interest paid to customers")."""
 _PAYEES = r"(?:(?:our|the)\s+)?(?:customers?|clients?|people|members|we|they|i)"
 _PAID_TO = re.compile(rf"(?:\b{_PAYEES}\s+(?:were|was|got|get|gets|are|is|be|been|being)|"
                       rf"\b(?:were|was|are|is|did|do|does)\s+{_PAYEES}(?:\s+(?:get|got|being))?)"
@@ -349,6 +354,8 @@ def _spending(low: str) -> list[re.Match[str]]:
     """The words of money going out: :data:`_SPEND`, but not "customers were paid"."""
     return [m for m in _SPEND.finditer(low)
             if m.group(1) != "paid" or not _PAID_TO.search(low[:m.start()])]
+_MONEY_OUT = Filter("transactions.amount", "<", 0)
+"""The transactions of money going out: what a count of spending counts."""
 _SUM = re.compile(r"\b(total|sum|how much|overall|combined)\b")
 _HOW_MUCH = re.compile(r"\bhow\s+much\b")
 """An amount asked: of rows with no number of their own it is not their count."""
@@ -452,6 +459,16 @@ def _top_group(reading: Reading, low: str, base: str) -> str | None:
     return None
 
 
+def _owners_asked(reading: Reading, low: str, base: str) -> str | None:
+    """ "which customers spent at Starbucks in 2025": the owners of the rows summed, each
+    with their total (not one total of all of them)."""
+    for match in re.finditer(r"\b(?:which|what)\s+", low):
+        asked = [m for m in reading.of("table") if m.start == match.end()]
+        if asked and asked[0].refs[0] != base and asked[0].refs[0] in _owners(base):
+            return f"entity:{asked[0].refs[0]}"
+    return None
+
+
 _AGGREGATE = re.compile(r"\b(?:(?:total|average|avg|mean|combined|overall)(?:\s+\w+){0,2}"
                         r"|spend|spending|spent)\s+$")
 """The words before a comparison of the total itself ("merchants with total spend over")."""
@@ -543,7 +560,10 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
     times = reading.of("time")
     bought = [m for m in reading.of("table") if reading.text[m.start:m.end].lower()
               in ("buy", "bought", "purchased", "shopped")]
-    if not times and bought:  # "customers who bought at Starbucks in 2024": the purchases'
+    spent = _spending(reading.text.lower()) and base in _owners("transactions")
+    if not times and (bought or spent):
+        # "customers who bought at Starbucks in 2024", "customers who paid rent in
+        # September": the purchases', the payments'
         return DATE_COLUMNS["transactions"]
     dates = reading.of("date")
     acquired = [m.value[2] for m in reading.of("having")
@@ -939,7 +959,8 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         # "average spend per customer": of each one's purchases, or of their totals
         owner = (plan.group or "").partition(":")[2]
         out += [(m.start, m.end) for m in reading.of("table") if m.refs[0] == owner]
-    if plan.measure not in ("spend", "avg_spend"):  # "on average, how much do people spend": debits as spent
+    if plan.measure not in ("spend", "avg_spend") and _MONEY_OUT not in plan.filters:
+        # "on average, how much do people spend": debits as spent
         out += [m.span() for m in _spending(low)]
     count = _COUNT.search(low) or _MOST.search(low)
     if count and plan.measure not in ("count", "spend", "distinct", "percent", "ratio") and \
@@ -1145,6 +1166,15 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         if target:
             filters.append(Filter(target, cast(Op, mention.refs[0]), mention.value))
             where.append(mention.start)
+    spent = _spending(low)
+    if measure == "count" and spent and not _TIMES.search(low) and \
+            (base == "transactions" or base in _owners("transactions")) and \
+            all(f.column != _MONEY_OUT.column for f in filters):
+        # "how many customers paid rent in September": of the money going out ("how many
+        # times did people spend" counts no customers, and an amount said besides is of
+        # the money spent, not of each row: both are left unread)
+        filters.append(_MONEY_OUT)
+        where.append(spent[0].start())
     if measure == "percent":
         return _percent(reading, low, base, filters, where)
     timed = _in_time(reading, low, base, catalog) if dated is None else None
@@ -1192,6 +1222,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
                 reading.mentions.append(Mention(match.start(), match.end(), "used"))
         if group is None and keep is not None:
             group = _kept_group(reading, base, filters)
+        if group is None and measure in ("sum", "spend"):
+            group = _owners_asked(reading, low, base)
         if measure == "rows" and group is not None:
             measure = "count"
     if measure == "count" and group is None and column and _COUNT.search(low) is None:

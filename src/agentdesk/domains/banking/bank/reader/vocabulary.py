@@ -124,6 +124,7 @@ VALUE_WORDS: dict[str, tuple[str, str]] = {
     "paycheck": ("transactions.category", "payroll"),
     "paychecks": ("transactions.category", "payroll"),
     "car": ("loans.kind", "auto"), "vehicle": ("loans.kind", "auto"),
+    "money mkt": ("accounts.type", "money_market"),
 }
 """Everyday words for a value the bank stores under another name ("eating out": dining)."""
 
