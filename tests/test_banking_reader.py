@@ -1325,3 +1325,18 @@ def test_a_count_of_owners_who_spent_counts_money_going_out_on_its_day(
 def test_spending_a_count_cannot_say_is_unread(question: str, unread: list[str],
                                                catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "order", "limit"), [
+    ("Who is our oldest customer?", "asc", 1),
+    ("the 3 youngest premier clients", "desc", 3),
+])
+def test_the_oldest_or_youngest_people_are_ranked_by_birth_date(
+        question: str, order: str, limit: int, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.table, plan.column, plan.order, plan.limit) == (
+        "customers", "customers.birth_date", order, limit)
+
+
+def test_the_oldest_people_with_no_number_are_unread(catalog: Catalog) -> None:
+    assert read("the oldest customers in Texas", catalog, TODAY)[1] == ["oldest"]

@@ -785,6 +785,29 @@ def _in_time(reading: Reading, low: str, base: str, catalog: Catalog,
     return None
 
 
+_AGED = re.compile(rf"\b(?:(?P<n>\d+|{'|'.join(NUMBER_WORDS)})\s+)?(?P<age>oldest|youngest)\s+"
+                   r"(?:\w+\s+){0,2}?(?:(?P<one>customer|client|member|person)|customers|clients|"
+                   r"members|people)\b")
+
+
+def _by_age(reading: Reading, low: str, base: str, catalog: Catalog, top: int | None,
+            ) -> tuple[Literal["asc", "desc"], int] | None:
+    """("asc" | "desc", N) of "who is our oldest customer", "the 3 youngest premier clients":
+    people ranked by their age, the earliest birth date first for the oldest; "the oldest
+    customers" says not how many, and is not read."""
+    match = _AGED.search(low)
+    if match is None or base != "customers" or not catalog.has("customers.birth_date"):
+        return None
+    raw = match.group("n")
+    count = top if raw is None else int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+    if count is None and match.group("one"):
+        count = 1
+    if count is None:
+        return None
+    reading.mentions.append(Mention(match.start(), match.end("age"), "used"))
+    return ("asc" if match.group("age") == "oldest" else "desc"), count
+
+
 _ROW_NOUNS = frozenset({"deposit", "deposits", "payment", "payments", "transfer", "transfers"})
 """Values that are also a word for the rows themselves ("a payroll deposit")."""
 
@@ -1177,6 +1200,11 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         where.append(spent[0].start())
     if measure == "percent":
         return _percent(reading, low, base, filters, where)
+    aged = _by_age(reading, low, base, catalog, top) if measure == "rows" else None
+    if aged is not None:  # "who is our oldest customer": by birth date
+        order, count = aged
+        return [Plan(table=base, measure="rows", column="customers.birth_date",
+                     filters=tuple(filters), order=order, limit=count)]
     timed = _in_time(reading, low, base, catalog) if dated is None else None
     if timed is not None:  # "which branch opened first": its rows by that date
         ref, order_in_time, count = timed
