@@ -1202,9 +1202,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         return _percent(reading, low, base, filters, where)
     aged = _by_age(reading, low, base, catalog, top) if measure == "rows" else None
     if aged is not None:  # "who is our oldest customer": by birth date
-        order, count = aged
         return [Plan(table=base, measure="rows", column="customers.birth_date",
-                     filters=tuple(filters), order=order, limit=count)]
+                     filters=tuple(filters), order=aged[0], limit=aged[1])]
     timed = _in_time(reading, low, base, catalog) if dated is None else None
     if timed is not None:  # "which branch opened first": its rows by that date
         ref, order_in_time, count = timed
