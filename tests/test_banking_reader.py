@@ -1340,3 +1340,10 @@ def test_the_oldest_or_youngest_people_are_ranked_by_birth_date(
 
 def test_the_oldest_people_with_no_number_are_unread(catalog: Catalog) -> None:
     assert read("the oldest customers in Texas", catalog, TODAY)[1] == ["oldest"]
+
+
+def test_a_share_of_the_rows_named_first_is_a_percentage(catalog: Catalog) -> None:
+    plan = first("Of all shopping transactions, what % were made online?", catalog)
+    assert (plan.measure, plan.filters, plan.part) == (
+        "percent", (Filter("transactions.category", "=", "shopping"),),
+        (Filter("transactions.channel", "=", "online"),))

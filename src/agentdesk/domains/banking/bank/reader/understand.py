@@ -376,7 +376,7 @@ customers who live in Florida") are who did it, not what the answer is broken do
 
 
 def _measure_word(low: str, top: int | None) -> str:
-    if _PERCENT.search(low):
+    if _PERCENT.search(low) or _OF_ALL_SHARE.search(low):
         return "percent"
     if _RATIO.search(low):
         return "ratio"
@@ -878,6 +878,11 @@ def _ratio(reading: Reading, low: str, base: str, filters: list[Filter],
 
 
 _PERCENT = re.compile(r"(\b(?:percentage|percent|share|proportion|fraction)|(?<![\w%])%)\s+of\b")
+_OF_ALL_SHARE = re.compile(r"^\s*(?:out\s+)?of\s+(?:all\s+)?[^,?]+,\s*"
+                           r"(what|which)\s+(%|percent|percentage|share|proportion|fraction)"
+                           r"(?!\s+of\b)")
+"""A share of the rows named first: "Of all shopping transactions, what % were made
+online?" (the whole before the comma, the part after the share)."""
 _IN_PERCENT = re.compile(r"\b(?:in|as\s+an?)\s+(?:percent|percentage|%)(?!\w)")
 """The unit a share is given in, said after it: what a percentage measure already is."""
 
@@ -888,13 +893,19 @@ def _percent(reading: Reading, low: str, base: str, filters: list[Filter],
     said up to it), the share that pass what is said after it."""
     said = _PERCENT.search(low)
     nouns = [m for m in reading.of("table") if said and m.start > said.end()]
+    after = nouns[0].end if nouns else 0
+    share = said.span(1) if said else (0, 0)
+    of_all = _OF_ALL_SHARE.search(low) if said is None else None
+    if of_all is not None:  # "of all shopping transactions, what % were made online"
+        said, after, share = of_all, of_all.end(), (of_all.start(1), of_all.end(2))
+        nouns = [m for m in reading.of("table") if m.end <= of_all.start(1)]
     if said is None or not nouns:
         return []
-    part = tuple(f for f, at in zip(filters, where, strict=True) if at > nouns[0].end)
+    part = tuple(f for f, at in zip(filters, where, strict=True) if at > after)
     if not part:
         return []
     whole = tuple(f for f in filters if f not in part)
-    reading.mentions.append(Mention(said.start(1), said.end(1), "used"))
+    reading.mentions.append(Mention(*share, "used"))
     for unit in _IN_PERCENT.finditer(low):  # "share of customers that are premier, in percent"
         reading.mentions.append(Mention(unit.start(), unit.end(), "used"))
     return [Plan(table=base, measure="percent", filters=whole, part=part)]
