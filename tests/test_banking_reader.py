@@ -1347,3 +1347,9 @@ def test_a_share_of_the_rows_named_first_is_a_percentage(catalog: Catalog) -> No
     assert (plan.measure, plan.filters, plan.part) == (
         "percent", (Filter("transactions.category", "=", "shopping"),),
         (Filter("transactions.channel", "=", "online"),))
+
+
+@pytest.mark.parametrize("question", ["who is the oldest customer by join date",
+                                      "the oldest customer to join"])
+def test_the_oldest_by_another_date_is_unread(question: str, catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == ["oldest"]

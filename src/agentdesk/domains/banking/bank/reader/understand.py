@@ -785,6 +785,8 @@ def _in_time(reading: Reading, low: str, base: str, catalog: Catalog,
     return None
 
 
+_OTHER_DATE_VERB = re.compile(r"\b(?:" + "|".join(
+    re.escape(v) for v, ref in DATE_VERBS.items() if ref != "customers.birth_date") + r")\b")
 _AGED = re.compile(rf"\b(?:(?P<n>\d+|{'|'.join(NUMBER_WORDS)})\s+)?(?P<age>oldest|youngest)\s+"
                    r"(?:\w+\s+){0,2}?(?:(?P<one>customer|client|member|person)|customers|clients|"
                    r"members|people)\b")
@@ -794,10 +796,12 @@ def _by_age(reading: Reading, low: str, base: str, catalog: Catalog, top: int | 
             ) -> tuple[Literal["asc", "desc"], int] | None:
     """("asc" | "desc", N) of "who is our oldest customer", "the 3 youngest premier clients":
     people ranked by their age, the earliest birth date first for the oldest; "the oldest
-    customers" says not how many, and is not read."""
+    customers" says not how many, and "the oldest customer to join" names another date:
+    neither is read."""
     match = _AGED.search(low)
-    if match is None or base != "customers" or not catalog.has("customers.birth_date"):
-        return None
+    if match is None or base != "customers" or not catalog.has("customers.birth_date") or \
+            _OTHER_DATE_VERB.search(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)):
+        return None  # "the oldest customer to join": of another date, not read here
     raw = match.group("n")
     count = top if raw is None else int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
     if count is None and match.group("one"):
