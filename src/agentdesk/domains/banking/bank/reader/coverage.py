@@ -45,10 +45,10 @@ _FILLER_PHRASES = re.compile(
 """Phrases that carry nothing, though their words may ("cards out there", "loans on the
 books", "the single largest deposit" or "the largest single deposit" but not "a single
 account", "loans that went into default", "went through the online channel": what follows
-says it), greetings ("good morning", "quick question") and thanks ("thanks in advance", "thank you"), the
-time to come of a date verb ("due to expire in 2027": the date says when), a breakdown's
-verb ("split by segment": "by" says it) and where money went ("deposits into savings
-accounts": what follows says it)."""
+says it), greetings ("good morning", "quick question") and thanks ("thanks in advance",
+"thank you"), the time to come of a date verb ("due to expire in 2027": the date says when),
+a breakdown's verb ("split by segment": "by" says it) and where money went ("deposits into
+savings accounts": what follows says it)."""
 
 
 def _is_filler(word: str) -> bool:
