@@ -1353,3 +1353,14 @@ def test_a_share_of_the_rows_named_first_is_a_percentage(catalog: Catalog) -> No
                                       "the oldest customer to join"])
 def test_the_oldest_by_another_date_is_unread(question: str, catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == ["oldest"]
+
+
+def test_what_customers_pay_is_spent_and_what_we_pay_is_unread(catalog: Catalog) -> None:
+    assert first("How much did customers pay in rent in 2025?", catalog).measure == "spend"
+    assert read("how much interest have we paid customers in 2025", catalog, TODAY)[1] == [
+        "paid"]
+
+
+def test_in_order_of_a_ranking_is_read(catalog: Catalog) -> None:
+    plan = first("top three states by number of customers, in order", catalog)
+    assert (plan.group, plan.order, plan.limit) == ("customers.state", "desc", 3)

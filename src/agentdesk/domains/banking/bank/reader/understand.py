@@ -337,7 +337,8 @@ _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(
 """A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
 nor the most of a number ("borrowed the most in total")."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
-_SPEND = re.compile(r"\b(spend|spending|spent|collected|paid(?![\s_-]+(?:off|back|down|out|to|into)\b))"
+_SPEND = re.compile(r"\b(spend|spending|spent|collected|(?:paid|pay|pays|paying)"
+                    r"(?![\s_-]+(?:off|back|down|out|to|into)\b))"
                     r"\b")
 """Money going out of the customers' accounts ("rent paid in 2024", "fees collected": taken
 by the bank); not "paid off" loans, nor money paid out, to someone or into an account
@@ -350,10 +351,16 @@ _PAID_TO = re.compile(rf"(?:\b{_PAYEES}\s+(?:were|was|got|get|gets|are|is|be|bee
 got paid")."""
 
 
+_BANK_PAYS = re.compile(r"\b(?:we|us|bank|bank['’]s)\b")
+"""The bank as who pays ("how much did we pay in interest"): money coming in."""
+
+
 def _spending(low: str) -> list[re.Match[str]]:
-    """The words of money going out: :data:`_SPEND`, but not "customers were paid"."""
+    """The words of money going out: :data:`_SPEND`, but not "customers were paid", nor
+    what "we" pay."""
     return [m for m in _SPEND.finditer(low)
-            if m.group(1) != "paid" or not _PAID_TO.search(low[:m.start()])]
+            if (m.group(1) != "paid" or not _PAID_TO.search(low[:m.start()])) and
+            (not m.group(1).startswith("pa") or not _BANK_PAYS.search(low[:m.start()]))]
 _MONEY_OUT = Filter("transactions.amount", "<", 0)
 """The transactions of money going out: what a count of spending counts."""
 _SUM = re.compile(r"\b(total|sum|how much|overall|combined)\b")
@@ -946,9 +953,12 @@ _FIRST_OF_RANK = re.compile(rf"(?:({_LARGEST})|{_SMALLEST})\s+first\b")
 
 
 def _ranked_first(reading: Reading, low: str, plan: Plan) -> None:
-    """ "biggest first": the order of a ranking the plan already keeps, where nothing ranks
-    the other way ("the largest ..., smallest first" keeps the largest and lists them the
+    """ "biggest first", "in order": the order of a ranking the plan already keeps, where
+    nothing ranks the other way ("the largest ..., smallest first" keeps the largest and lists them the
     other way round, which the reader does not say: left unread)."""
+    for match in re.finditer(r"\bin\s+(?:that\s+)?order\b", low):  # "top three, in order"
+        if plan.order and plan.limit and reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
     for match in _FIRST_OF_RANK.finditer(low):
         other = _SMALLEST if match.group(1) else _LARGEST
         rest = low[:match.start()] + " " + low[match.end():]
