@@ -1364,3 +1364,11 @@ def test_what_customers_pay_is_spent_and_what_we_pay_is_unread(catalog: Catalog)
 def test_in_order_of_a_ranking_is_read(catalog: Catalog) -> None:
     plan = first("top three states by number of customers, in order", catalog)
     assert (plan.group, plan.order, plan.limit) == ("customers.state", "desc", 3)
+
+
+def test_a_decade_is_its_ten_years_and_only_after_a_value_is_read(catalog: Catalog) -> None:
+    assert first("customers born in the 1950s, how many?", catalog).filters == (
+        Filter("customers.birth_date", "between", ("1950-01-01", "1959-12-31")),)
+    plan = first("customer count per segment, California only", catalog)
+    assert (plan.group, plan.filters) == ("customers.segment",
+                                          (Filter("customers.state", "=", "CA"),))

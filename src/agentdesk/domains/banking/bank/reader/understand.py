@@ -184,6 +184,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
         if value in catalog.values.get(ref, ()):
             find(reading, phrase, spaced, "value", (ref,), value)
     _segment_banking(reading, low)
+    _only(reading, low)
     _table_words_as_values(reading, low, by_value)
     _credits_and_debits(reading, low)
     _emails(reading, low, catalog)
@@ -237,6 +238,15 @@ def _employers(reading: Reading, question: str, catalog: Catalog) -> None:
             reading.mentions.append(Mention(match.start(), match.start(1), "used"))
             reading.mentions.append(Mention(match.start(1), match.end(1), "value",
                                             ("customers.employer",), match.group(1)))
+
+
+def _only(reading: Reading, low: str) -> None:
+    """ "per segment, California only": "only" after a value says the value is the filter,
+    which it already is."""
+    for mention in reading.of("value"):
+        after = re.match(r"\s+only\b", low[mention.end:])
+        if after and reading.free(mention.end, mention.end + after.end()):
+            reading.mentions.append(Mention(mention.end, mention.end + after.end(), "used"))
 
 
 def _bare_date_verbs(reading: Reading, spaced: str, catalog: Catalog) -> None:
