@@ -1372,3 +1372,12 @@ def test_a_decade_is_its_ten_years_and_only_after_a_value_is_read(catalog: Catal
     plan = first("customer count per segment, California only", catalog)
     assert (plan.group, plan.filters) == ("customers.segment",
                                           (Filter("customers.state", "=", "CA"),))
+
+
+@pytest.mark.parametrize(("question", "group"), [
+    ("Top 5 dining merchants by spend in 2025", "transactions.merchant"),
+    ("top 3 Texas cities by number of customers", "customers.city"),
+])
+def test_a_column_named_after_a_value_is_what_is_ranked(question: str, group: str,
+                                                         catalog: Catalog) -> None:
+    assert first(question, catalog).group == group

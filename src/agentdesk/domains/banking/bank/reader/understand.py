@@ -472,7 +472,17 @@ def _top_group(reading: Reading, low: str, base: str) -> str | None:
             if mention.kind == "table":
                 return None if mention.refs[0] == base else f"entity:{mention.refs[0]}"
             if mention.kind == "value":
-                return None
+                return _valued_column(reading, mention, at + len(match.group(2)), base)
+    return None
+
+
+def _valued_column(reading: Reading, value: Mention, end: int, base: str) -> str | None:
+    """The column named right after a value of another column ("top 5 dining merchants":
+    the merchants, of dining), else none ("top 5 premier customers")."""
+    following = [m for m in reading.mentions if value.end < m.start < end]
+    if following and following[0].kind == "column" and not set(following[0].refs) <= NUMERIC \
+            and not set(following[0].refs) & set(value.refs):
+        return _pick(following[0].refs, following[0].start, reading, base)
     return None
 
 
