@@ -17,12 +17,11 @@ from agentdesk.domains.banking.bank.reader.plans import Filter, Having, Plan, re
 from agentdesk.domains.banking.bank.reader.understand import read, read_question, readings
 from agentdesk.domains.banking.bank.sqlsafety import validate_sql
 from bench.quality.banking import cases, reference_rows, rows_match
+from bench.quality.banking_parts import part_of
 
 from .test_banking_database import postgres_database
 
-TUNED = [c for c in cases()
-         if not {"heldout", "fresh", "written", "fresh2", "fresh3", "fresh4", "fresh5",
-                 "fresh6"} & set(c.tags)]
+TUNED = [c for c in cases() if part_of(c) == "tuned"]
 """The labelled questions the reader was built against (held-out and fresh ones are measured)."""
 TODAY = date(2026, 11, 23)
 
@@ -738,7 +737,7 @@ def test_the_date_of_the_first_or_last_is_the_earliest_or_latest_date(
 
 
 @pytest.mark.parametrize(("question", "unread"), [
-    ("date of birth of the oldest customer", ["birth", "oldest"]),  # no verb of a date
+    ("date of birth of the oldest customer", ["birth"]),  # no verb of a date
     ("loans that went into", ["went into"]),  # into nothing
     ("accounts credited in 2025", ["credited"]),  # credited is said of transactions
 ])
@@ -833,7 +832,6 @@ def test_an_average_spent_is_of_the_debits_as_dollars_out(question: str, sql: st
 
 
 @pytest.mark.parametrize(("question", "unread"), [
-    ("how many clients spend at Costco", ["spend"]),  # a count, not money spent
     ("mean spend per client", ["client"]),  # of each one's purchases, or of their totals?
 ])
 def test_spending_a_plan_does_not_read_as_money_out_is_unread(question: str, unread: list[str],
@@ -1112,3 +1110,281 @@ def test_deposits_into_accounts_are_summed_as_transactions(catalog: Catalog) -> 
     plan = first("total deposits into checking accounts in 2025", catalog)
     assert (plan.table, plan.measure, plan.column) == ("transactions", "sum", "transactions.amount")
     assert Filter("accounts.type", "=", "checking") in plan.filters
+
+
+# -- fresh6 read: a thousands dot, day-first dates, who did it, a unit asked ------------------
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many deposits bigger than 5.000 dollars in 2025",
+     Filter("transactions.amount", ">", 5000)),
+    ("accounts with a balance over $1.250", Filter("accounts.balance", ">", 1250)),
+    ("loans with a rate above 4.500%", Filter("loans.rate", ">", 4.5)),
+])
+def test_a_dotted_number_is_thousands_in_dollars_and_a_decimal_in_percent(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+
+
+def test_a_dotted_number_with_no_unit_is_not_read(catalog: Catalog) -> None:
+    assert readings("how many deposits over 5.000 in 2025", catalog, today=TODAY) == []
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many loans were originated between 1/7/2026 and 30/9/2026",
+     ("2026-07-01", "2026-09-30")),
+    ("how many loans were originated between 1/7/2026 and 9/30/2026",
+     ("2026-01-07", "2026-09-30")),
+])
+def test_numeric_dates_share_the_order_one_of_them_can_only_have(
+        question: str, expected: tuple, catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (Filter("loans.originated_at", "between",
+                                                       expected),)
+
+
+def test_numeric_dates_in_two_orders_are_not_read(catalog: Catalog) -> None:
+    assert readings("loans originated between 13/1/2026 and 9/30/2026", catalog,
+                    today=TODAY) == []
+
+
+def test_rows_after_by_with_a_clause_are_who_did_it_not_a_breakdown(catalog: Catalog) -> None:
+    plan = first("Accounts opened this year by customers who live in Florida: how many?",
+                 catalog)
+    assert (plan.measure, plan.group) == ("count", None)
+    assert Filter("customers.state", "=", "FL") in plan.filters
+    assert first("number of accounts by customer", catalog).group == "entity:customers"
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("average term of student loans, in years", ["in years"]),
+    ("total balance of savings accounts in thousands", ["in thousands"]),
+])
+def test_a_unit_the_number_is_not_counted_in_is_unread(question: str, unread: list[str],
+                                                       bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+@pytest.mark.parametrize("question", [
+    "average term of student loans in months",
+    "total balance of savings accounts in dollars",
+    "what share of customers are in the private segment, in percent",
+])
+def test_a_unit_the_number_is_counted_in_is_read(question: str, bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == []
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many customers joined in 2024 and 2025", ["2025"]),
+    ("how many loans in march 2025 and april 2025", ["april 2025"]),
+])
+def test_a_second_period_of_one_date_is_unread(question: str, unread: list[str],
+                                               bank_db: str) -> None:
+    assert read_request(question, BankDatabase(bank_db)).unread == unread
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("total spend by category for last quarter",
+     Filter("transactions.posted_at", "between", ("2026-07-01", "2026-09-30"))),
+    ("how many transactions this quarter",
+     Filter("transactions.posted_at", "between", ("2026-10-01", "2026-12-31"))),
+    ("fees collected ytd", Filter("transactions.posted_at", "between",
+                                  ("2026-01-01", "2026-11-23"))),
+    ("Sum of incoming transfers in 2025", Filter("transactions.amount", ">", 0)),
+    ("total outgoing transfers in 2025", Filter("transactions.amount", "<", 0)),
+    ("count of open credit accounts with a balance below zero",
+     Filter("accounts.balance", "<", 0)),
+    ("How many 30-year mortgages are on the books?", Filter("loans.term_months", "=", 360)),
+    ("how many car loans did we originate in 2025", Filter("loans.kind", "=", "auto")),
+])
+def test_relative_quarters_ytd_money_in_or_out_zero_terms_in_years_and_cars_are_read(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+
+
+def test_a_term_in_years_of_rows_other_than_loans_is_unread(catalog: Catalog) -> None:
+    assert read("customers with 30-year mortgages", catalog, TODAY)[1] == ["30 year"]
+
+
+@pytest.mark.parametrize(("question", "having"), [
+    ("how many open accounts have never had a single transaction",
+     Having("transactions", "=", 0)),
+    ("How many customers have never been issued a card?", Having("cards", "=", 0)),
+    ("how many customers got a loan in 2025", Having("loans", ">=", 1)),
+])
+def test_getting_rows_and_never_a_single_one_are_thresholds(question: str, having: Having,
+                                                            catalog: Catalog) -> None:
+    assert first(question, catalog).having == having
+
+
+def test_a_single_row_had_is_not_one_or_more(catalog: Catalog) -> None:
+    assert read("how many customers have a single loan", catalog, TODAY)[1] == ["single loan"]
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("list the names of customers who have a delinquent loan", []),
+    ("Customers with more than one loan - names please", []),
+    ("names of transactions over 5000", ["names"]),  # transactions have no name
+    ("the three states with the largest number of customers, biggest first", []),
+    ("the three states with the largest number of customers, smallest first",
+     ["first"]),  # the largest three, listed the other way round: not read
+    ("hi! quick one, how many retail customers do we have living in california?", []),
+])
+def test_names_of_rows_an_order_kept_and_a_quick_one_are_read(question: str,
+                                                               unread: list[str],
+                                                               catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many active cards expire before the end of this year?",
+     Filter("cards.expires_at", "<=", "2026-12-31")),
+    ("cards expiring by the end of 2027", Filter("cards.expires_at", "<=", "2027-12-31")),
+    ("number of customers that joined in twenty twenty five",
+     Filter("customers.joined_at", "between", ("2025-01-01", "2025-12-31"))),
+    ("customers born in nineteen ninety nine",
+     Filter("customers.birth_date", "between", ("1999-01-01", "1999-12-31"))),
+    ("customers who joined in twenty oh five",
+     Filter("customers.joined_at", "between", ("2005-01-01", "2005-12-31"))),
+    ("how many rent payments in Sept '26?",
+     Filter("transactions.posted_at", "between", ("2026-09-01", "2026-09-30"))),
+])
+def test_the_end_of_a_period_years_in_words_and_short_years_are_dates(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+
+
+def test_twenty_five_is_a_number_not_a_year(catalog: Catalog) -> None:
+    assert read("how many customers with twenty five accounts", catalog, TODAY)[1] == [
+        "twenty five accounts"]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many customers work for Johnson Inc?",
+     Filter("customers.employer", "=", "Johnson Inc")),
+    ("how much interest did we pay out to customers this year?",
+     Filter("transactions.amount", ">", 0)),
+    ("ATM cash withdrawals this month, how many so far?", Filter("transactions.amount", "<", 0)),
+    ("monthly card spend in 2026, month by month", Filter("transactions.channel", "=", "card")),
+    ("New sign-ups in Q1 2026 - count pls",
+     Filter("customers.joined_at", "between", ("2026-01-01", "2026-03-31"))),
+])
+def test_employers_money_paid_out_or_withdrawn_card_spend_and_sign_ups_are_read(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+
+
+def test_received_is_no_sign_of_money_in(catalog: Catalog) -> None:
+    """A customer receives a card or a loan as well as money: "received" alone must not
+    turn a question into one about their incoming transactions."""
+    for question in ("biggest single deposit we've ever received",
+                     "how many customers received a credit card in 2025"):
+        assert all(Filter("transactions.amount", ">", 0) not in plan.filters
+                   for plan in readings(question, catalog, today=TODAY))
+
+
+def test_an_employer_not_worked_for_is_unread(catalog: Catalog) -> None:
+    assert read("How many customers don't work for Johnson Inc?", catalog, TODAY)[1] == ["don't"]
+
+
+def test_a_combined_balance_needed_and_a_bal_are_summed_and_averaged(catalog: Catalog) -> None:
+    plan = first("i need the ten customers with the highest combined balance across all their "
+                 "accounts", catalog)
+    assert (plan.measure, plan.column, plan.group, plan.limit) == (
+        "sum", "accounts.balance", "entity:customers", 10)
+    assert first("avg bal on open money market accounts", catalog).column == "accounts.balance"
+
+
+def test_how_much_of_rows_with_no_amount_is_no_count(catalog: Catalog) -> None:
+    assert readings("how much do premier customers hold", catalog, today=TODAY) == []
+    assert first("how much interest was credited to customers this year?",
+                 catalog).table == "transactions"
+
+
+def test_a_merchant_written_as_a_name_is_read_before_a_word_for_rows(catalog: Catalog) -> None:
+    plan = first("How much did Best Buy refund to our customers in 2026?", catalog)
+    assert Filter("transactions.merchant", "=", "Best Buy") in plan.filters
+    assert Filter("accounts.type", "=", "money_market") in first(
+        "avg bal on open money mkt accounts", catalog).filters
+
+
+def test_which_owners_spent_are_each_with_their_total(catalog: Catalog) -> None:
+    plan = first("which customers spent at Starbucks in 2025", catalog)
+    assert (plan.measure, plan.group) == ("spend", "entity:customers")
+
+
+def test_a_count_of_owners_who_spent_counts_money_going_out_on_its_day(
+        catalog: Catalog) -> None:
+    costco = first("how many clients spend at Costco", catalog)
+    assert (costco.measure, set(costco.filters)) == ("count", {
+        Filter("transactions.merchant", "=", "Costco"), Filter("transactions.amount", "<", 0)})
+    plan = first("how many different customers paid rent in Sept '26?", catalog)
+    assert (plan.table, plan.measure) == ("customers", "count")
+    assert set(plan.filters) == {
+        Filter("transactions.category", "=", "rent"), Filter("transactions.amount", "<", 0),
+        Filter("transactions.posted_at", "between", ("2026-09-01", "2026-09-30"))}
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many times did people spend at Starbucks", ["spend"]),  # the purchases, not people
+    ("how many accounts were paid into in 2025", ["paid"]),  # money in
+    ("how many transactions spent over 100 at Starbucks", ["spent"]),
+])
+def test_spending_a_count_cannot_say_is_unread(question: str, unread: list[str],
+                                               catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "order", "limit"), [
+    ("Who is our oldest customer?", "asc", 1),
+    ("the 3 youngest premier clients", "desc", 3),
+])
+def test_the_oldest_or_youngest_people_are_ranked_by_birth_date(
+        question: str, order: str, limit: int, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert (plan.table, plan.column, plan.order, plan.limit) == (
+        "customers", "customers.birth_date", order, limit)
+
+
+def test_the_oldest_people_with_no_number_are_unread(catalog: Catalog) -> None:
+    assert read("the oldest customers in Texas", catalog, TODAY)[1] == ["oldest"]
+
+
+def test_a_share_of_the_rows_named_first_is_a_percentage(catalog: Catalog) -> None:
+    plan = first("Of all shopping transactions, what % were made online?", catalog)
+    assert (plan.measure, plan.filters, plan.part) == (
+        "percent", (Filter("transactions.category", "=", "shopping"),),
+        (Filter("transactions.channel", "=", "online"),))
+
+
+@pytest.mark.parametrize("question", ["who is the oldest customer by join date",
+                                      "the oldest customer to join"])
+def test_the_oldest_by_another_date_is_unread(question: str, catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == ["oldest"]
+
+
+def test_what_customers_pay_is_spent_and_what_we_pay_is_unread(catalog: Catalog) -> None:
+    assert first("How much did customers pay in rent in 2025?", catalog).measure == "spend"
+    assert read("how much interest have we paid customers in 2025", catalog, TODAY)[1] == [
+        "paid"]
+
+
+def test_in_order_of_a_ranking_is_read(catalog: Catalog) -> None:
+    plan = first("top three states by number of customers, in order", catalog)
+    assert (plan.group, plan.order, plan.limit) == ("customers.state", "desc", 3)
+
+
+def test_a_decade_is_its_ten_years_and_only_after_a_value_is_read(catalog: Catalog) -> None:
+    assert first("customers born in the 1950s, how many?", catalog).filters == (
+        Filter("customers.birth_date", "between", ("1950-01-01", "1959-12-31")),)
+    plan = first("customer count per segment, California only", catalog)
+    assert (plan.group, plan.filters) == ("customers.segment",
+                                          (Filter("customers.state", "=", "CA"),))
+
+
+@pytest.mark.parametrize(("question", "group"), [
+    ("Top 5 dining merchants by spend in 2025", "transactions.merchant"),
+    ("top 3 Texas cities by number of customers", "customers.city"),
+])
+def test_a_column_named_after_a_value_is_what_is_ranked(question: str, group: str,
+                                                         catalog: Catalog) -> None:
+    assert first(question, catalog).group == group

@@ -19,7 +19,8 @@ __all__ = ["FILLER", "unread"]
 
 FILLER = frozenset(["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "per", "each", "every", "all", "any", "some", "this", "that", "these", "those", "there", "here", "it", "its", "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "have", "has", "had", "having", "will", "would", "can", "could", "should", "shall", "may", "might", "must", "please", "show", "me", "us", "we", "our", "i", "you", "your", "my", "list", "give", "tell", "what", "what's", "whats", "which", "who", "whom", "whose", "how", "many", "much", "number", "count", "counts", "tally", "total", "sum", "overall", "average", "avg", "mean", "value", "amount", "and", "or", "as", "with", "across", "broken", "down", "per", "currently", "current", "right", "now", "today", "ever", "so", "far", "together", "respectively", "find", "get", "see", "return", "display", "pull", "look", "up", "report", "largest", "biggest", "highest", "maximum", "max", "smallest", "lowest", "minimum", "min", "most", "least", "fewest", "top", "bottom", "largest", "most", "expensive", "cheapest", "made", "make", "making", "happened", "occurred", "recorded", "posted", "held", "hold", "holds", "holding", "own", "owns", "owned", "owning", "live", "lives", "living", "reside", "resides", "residing", "located", "based", "belong", "belongs", "belonging", "sit", "sits", "exist", "exists", "existing", "registered", "record", "records", "row", "rows", "entries", "entry", "data", "info", "information", "details", "detail", "database", "bank", "bank's", "bank’s", "kinds", "kind", "sorts", "sort", "type", "types", "category", "categories", "year", "years", "yearly", "month", "months", "monthly", "annually", "date", "dates", "time", "money", "dollars", "usd", "they", "them", "their", "ones", "among", "amongst", "break",
                     "breakdown", "still", "yet", "pls", "plz", "summarise", "summarize", "calendar",
-                    "reported", "got", "hi", "hello", "hey", "r", "u", "ur"])
+                    "reported", "got", "hi", "hello", "hey", "r", "u", "ur", "need", "needs",
+                    "want", "wants", "combined"])
 """Words that carry no filter, comparison or number in a question to the bank ("loans
 still active", "not paid off yet": the status is the filter, now as ever)."""
 
@@ -34,7 +35,7 @@ _CONTRACTION = re.compile(r"^(\w+)['’](?:ve|re|ll|d|m)$")
 _SUPERLATIVE = r"(?:largest|biggest|highest|smallest|lowest|most|least)"
 _FILLER_PHRASES = re.compile(
     rf"\b(?:out there|on the books|at (?:the|this) moment|single(?=\s+{_SUPERLATIVE}\b)|"
-    rf"{_SUPERLATIVE}\s+single|good (?:morning|afternoon|evening)"
+    rf"{_SUPERLATIVE}\s+single|good (?:morning|afternoon|evening)|quick (?:one|question|q)\b"
     r"|(?:many\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?|thx|cheers"
     r"|thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance))?"
     r"|(?:went|gone|go|goes|going|fell|fallen)\s+(?:into|through)(?=\s+\w)"
@@ -44,10 +45,10 @@ _FILLER_PHRASES = re.compile(
 """Phrases that carry nothing, though their words may ("cards out there", "loans on the
 books", "the single largest deposit" or "the largest single deposit" but not "a single
 account", "loans that went into default", "went through the online channel": what follows
-says it), greetings ("good morning") and thanks ("thanks in advance", "thank you"), the
-time to come of a date verb ("due to expire in 2027": the date says when), a breakdown's
-verb ("split by segment": "by" says it) and where money went ("deposits into savings
-accounts": what follows says it)."""
+says it), greetings ("good morning", "quick question") and thanks ("thanks in advance",
+"thank you"), the time to come of a date verb ("due to expire in 2027": the date says when),
+a breakdown's verb ("split by segment": "by" says it) and where money went ("deposits into
+savings accounts": what follows says it)."""
 
 
 def _is_filler(word: str) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from agentdesk.numerals import ORDINAL_DAYS
+from agentdesk.numerals import CARDINALS, ORDINAL_DAYS, TENS
 
 from .vocabulary import MISSING_WORDS, NULLABLE_WORDS, NUMBER_WORDS, TABLE_WORDS
 
@@ -96,16 +96,18 @@ def find_dates(reading: Reading, today: date) -> None:
     import dateparser
 
     low = reading.text.lower()
-    lead = r"(?:(since|after|from|before|until|prior to|in|during|of|for|on|between)\s+)?"
+    lead = (r"(?:(since|after|from|before|until|prior to|in|during|of|for|on|between|"
+            r"(?:before|by|until|till)\s+the\s+end\s+of)\s+)?")
     found: list[tuple[int, int, str | None, tuple[str, str]]] = []
     # Days: "2025-07-04", "1/15/2023" (month first), "Sept 1st, 2026", "4 July 2025",
     # "Sept first, 2026".
     day = r"(?:\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + ")"
-    for pattern in (r"\d{4}-\d{1,2}-\d{1,2}", r"\d{1,2}/\d{1,2}/\d{4}",
+    order = _slashed_order(low)
+    for pattern in (r"\d{4}-\d{1,2}-\d{1,2}", *([_SLASHED.pattern] if order else []),
                     rf"(?:{_MONTH_RE})\.?\s+{day},?\s+\d{{4}}",
                     rf"(?:the\s+)?{day}\s+(?:of\s+)?(?:{_MONTH_RE})\.?,?\s+\d{{4}}"):
         for match in re.finditer(lead + rf"\b({pattern})\b", low):
-            iso = _day(match.group(2), day)
+            iso = _day(match.group(2), day, order or "MDY")
             if iso is not None:
                 found.append((match.start(), match.end(), match.group(1), (iso, iso)))
     # Two days of one year: "between January 1st and June 30th, 2025".
@@ -141,8 +143,9 @@ def find_dates(reading: Reading, today: date) -> None:
         if first is not None and last is not None and first.month < last.month:
             found.append((match.start(), match.end(), "between",
                           (_span(first.year, first.month)[0], _span(last.year, last.month)[1])))
-    for match in re.finditer(lead + rf"\b({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}})\b", low):
-        parsed = dateparser.parse(f"{match.group(2)} {match.group(3)}",
+    for match in re.finditer(lead + rf"\b({_MONTH_RE})\.?\s+(?:of\s+)?(\d{{4}}|['’]\d\d)(?!\w)",
+                             low):
+        parsed = dateparser.parse(f"{match.group(2)} {_full_year(match.group(3))}",
                                   settings={"PREFER_DAY_OF_MONTH": "first"})
         if parsed is not None:
             found.append((match.start(), match.end(), match.group(1),
@@ -151,12 +154,27 @@ def find_dates(reading: Reading, today: date) -> None:
     for match in re.finditer(lead + r"(?:(?:the\s+)?(?:calendar\s+|fiscal\s+)?year\s+)?"
                              r"\b(19\d\d|20\d\d)(?:['’]s)?\b(?!\s*(?:dollars|usd|\$))", low):
         found.append((match.start(), match.end(), match.group(1), _span(int(match.group(2)))))
+    for match in re.finditer(lead + r"(?:(?:the\s+)?year\s+)?\b((?:nineteen|twenty)[\s-]+"
+                             rf"(?:{_YEAR_IN_WORDS}))\b", low):  # "in twenty twenty five"
+        spoken = _year_in_words(match.group(2))
+        if spoken is not None:
+            found.append((match.start(), match.end(), match.group(1), _span(spoken)))
     for match in re.finditer(lead + r"\b(this|last|past|previous)\s+(year|month)\b", low):
         when = dateparser.parse(f"1 {match.group(3)} ago" if match.group(2) != "this"
                                 else "today", settings={"RELATIVE_BASE": _midnight(today)})
         if when is not None:
             span = _span(when.year, when.month if match.group(3) == "month" else None)
             found.append((match.start(), match.end(), match.group(1), span))
+    for match in re.finditer(lead + r"\b(?:the\s+)?(this|last|past|previous)\s+quarter\b", low):
+        found.append((match.start(), match.end(), match.group(1),
+                      _quarter_of(today, back=match.group(2) != "this")))
+    for match in re.finditer(lead + r"(?:the\s+)?\b((?:19|20)\d)0s\b", low):  # "the 1950s"
+        decade = int(match.group(2)) * 10
+        found.append((match.start(), match.end(), match.group(1),
+                      (f"{decade}-01-01", f"{decade + 9}-12-31")))
+    for match in re.finditer(r"\b(ytd|year[\s-]to[\s-]date)\b", low):
+        found.append((match.start(), match.end(), None,
+                      (f"{today.year}-01-01", today.isoformat())))
     kept: list[tuple[int, int, str | None, tuple[str, str]]] = []
     for item in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):
         if all(item[0] >= end or item[1] <= start for start, end, _, _ in kept):
@@ -175,6 +193,38 @@ def find_dates(reading: Reading, today: date) -> None:
             reading.mentions.append(Mention(start, end, "date", (), (word, span)))
 
 
+_TENS = {word: n for word, n in CARDINALS.items() if word in TENS}
+_UNDER_TWENTY = {word: n for word, n in CARDINALS.items() if n < 20}
+_YEAR_IN_WORDS = (rf"(?:oh[\s-]+)?(?:{'|'.join(_UNDER_TWENTY)})|(?:{'|'.join(_TENS)})"
+                  rf"(?:[\s-]+(?:{'|'.join(w for w, n in _UNDER_TWENTY.items() if 0 < n < 10)}))?")
+"""The last two digits of a year said in words ("twenty five", "oh five", "ten")."""
+
+
+def _year_in_words(words: str) -> int | None:
+    """A year said as people dictate it: "twenty twenty five" is 2025, "nineteen ninety
+    nine" 1999, "twenty oh five" 2005; "twenty five" is the number, not a year."""
+    century, *said = re.split(r"[\s-]+", words)
+    rest = [w for w in said if w != "oh"]
+    if not rest or (rest == said and len(rest) == 1 and _UNDER_TWENTY.get(rest[0], 10) < 10):
+        return None
+    tail = _TENS.get(rest[0], _UNDER_TWENTY.get(rest[0], 0)) + \
+        sum(_UNDER_TWENTY[w] for w in rest[1:])
+    return (19 if century == "nineteen" else 20) * 100 + tail
+
+
+def _full_year(written: str) -> str:
+    """A year as four digits: "'26" is 2026 (the bank's years are of this century)."""
+    return f"20{written[-2:]}" if len(written) == 3 else written
+
+
+def _quarter_of(today: date, back: bool) -> tuple[str, str]:
+    """The first and last day of ``today``'s quarter, or of the one before it."""
+    quarter, year = (today.month - 1) // 3 + 1, today.year
+    if back:
+        quarter, year = (quarter - 1, year) if quarter > 1 else (4, year - 1)
+    return _span(year, quarter=quarter)
+
+
 _QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
              "4th": 4, "last": 4, "final": 4}
 """A quarter of a year by its ordinal ("the third quarter")."""
@@ -183,14 +233,30 @@ _ORDINALS = {word: str(n) for word, n in ORDINAL_DAYS.items()}
 """Days of the month in words ("Sept first"), as the digits dateparser reads."""
 
 
-def _day(text: str, day: str) -> str | None:
+_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/\d{4}")
+
+
+def _slashed_order(low: str) -> str | None:
+    """The order of the day and month in the question's numeric dates: one written day first
+    where only a day can be ("30/9/2026") makes them all day first ("between 1/7/2026 and
+    30/9/2026" starts in July), else month first ("1/15/2023"); ``None`` when they disagree
+    ("13/1/2026 to 1/20/2026"), and then none is read."""
+    pairs = [(int(m.group(1)), int(m.group(2))) for m in _SLASHED.finditer(low)]
+    day_first = any(first > 12 for first, _ in pairs)
+    month_first = any(second > 12 for _, second in pairs)
+    if day_first and month_first:
+        return None
+    return "DMY" if day_first else "MDY"
+
+
+def _day(text: str, day: str, order: str = "MDY") -> str | None:
     """The ISO date of one day as written ("Sept 1st, 2026", "the 4th of July 2025"),
-    ``day`` the pattern of a day of the month."""
+    ``day`` the pattern of a day of the month, ``order`` that of numeric dates."""
     import dateparser
 
     text = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bsept\b|\bthe\s+", _day_words, text)
     text = re.sub(day, lambda m: _ORDINALS.get(m.group(), m.group()), text)
-    parsed = dateparser.parse(text, languages=["en"], settings={"DATE_ORDER": "MDY"})
+    parsed = dateparser.parse(text, languages=["en"], settings={"DATE_ORDER": order})
     return None if parsed is None else parsed.date().isoformat()
 
 
@@ -214,7 +280,25 @@ _COMPARE = {
 }
 
 
-def _amount(digits: str, unit: str | None) -> float:
+_GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+")
+"""A number with a dot before each three digits ("5.000"): a thousands dot where money is
+said ("5.000 dollars", "$1.250": cents are two digits), else as likely a decimal; with no
+unit that says which, it is not read."""
+_MONEY = re.compile(r"\$|\b(?:dollars|usd|bucks)\b")
+
+
+def _money(low: str, match: re.Match[str]) -> bool:
+    """Whether a comparison's number is said in dollars ("$5.000", "5.000 dollars")."""
+    return bool(_MONEY.search(match.group()) or _MONEY.match(low[match.end():].lstrip()))
+
+
+def _amount(digits: str, unit: str | None, money: bool = False) -> float | None:
+    """The number as written, with its unit; ``None`` for a dotted one that may be either
+    (:data:`_GROUPED`)."""
+    if unit is None and _GROUPED.fullmatch(digits):
+        if not money:
+            return None
+        digits = digits.replace(".", "")
     value = float(digits.replace(",", ""))
     if unit in ("k", "thousand"):
         value *= 1_000
@@ -232,31 +316,48 @@ def find_comparisons(reading: Reading) -> None:
     negative/positive balances."""
     low = reading.text.lower()
     for match in re.finditer(rf"\bbetween\s+{_NUMBER}\s+and\s+{_NUMBER}", low):
-        if reading.free(match.start(), match.end()):
-            pair = (_whole(_amount(match.group(1), match.group(2))),
-                    _whole(_amount(match.group(3), match.group(4))))
+        low_end = _amount(match.group(1), match.group(2), _money(low, match))
+        high_end = _amount(match.group(3), match.group(4), _money(low, match))
+        if reading.free(match.start(), match.end()) and low_end is not None and \
+                high_end is not None:
             reading.mentions.append(Mention(match.start(), match.end(), "compare",
-                                            ("between",), pair))
+                                            ("between",), (_whole(low_end), _whole(high_end))))
     words = "|".join(sorted(_COMPARE, key=len, reverse=True))
     for match in re.finditer(rf"\b({words})\s+{_NUMBER}", low):
-        if not reading.free(match.start(), match.end()):
+        value = _amount(match.group(2), match.group(3), _money(low, match))
+        if not reading.free(match.start(), match.end()) or value is None:
             continue
-        value = _whole(_amount(match.group(2), match.group(3)))
         reading.mentions.append(Mention(match.start(), match.end(), "compare",
-                                        (_COMPARE[match.group(1)],), value))
+                                        (_COMPARE[match.group(1)],), _whole(value)))
     # "36 months or less", "$5,000 or more": the comparison after the number.
     for match in re.finditer(rf"(?<![\w$]){_NUMBER}(?:\s+(?:months?|dollars|usd))?\s+or\s+"
                              r"(less|fewer|lower|under|below|more|greater|higher|over|above)\b",
                              low):
-        if not reading.free(match.start(), match.end()):
+        value = _amount(match.group(1), match.group(2), _money(low, match))
+        if not reading.free(match.start(), match.end()) or value is None:
             continue
         op = "<=" if match.group(3) in ("less", "fewer", "lower", "under", "below") else ">="
         reading.mentions.append(Mention(match.start(), match.end(), "compare", (op,),
-                                        _whole(_amount(match.group(1), match.group(2)))))
-    # "payroll credited in 2026": money in, of transactions only (refs[1] the column).
-    for match in re.finditer(r"\b(credited|debited)\b", low):
+                                        _whole(value)))
+    for match in re.finditer(rf"\b({words})\s+zero\b", low):  # "a balance below zero"
         if reading.free(match.start(), match.end()):
-            op = ">" if match.group(1) == "credited" else "<"
+            reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                            (_COMPARE[match.group(1)],), 0))
+    # "30-year mortgages": the loans' term, in months (refs[1] the column).
+    for match in re.finditer(rf"\b{_NUMBER_OR_WORD}[\s-]year(?=\s+(?:\w+\s+)?(?:loans?|"
+                             r"mortgages?)\b)", low):
+        if reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                            ("=", "loans.term_months"),
+                                            12 * _count(match.group(1))))
+    # "payroll credited in 2026", "incoming transfers", "interest paid out", "cash
+    # withdrawals": money in or out, of transactions only. Not "received": a customer
+    # receives a card or a loan as well as money, and that reading would count their
+    # transactions instead.
+    for match in re.finditer(r"\b(?:(credited|incoming|pa(?:id|ys?|ying)\s+out)|"
+                             r"debited|outgoing|withdrawals?)\b", low):
+        if reading.free(match.start(), match.end()):
+            op = ">" if match.group(1) else "<"
             reading.mentions.append(Mention(match.start(), match.end(), "compare",
                                             (op, "transactions.amount"), 0))
     for match in re.finditer(r"\b(negative|positive)\s+(balance|balances|amount|amounts)\b", low):
@@ -275,8 +376,10 @@ _THRESHOLD = {
 _OR = {"more": ">=", "fewer": "<=", "less": "<="}
 
 
-ACQUIRING = r"taken\s+out|took\s+out|take\s+out|opened|made|make|makes"
-"""The verbs of getting a row (not of holding it): "taken out a loan", "made a transaction"."""
+ACQUIRING = (r"taken\s+out|took\s+out|take\s+out|opened|made|make|makes|"
+             r"(?:been\s+)?issued|got|gotten|received")
+"""The verbs of getting a row (not of holding it): "taken out a loan", "made a transaction",
+"been issued a card"."""
 _ACQUIRED = rf"have|has|had|hold|holds|held|own|owns|owned|{ACQUIRING}"
 """The verbs of owning a row, or of having got it: "have a loan", "never taken out a loan"."""
 
@@ -304,7 +407,7 @@ def find_having(reading: Reading) -> None:
         # don't have any loans", "who have never taken out a loan": none of them.
         (rf"\b(?:(?:have|has|hold|holds|own|owns|with|holding|owning)\s+no|without|"
          rf"(?:don['’]?t|doesn['’]?t|didn['’]?t|do\s+not|does\s+not|did\s+not|never)\s+"
-         rf"(?:{_ACQUIRED}))\s+(?:(?:a|an|any)\s+)?{noun}",
+         rf"(?:{_ACQUIRED}))\s+(?:(?:a|an|any)\s+)?(?:single\s+)?{noun}",
          lambda m: ("=", 0, m.group(1))),
         # "customers who have a loan", "clients that made a transaction": one or more.
         (rf"\b(?:{_ACQUIRED})\s+(?:a|an)\s+{noun}(?!\s+(?:{names})\b)",

@@ -36,6 +36,7 @@ from .plans import tables as _plan_tables
 from .vocabulary import (
     BARE_DATE_VERBS,
     COLUMN_WORDS,
+    COUNTED_IN,
     DATE_COLUMNS,
     DATE_VERBS,
     DEFAULT_MEASURE,
@@ -87,6 +88,9 @@ def _table_words_as_values(reading: Reading, low: str, by_value: dict[str, list[
         if following is not None and not low[mention.end:following.start].strip():
             refs = tuple(r for r in by_value[value]
                          if r.split(".")[0] == following.refs[0] != mention.refs[0])
+        elif re.match(r"\s+(?:spend|spending|spent)\b", low[mention.end:]):
+            # "card spend": the money spent by card, a value of the transactions
+            refs = tuple(r for r in by_value[value] if r.startswith("transactions."))
         negation = _NOT.search(low[:mention.start])
         if not refs and negation and all(w in FILLER for w in negation.group(2).split()):
             refs = tuple(r for r in by_value[value] if r.split(".")[0] != mention.refs[0])
@@ -132,6 +136,16 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     for name, code in STATES.items():
         if name.endswith(" state"):
             find(reading, name, spaced, "value", state_refs, code)
+    # Values the database holds, by value.
+    by_value: dict[str, list[str]] = {}
+    for ref, values in catalog.values.items():
+        for value in values:
+            by_value.setdefault(value, []).append(ref)
+    _employers(reading, question, catalog)
+    if not uncased:  # "Best Buy" written as a name is the merchant, whatever "buy" may be
+        for value in sorted(by_value, key=len, reverse=True):
+            if " " in value and value.lower() != value:
+                find(reading, value, question, "value", tuple(by_value[value]), value)
     # Column phrases first ("credit limit" is not the value "credit"), longest first.
     for phrase in sorted(COLUMN_WORDS, key=len, reverse=True):
         refs = tuple(r for r in COLUMN_WORDS[phrase] if catalog.has(r))
@@ -147,10 +161,6 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
                 find(reading, phrase, spaced, "time", (ref,))
         _bare_date_verbs(reading, spaced, catalog)
     # Values the database holds, longest first; proper names must be written as such.
-    by_value: dict[str, list[str]] = {}
-    for ref, values in catalog.values.items():
-        for value in values:
-            by_value.setdefault(value, []).append(ref)
     for value in sorted(by_value, key=len, reverse=True):
         refs = tuple(by_value[value])
         if value.lower() != value:
@@ -174,6 +184,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
         if value in catalog.values.get(ref, ()):
             find(reading, phrase, spaced, "value", (ref,), value)
     _segment_banking(reading, low)
+    _only(reading, low)
     _table_words_as_values(reading, low, by_value)
     _credits_and_debits(reading, low)
     _emails(reading, low, catalog)
@@ -209,6 +220,33 @@ def _segment_banking(reading: Reading, low: str) -> None:
             after = re.match(r"[\s-]+banking\b", low[mention.end:])
             if after and reading.free(mention.end, mention.end + after.end()):
                 reading.mentions.append(Mention(mention.end, mention.end + after.end(), "used"))
+
+
+_EMPLOYED = re.compile(r"\b(?:works?|working|worked|employed)\s+(?:for|at|by)\s+"
+                       r"([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)")
+"""A verb of working and the proper name of whom for ("work for Johnson Inc")."""
+
+
+def _employers(reading: Reading, question: str, catalog: Catalog) -> None:
+    """ "customers who work for Johnson Inc": the name written after a verb of working is
+    an employer (the bank keeps employers as free text, not among its values), whatever
+    else a name of that spelling may be (a merchant)."""
+    if not catalog.has("customers.employer"):
+        return
+    for match in _EMPLOYED.finditer(question):
+        if reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(), match.start(1), "used"))
+            reading.mentions.append(Mention(match.start(1), match.end(1), "value",
+                                            ("customers.employer",), match.group(1)))
+
+
+def _only(reading: Reading, low: str) -> None:
+    """ "per segment, California only": "only" after a value says the value is the filter,
+    which it already is."""
+    for mention in reading.of("value"):
+        after = re.match(r"\s+only\b", low[mention.end:])
+        if after and reading.free(mention.end, mention.end + after.end()):
+            reading.mentions.append(Mention(mention.end, mention.end + after.end(), "used"))
 
 
 def _bare_date_verbs(reading: Reading, spaced: str, catalog: Catalog) -> None:
@@ -309,11 +347,12 @@ _MOST = re.compile(r"\bthe\s+(most|fewest|least)\s+(?!\w+ing\b|recent(?:ly)?\b|(
 """A count ranked ("the most accounts"); not "the most spending", "the most recently opened",
 nor the most of a number ("borrowed the most in total")."""
 _AVG = re.compile(r"\b(average|avg|mean)\b")
-_SPEND = re.compile(r"\b(spend|spending|spent|collected|paid(?![\s_-]+(?:off|back|down|out|to)\b))"
+_SPEND = re.compile(r"\b(spend|spending|spent|collected|(?:paid|pay|pays|paying)"
+                    r"(?![\s_-]+(?:off|back|down|out|to|into)\b))"
                     r"\b")
 """Money going out of the customers' accounts ("rent paid in 2024", "fees collected": taken
-by the bank); not "paid off" loans, nor money paid out or to someone ("interest paid to
-customers")."""
+by the bank); not "paid off" loans, nor money paid out, to someone or into an account
+("interest paid to customers")."""
 _PAYEES = r"(?:(?:our|the)\s+)?(?:customers?|clients?|people|members|we|they|i)"
 _PAID_TO = re.compile(rf"(?:\b{_PAYEES}\s+(?:were|was|got|get|gets|are|is|be|been|being)|"
                       rf"\b(?:were|was|are|is|did|do|does)\s+{_PAYEES}(?:\s+(?:get|got|being))?)"
@@ -322,11 +361,21 @@ _PAID_TO = re.compile(rf"(?:\b{_PAYEES}\s+(?:were|was|got|get|gets|are|is|be|bee
 got paid")."""
 
 
+_BANK_PAYS = re.compile(r"\b(?:we|us|bank|bank['’]s)\b")
+"""The bank as who pays ("how much did we pay in interest"): money coming in."""
+
+
 def _spending(low: str) -> list[re.Match[str]]:
-    """The words of money going out: :data:`_SPEND`, but not "customers were paid"."""
+    """The words of money going out: :data:`_SPEND`, but not "customers were paid", nor
+    what "we" pay."""
     return [m for m in _SPEND.finditer(low)
-            if m.group(1) != "paid" or not _PAID_TO.search(low[:m.start()])]
-_SUM = re.compile(r"\b(total|sum|how much|overall)\b")
+            if (m.group(1) != "paid" or not _PAID_TO.search(low[:m.start()])) and
+            (not m.group(1).startswith("pa") or not _BANK_PAYS.search(low[:m.start()]))]
+_MONEY_OUT = Filter("transactions.amount", "<", 0)
+"""The transactions of money going out: what a count of spending counts."""
+_SUM = re.compile(r"\b(total|sum|how much|overall|combined)\b")
+_HOW_MUCH = re.compile(r"\bhow\s+much\b")
+"""An amount asked: of rows with no number of their own it is not their count."""
 _BORROWED = re.compile(r"\b(borrow|borrowed)\b")
 """What was borrowed, ranked, is a total of principal ("which 5 customers borrowed the
 most"); not "which customers borrowed in 2025" (who, not how much)."""
@@ -338,8 +387,13 @@ _GROUP = re.compile(r"\b(per|by|each|every|for each|for every|in each|broken dow
 """A breakdown ("per state", "by the owner's segment": of the customers owning the rows)."""
 
 
+_RELATIVE_CLAUSE = re.compile(r"\s+(?:who|that|which|whose)\b")
+"""A clause saying which rows are meant: rows after "by" with one ("accounts opened by
+customers who live in Florida") are who did it, not what the answer is broken down by."""
+
+
 def _measure_word(low: str, top: int | None) -> str:
-    if _PERCENT.search(low):
+    if _PERCENT.search(low) or _OF_ALL_SHARE.search(low):
         return "percent"
     if _RATIO.search(low):
         return "ratio"
@@ -391,6 +445,8 @@ def _group(reading: Reading, low: str, base: str, dates_col: str) -> str | None:
                              and m.start <= mention.end + 2 and m.kind == "column"]
                 if following:
                     continue
+                if match.group(1) == "by" and _RELATIVE_CLAUSE.match(low, mention.end):
+                    break  # "opened by customers who live in Florida": who, not per whom
                 return f"entity:{mention.refs[0]}"
     if re.search(r"\b(monthly|month by month|each month|per month)\b", low):
         return f"month:{dates_col}"
@@ -416,7 +472,27 @@ def _top_group(reading: Reading, low: str, base: str) -> str | None:
             if mention.kind == "table":
                 return None if mention.refs[0] == base else f"entity:{mention.refs[0]}"
             if mention.kind == "value":
-                return None
+                return _valued_column(reading, mention, at + len(match.group(2)), base)
+    return None
+
+
+def _valued_column(reading: Reading, value: Mention, end: int, base: str) -> str | None:
+    """The column named right after a value of another column ("top 5 dining merchants":
+    the merchants, of dining), else none ("top 5 premier customers")."""
+    following = [m for m in reading.mentions if value.end < m.start < end]
+    if following and following[0].kind == "column" and not set(following[0].refs) <= NUMERIC \
+            and not set(following[0].refs) & set(value.refs):
+        return _pick(following[0].refs, following[0].start, reading, base)
+    return None
+
+
+def _owners_asked(reading: Reading, low: str, base: str) -> str | None:
+    """ "which customers spent at Starbucks in 2025": the owners of the rows summed, each
+    with their total (not one total of all of them)."""
+    for match in re.finditer(r"\b(?:which|what)\s+", low):
+        asked = [m for m in reading.of("table") if m.start == match.end()]
+        if asked and asked[0].refs[0] != base and asked[0].refs[0] in _owners(base):
+            return f"entity:{asked[0].refs[0]}"
     return None
 
 
@@ -452,6 +528,11 @@ def _base(reading: Reading, low: str, measure: str, column: str | None) -> str |
         measured = [m for m in named if m.refs[0] in DEFAULT_MEASURE]
         if measured:
             return measured[0].refs[0]
+        # "how much interest was credited to customers": the table of the values said,
+        # where only it has a number to add up
+        valued = {r.split(".")[0] for m in reading.of("value") for r in m.refs}
+        if len(valued) == 1 and valued <= set(DEFAULT_MEASURE):
+            return valued.pop()
     if measure == "count":
         count = _COUNT.search(low) or re.search(r"\bthe\s+(most|fewest|least)\b", low)
         after = [m for m in named if count and m.start >= count.end()]
@@ -506,7 +587,10 @@ def _date_column(reading: Reading, base: str, catalog: Catalog) -> str:
     times = reading.of("time")
     bought = [m for m in reading.of("table") if reading.text[m.start:m.end].lower()
               in ("buy", "bought", "purchased", "shopped")]
-    if not times and bought:  # "customers who bought at Starbucks in 2024": the purchases'
+    spent = _spending(reading.text.lower()) and base in _owners("transactions")
+    if not times and (bought or spent):
+        # "customers who bought at Starbucks in 2024", "customers who paid rent in
+        # September": the purchases', the payments'
         return DATE_COLUMNS["transactions"]
     dates = reading.of("date")
     acquired = [m.value[2] for m in reading.of("having")
@@ -642,6 +726,8 @@ def _read(question: str, catalog: Catalog, today: date | None,
     plans = _plans(reading, low, top, direction, catalog)
     if plans:
         _new_rows(reading, low, plans[0])
+        _names(reading, low, plans[0], catalog)
+        _ranked_first(reading, low, plans[0])
     if not plans:
         return plans, unread(reading)
     ignored = _ignored(reading, low, plans[0], catalog)
@@ -726,6 +812,33 @@ def _in_time(reading: Reading, low: str, base: str, catalog: Catalog,
     return None
 
 
+_OTHER_DATE_VERB = re.compile(r"\b(?:" + "|".join(
+    re.escape(v) for v, ref in DATE_VERBS.items() if ref != "customers.birth_date") + r")\b")
+_AGED = re.compile(rf"\b(?:(?P<n>\d+|{'|'.join(NUMBER_WORDS)})\s+)?(?P<age>oldest|youngest)\s+"
+                   r"(?:\w+\s+){0,2}?(?:(?P<one>customer|client|member|person)|customers|clients|"
+                   r"members|people)\b")
+
+
+def _by_age(reading: Reading, low: str, base: str, catalog: Catalog, top: int | None,
+            ) -> tuple[Literal["asc", "desc"], int] | None:
+    """("asc" | "desc", N) of "who is our oldest customer", "the 3 youngest premier clients":
+    people ranked by their age, the earliest birth date first for the oldest; "the oldest
+    customers" says not how many, and "the oldest customer to join" names another date:
+    neither is read."""
+    match = _AGED.search(low)
+    if match is None or base != "customers" or not catalog.has("customers.birth_date") or \
+            _OTHER_DATE_VERB.search(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)):
+        return None  # "the oldest customer to join": of another date, not read here
+    raw = match.group("n")
+    count = top if raw is None else int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+    if count is None and match.group("one"):
+        count = 1
+    if count is None:
+        return None
+    reading.mentions.append(Mention(match.start(), match.end("age"), "used"))
+    return ("asc" if match.group("age") == "oldest" else "desc"), count
+
+
 _ROW_NOUNS = frozenset({"deposit", "deposits", "payment", "payments", "transfer", "transfers"})
 """Values that are also a word for the rows themselves ("a payroll deposit")."""
 
@@ -796,6 +909,11 @@ def _ratio(reading: Reading, low: str, base: str, filters: list[Filter],
 
 
 _PERCENT = re.compile(r"(\b(?:percentage|percent|share|proportion|fraction)|(?<![\w%])%)\s+of\b")
+_OF_ALL_SHARE = re.compile(r"^\s*(?:out\s+)?of\s+(?:all\s+)?[^,?]+,\s*"
+                           r"(what|which)\s+(%|percent|percentage|share|proportion|fraction)"
+                           r"(?!\s+of\b)")
+"""A share of the rows named first: "Of all shopping transactions, what % were made
+online?" (the whole before the comma, the part after the share)."""
 _IN_PERCENT = re.compile(r"\b(?:in|as\s+an?)\s+(?:percent|percentage|%)(?!\w)")
 """The unit a share is given in, said after it: what a percentage measure already is."""
 
@@ -806,13 +924,19 @@ def _percent(reading: Reading, low: str, base: str, filters: list[Filter],
     said up to it), the share that pass what is said after it."""
     said = _PERCENT.search(low)
     nouns = [m for m in reading.of("table") if said and m.start > said.end()]
+    after = nouns[0].end if nouns else 0
+    share = said.span(1) if said else (0, 0)
+    of_all = _OF_ALL_SHARE.search(low) if said is None else None
+    if of_all is not None:  # "of all shopping transactions, what % were made online"
+        said, after, share = of_all, of_all.end(), (of_all.start(1), of_all.end(2))
+        nouns = [m for m in reading.of("table") if m.end <= of_all.start(1)]
     if said is None or not nouns:
         return []
-    part = tuple(f for f, at in zip(filters, where, strict=True) if at > nouns[0].end)
+    part = tuple(f for f, at in zip(filters, where, strict=True) if at > after)
     if not part:
         return []
     whole = tuple(f for f in filters if f not in part)
-    reading.mentions.append(Mention(said.start(1), said.end(1), "used"))
+    reading.mentions.append(Mention(*share, "used"))
     for unit in _IN_PERCENT.finditer(low):  # "share of customers that are premier, in percent"
         reading.mentions.append(Mention(unit.start(), unit.end(), "used"))
     return [Plan(table=base, measure="percent", filters=whole, part=part)]
@@ -824,6 +948,42 @@ def _new_rows(reading: Reading, low: str, plan: Plan) -> None:
     for match in re.finditer(r"\bnew\s+", low):
         named = [m for m in reading.of("table") if m.start == match.end()]
         if named and DATE_COLUMNS.get(named[0].refs[0]) in _uses(plan, None):
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+
+
+_NAMES = re.compile(r"(?<!first\s)(?<!last\s)(?<!full\s)\bnames?\b")
+"""The names asked of rows ("names please"); not a name that filters ("a first name of
+John")."""
+
+
+def _names(reading: Reading, low: str, plan: Plan, catalog: Catalog) -> None:
+    """ "the names of customers who ...", "names please": rows listed are listed with their
+    names, so "names" is read where the plan lists rows that have one."""
+    named = {"name", "first_name"} & set(catalog.tables.get(plan.table, ()))
+    if plan.measure != "rows" or plan.bare or not named:
+        return
+    for match in _NAMES.finditer(low):
+        if reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+
+
+_LARGEST = r"\b(?:biggest|largest|highest|most|top)\b"
+_SMALLEST = r"\b(?:smallest|lowest|fewest|least|bottom)\b"
+_FIRST_OF_RANK = re.compile(rf"(?:({_LARGEST})|{_SMALLEST})\s+first\b")
+
+
+def _ranked_first(reading: Reading, low: str, plan: Plan) -> None:
+    """ "biggest first", "in order": the order of a ranking the plan already keeps, where
+    nothing ranks the other way ("the largest ..., smallest first" keeps the largest and lists them the
+    other way round, which the reader does not say: left unread)."""
+    for match in re.finditer(r"\bin\s+(?:that\s+)?order\b", low):  # "top three, in order"
+        if plan.order and plan.limit and reading.free(match.start(), match.end()):
+            reading.mentions.append(Mention(match.start(), match.end(), "used"))
+    for match in _FIRST_OF_RANK.finditer(low):
+        other = _SMALLEST if match.group(1) else _LARGEST
+        rest = low[:match.start()] + " " + low[match.end():]
+        if plan.order == ("desc" if match.group(1) else "asc") and \
+                not re.search(other, rest) and reading.free(match.start(), match.end()):
             reading.mentions.append(Mention(match.start(), match.end(), "used"))
 
 
@@ -867,7 +1027,8 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         # "average spend per customer": of each one's purchases, or of their totals
         owner = (plan.group or "").partition(":")[2]
         out += [(m.start, m.end) for m in reading.of("table") if m.refs[0] == owner]
-    if plan.measure not in ("spend", "avg_spend"):  # "on average, how much do people spend": debits as spent
+    if plan.measure not in ("spend", "avg_spend") and _MONEY_OUT not in plan.filters:
+        # "on average, how much do people spend": debits as spent
         out += [m.span() for m in _spending(low)]
     count = _COUNT.search(low) or _MOST.search(low)
     if count and plan.measure not in ("count", "spend", "distinct", "percent", "ratio") and \
@@ -909,12 +1070,33 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     for mention in reading.of("column"):
         if not set(mention.refs) & used and not _after_its_value(reading, low, mention):
             out.append((mention.start, mention.end))
+    out += _other_units(low, plan)
     # Two values of one column side by side ("payroll deposit") are one kind of the other,
     # not either of them: which one the question means is not read.
     values = sorted(reading.of("value"), key=lambda m: m.start)
     for first, then in pairwise(values):
         if set(first.refs) & set(then.refs) and not low[first.end:then.start].strip(" -"):
             out.append((first.start, then.end))
+    return out
+
+
+_IN_UNIT = re.compile(r"\b(?:in|as)\s+(?:(?:the\s+)?number\s+of\s+)?(?:an?\s+)?("
+                      + "|".join(map(re.escape, COUNTED_IN)) + r")(?!\w)(?!\s*\d)")
+"""The unit an answer is asked in ("in years", "as a percentage"); not a period ("in years
+2024 and 2025")."""
+
+
+def _other_units(low: str, plan: Plan) -> list[tuple[int, int]]:
+    """The units asked that the plan's number is not counted in ("average term of student
+    loans, in years": the terms are in months), never filler: the answer would be in another
+    unit than the one asked."""
+    number = "transactions.amount" if plan.measure in ("spend", "avg_spend") else plan.column
+    out: list[tuple[int, int]] = []
+    for match in _IN_UNIT.finditer(low):
+        unit = match.group(1)
+        share = plan.measure == "percent" and unit in ("percent", "percentage", "%")
+        if not share and number not in COUNTED_IN[unit]:
+            out.append(match.span())
     return out
 
 
@@ -938,6 +1120,11 @@ def _after_its_value(reading: Reading, low: str, column: Mention) -> bool:
     ("the online channel", "the retail segment"): the value's filter reads it."""
     return any(set(m.refs) & set(column.refs) and m.end <= column.start
                and not low[m.end:column.start].strip() for m in reading.of("value"))
+
+
+_BOUNDS = frozenset({"since", "from", "after", "before", "until", "prior to"})
+"""The words of a date that bound a period on one side ("since 2020 and before 2025" is one
+period)."""
 
 
 def _distinct_rows(reading: Reading, at: int) -> bool:
@@ -979,6 +1166,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         measure = "count" if measure == "count" else "rows"
     if measure in ("sum", "avg", "min", "max") and column is None:
         column = DEFAULT_MEASURE.get(base)
+        if column is None and measure == "sum" and _HOW_MUCH.search(low):
+            return []  # "how much do premier customers hold": an amount, not how many
         if column is None:
             measure = "count"
     # Dates belong to the date a verb names ("joined", "opened"), else to the base table's.
@@ -987,6 +1176,13 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     where = [m.start for m in reading.of("missing")]  # where each filter was said
     for mention in reading.of("date"):
         word, (start, end) = mention.value
+        if word not in _BOUNDS and any(f.op == "between" for f in filters) and \
+                len({m.refs[0] for m in reading.of("time")}) <= 1:
+            # "joined in 2024 and 2025": both at once is none, and either or each of them
+            # is not read; the second period is left unread (a second date's verb, "issued
+            # in 2022 that expire in 2026", is unread itself).
+            reading.mentions.remove(mention)
+            continue
         where.append(mention.start)
         if word in ("since", "from"):
             filters.append(Filter(dates_col, ">=", start))
@@ -994,6 +1190,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             filters.append(Filter(dates_col, ">", end))
         elif word in ("before", "until", "prior to"):
             filters.append(Filter(dates_col, "<", start))
+        elif word is not None and word.endswith(" end of"):  # "before the end of this year"
+            filters.append(Filter(dates_col, "<=", end))
         else:
             filters.append(Filter(dates_col, "between", (start, end)))
     swaps: list[tuple[Filter, Filter]] = []
@@ -1036,8 +1234,21 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         if target:
             filters.append(Filter(target, cast(Op, mention.refs[0]), mention.value))
             where.append(mention.start)
+    spent = _spending(low)
+    if measure == "count" and spent and not _TIMES.search(low) and \
+            (base == "transactions" or base in _owners("transactions")) and \
+            all(f.column != _MONEY_OUT.column for f in filters):
+        # "how many customers paid rent in September": of the money going out ("how many
+        # times did people spend" counts no customers, and an amount said besides is of
+        # the money spent, not of each row: both are left unread)
+        filters.append(_MONEY_OUT)
+        where.append(spent[0].start())
     if measure == "percent":
         return _percent(reading, low, base, filters, where)
+    aged = _by_age(reading, low, base, catalog, top) if measure == "rows" else None
+    if aged is not None:  # "who is our oldest customer": by birth date
+        return [Plan(table=base, measure="rows", column="customers.birth_date",
+                     filters=tuple(filters), order=aged[0], limit=aged[1])]
     timed = _in_time(reading, low, base, catalog) if dated is None else None
     if timed is not None:  # "which branch opened first": its rows by that date
         ref, order_in_time, count = timed
@@ -1083,6 +1294,8 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
                 reading.mentions.append(Mention(match.start(), match.end(), "used"))
         if group is None and keep is not None:
             group = _kept_group(reading, base, filters)
+        if group is None and measure in ("sum", "spend"):
+            group = _owners_asked(reading, low, base)
         if measure == "rows" and group is not None:
             measure = "count"
     if measure == "count" and group is None and column and _COUNT.search(low) is None:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from agentdesk.numerals import cardinals
 
-__all__ = ["BARE_DATE_VERBS", "COLUMN_WORDS", "DATE_COLUMNS", "DATE_VERBS", "DEFAULT_MEASURE", "MISSING_WORDS",
+__all__ = ["BARE_DATE_VERBS", "COLUMN_WORDS", "COUNTED_IN", "DATE_COLUMNS", "DATE_VERBS",
+           "DEFAULT_MEASURE", "MISSING_WORDS",
            "NULLABLE_WORDS", "NUMBER_WORDS", "NUMERIC", "OWNED", "STATES",
            "TABLE_WORDS", "UNITS", "VALUE_WORDS"]
 
 TABLE_WORDS: dict[str, tuple[str, ...]] = {
-    "customers": ("customer", "customers", "client", "clients", "people", "members"),
+    "customers": ("customer", "customers", "client", "clients", "people", "members",
+                  "sign ups", "signups"),
     "accounts": ("account", "accounts", "acct", "accts"),
     "cards": ("card", "cards"),
     "loans": ("loan", "loans"),
@@ -46,6 +48,7 @@ COLUMN_WORDS: dict[str, tuple[str, ...]] = {
     "statuses": ("accounts.status", "loans.status", "cards.status"),
     "employer": ("customers.employer",), "employers": ("customers.employer",),
     "balance": ("accounts.balance",), "balances": ("accounts.balance",),
+    "bal": ("accounts.balance",), "bals": ("accounts.balance",),
     "rate": ("loans.rate",), "rates": ("loans.rate",), "interest rate": ("loans.rate",),
     "interest rates": ("loans.rate",), "loan rate": ("loans.rate",),
     "principal": ("loans.principal",), "principals": ("loans.principal",),
@@ -68,6 +71,19 @@ NUMERIC = frozenset({"accounts.balance", "loans.rate", "loans.principal", "cards
 
 UNITS: dict[str, str] = {"months": "loans.term_months", "month": "loans.term_months"}
 """The unit a numeric column is counted in: "how many months" asks for loan terms."""
+
+_MONEY = frozenset({"accounts.balance", "loans.principal", "cards.credit_limit",
+                    "transactions.amount"})
+COUNTED_IN: dict[str, frozenset[str]] = {
+    "months": frozenset({"loans.term_months"}), "dollars": _MONEY, "usd": _MONEY,
+    "percent": frozenset({"loans.rate"}), "percentage": frozenset({"loans.rate"}),
+    "%": frozenset({"loans.rate"}),
+    **{unit: frozenset() for unit in ("years", "weeks", "days", "cents", "thousands",
+                                      "millions", "euros")},
+}
+"""The units an answer may be asked in ("the average term, in years"), each with the columns
+the bank counts in it: a number asked in another unit than its column's is not read (the
+reader converts no unit)."""
 
 DEFAULT_MEASURE: dict[str, str] = {
     "accounts": "accounts.balance", "loans": "loans.principal",
@@ -109,6 +125,8 @@ VALUE_WORDS: dict[str, tuple[str, str]] = {
     "salaries": ("transactions.category", "payroll"),
     "paycheck": ("transactions.category", "payroll"),
     "paychecks": ("transactions.category", "payroll"),
+    "car": ("loans.kind", "auto"), "vehicle": ("loans.kind", "auto"),
+    "money mkt": ("accounts.type", "money_market"),
 }
 """Everyday words for a value the bank stores under another name ("eating out": dining)."""
 
