@@ -1682,6 +1682,8 @@ def test_numbers_no_list_nor_date_holds_are_said(text: str, unread: str) -> None
      "to return in 20 of march.", {"destination": "Lisbon", "travelers": 2}),
     ("From München to Wien, 3 May 2027 for 3 nights, 2 people, $900",
      {"origin": "Munich", "destination": "Vienna"}),
+    # Chennai's old name is also a town in Oregon, far smaller: the big city wins.
+    ("Madras to Singapore on 2027-03-10, back 2027-03-17, 2 people", {"origin": "Chennai"}),
 ])
 def test_the_whole_trip_a_trio_and_cities_in_their_own_tongue(
         text: str, read: dict[str, object]) -> None:

@@ -248,10 +248,13 @@ _NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas",
               "muenchen": "Munich", "koln": "Cologne", "wien": "Vienna", "praha": "Prague",
               "warszawa": "Warsaw", "bruxelles": "Brussels", "geneve": "Geneva",
               "kobenhavn": "Copenhagen", "moskva": "Moscow", "bombay": "Mumbai",
-              "calcutta": "Kolkata", "peking": "Beijing", "saigon": "Ho Chi Minh City"}
+              "calcutta": "Kolkata", "peking": "Beijing", "saigon": "Ho Chi Minh City",
+              "madras": "Chennai"}
 """Cities by the names people shorten them to ("Delhi" for New Delhi), or call them in
-their own tongue or of old ("Lisboa", "Bombay"), none of them another place's name; keyed
-as :func:`_fold` writes them ("München": "munchen")."""
+their own tongue or of old ("Lisboa", "Bombay"), none of them another place's name but a
+far smaller one's, which the big city wins as in :func:`.airports.shared_name` ("Madras":
+Chennai, not the town in Oregon whose airfield has no scheduled flights); keyed as
+:func:`_fold` writes them ("München": "munchen")."""
 
 
 def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
