@@ -168,7 +168,7 @@ def find_dates(reading: Reading, today: date) -> None:
     for match in re.finditer(lead + r"\b(?:the\s+)?(this|last|past|previous)\s+quarter\b", low):
         found.append((match.start(), match.end(), match.group(1),
                       _quarter_of(today, back=match.group(2) != "this")))
-    for match in re.finditer(lead + r"(?:the\s+)?\b((?:19|20)\d)0s\b", low):  # "the 1950s"
+    for match in re.finditer(lead + r"(?:the\s+)?\b((?:19|20)\d)0['’]?s\b", low):  # "the 1950s"
         decade = int(match.group(2)) * 10
         found.append((match.start(), match.end(), match.group(1),
                       (f"{decade}-01-01", f"{decade + 9}-12-31")))
