@@ -1389,3 +1389,14 @@ def test_a_decade_is_its_ten_years_and_only_after_a_value_is_read(catalog: Catal
 def test_a_column_named_after_a_value_is_what_is_ranked(question: str, group: str,
                                                          catalog: Catalog) -> None:
     assert first(question, catalog).group == group
+
+
+def test_owners_ranked_by_one_of_their_rows_are_not_listed_twice(catalog: Catalog) -> None:
+    """"top 5 customers by balance" would list a customer once per account ranked, and never
+    says whether the total or the largest is meant: it is said back, not answered."""
+    for question in ("top 5 customers by balance", "which 5 premier customers have the highest "
+                     "balance"):
+        assert read(question, catalog, TODAY) == ([], ["balance"])
+    total = first("top 5 customers by total balance", catalog)
+    assert (total.measure, total.group) == ("sum", "entity:customers")
+    assert first("which customer has the largest balance", catalog).limit == 1

@@ -724,6 +724,9 @@ def _read(question: str, catalog: Catalog, today: date | None,
     if times and any(m.refs[0] == "transactions" for m in reading.of("table")):
         reading.mentions.append(Mention(times.start(1), times.end(1), "used"))
     plans = _plans(reading, low, top, direction, catalog)
+    if plans and all(_ranks_owners_by_a_row(plan) for plan in plans):
+        return [], _ranked_by(reading, question, plans[0])
+    plans = [plan for plan in plans if not _ranks_owners_by_a_row(plan)]
     if plans:
         _new_rows(reading, low, plans[0])
         _names(reading, low, plans[0], catalog)
@@ -734,6 +737,21 @@ def _read(question: str, catalog: Catalog, today: date | None,
     if plans[0].limit is None:  # "top 5 customers with at least 2 cards": every one of them
         ignored += [(m.start, m.end) for m in ranked]
     return plans, unread(reading, ignored)
+
+
+def _ranks_owners_by_a_row(plan: Plan) -> bool:
+    """ "top 5 customers by balance": owners ranked by a column of rows they own several of
+    (a customer's accounts), which lists one owner once per row ranked and never says
+    whether the total or the largest was meant; "by total balance" sums it, and the one
+    largest ("which customer has the largest balance") has no second place to repeat."""
+    return (plan.measure == "rows" and plan.column is not None and not plan.bare
+            and (plan.limit or 0) > 1 and plan.table in _owners(plan.column.split(".")[0]))
+
+
+def _ranked_by(reading: Reading, question: str, plan: Plan) -> list[str]:
+    """The words naming the column a plan ranks by, said back as not read."""
+    said = [question[m.start:m.end] for m in reading.of("column") if plan.column in m.refs]
+    return said[:1] or [plan.column or ""]
 
 
 _FIRST = ("oldest", "earliest", "first")
