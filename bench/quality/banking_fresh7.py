@@ -20,7 +20,8 @@ once, blind, on 2026-11-29 at 3dcba8d (``python -m bench.quality.banking_parts``
 ``--no-variants``, no ``--part``, only this part's totals read), right / refused / silent
 wrong: as written 25 / 29 / 6; with the phrasing variants 183 / 201 / 43. No case was changed
 after. Measured again, still blind, after the round on ``fresh6 read`` (at a0e44b9): as written
-33 / 23 / 4, with variants 235 / 163 / 29.
+33 / 23 / 4, with variants 235 / 163 / 29; once owners ranked by one of the rows they own
+several of are said back ("top 5 customers by balance"), 235 / 164 / 28.
 
 Conventions are the sixth set's: "spend" and "fees collected" are debits as positive dollars
 (``SUM(-amount)`` over ``amount < 0``), as are cash withdrawn, rent paid and an average
