@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import chain, pairwise
 from typing import Any
 
-from agentdesk.numerals import CARDINALS, ONES, ORDINAL_DAYS, TENS, cardinals
+from agentdesk.numerals import CARDINALS, ONES, ORDINAL_DAYS, TENS, cardinals, year_in_words
 
 __all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_days",
            "stated_length"]
@@ -800,9 +800,9 @@ def _spoken_years(spelled: str) -> str:
     digits, right-aligned in the same room ("march 4th twenty twenty seven" is read as March
     4th, 2027, as dictation writes it); a year in words elsewhere stays words."""
     def year(match: re.Match[str]) -> str:
-        if not _BEFORE_YEAR.search(spelled[:match.start()]):
+        value = year_in_words(match.group(0))
+        if value is None or not _BEFORE_YEAR.search(spelled[:match.start()]):
             return match.group(0)
-        value = 2000 + _TENS[match[1].lower()] + (_WORDS[match[2].lower()] if match[2] else 0)
         return str(value).rjust(len(match.group(0)))
     return _SPOKEN_YEAR.sub(year, spelled)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from agentdesk.numerals import CARDINALS, ORDINAL_DAYS, TENS
+from agentdesk.numerals import ONES, ORDINAL_DAYS, TEENS, TENS, year_in_words
 
 from .vocabulary import MISSING_WORDS, NULLABLE_WORDS, NUMBER_WORDS, TABLE_WORDS
 
@@ -156,7 +156,7 @@ def find_dates(reading: Reading, today: date) -> None:
         found.append((match.start(), match.end(), match.group(1), _span(int(match.group(2)))))
     for match in re.finditer(lead + r"(?:(?:the\s+)?year\s+)?\b((?:nineteen|twenty)[\s-]+"
                              rf"(?:{_YEAR_IN_WORDS}))\b", low):  # "in twenty twenty five"
-        spoken = _year_in_words(match.group(2))
+        spoken = year_in_words(match.group(2))
         if spoken is not None:
             found.append((match.start(), match.end(), match.group(1), _span(spoken)))
     for match in re.finditer(lead + r"\b(this|last|past|previous)\s+(year|month)\b", low):
@@ -193,23 +193,10 @@ def find_dates(reading: Reading, today: date) -> None:
             reading.mentions.append(Mention(start, end, "date", (), (word, span)))
 
 
-_TENS = {word: n for word, n in CARDINALS.items() if word in TENS}
-_UNDER_TWENTY = {word: n for word, n in CARDINALS.items() if n < 20}
-_YEAR_IN_WORDS = (rf"(?:oh[\s-]+)?(?:{'|'.join(_UNDER_TWENTY)})|(?:{'|'.join(_TENS)})"
-                  rf"(?:[\s-]+(?:{'|'.join(w for w, n in _UNDER_TWENTY.items() if 0 < n < 10)}))?")
-"""The last two digits of a year said in words ("twenty five", "oh five", "ten")."""
-
-
-def _year_in_words(words: str) -> int | None:
-    """A year said as people dictate it: "twenty twenty five" is 2025, "nineteen ninety
-    nine" 1999, "twenty oh five" 2005; "twenty five" is the number, not a year."""
-    century, *said = re.split(r"[\s-]+", words)
-    rest = [w for w in said if w != "oh"]
-    if not rest or (rest == said and len(rest) == 1 and _UNDER_TWENTY.get(rest[0], 10) < 10):
-        return None
-    tail = _TENS.get(rest[0], _UNDER_TWENTY.get(rest[0], 0)) + \
-        sum(_UNDER_TWENTY[w] for w in rest[1:])
-    return (19 if century == "nineteen" else 20) * 100 + tail
+_YEAR_IN_WORDS = (rf"(?:oh[\s-]+)?(?:{'|'.join(('zero', *ONES, *TEENS))})|(?:{'|'.join(TENS)})"
+                  rf"(?:[\s-]+(?:{'|'.join(ONES)}))?")
+"""The last two digits of a year said in words ("twenty five", "oh five", "ten"), read by
+:func:`agentdesk.numerals.year_in_words`."""
 
 
 def _full_year(written: str) -> str:
