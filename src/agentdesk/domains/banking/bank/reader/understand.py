@@ -723,10 +723,10 @@ def _read(question: str, catalog: Catalog, today: date | None,
     times = _TIMES.search(low)
     if times and any(m.refs[0] == "transactions" for m in reading.of("table")):
         reading.mentions.append(Mention(times.start(1), times.end(1), "used"))
-    plans = _plans(reading, low, top, direction, catalog)
-    if plans and all(_ranks_owners_by_a_row(plan) for plan in plans):
-        return [], _ranked_by(reading, question, plans[0])
-    plans = [plan for plan in plans if not _ranks_owners_by_a_row(plan)]
+    found_plans = _plans(reading, low, top, direction, catalog)
+    plans = [plan for plan in found_plans if not _ranks_owners_by_a_row(plan)]
+    if found_plans and not plans:
+        return [], _ranked_by(reading, question, found_plans[0])
     if plans:
         _new_rows(reading, low, plans[0])
         _names(reading, low, plans[0], catalog)
