@@ -29,7 +29,8 @@ round, tag ``fresh7``, never tuned on; measured blind at 3dcba8d, 25/29/6 as wri
 183/201/43 with variants, and after the round on ``fresh6 read`` 33/23/4 and 235/163/29). That
 round took ``fresh6 read`` to 52/8/0 and 328/64/0; one of its rules ("received" as money in)
 answered a question of ``heldout`` wrongly (202/8/0 -> 202/0/8), found by bisecting the round on
-``heldout``'s totals alone and dropped, so ``heldout`` is no longer quite blind.
+``heldout``'s totals alone and dropped, so ``heldout`` is no longer quite blind. ``fresh7
+read`` from 2026-11-29 (the second session of that day) on: read and tuned on.
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ from .variants import variants
 __all__ = ["PARTS", "part_of", "reader_verdict"]
 
 PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout", "fresh2 read", "fresh3 read",
-         "fresh4 read", "fresh5 read", "fresh6 read", "fresh7")
-BLIND = ("heldout", "fresh", "written_heldout", "fresh7")
+         "fresh4 read", "fresh5 read", "fresh6 read", "fresh7 read")
+BLIND = ("heldout", "fresh", "written_heldout")
 """The parts never tuned on: ``--verbose`` lists their misses only when ``--part`` names them."""
 
 
@@ -57,10 +58,10 @@ def part_of(case: Case) -> str:
     """Which part of the set a case belongs to (``fresh3 read``: the third set written blind,
     read once measured blind before and after the round beside it; ``fresh4 read``: the fourth,
     likewise; ``fresh5 read``: the fifth, likewise; ``fresh6 read``: the sixth, likewise;
-    ``fresh7``: a seventh, written blind)."""
+    ``fresh7 read``: the seventh, likewise)."""
     tags = set(case.tags)
     if "fresh7" in tags:
-        return "fresh7"
+        return "fresh7 read"
     if "fresh6" in tags:
         return "fresh6 read"
     if "fresh5" in tags:

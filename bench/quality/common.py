@@ -36,9 +36,9 @@ class Case:
 PARTS = ("first", "people", "held back", "fresh read", "fresh", "fresh 2 read", "fresh 2",
          "fresh 3 read", "fresh 4 read", "fresh 4", "fresh 5 read", "fresh 5", "fresh 6 read", "fresh 6",
          "fresh 7 read", "fresh 7", "fresh 8 read", "fresh 8", "fresh 9 read", "fresh 9",
-         "fresh 10 read", "fresh 10", "fresh 11 read", "fresh 11")
+         "fresh 10 read", "fresh 10", "fresh 11 read", "fresh 11", "fresh 12 read", "fresh 12")
 BLIND = ("held back", "fresh", "fresh 2", "fresh 4", "fresh 5", "fresh 6", "fresh 7", "fresh 8",
-         "fresh 9", "fresh 10", "fresh 11")
+         "fresh 9", "fresh 10", "fresh 11", "fresh 12")
 """The parts whose misses are printed only when asked for by name (``--part``)."""
 
 
@@ -68,8 +68,12 @@ def part_of(case: Case) -> str:
     never tuned on; for insurance, its third), ``fresh 9 read`` (that set once it is read;
     insurance's from 2026-11-29 on), ``fresh 10`` (insurance's fourth set, written blind, never
     tuned on; the trip's tenth), ``fresh 10 read`` (that set once it is read; insurance's from
-    2026-11-29 on), ``fresh 11`` (insurance's fifth set, written blind, never tuned on) or
-    ``fresh 11 read`` (that set once it is read)."""
+    2026-11-29 on), ``fresh 11`` (insurance's fifth set, written blind, never tuned on; the
+    trip's eleventh), ``fresh 11 read`` (that set once it is read; insurance's from the second
+    session of 2026-11-29 on), ``fresh 12`` (insurance's sixth set, written blind, never tuned
+    on) or ``fresh 12 read`` (that set once it is read)."""
+    if "fresh12" in case.tags:
+        return "fresh 12 read" if "read" in case.tags else "fresh 12"
     if "fresh11" in case.tags:
         return "fresh 11 read" if "read" in case.tags else "fresh 11"
     if "fresh10" in case.tags:

@@ -76,7 +76,9 @@ it); the trip's ninth is ``fresh 9 read`` (tag ``read`` added) from then on, rea
 155/310/16 -> 304/174/0 with variants, 12/23/1 -> 25/11/0 as written. Once the money variants
 stopped turning "5.000 dollars" into "$5" (three variants fewer), the tenth measured 213/282/0
 with variants on the code it was written against and 206/289/0 after that round (15/21/0 as
-written and through the whole graph both times), still blind. By phrasing variant: each request is also read in the variants
+written and through the whole graph both times), still blind; from the second session of
+2026-11-29 on it is ``fresh 10 read`` (tag ``read`` added), read and tuned on while an eleventh
+(``fresh 11``, tag ``fresh11``) is written blind. By phrasing variant: each request is also read in the variants
 :mod:`.people_variants` makes by rule (case, punctuation, word order, synonyms, numbers in
 words, ordinals, units), each holding the same label; ``--no-variants`` reads the requests
 as written only. No model runs unless ``--span-reader`` is given: then the embedded model
