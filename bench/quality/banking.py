@@ -21,6 +21,7 @@ from .banking_fresh4 import FRESH4
 from .banking_fresh5 import FRESH5
 from .banking_fresh6 import FRESH6
 from .banking_fresh7 import FRESH7
+from .banking_fresh8 import FRESH8
 from .banking_set import FRESH, HELDOUT, QUESTIONS
 from .banking_written import WRITTEN, WRITTEN_HELDOUT
 from .common import Case, CaseResult, open_desk
@@ -73,7 +74,13 @@ def cases() -> list[Case]:
     fresh7 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh7"])
               for qid, question, sql, tags in FRESH7
               if question.lower() not in earlier]
-    return tuned + held + fresh + written + fresh2 + fresh3 + fresh4 + fresh5 + fresh6 + fresh7
+    # The eighth blind set: never read, never tuned on.
+    earlier |= {case.request.lower() for case in fresh7}
+    fresh8 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh8"])
+              for qid, question, sql, tags in FRESH8
+              if question.lower() not in earlier]
+    return (tuned + held + fresh + written + fresh2 + fresh3 + fresh4 + fresh5 + fresh6 + fresh7
+            + fresh8)
 
 
 def _norm(value: Any) -> Any:

@@ -30,7 +30,9 @@ round, tag ``fresh7``, never tuned on; measured blind at 3dcba8d, 25/29/6 as wri
 round took ``fresh6 read`` to 52/8/0 and 328/64/0; one of its rules ("received" as money in)
 answered a question of ``heldout`` wrongly (202/8/0 -> 202/0/8), found by bisecting the round on
 ``heldout``'s totals alone and dropped, so ``heldout`` is no longer quite blind. ``fresh7
-read`` from 2026-11-29 (the second session of that day) on: read and tuned on.
+read`` from 2026-11-29 (the second session of that day) on: read and tuned on. ``fresh8``
+(:mod:`.banking_fresh8`, an eighth set written blind, tag ``fresh8``, never tuned on; its
+figures measured blind are in its docstring).
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ from .variants import variants
 __all__ = ["PARTS", "part_of", "reader_verdict"]
 
 PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout", "fresh2 read", "fresh3 read",
-         "fresh4 read", "fresh5 read", "fresh6 read", "fresh7 read")
-BLIND = ("heldout", "fresh", "written_heldout")
+         "fresh4 read", "fresh5 read", "fresh6 read", "fresh7 read", "fresh8")
+BLIND = ("heldout", "fresh", "written_heldout", "fresh8")
 """The parts never tuned on: ``--verbose`` lists their misses only when ``--part`` names them."""
 
 
@@ -58,8 +60,11 @@ def part_of(case: Case) -> str:
     """Which part of the set a case belongs to (``fresh3 read``: the third set written blind,
     read once measured blind before and after the round beside it; ``fresh4 read``: the fourth,
     likewise; ``fresh5 read``: the fifth, likewise; ``fresh6 read``: the sixth, likewise;
-    ``fresh7 read``: the seventh, likewise)."""
+    ``fresh7 read``: the seventh, likewise; ``fresh8``: the eighth, written blind, never tuned
+    on)."""
     tags = set(case.tags)
+    if "fresh8" in tags:
+        return "fresh8"
     if "fresh7" in tags:
         return "fresh7 read"
     if "fresh6" in tags:
