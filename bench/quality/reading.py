@@ -94,9 +94,10 @@ never tuned on), was measured blind at c4dc55c on 2026-11-29: 11/25/0 as written
 with variants, and 10/25/1 through the whole graph (``python -m bench.quality --agent trip
 --tag fresh11``, the embedded model; the wrong an over-budget plan). By phrasing variant:
 each request is also read in the variants :mod:`.people_variants` makes by rule (case,
-punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the same label; ``--no-variants`` reads the requests
-as written only. No model runs unless ``--span-reader`` is given: then the embedded model
-reads the slots code missed (:mod:`agentdesk.domains.trip.spans`), as the agent does with it.
+punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the same
+label; ``--no-variants`` reads the requests as written only. No model runs unless
+``--span-reader`` is given: then the embedded model reads the slots code missed
+(:mod:`agentdesk.domains.trip.spans`), as the agent does with it.
 """
 
 from __future__ import annotations
