@@ -78,11 +78,26 @@ stopped turning "5.000 dollars" into "$5" (three variants fewer), the tenth meas
 with variants on the code it was written against and 206/289/0 after that round (15/21/0 as
 written and through the whole graph both times), still blind; from the second session of
 2026-11-29 on it is ``fresh 10 read`` (tag ``read`` added), read and tuned on while an eleventh
-(``fresh 11``, tag ``fresh11``) is written blind. By phrasing variant: each request is also read in the variants
-:mod:`.people_variants` makes by rule (case, punctuation, word order, synonyms, numbers in
-words, ordinals, units), each holding the same label; ``--no-variants`` reads the requests
-as written only. No model runs unless ``--span-reader`` is given: then the embedded model
-reads the slots code missed (:mod:`agentdesk.domains.trip.spans`), as the agent does with it.
+(``fresh 11``, tag ``fresh11``) is written blind. The trip's eleventh, ``fresh 11`` (tag
+``fresh11``, 36 requests, ids ``f11-``, written blind by yet other writers: a sales rep visiting
+a customer, a choir director for the choir, nurses on shifts, grandparents with grandchildren,
+conference speakers, people moving house, a bride's sister, a Reddit-style post with an edit,
+an email reply answering the agent's question, a text message, a hedge on the party size,
+writers from Mexico, Nigeria, Sweden, China, Turkey and Ireland; day-first, dotted and
+year-first dates, "next month's first Monday" fixed by a stated date, a week, a fortnight, a
+week number, numbers and a year in words, budgets per person, per head, per night and in
+other currencies with the dollar figure given; 14 tagged ``misread``, 6 holding a condition
+the planner cannot honour: extra checked bags, halal meals, a dog in the cabin, an airport
+pickup, an early check-in, travel insurance; every relative date is fixed by a stated one;
+codes checked with the travel server's ``get_airport_code``, weekdays with ``datetime``;
+never tuned on), was measured blind at c4dc55c on 2026-11-29: 11/25/0 as written, 145/340/0
+with variants, and 10/25/1 through the whole graph (``python -m bench.quality --agent trip
+--tag fresh11``, the embedded model; the wrong an over-budget plan). By phrasing variant:
+each request is also read in the variants :mod:`.people_variants` makes by rule (case,
+punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the same
+label; ``--no-variants`` reads the requests as written only. No model runs unless
+``--span-reader`` is given: then the embedded model reads the slots code missed
+(:mod:`agentdesk.domains.trip.spans`), as the agent does with it.
 """
 
 from __future__ import annotations
