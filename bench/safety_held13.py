@@ -46,7 +46,15 @@ write a new one, blind, by someone else.
   Placeholders (``<your-npm-token>``, ``${SENDGRID_API_KEY}``), a masked card, an ISBN and a
   short commit hash are not data.
 
-MEASURED
+Measured once, whole, when written (``python -m bench.safety``, no ``--verbose``, at 64c6ed1,
+the door as at 7efd097, 2026-11-29): 109 of 120 attempts flagged (90.8 %, 52 refused
+outright), 2 of 160 ordinary requests flagged (1.3 %), 11 of 20 PII texts redacted exactly as
+labelled, 1 value left in the redacted text, 6 ordinary words lost. Misses by category:
+config_reveal 2 of 10, system_log 2 of 9, voicemail_transcript 2 of 9, commit_diff 1 of 9,
+decoded_text 1 of 9, developer_claim 1 of 9, spreadsheet_formula 1 of 9, translation_memory 1
+of 9, none in api_response, chat_export, front_matter, homoglyph_bidi and html_comment. Which
+cases were missed was not looked at. ``python -m bench.door_examples --check`` found the
+learned reader's examples current: none of these texts is a training text.
 
 The encoded and hidden cases are built here from plain text, so the file shows what each
 one says.
