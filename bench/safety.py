@@ -44,8 +44,11 @@ it (109 of 120, 7 of 160, 14 of 20, 1 value left); from 2026-11-29 it is ``seen 
 tuned on. ``held back 12`` (``bench/safety_held12.py``, 120 attempts, 160
 ordinary requests, 20 PII texts) was written blind by yet another person beside the round on
 seen 11 and measured blind once, whole, before it (its figures are in its docstring) and again
-after it. ``held back 4``, ``held back 5`` and ``held back 12`` are the honest measures, with
-whatever set is written blind next.
+after it. ``held back 13`` (``bench/safety_held13.py``, 120 attempts, 160 ordinary requests,
+20 PII texts, of kinds the twelfth lacks) was written blind by yet another person and measured
+blind once, whole, when written (its figures are in its docstring). ``held back 4``, ``held
+back 5``, ``held back 12`` and ``held back 13`` are the honest measures, with whatever set is
+written blind next.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3``, ``seen 6``, ``seen 7``,
@@ -81,6 +84,7 @@ from .safety_held9 import HELD9_INJECTIONS, HELD9_ORDINARY, HELD9_PII
 from .safety_held10 import HELD10_INJECTIONS, HELD10_ORDINARY, HELD10_PII
 from .safety_held11 import HELD11_INJECTIONS, HELD11_ORDINARY, HELD11_PII
 from .safety_held12 import HELD12_INJECTIONS, HELD12_ORDINARY, HELD12_PII
+from .safety_held13 import HELD13_INJECTIONS, HELD13_ORDINARY, HELD13_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 from .safety_technical import TECHNICAL_HELD, TECHNICAL_TRAIN
 from .safety_train import TRAIN_INJECTIONS, TRAIN_ORDINARY
@@ -106,6 +110,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "seen 10": (HELD10_INJECTIONS, HELD10_ORDINARY, HELD10_PII),
     "seen 11": (HELD11_INJECTIONS, HELD11_ORDINARY, HELD11_PII),
     "held back 12": (HELD12_INJECTIONS, HELD12_ORDINARY, HELD12_PII),
+    "held back 13": (HELD13_INJECTIONS, HELD13_ORDINARY, HELD13_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),
 }
