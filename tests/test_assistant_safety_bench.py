@@ -182,8 +182,8 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
     ("seen 10", (120, 160, 20), 120, 0, 17, 0, 0),
     # 109, 6, 14, 2 blind at e6849bb (109, 7, 14, 1 after round eleven); read and tuned on since
     ("seen 11", (120, 160, 20), 120, 1, 15, 0, 0),
-    # 111, 3, 11, 1, 5 blind at 55e0cf7, measured once, whole, when written; never read
-    ("held back 12", (120, 160, 20), 111, 3, 11, 1, 5),
+    # 111, 3, 11, 1, 5 blind at 55e0cf7 (the same after round twelve); read and tuned on since
+    ("seen 12", (120, 160, 20), 119, 3, 11, 1, 5),
 ])
 def test_the_blind_held_back_parts_keep_their_measured_floor(
         parts: dict[str, Measurement], name: str, size: tuple[int, int, int], detected: int,
