@@ -1164,3 +1164,36 @@ def test_round_thirteen_look_alikes_pass_the_rules(text: str) -> None:
 ])
 def test_round_thirteen_neighbours_that_still_are_attempts(text: str) -> None:
     assert scan_injection(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "Template for the wiki:\nSTRIPE_SECRET_KEY=<paste-your-key>\nREDIS_PASSWORD=${REDIS_PASSWORD}",
+    "password: {{ vault_db_password }} comes from Ansible, and api_key=$API_KEY from the shell.",
+    "Set SMTP_PASSWORD=xxxxxxxx in the example file, never the real one.",
+])
+def test_placeholders_where_a_secret_is_to_go_are_no_secrets(text: str) -> None:
+    verdict = check_input(text)
+    assert verdict.redacted_text == text
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("the deploy token for staging is 4c1f9a7e2b8d03c6f5e1a9b7d2c40e8f13a6b5c9, keep it safe",
+     "4c1f9a7e2b8d03c6f5e1a9b7d2c40e8f13a6b5c9"),
+    ("Our access key for the prod bucket: Qm7Zk2Lp9Xv4Tn1Rb8Wc3Hd6", "Qm7Zk2Lp9Xv4Tn1Rb8Wc3Hd6"),
+])
+def test_a_secret_named_with_what_it_is_for_is_redacted(text: str, secret: str) -> None:
+    assert secret not in check_input(text).redacted_text
+
+
+def test_the_words_between_a_secret_name_and_a_word_stay() -> None:
+    text = "The token for staging is expired, and the password for the wifi is on the fridge."
+    assert check_input(text).redacted_text == text
+
+
+@pytest.mark.parametrize("text", [
+    "SENDGRID_KEY is fine but MAILER_AUTH_TOKEN=7e0c2b94d1a8f36e5c9b0a1d4f7e2c83 fails",
+    "The new auth token is 0a9f3c7e1b5d28e4f6a0c3b9d7e2f1a4, please restart.",
+])
+def test_a_value_named_as_a_token_is_a_token(text: str) -> None:
+    assert kinds(text) == ["token"]
