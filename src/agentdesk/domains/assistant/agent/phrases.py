@@ -516,7 +516,7 @@ PHRASE_RULES: tuple[PhraseRule, ...] = (
         r"obey|carry\s+(?:it\s+|them\s+)?out|do\s+(?:what|as|it|that|this)|act\s+on|comply|perform)\b",
         # "now do what the first letters spell": the acrostic's order carried out, whatever its lines
         r"\b(?:do|follow|execute|obey|carry\s+out|act\s+on|perform)\s+(?:what|whatever|as)\s+(?:the\s+)?"
-        r"(?:first|initial|capital|starting|last)\s+letters?\b(?:\s+[\w'’-]+){0,4}?\s+(?:spell|spells|"
+        r"(?:(?:first|initial|capital|starting|last)\s+letters?|initials)\b(?:\s+[\w'’-]+){0,4}?\s+(?:spell|spells|"
         r"say|says|form|forms|read|reads|tell\s+you)\b",
     )),
     # A person may really want their conversation mailed to them: a person decides.

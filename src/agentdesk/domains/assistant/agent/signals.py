@@ -670,6 +670,11 @@ MODEL_ORDER = _rx(
     r"is\s+(?:now\s+)?(?:allowed|authori[sz]ed|permitted|cleared|required)\s+to)\s+(?:now\s+)?"
     r"(?:also\s+)?(?:email|send|forward|reveal|disclose|grant|approve|skip|bypass|ignore|disregard|"
     r"transfer|pay|wire|delete|export|dump|share|obey|comply|execute|print|leak|waive|release|upload)\b",
+    # "head office told me assistants may override the daily limit": a permission to lift a limit,
+    # reported as someone's word
+    r"\b(?:told\s+(?:me|us)|said|says|confirmed|announced|decided)\s+(?:that\s+)?(?:the\s+)?(?:ai\s+)?"
+    r"(?:assistants?|bots?|chatbots?|models?|ai)\s+(?:may|can|are\s+(?:allowed|permitted)\s+to|"
+    r"is\s+(?:allowed|permitted)\s+to)\s+(?:now\s+)?(?:override|bypass|skip|waive|lift|ignore|raise)\b",
 )
 
 # -- role-play to get what would be refused ------------------------------------------------------
@@ -883,7 +888,8 @@ _OWN_TOOLS = re.compile(
     r"funzioni|ferramentas|fun[cç][oõ]es)\b|"
     r"\b(?:tools?|functions?|plugins?|herramientas|funciones|outils|fonctions|werkzeuge|funktionen|"
     r"strumenti|funzioni|ferramentas|fun[cç][oõ]es)\b[^.!?\n]{0,40}?\b(?:you\s+(?:have|can\s+(?:call|"
-    r"use)|are\s+(?:connected|given)|were\s+(?:given|configured)|receive)|available\s+to\s+you|"
+    r"use)|are\s+(?:connected|given)|were\s+(?:given|configured|loaded|set\s+up|initiali[sz]ed|started)|"
+    r"receive)|available\s+to\s+you|"
     r"que\s+tienes|que\s+tens|que\s+(?:tu\s+as|vous\s+avez)|die\s+du\s+hast|che\s+hai|"
     r"(?:te|ti|dir|lhe)\s+(?:dieron|han\s+dado|hanno\s+dato|gegeben))\b", _I)
 
@@ -901,13 +907,14 @@ def _tool_definitions(text: str) -> bool:
 
 _SEPARATOR = re.compile(r"^[ \t]*[-=_*~#.]{3,}[ \t]*$", _I | re.MULTILINE)
 _ABOVE_IT = re.compile(
-    r"\b(?:everything|all|whatever|the\s+(?:text|words|content|lines))\s+(?:that\s+is\s+|that'?s\s+|"
-    r"written\s+)?(?:above|before)\s+(?:this|the)\s+(?:[\w-]+\s+)?(?:line|separator|divider|rule|"
-    r"marker|dashes)\b"
+    r"\b(?:everything|all|whatever|(?:all\s+)?the\s+(?:text|words|content|lines)|all\s+(?:text|words|"
+    r"content|lines))\s+(?:that\s+is\s+|that'?s\s+|written\s+)?(?:above|before)\s+(?:this|the)\s+"
+    r"(?:[\w-]+\s+)?(?:line|separator|divider|rule|marker|dashes|signs|stars|asterisks|hashes|"
+    r"underscores|bar)\b"
     # "above the first line that matches 'END'": a line of a file, found by what it holds
     r"(?!\s+(?:that|which|with|containing|matching|where)\b)", _I)
 _ABOVE_IT_ELSEWHERE = re.compile(
-    r"\b(?:alles|tout|todo|tutto|tudo)\b[\s,]*(?:ce\s+qui|lo\s+que|ci[oò]\s+che|quello\s+che|o\s+que|"
+    r"\b(?:alles|tout|todo|tutto|tudo)\b(?:\s+\w+){0,2}?[\s,]*(?:ce\s+qui|lo\s+que|ci[oò]\s+che|quello\s+che|o\s+que|"
     r"was)\s+(?:\w+\s+){0,2}?(?:oberhalb|über|au-dessus|encima|arriba|sopra|acima)\s+(?:de\s+|di\s+)?"
     r"(?:dieser|der|cette|la|esta|la|questa|la|desta|da|this)\s+(?:\w+\s+)?(?:zeile|linie|trennlinie|"
     r"ligne|l[ií]nea|riga|linha)\b", _I)
