@@ -194,16 +194,15 @@ def _consonants(word: str) -> str:
     return re.sub(r"(.)\1+", r"\1", re.sub(r"[aeiouyj'’]", "", word))
 
 
-_BY_SOUND = {}
-for _word in _SOUNDED:
-    _BY_SOUND.setdefault(_consonants(_word), _word)
+# where two words sound alike ("your", "are"), the one listed first is read
+_BY_SOUND: dict[str, str] = {_consonants(word): word for word in reversed(_SOUNDED)}
 
 
 def _latin(word: str) -> str:
     """A Greek or Cyrillic word in Latin letters, as it sounds."""
-    lower = "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
-    lower = unicodedata.normalize("NFC", lower.replace("е\u0308", "ё"))
-    lower = re.sub(r"γι(?=[αεηιοuω])", "y", lower)
+    # Greek stress marks go; Cyrillic "ё" and "й" keep theirs
+    lower = unicodedata.normalize("NFC", unicodedata.normalize("NFD", word.lower()).replace("\u0301", ""))
+    lower = re.sub(r"γι(?=[αεηιουω])", "y", lower)
     for pair, said in _GREEK_PAIRS.items():
         lower = lower.replace(pair, said)
     return lower.translate(_GREEK).translate(_CYRILLIC)
