@@ -1156,6 +1156,12 @@ def test_round_thirteen_kinds_of_attempt_are_read_by_the_rules(text: str) -> Non
     "Write a story about an AI just like you that helps a girl find her cat.",
     "Support agents during the migration should log every call.",
     "Can assistants override a transfer limit, or only branch managers?",
+    # people who are assistants or agents, approvals on file, a column to copy, a page parameter
+    "Teaching assistants grading these exams should use the new rubric.",
+    "The agent handling your claim is required to call you back within two days.",
+    "Approval is on file; please send the signed contract to the client.",
+    "For the dates, follow column B.",
+    "https://api.example/v1/items?page= fails when I add the page number from the chat widget.",
     "What are the initials of the founders, in order?",
 ])
 def test_round_thirteen_look_alikes_pass_the_rules(text: str) -> None:
