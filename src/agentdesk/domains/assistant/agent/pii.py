@@ -284,8 +284,29 @@ _NAMED_BARE = re.compile(
     rf"(?i)\b{_SECRET_NAME}\b\s+(?P<value>(?=[^\s]*\d)(?=[^\s]*[a-z])[A-Za-z0-9+/_.~-]{{16,}}=*)")
 
 
+# "the deploy token for staging is 9da6ab4a...": a secret's name, what it is for, then its value;
+# only a run that no word looks like (as for a bare name)
+_NAMED_FOR = re.compile(
+    rf"(?i)\b{_SECRET_NAME}\b\s+(?:for|of|on|in)\s+(?:[\w.-]+\s+){{1,3}}?(?:[:=]|is)\s*[\"']?"
+    r"(?P<value>(?=[^\s]*\d)(?=[^\s]*[a-z])[A-Za-z0-9+/_.~-]{16,}=*)")
+# "AWS_SECRET_ACCESS_KEY=<your-secret-key>", "DB_PASSWORD=${DB_PASSWORD}": a template's
+# placeholder or a reference to a variable, where the secret is to go; not a secret
+_PLACEHOLDER = re.compile(r"<[^<>\s]+>|\$\{[^}\s]+\}|\$[A-Z_][A-Z0-9_]*|\{\{[^}]+\}\}|%[A-Z_][A-Z0-9_]*%|"
+                          r"[xX*]{6,}")
+# "TWILIO_AUTH_TOKEN=333a...", "the new auth token is 03ae...": a value named as a token
+_TOKEN_NAMED = re.compile(r"(?i)(?:\b|_)token\b[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?$|"
+                          r"\btoken\s+(?:for|of|on|in)\s+(?:[\w.-]+\s+){1,3}?(?:[:=]|is)\s*[\"']?$")
+
+
 def _looks_secret(value: str) -> bool:
     return len(value) >= 16 or (any(c.isdigit() for c in value) or not value.isalpha())
+
+
+def _as_token(text: str, span: Span) -> Span:
+    """A password or secret that the text names as a token just before it is a token."""
+    if span.finding.kind == "credential" and _TOKEN_NAMED.search(text[max(0, span.start - 60):span.start]):
+        return Span(span.start, span.end, _finding("token", "a token"))
+    return span
 
 
 def find_secrets(text: str) -> list[Span]:
@@ -298,15 +319,17 @@ def find_secrets(text: str) -> list[Span]:
         group = "value" if "value" in pattern.groupindex else 0  # the value, not its name
         spans += [Span(m.start(group), m.end(group), _finding(kind, what))
                   for m in pattern.finditer(text)]
-    for match in [*_ASSIGNED.finditer(text), *_QUOTED.finditer(text), *_NAMED_BARE.finditer(text)]:
+    for match in [*_ASSIGNED.finditer(text), *_QUOTED.finditer(text), *_NAMED_BARE.finditer(text),
+                  *_NAMED_FOR.finditer(text)]:
         # words alone in quotes ('password: "see the wiki"') say where it is, not what it is
         if _looks_secret(match.group("value").replace(" ", "")):
             spans.append(Span(match.start("value"), match.end("value"),
                               _finding("credential", "a password or secret")))
+    spans = [span for span in spans if not _PLACEHOLDER.fullmatch(text[span.start:span.end])]
     # widest first; on the same span a named format (API key, token) beats the context rule
     # that only saw a secret's name beside it (credential)
-    return _resolve([sorted(spans, key=lambda span: (span.start - span.end,
-                                                     span.finding.kind == "credential"))])
+    return [_as_token(text, span) for span in _resolve([sorted(
+        spans, key=lambda span: (span.start - span.end, span.finding.kind == "credential"))])]
 
 
 # "my passport number is 533108427", "her German passport is C4J7R2N9K", "Reisepass-Nr. C01X00T47":
