@@ -1828,3 +1828,24 @@ def test_a_budget_a_head_in_shorthand_is_the_partys(text: str) -> None:
 ])
 def test_one_persons_share_is_said(text: str, unread: str) -> None:
     assert any(unread in phrase for phrase in read_fully(text, TODAY)[1])
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("Oslo to Rome from the 4 to the 9 of June 2027, just me, $2000", "2027-06-04",
+     "2027-06-09"),
+    ("Oslo to Rome, 4 through 9 June 2027, just me, $2000", "2027-06-04", "2027-06-09"),
+    ("Oslo to Rome, June 4 till 9, 2027, just me, $2000", "2027-06-04", "2027-06-09"),
+    ("Oslo to Rome leaving the 4 of june of 2027, back the 9 of june, just me, $2000",
+     "2027-06-04", "2027-06-09"),
+    ("Oslo to Rome, 04-Jun-2027 to 09-Jun-2027, just me, $2000", "2027-06-04", "2027-06-09"),
+    ("Oslo to Rome, Dec 28, 2027 to 3 Jan 2028, just me, $2000", "2027-12-28", "2028-01-03"),
+])
+def test_days_of_a_month_joined_in_words_or_dashes(text: str, depart: str, back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("depart"), read.get("return"), said) == (depart, back, [])
+
+
+def test_a_range_ending_before_it_starts_is_said() -> None:
+    read, said = read_fully("Oslo to Rome from the 9 to the 4 of June 2027, just me, $2000",
+                            TODAY)
+    assert said and "return" not in read

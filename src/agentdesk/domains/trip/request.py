@@ -26,8 +26,9 @@ __all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_day
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|"
            "november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
 _DATE = re.compile(
-    rf"\b(\d{{4}}([-/.])\d{{1,2}}\2\d{{1,2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:\s*,?\s+\d{{4}})?|"
-    rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?(?:,?\s+\d{{4}})?|"
+    rf"\b(\d{{4}}([-/.])\d{{1,2}}\2\d{{1,2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?"
+    rf"(?:\s*,?\s+(?:of\s+)?\d{{4}})?|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?(?: (?:of )?|-)(?:{_MONTHS})\.?(?:(?:,?\s+(?:of\s+)?|-)\d{{4}})?|"
     r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}(?![\d/]))|\d{1,2}\.\d{1,2}\.\d{4}|tomorrow|"
     r"next (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|week|month)|in \d+ (?:days|weeks|months))\b", re.I)
@@ -612,12 +613,16 @@ _NUMERIC = re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})")
 """A date in numbers: "5/14/2027", "14.05.2027", "5/14/27"."""
 
 
+_UNTIL = r"(?: ?[-–] ?| (?:to|through|thru|till|until) (?:the )?)"
+"""What joins the first and last days of a range: "12-15", "12 to the 15"."""
 _DAY_RANGE = re.compile(
-    rf"\b(?:(?P<m1>{_MONTHS})\.? (?P<a1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b1>\d{{1,2}})"
-    rf"(?:st|nd|rd|th)?|(?P<a2>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b2>\d{{1,2}})"
-    rf"(?:st|nd|rd|th)? (?:of )?(?P<m2>{_MONTHS})\.?)(?P<y>,? \d{{4}})?\b(?![-/:.]\d)"
+    rf"\b(?:(?P<m1>{_MONTHS})\.? (?P<a1>\d{{1,2}})(?:st|nd|rd|th)?{_UNTIL}(?P<b1>\d{{1,2}})"
+    rf"(?:st|nd|rd|th)?(?! (?:of )?(?:{_MONTHS})\b)|(?P<a2>\d{{1,2}})(?:st|nd|rd|th)?{_UNTIL}"
+    rf"(?P<b2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<m2>{_MONTHS})\.?)(?P<y>,? (?:of )?\d{{4}})?"
+    r"\b(?![-/:.]\d)"
     r"(?! ?(?:days?|nights?|nites?|weeks?|people|adults|kids|travell?ers|pax|persons|guests)\b)", re.I)
-"""Days of one month, from the first to the last: "Feb 12-15, 2027", "12-15 February"."""
+"""Days of one month, from the first to the last: "Feb 12-15, 2027", "12-15 February", "from
+the 12 to the 18 of May 2027" (not "Dec 27 to 2 Jan", two months)."""
 
 
 _ORDER_SAID = {
@@ -700,7 +705,10 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
     spelled = _ORDINAL_ALONE.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th"
                                  .ljust(len(m.group(1))), spelled)
     spelled = _spoken_years(spelled)
-    ranges = list(_DAY_RANGE.finditer(spelled))
+    # Days after a month are no range of the month after them: "Dec 27 to 2 Jan" is two
+    # dates, not "27 to 2 Jan".
+    ranges = [r for r in _DAY_RANGE.finditer(spelled) if not (
+        r["a2"] and re.search(rf"\b(?:{_MONTHS})\.? $", spelled[:r.start()], re.I))]
     matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)
                if not any(r.start() <= m.start() < r.end() for r in ranges)]
     order = _numeric_order([numerals for _, numerals in matches if numerals])
