@@ -1849,3 +1849,74 @@ def test_a_range_ending_before_it_starts_is_said() -> None:
     read, said = read_fully("Oslo to Rome from the 9 to the 4 of June 2027, just me, $2000",
                             TODAY)
     assert said and "return" not in read
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("Bringing my son to Oslo for his 18th birthday, from Rome, June 4 2027 for 5 nights, "
+     "$3000 for the two of us", 2),
+    ("My husband has always wanted to see Oslo. From Rome, June 4 2027 for 5 nights, two "
+     "travellers, $3000", 2),
+    ("I fly with my boss from Rome to Oslo, June 4 2027 for 5 nights, $3000 for both.", 2),
+    ("My granddaughter (she's nine) and I go from Rome to Oslo to visit my brother, June 4 "
+     "2027 for 5 nights, $3000 for the both of us", 2),
+    ("Rome to Oslo, June 4 2027 for 5 nights, for self, wife and my father, USD 3000", 3),
+    ("Me and my four groomsmen, Rome to Oslo, June 4 2027 for 5 nights, $3000 total", 5),
+    ("Booking for me and my cousin, Rome to Oslo, June 4 2027 for 5 nights, $3000 between "
+     "the two of us", 2),
+])
+def test_people_named_before_the_count_that_holds_them(text: str, travelers: int) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("travelers"), said) == (travelers, [])
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # Someone added after the count, or more people named than it holds, is said.
+    ("Rome to Oslo, June 4 2027 for 5 nights, two travelers plus my wife, $3000", "wife"),
+    ("Rome to Oslo, June 4 2027 for 5 nights, the two of us plus my wife, $3000", "wife"),
+    ("My son and my daughter want to see Oslo. From Rome, June 4 2027 for 5 nights, two "
+     "travelers, $3000", "son"),
+])
+def test_people_beside_a_count_that_cannot_hold_them_are_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "destination"), [
+    ("Rome to the Big Apple, June 4 2027 for 5 nights, just me, $3000", "New York"),
+    ("rome to nola june 4 2027 for 5 nights just me 3k max", "New Orleans"),
+    ("We want to see the Golden Gate Bridge! From Rome, June 4 2027 for 5 nights, two "
+     "travelers, $3000", "San Francisco"),
+])
+def test_a_city_by_its_nickname_or_a_landmark(text: str, destination: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("destination"), said) == (destination, [])
+
+
+def test_a_stay_near_a_landmark_is_said() -> None:
+    said = read_fully("Rome to Paris, June 4 2027 for 5 nights, just me, $3000, a hotel near "
+                      "the Eiffel Tower", TODAY)[1]
+    assert "Eiffel Tower" in said
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("Rome to Oslo, June 4 2027 for 5 nights, me and my bf, 2k max for both of us", 2000),
+    ("Rome to Oslo, June 4 2027 for 5 nights, 3 of us, $3,000 for the group (not each!)", 3000),
+])
+def test_a_budget_for_the_whole_party_said_so(text: str, budget: float) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("budget"), said) == (budget, [])
+
+
+def test_a_budget_not_per_person_beside_one_per_person_is_said() -> None:
+    said = read_fully("Rome to Oslo, June 4 2027 for 5 nights, 3 of us, $1,000 each, not "
+                      "each way", TODAY)[1]
+    assert said
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Ski trip! Rome to Oslo, June 4 2027 for 5 nights, just me, $3000, for our 30th.", None),
+    ("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000, bringing my skis", "skis"),
+    ("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000, leaving on our 30th", "30th"),
+])
+def test_a_kind_of_trip_or_a_celebration_is_no_condition(text: str, unread: str | None) -> None:
+    said = read_fully(text, TODAY)[1]
+    assert (unread in said) if unread else said == []

@@ -164,7 +164,7 @@ _CONDITION = re.compile(
     r"\b(?:(?:king|queen|twin|double|bunk)(?:-size)? (?:beds?|rooms?)|suites?|adjoining|"
     r"connecting rooms?|cribs?|cots?)\b|"
     r"\b(?:refundable|non-?refundable|cancell?ations?|changeable)\b|"
-    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?|skis?|snowboards?|bikes?|bicycles?|"
+    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?|skis?(?! (?:trip|holiday|vacation|weekend|getaway|break)\b)|snowboards?|bikes?|bicycles?|"
     r"golf clubs?|surfboards?|strollers?|prams?|buggy|car seats?|cellos?|guitars?)\b|"
     r"\b(?:basic|premium) economy\b|\beconomy (?:plus|comfort)\b|"
     r"\b(?:vegetarian|vegan|halal|kosher|gluten|allerg\w*|dietary)\b|"
@@ -250,12 +250,23 @@ _NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas",
               "warszawa": "Warsaw", "bruxelles": "Brussels", "geneve": "Geneva",
               "kobenhavn": "Copenhagen", "moskva": "Moscow", "bombay": "Mumbai",
               "calcutta": "Kolkata", "peking": "Beijing", "saigon": "Ho Chi Minh City",
-              "madras": "Chennai"}
-"""Cities by the names people shorten them to ("Delhi" for New Delhi), or call them in
-their own tongue or of old ("Lisboa", "Bombay"), none of them another place's name but a
-far smaller one's, which the big city wins as in :func:`.airports.shared_name` ("Madras":
-Chennai, not the town in Oregon whose airfield has no scheduled flights); keyed as
-:func:`_fold` writes them ("München": "munchen")."""
+              "madras": "Chennai", "nola": "New Orleans", "big easy": "New Orleans",
+              "big apple": "New York", "windy city": "Chicago", "chi-town": "Chicago",
+              "sin city": "Las Vegas", "motor city": "Detroit", "beantown": "Boston",
+              "mile high city": "Denver", "music city": "Nashville", "emerald city": "Seattle",
+              "eiffel tower": "Paris", "statue of liberty": "New York",
+              "golden gate bridge": "San Francisco", "big ben": "London"}
+"""Cities by the names people shorten them to ("Delhi" for New Delhi), call them in
+their own tongue or of old ("Lisboa", "Bombay"), or by a nickname ("the Big Apple", "NOLA")
+or a landmark ("the Eiffel Tower"), none of them another place's name but a far smaller
+one's, which the big city wins as in :func:`.airports.shared_name` ("Madras": Chennai, not
+the town in Oregon whose airfield has no scheduled flights); keyed as :func:`_fold` writes
+them ("München": "munchen"). A landmark a stay is near is no city (:data:`_NEAR`)."""
+_LANDMARKS = frozenset({"eiffel tower", "statue of liberty", "golden gate bridge", "big ben"})
+_NEAR = re.compile(r"\b(?:by|near|next to|close to|beside|around|from|of|overlooking|facing|"
+                   r"walk(?:ing distance)?(?: to| from)?)\W+(?:the\W+)?$", re.I)
+"""What makes a landmark where a stay should be ("a hotel near the Eiffel Tower", "a view
+of the Statue of Liberty"), not the city the trip goes to."""
 
 
 def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
@@ -521,6 +532,11 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
     # A word a head or a night is counted by is no place ("Price per person": not Price, Utah).
     places = [place for place in places if not re.match(
         r" per (?:person|head|pax|travell?er|night|day)\b", text[place[1]:], re.I)]
+    # A landmark a stay is to be near is none of the trip's places: said.
+    near = [place for place in places if _fold(text[place[0]:place[1]]) in _LANDMARKS
+            and _NEAR.search(text[max(0, place[0] - 30):place[0]])]
+    places = [place for place in places if place not in near]
+    others += [text[start:end] for start, end, _ in near]
     # The writer's name after a sign-off ("Cheers, TOM": Tom, not Timbuktu) is no place.
     signed = _SIGN_OFF.search(text)
     places = [place for place in places if not signed or place[0] < signed.start(1)]
@@ -925,7 +941,9 @@ _KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|g
         r"flatmate|best friend|friend|colleague|buddy|pal|mate)")
 """One person a writer may bring ("my mother"): their party of two only when the writer is
 said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
-_COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a-z]+s)\b)|two of us|honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
+_COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a-z]+s)\b)|two of us|"
+                     r"(?:the )?both of us|(?<=for )both(?= *(?:[,;.!?)]|$))|"
+                     r"honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
                      r"boyfriend|fianc[eé]{1,2}|bf|gf|hubby)|"
                      rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+)|"
                      rf" *, *(?:and |& )?(?:my |our )?(?:{_KIN}|wife|husband|partner|kids?|"
@@ -934,15 +952,20 @@ _COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a
 """Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple" (not a
 count of things: "a couple of days early", "a couple nights", "a couple hundred more"),
 "me and my mother" (not "me and my mother and sister", nor "me and my mother, sister";
-"me and my sister, 4k total" is two)."""
+"me and my sister, 4k total" is two), "for the both of us", "$1800 for both"."""
+_JOINED = re.compile(r"\b(?:plus|along with|as well as|and also|besides|on top of)\W*$")
+"""Words that add someone to the people said before them: "the two of us plus my wife" is
+three, no couple."""
 
 
 _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?|couples)|kids?|children|child|"
                     r"infants?|babies|baby|teens?|teenagers?|friends?|colleagues?|co-?workers?|"
                     r"buddies|pals|mates|sons?|daughters?|grand(?:children|child|kids?|sons?|"
-                    r"daughters?))\b")
+                    r"daughters?)|classmates|teammates|cousins|siblings|sisters|brothers|nieces|"
+                    r"nephews|bridesmaids|groomsmen)\b")
 """A count of some of the party: "2 adults", "3 kids", "two friends", "our three
-grandchildren", "two couples" (four grown-ups; "a couples massage" counts no one)."""
+grandchildren", "me plus my seven bridesmaids", "two couples" (four grown-ups; "a couples
+massage" counts no one)."""
 _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT}(?: (?:people|"
                     r"persons?|travell?ers?|passengers?|of us|guests?)| ?(?:ppl|pax))|"
                     rf"(?:travell?ers|passengers|people|guests|pax|(?:number of|no\.? of|#) ?"
@@ -972,9 +995,11 @@ _DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:fr
                         r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
                         r"siblings|cousins|sisters|brothers)\)")
 """Who a party just counted are, said without a count: "three of us (college friends)"."""
-_ONE = (rf"(?:me|myself|i|(?:my|our|his|her|their) (?:{_KIN}|wife|husband|partner|spouse|"
-        r"girlfriend|boyfriend|fianc[eé]{1,2}|bf|gf|hubby))(?![\w'’])")
-"""One person of a list: the writer, or one person named by whose they are ("her mum")."""
+_ONE = (rf"\b(?:me|myself|self|i|wife|husband|spouse|(?:my|our|his|her|their) (?:{_KIN}|wife|"
+        r"husband|partner|spouse|girlfriend|boyfriend|fianc[eé]{1,2}|bf|gf|hubby))(?![\w'’])")
+"""One person of a list: the writer ("self", as a form or an Indian writer has it), or one
+person named by whose they are ("her mum"), a spouse even without ("self, wife and my
+mother"; "me and my mother and sister" may be two or three)."""
 _LISTED = re.compile(rf"\b{_ONE}(?:(?: *, *(?:and |& )?| +(?:and|&|\+|plus) +|"
                      rf" +(?=(?:my|our|his|her|their) )){_ONE}){{2,}}+"
                      r"(?! *,? *(?:and|&|\+|plus|with|along)\b)")
@@ -987,7 +1012,7 @@ def _listed(lowered: str) -> tuple[int, tuple[int, int]] | None:
     me, my partner and her mum" is three), or None where no such list is."""
     for match in _LISTED.finditer(lowered):
         people = re.findall(_ONE, match.group(0))
-        if any(person in ("me", "myself", "i") for person in people):
+        if any(person in ("me", "myself", "self", "i") for person in people):
             return len(people), match.span()
     return None
 
@@ -1033,6 +1058,9 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     # Every way the text says the two ("for our honeymoon my fiancee and I") is read.
     couples = [m.span() for m in _COUPLE.finditer(lowered)]
     couple = _COUPLE.search(lowered)
+    joined = [start for start, _ in couples if _JOINED.search(lowered, 0, start)]
+    if any(start > couples[0][0] for start in joined):
+        return None  # "the two of us plus my wife": two and one more
     total = _TOTAL.search(lowered)
     if total and couple and total.start() < couple.end() and couple.start() < total.end():
         total = None  # "the two of us" is the couple
@@ -1093,8 +1121,11 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     if party:
         described = _DESCRIBED.match(lowered, party.end())
         count = _number(next(g for g in party.groups() if g))
+        # "me and my sister ... between the two of us": the couple is the two counted
+        # ("two travelers plus my wife" is not).
         return count, [party.span(), *([described.span()] if described else []),
-                       *([trio.span()] if trio and count == 3 else [])]
+                       *([trio.span()] if trio and count == 3 else []),
+                       *(couples if count == 2 and not joined else [])]
     if trio:
         return 3, [trio.span()]
     if couple:
@@ -1184,6 +1215,12 @@ _LEAST_BUDGET = 100
 thousands separator taken for a decimal point: "5.000" is 5 only to some), left unread."""
 
 
+_FOR_US = (rf"(?: *for (?:the )?(?:both|all|{_NUMBER_WORDS}|\d+)(?: of us)?|"
+           r" *for us(?: (?:two|both|all))?)?")
+"""Whom an amount ending its clause is for: "1k max for both of us", "900 tops for the two
+of us" (the party is read on its own)."""
+
+
 def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     """(where, how much) of the budget ``lowered`` states, in dollars, or None.
 
@@ -1211,13 +1248,13 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             # Thousands alone in a clause ("6.5k", "4k total", "2k budget"): money, as "5k
             # run" is not.
             r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max|"
-            r"budget)?(?: *(?:please|pls|plz))?"
+            rf"budget)?{_FOR_US}(?: *(?:please|pls|plz))?"
             r" *(?:[,;.!?)]|$))",
             # Hundreds or more capped at a clause's end ("1200 max", "900 tops", "1,500 at
             # most", "900 budget"): money, as "2 stops max" is not.
             r"(?<![\w.,$])(\d{1,3}(?:,\d{3})+|[1-9]\d{2,})\s*(?:max(?:imum)?|tops|at most|"
             r"budget)"
-            r"(?= *(?:[,;.!?)]|$))",
+            rf"(?={_FOR_US} *(?:[,;.!?)]|$))",
             # A count of grand ends a clause the same ("about five grand to spend", "5
             # grand total"); "a grand" alone is not counted ("a grand tour", "maybe a grand").
             rf"(?<![\w.,$])(?!an? ){_AMOUNT}(?<=grand)(?= *(?:to spend|total|in total|all in|"
@@ -1389,6 +1426,11 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         solo = _solo(lowered)
         if solo and spans_party == [solo.span()]:
             used += _people_visited(lowered)
+        else:
+            # Whom the trip goes to see is no traveller ("to visit my sister").
+            used += [m.span() for m in re.finditer(_PEOPLE, lowered)
+                     if _TO_SEE.search(lowered, 0, m.start())]
+            used += _named_in_count(lowered, party[0], spans_party, used)
     else:
         # "with my family": more than one, and no count to plan for (one is assumed where
         # nothing is said); beside a count ("a family trip, 4 people") it is that party.
@@ -1429,6 +1471,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         if head and party:
             used.append(head.span())
             found["budget"] = budget[1] * party[0]
+        # "$3,000 total for the group (not each!)": the party's, as read.
+        whole = _NOT_EACH.match(lowered, budget[0][1])
+        if whole and not head:
+            used.append(whole.span(1))
     # Someone named by name beside the writer ("with Sarah", "Tom is joining me") is a
     # traveller no count holds.
     slots = [found[slot] for slot in ("origin", "destination") if slot in found]
@@ -1538,6 +1584,30 @@ _TO_SEE = re.compile(r"\b(?:visit(?:ing)?|see(?:ing)?|meet(?:ing)?)\s+(?:my|our|
 """Words that make the person after them whom the trip goes to see: "to visit my sister"."""
 
 
+_ONE_NAMED = re.compile(
+    rf"\b(?:my|our|his|her) (?:{_KIN}|wife|husband|partner|spouse|girlfriend|boyfriend|"
+    r"fianc[eé]{1,2}|bf|gf|hubby|grand(?:son|daughter|child|kid)|child|kid|baby|teen(?:ager)?|"
+    r"newborn|toddler|infant|co-?worker|employee|classmate|teammate)(?![\w'’])"
+    rf"(?: *\( *(?:(?:he|she)(?: is|['’]s)|aged?) *{_AGE}(?: *years? old)? *\))?")
+"""One person named by whose they are, with their age if said after them: "my daughter",
+"My grandson (he is twelve)"."""
+
+
+def _named_in_count(lowered: str, count: int, spans: list[tuple[int, int]],
+                    used: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Where the people named one by one before the party's count are among it ("Taking my
+    daughter to New York ... $2,500 for the two of us", "My wife has always wanted to go
+    ... Two travelers"): where they are one fewer than the count (the writer is the
+    other), each named before it and none the trip goes to see; otherwise nothing, and
+    whoever is named is said. Someone added after the count ("the two of us plus my son")
+    is not before it."""
+    last = max(start for start, _ in spans)
+    named = [m.span() for m in _ONE_NAMED.finditer(lowered) if m.end() <= last
+             and not _TO_SEE.search(lowered, 0, m.start())
+             and all(m.end() <= start or m.start() >= end for start, end in used)]
+    return named if len(named) == count - 1 else []
+
+
 def _people_visited(lowered: str) -> list[tuple[int, int]]:
     """Where the people a solo writer names are no travellers: each in a clause that does
     not join them to the trip ("My sister lives in Nashville and she just had a baby", "the
@@ -1595,16 +1665,22 @@ travelers", "a small group", "a couple of days" (no couple read: a count of some
 _WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us(?! ?(?:dollars?|\$|d\b|date)))\b", re.I)
 """The writer and others, uncounted: "we", "us" (not "US dollars"; not "our", which a
 writer alone uses of their company: "our team offsite")."""
+_NOT_EACH = re.compile(r"[^,;.!?]{0,30}?\b(not (?:each|apiece|per (?:person|head)|pp))\b")
+"""A budget said not to be a head's, in its clause: "$3,000 total for the group (not each!)",
+"2k, not per person"."""
 _AMOUNT_ONLY = re.compile(r" *only\b(?= *(?:[,;.!?)]|$))")
 """"Only" closing a budget's clause: "Budget around 3500 USD only." is 3500 (not "only if",
 not "$900 only on flights")."""
 _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
                         r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
-_OCCASION = re.compile(rf"\b(?:\d{{1,3}}(?:st|nd|rd|th)|{_ORDINAL_WORD}) (?:wedding )?"
+_OCCASION = re.compile(rf"\bfor (?:our|my|his|her|their) (?:\d{{1,3}}(?:st|nd|rd|th)|{_ORDINAL_WORD})"
+                       r"(?= *(?:[,;.!?)]|$))|"
+                       rf"\b(?:\d{{1,3}}(?:st|nd|rd|th)|{_ORDINAL_WORD}) (?:wedding )?"
                        rf"(?:anniversary|birthday)\b|(?<='s )\d{{1,3}}(?:st|nd|rd|th)\b"
                        rf"(?! *(?:of\b|(?:{_MONTHS})\b))")
 """What a trip celebrates, counted: "our 25th wedding anniversary", "our tenth anniversary",
+"for our 30th." (closing its clause),
 "my mom's 60th" (someone's, no day of a month) is no date nor party."""
 _YEARS_PAST = re.compile(
     rf"\bfor (?:(?:over|almost|nearly|about|around|more than|the (?:past|last)) )?{_COUNT} "
