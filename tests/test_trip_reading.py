@@ -1899,6 +1899,7 @@ def test_a_stay_near_a_landmark_is_said() -> None:
 
 @pytest.mark.parametrize(("text", "budget"), [
     ("Rome to Oslo, June 4 2027 for 5 nights, me and my bf, 2k max for both of us", 2000),
+    ("Rome to Oslo, June 4 2027 for 5 nights, me and my bf, 2k at most for both of us", 2000),
     ("Rome to Oslo, June 4 2027 for 5 nights, 3 of us, $3,000 for the group (not each!)", 3000),
 ])
 def test_a_budget_for_the_whole_party_said_so(text: str, budget: float) -> None:
@@ -1914,9 +1915,38 @@ def test_a_budget_not_per_person_beside_one_per_person_is_said() -> None:
 
 @pytest.mark.parametrize(("text", "unread"), [
     ("Ski trip! Rome to Oslo, June 4 2027 for 5 nights, just me, $3000, for our 30th.", None),
+    ("Ski journey. Rome to Oslo, June 4 2027 for 5 nights, just me, $3000", None),
     ("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000, bringing my skis", "skis"),
     ("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000, leaving on our 30th", "30th"),
 ])
 def test_a_kind_of_trip_or_a_celebration_is_no_condition(text: str, unread: str | None) -> None:
     said = read_fully(text, TODAY)[1]
     assert (unread in said) if unread else said == []
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000. Oops, not Oslo, I meant Bergen!",
+     "Rome", "Bergen"),
+    ("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000. Sorry: not Rome, I meant "
+     "Milan. Milan to Oslo then.", "Milan", "Oslo"),
+])
+def test_a_place_the_writer_corrects_is_planned_as_corrected(text: str, origin: str,
+                                                             destination: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("origin"), read.get("destination"), said) == (origin, destination, [])
+
+
+def test_a_place_denied_with_none_meant_instead_is_said() -> None:
+    assert "not" in read_fully("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000. So "
+                               "not Oslo!", TODAY)[1]
+
+
+def test_dictation_hears_two_for_to_and_to_for_two() -> None:
+    read, said = read_fully("fly from boston two rome for to people june 4 2027 for 5 nights "
+                            "budget three thousand dollars", TODAY)
+    assert (read.get("destination"), read.get("travelers"), said) == ("Rome", 2, [])
+
+
+def test_two_beside_no_route_is_still_a_number_said() -> None:
+    assert read_fully("fly from boston to rome two paris june 4 2027 for 5 nights, just me, "
+                      "$3000", TODAY)[1]

@@ -164,7 +164,7 @@ _CONDITION = re.compile(
     r"\b(?:(?:king|queen|twin|double|bunk)(?:-size)? (?:beds?|rooms?)|suites?|adjoining|"
     r"connecting rooms?|cribs?|cots?)\b|"
     r"\b(?:refundable|non-?refundable|cancell?ations?|changeable)\b|"
-    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?|skis?(?! (?:trip|holiday|vacation|weekend|getaway|break)\b)|snowboards?|bikes?|bicycles?|"
+    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?|skis?(?! (?:trip|journey|holiday|vacation|weekend|getaway|break|week)\b)|snowboards?|bikes?|bicycles?|"
     r"golf clubs?|surfboards?|strollers?|prams?|buggy|car seats?|cellos?|guitars?)\b|"
     r"\b(?:basic|premium) economy\b|\beconomy (?:plus|comfort)\b|"
     r"\b(?:vegetarian|vegan|halal|kosher|gluten|allerg\w*|dietary)\b|"
@@ -495,6 +495,28 @@ _DENIED = re.compile(r"\bnot\s+((?:(?:leaving|flying|departing|going|heading|tra
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
 
 
+_MEANT = re.compile(r"\W+(?:i|we)?\s*(?:meant|mean|meant to (?:say|write|type))\W+$", re.I)
+"""What puts the place after it in the place of one just denied: "not Denver, I meant
+Boise"."""
+
+
+def _corrected(text: str, places: list[tuple[int, int, str]]) -> tuple[
+        list[tuple[int, int, str]], list[tuple[int, int]]]:
+    """(``places`` with each place the writer corrects named as corrected, where the
+    corrections are): "Charlotte to Denver ... not Denver, I meant Boise!" plans Boise
+    where Denver was named (with Denver's cue), the correction's words read. A place
+    denied without another meant right after it is left to :func:`_roles`."""
+    spans = []
+    for (start, end, name), (after, until, meant) in pairwise(list(places)):
+        negated = _DENIED.search(text[max(0, start - 24):start])
+        if not negated or negated.group(1) or not _MEANT.fullmatch(text[end:after]):
+            continue
+        spans.append((start - len(negated.group(0)), until))
+        places = [(s, e, meant if same_place(n, name) and s < start else n)
+                  for s, e, n in places if (s, e) not in ((start, end), (after, until))]
+    return places, spans
+
+
 def _airport(place: str) -> str | None:
     """The code of the airport a plan for ``place`` flies from or to: a code itself, a
     city's main one ("Tokyo": HND), or None where none is known."""
@@ -540,7 +562,8 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
     # The writer's name after a sign-off ("Cheers, TOM": Tom, not Timbuktu) is no place.
     signed = _SIGN_OFF.search(text)
     places = [place for place in places if not signed or place[0] < signed.start(1)]
-    spare: list[tuple[int, int, str]] = []
+    places, corrected = _corrected(text, places)
+    spare: list[tuple[int, int, str]] = [(start, end, "") for start, end in corrected]
     origin = destination = None
     free = []
     denied = []
@@ -642,7 +665,7 @@ the 12 to the 18 of May 2027" (not "Dec 27 to 2 Jan", two months)."""
 
 
 _ORDER_SAID = {
-    "DMY": re.compile(r"\b(?:day first|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day[/.-]month|"
+    "DMY": re.compile(r"\b(?:day (?:first|1st)|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day[/.-]month|"
                       r"(?:european|uk|british) dates?|"
                       r"(?:european|uk|british) (?:date )?format)\b", re.I),
     "MDY": re.compile(r"\b(?:month first|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month[/.-]day|"
@@ -1041,6 +1064,10 @@ _SELF_AND_PAIR = re.compile(r"\b(?:(?:me|myself|i) *(?:and|&|\+|plus) *(?:my|our
 after them."""
 
 
+_HEARD = re.compile(r"\bfor (?:to|too) (?:people|persons|travell?ers|passengers|adults|guests)\b")
+"""A count of two as dictation writes it down: "for to people"."""
+
+
 def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     """How many travel, and where the text says so ("2 adults and 2 kids" is 4).
 
@@ -1109,6 +1136,9 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             return listed[0], [listed[1]]
         return (listed[0], [total.span(), listed[1]]) if _number(
             next(g for g in total.groups() if g)) == listed[0] else None
+    heard = _HEARD.search(lowered)
+    if heard and total is None:
+        return 2, [heard.span()]
     # "for a conference": an article, no count.
     party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|"
                                r"wk|usd|dollars|\$|k\b|hundred|thousand|grand|"
@@ -1247,7 +1277,7 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}",
             # Thousands alone in a clause ("6.5k", "4k total", "2k budget"): money, as "5k
             # run" is not.
-            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max|"
+            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max|at most|"
             rf"budget)?{_FOR_US}(?: *(?:please|pls|plz))?"
             r" *(?:[,;.!?)]|$))",
             # Hundreds or more capped at a clause's end ("1200 max", "900 tops", "1,500 at
@@ -1285,7 +1315,7 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
                 continue
             # Without a currency, a number that counts something else is no budget: "under
             # 5 km", "max 2 stops" (left unread, and said).
-            after = re.match(r" *([a-z]+)", lowered[match.end():])
+            after = re.match(r" *(?:at most\b)? *([a-z]+)", lowered[match.end():])
             if after and after.group(1) not in _AFTER_AMOUNT and \
                     not re.search(rf"{currency}|grand$", match.group(0)) and \
                     not _EACH.match(lowered, match.end()):
@@ -1419,6 +1449,11 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         # A length that disagrees with the return date stated is left unread.
         if start is None or found["return"] == (start + timedelta(days=length[1])).isoformat():
             used.append(length[0])
+    # Dictation writes "to" as it hears it: "from detroit two las vegas".
+    if origin and destination:
+        used += [m.span() for m in re.finditer(r"\b(?:two|too)\b", lowered)
+                 if lowered[:m.start()].rstrip().endswith(_fold(origin))
+                 and lowered[m.end():].lstrip().startswith(_fold(destination))]
     party = _party(lowered)
     if party:
         found["travelers"], spans_party = party
