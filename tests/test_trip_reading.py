@@ -1839,15 +1839,20 @@ def test_one_persons_share_is_said(text: str, unread: str) -> None:
      "2027-06-04", "2027-06-09"),
     ("Oslo to Rome, 04-Jun-2027 to 09-Jun-2027, just me, $2000", "2027-06-04", "2027-06-09"),
     ("Oslo to Rome, Dec 28, 2027 to 3 Jan 2028, just me, $2000", "2027-12-28", "2028-01-03"),
+    ("Oslo to Rome from the 4 to June 9th, 2027, just me, $2000", "2027-06-04", "2027-06-09"),
+    ("Oslo to Rome from the 4th until 2027-06-09, just me, $2000", "2027-06-04", "2027-06-09"),
 ])
 def test_days_of_a_month_joined_in_words_or_dashes(text: str, depart: str, back: str) -> None:
     read, said = read_fully(text, TODAY)
     assert (read.get("depart"), read.get("return"), said) == (depart, back, [])
 
 
-def test_a_range_ending_before_it_starts_is_said() -> None:
-    read, said = read_fully("Oslo to Rome from the 9 to the 4 of June 2027, just me, $2000",
-                            TODAY)
+@pytest.mark.parametrize("text", [
+    "Oslo to Rome from the 9 to the 4 of June 2027, just me, $2000",
+    "Oslo to Rome from the 9 to June 4th, 2027, just me, $2000",
+])
+def test_a_range_ending_before_it_starts_is_said(text: str) -> None:
+    read, said = read_fully(text, TODAY)
     assert said and "return" not in read
 
 

@@ -829,6 +829,13 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
             except ValueError:
                 continue
             days.append((match.start(), match.end(), day))
+    # A day alone before the date a range ends on is of that date's month: "from the 12 to
+    # May 18th, 2027".
+    for match in re.finditer(rf"\bthe (\d{{1,2}})(?:st|nd|rd|th)?{_UNTIL}", spelled, re.I):
+        last = next((day for s, _, day in days if s == match.end()), None)
+        if last and int(match.group(1)) < last.day \
+                and not any(s <= match.start() < e for s, e, _ in days):
+            days.append((match.start(), match.end(), last.replace(day=int(match.group(1)))))
     # A date a year carried over, or a day of the month, still agrees with its weekday.
     return sorted((start, end, day) for start, end, day in days
                   if _on_weekday(spelled, start, end, day, True) == day)
@@ -1449,9 +1456,9 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         # A length that disagrees with the return date stated is left unread.
         if start is None or found["return"] == (start + timedelta(days=length[1])).isoformat():
             used.append(length[0])
-    # Dictation writes "to" as it hears it: "from detroit two las vegas".
+    # Dictation writes "to" as it hears it, a text as "2": "from detroit two las vegas".
     if origin and destination:
-        used += [m.span() for m in re.finditer(r"\b(?:two|too)\b", lowered)
+        used += [m.span() for m in re.finditer(r"\b(?:two|too|2)\b", lowered)
                  if lowered[:m.start()].rstrip().endswith(_fold(origin))
                  and lowered[m.end():].lstrip().startswith(_fold(destination))]
     party = _party(lowered)
