@@ -1955,3 +1955,19 @@ def test_dictation_hears_two_for_to_and_to_for_two() -> None:
 def test_two_beside_no_route_is_still_a_number_said() -> None:
     assert read_fully("fly from boston to rome two paris june 4 2027 for 5 nights, just me, "
                       "$3000", TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("vegas from LA, june 4 2027 for 5 nights, just me, 900 max", "Los Angeles", "Las Vegas"),
+    ("SF to Boston, June 4 2027 for 5 nights, just me, $900", "San Francisco", "Boston"),
+    ("Boston to New Orleans, LA, June 4 2027 for 5 nights, just me, $900", "Boston",
+     "New Orleans"),
+])
+def test_a_city_by_its_initials_in_capitals(text: str, origin: str, destination: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("origin"), read.get("destination"), said) == (origin, destination, [])
+
+
+def test_initials_in_small_letters_are_no_city() -> None:
+    read = read_fully("boston to la, june 4 2027 for 5 nights, just me, $900", TODAY)[0]
+    assert "destination" not in read

@@ -255,10 +255,11 @@ _NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas",
               "sin city": "Las Vegas", "motor city": "Detroit", "beantown": "Boston",
               "mile high city": "Denver", "music city": "Nashville", "emerald city": "Seattle",
               "eiffel tower": "Paris", "statue of liberty": "New York",
-              "golden gate bridge": "San Francisco", "big ben": "London"}
+              "golden gate bridge": "San Francisco", "big ben": "London",
+              "la": "Los Angeles", "sf": "San Francisco"}
 """Cities by the names people shorten them to ("Delhi" for New Delhi), call them in
 their own tongue or of old ("Lisboa", "Bombay"), or by a nickname ("the Big Apple", "NOLA")
-or a landmark ("the Eiffel Tower"), none of them another place's name but a far smaller
+or a landmark ("the Eiffel Tower"), or by their initials in capitals ("LA"), none of them another place's name but a far smaller
 one's, which the big city wins as in :func:`.airports.shared_name` ("Madras": Chennai, not
 the town in Oregon whose airfield has no scheduled flights); keyed as :func:`_fold` writes
 them ("München": "munchen"). A landmark a stay is near is no city (:data:`_NEAR`)."""
@@ -274,7 +275,9 @@ def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
     where case tells nothing (``any_case``); a code that is an everyday word not in a text
     all in capitals (``capitals``)."""
     if _fold(candidate) in _NICKNAMES:
-        return candidate[:1].isupper() or any_case
+        # "LA", "SF", "DC" in capitals only: "la" is a word in many tongues.
+        return candidate.isupper() if len(candidate) == 2 else \
+            candidate[:1].isupper() or any_case
     if _fold(candidate) in _GREETINGS:
         return False
     if len(candidate) == 3 and candidate.isupper() and candidate not in _NOT_PLACES:
@@ -416,8 +419,9 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
     def in_date(at: int) -> bool:
         return any(start <= at < end for start, end in dates)
 
-    # Nor do a code's ("USD", "NYC"): who writes in small letters writes codes in capitals.
-    codes = [m.span() for m in re.finditer(r"\b[A-Z]{3}\b", text)]
+    # Nor do a code's ("USD", "NYC", "LA"): who writes in small letters writes codes in
+    # capitals.
+    codes = [m.span() for m in re.finditer(r"\b[A-Z]{2,3}\b", text)]
     letters = [c for at, c in enumerate(text) if c.isalpha() and not in_date(at)
                and not any(start <= at < end for start, end in codes)]
     any_case = not any(c.isupper() for c in letters) or not any(c.islower() for c in letters)
