@@ -1663,8 +1663,8 @@ def test_forms_lists_dictation_and_occasions(text: str, read: dict[str, object])
     # A list numbered out of order is no list: its numbers are said.
     ("1. From: Detroit\n3. To: Cancun\n4. Dates: Dec 27 2027 - Jan 3 2028", "3. To"),
     # A day in words no date read is said, not dropped.
-    ("phoenix to san diego on the twelfth of april twenty twenty seven for a week and come "
-     "home on the nineteenth period just me", "nineteenth"),
+    ("phoenix to san diego on the twelfth of april twenty twenty seven for a week and a tour "
+     "on the nineteenth period just me", "nineteenth"),
     ("It's our third time in Lisbon! Boston to Lisbon May 3 2027 for a week, 2 people",
      "third"),
 ])
@@ -1971,3 +1971,30 @@ def test_a_city_by_its_initials_in_capitals(text: str, origin: str, destination:
 def test_initials_in_small_letters_are_no_city() -> None:
     read = read_fully("boston to la, june 4 2027 for 5 nights, just me, $900", TODAY)[0]
     assert "destination" not in read
+
+
+def test_a_day_in_words_after_the_way_home() -> None:
+    read, said = read_fully("okay a trip to oslo from rome leaving the second of june twenty "
+                            "twenty seven coming back the sixth just me no budget", TODAY)
+    assert (read.get("depart"), read.get("return"), said) == ("2027-06-02", "2027-06-06", [])
+
+
+def test_a_week_counted_after_the_way_home_is_no_day() -> None:
+    read = read_fully("Rome to Oslo leaving June 2 2027, back the second week, just me, $900",
+                      TODAY)[0]
+    assert "return" not in read
+
+
+def test_childrens_ages_after_a_comma_in_brackets() -> None:
+    read, said = read_fully("Family of four (two kids, 5 and 8) from Rome to Oslo, June 2 2027 "
+                            "for 6 nights, $3,800", TODAY)
+    assert (read.get("travelers"), said) == (4, [])
+
+
+@pytest.mark.parametrize("text", [
+    "Rome to Oslo, June 2 2027 for 6 nights, 3 of us, $3,800. We want to be seated together.",
+    "Rome to Oslo, June 2 2027 for 6 nights, 3 of us, $3,800, seats next to each other",
+    "Rome to Oslo, June 2 2027 for 6 nights, 3 of us, $3,800; we'd like to sit together",
+])
+def test_seats_together_are_said(text: str) -> None:
+    assert read_fully(text, TODAY)[1]

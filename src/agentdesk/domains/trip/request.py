@@ -41,6 +41,11 @@ _ORDINAL_ALONE = re.compile(rf"\b(?<=the )({_ORDINAL_WORD})\b(?= *(?:[,.;!?)]|$|
                             r"with\b|back\b|return))", re.I)
 """A day of the month in words, its month said before: "back on the eighth." ("the first
 hotel" is no day)."""
+_ORDINAL_HOME = re.compile(rf"\b(?:back|home|return(?:ing)?)(?: on)? the ({_ORDINAL_WORD})\b"
+                           r"(?! *(?:week|day|night|month|time|trip|leg|flight|of\b|one\b)\w*)",
+                           re.I)
+"""A day of the month in words after the way home, whatever follows it: "coming back the
+fourth just me" (not "back the second week")."""
 _RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|ret|rtn|until|till)\W*(?:on\W*)?(?:the\W*)?"
                          r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?"
                          r"\W*(?:the\W*)?)?$", re.I)
@@ -169,6 +174,8 @@ _CONDITION = re.compile(
     r"\b(?:basic|premium) economy\b|\beconomy (?:plus|comfort)\b|"
     r"\b(?:vegetarian|vegan|halal|kosher|gluten|allerg\w*|dietary)\b|"
     r"\b(?:lounges?|legroom|exit rows?|upgrades?|bulkhead)\b|"
+    r"\b(?:seat(?:ed|s|ing)?|sit(?:ting)?)\b[^,;.!?]{0,20}?\b(?:together|next to each other|"
+    r"side by side)\b|\bseat (?:selection|assignments?)\b|"
     r"\b(?:delta|united(?! (?:states|kingdom|arab))|american airlines|southwest|jetblue|"
     r"alaska airlines|spirit airlines|frontier airlines|air canada|westjet|british airways|"
     r"lufthansa|air france|klm|emirates|qatar airways|ryanair|easyjet|iberia|aer lingus|qantas|"
@@ -192,7 +199,7 @@ _CONDITION = re.compile(
 US's dollars ("3000 dollars (Canadian)", "€3,000"), another way to travel ("by train"), a
 stay that is no hotel ("an Airbnb"), a room's beds, a fare's terms, bags and gear ("skis",
 "a stroller"), a fare's cabin ("basic economy"), a diet, a seat's
-extras, an airline or a hotel chain by name ("on Delta"), a part of the trip already
+extras or seats together, an airline or a hotel chain by name ("on Delta"), a part of the trip already
 arranged or paid ("flights already booked", "hotel covered by work", "just the flights"),
 a part on top of the budget ("$4000 plus flights"), a time of day ("by noon"), a price by
 anything but the party ("$2500 per couple", "per room"; "per person" is read with the
@@ -747,6 +754,8 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
                                  .ljust(len(m.group(2))), spelled)
     spelled = _ORDINAL_ALONE.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th"
                                  .ljust(len(m.group(1))), spelled)
+    spelled = _ORDINAL_HOME.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + (
+        f"{_ORDINALS[m.group(1).lower()]}th".ljust(len(m.group(1)))), spelled)
     spelled = _spoken_years(spelled)
     # Days after a month are no range of the month after them: "Dec 27 to 2 Jan" is two
     # dates, not "27 to 2 Jan".
@@ -1022,9 +1031,11 @@ _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
 _AGE = rf"\b(?:\d{{1,2}}|(?:{'|'.join(_TENS)})-(?:{_UNIT_WORD})|{_NUMBER_WORDS})\b"
 _AGE_LIST = rf"{_AGE}(?:(?: *(?:,|and|&) *| +){_AGE})*"
 _AGES = re.compile(rf" *(?:\( *(?:(?:aged?|ages):? *)?{_AGE_LIST}(?: *years? old)? *\)|"
-                   rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b)")
+                   rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b|"
+                   rf", *{_AGE_LIST}(?= *\)))")
 """The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9",
-"(eight and eleven)"; never a number alone after them ("2 kids 5 nights")."""
+"(eight and eleven)", "(two kids, 6 and 9)"; never a number alone after them ("2 kids 5
+nights")."""
 _DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:friends|"
                         r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
                         r"siblings|cousins|sisters|brothers)\)")
