@@ -1998,3 +1998,27 @@ def test_childrens_ages_after_a_comma_in_brackets() -> None:
 ])
 def test_seats_together_are_said(text: str) -> None:
     assert read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("flyin outta Seatle to Rome on 2027-06-02 for 6 nights, solo, 1800 max", "Seattle", "Rome"),
+    ("from atlanta to chicgo june 2 2027 for 6 nights, just me, 900 budget", "Atlanta",
+     "Chicago"),
+    ("pls book chicago to san fransisco june 2 2027, 4 nights, just me, budget 1500",
+     "Chicago", "San Francisco"),
+])
+def test_a_place_misspelt_where_a_place_is_said(text: str, origin: str,
+                                                destination: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("origin"), read.get("destination"), said) == (origin, destination, [])
+
+
+@pytest.mark.parametrize("text", [
+    # No cue says a place: "Seatle" is not read.
+    "Rome June 2 2027 for 6 nights, Seatle was lovely, solo, 1800 max",
+    # Small letters among capitals are words, not places.
+    "Flying from Rome to chicgo June 2 2027 for 6 nights, solo, 1800 max",
+])
+def test_a_misspelling_without_a_cue_or_its_case_is_no_place(text: str) -> None:
+    assert "Chicago" not in read_fully(text, TODAY)[0].values() and \
+        "Seattle" not in read_fully(text, TODAY)[0].values()

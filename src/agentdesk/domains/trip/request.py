@@ -292,6 +292,39 @@ def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
     return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
 
 
+_MISSPELT_CUE = re.compile(r"\b(?:from|to|outta|out of|into)\s+$", re.I)
+"""Where a word is a place whatever it is: the place a trip leaves or goes to."""
+
+
+@lru_cache(maxsize=1)
+def _big_cities() -> dict[str, str]:
+    """The cities of large airports with scheduled flights (``airports-py``), by their name
+    as :func:`_fold` writes it: the names a misspelt place is read as."""
+    import airportsdata
+    from airports import airport_data
+
+    table = airportsdata.load("IATA")
+    names = {}
+    for row in airport_data.get_airports_by_type("large_airport"):
+        airport = table.get(row.get("iata") or "")
+        if row.get("scheduled_service") == "TRUE" and airport and airport["city"]:
+            names[_fold(airport["city"])] = airport["city"]
+    return names
+
+
+def _misspelt(name: str) -> str | None:
+    """The big city ``name`` misspells ("Seatle": Seattle, "san fransisco": San Francisco),
+    or None: a name of five letters or more that is no place's, nearly one big city's name
+    (a letter or two off) and not nearly another's."""
+    folded = _fold(name)
+    if len(folded) < 5 or folded in _cities():
+        return None
+    scores = sorted(((difflib.SequenceMatcher(None, folded, city).ratio(), city)
+                     for city in _big_cities()), reverse=True)[:2]
+    best, second = scores[0], scores[1]
+    return _big_cities()[best[1]] if best[0] >= 0.88 and second[0] < best[0] - 0.05 else None
+
+
 def _name_begun(text: str, name: str, end: int, following: list[re.Match[str]]) -> bool:
     """Whether a code (``name``, three capitals, ending at ``end``) is the first word of a
     longer place's name misspelt rather than an airport: with the word after it (after one
@@ -480,7 +513,20 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
                 found.append((run[0].start(), end, shown))
                 break
         else:
-            index += 1
+            # A name misspelt where a place is said ("outta Seatle", "to san fransisco").
+            cue = _MISSPELT_CUE.search(text, max(0, words[index].start() - 12),
+                                       words[index].start())
+            for size in (range(min(3, len(words) - index), 0, -1) if cue else ()):
+                run = words[index:index + size]
+                name = text[run[0].start():run[-1].end()].strip(".'-")
+                meant = None if any(text[a.end():b.start()] != " " for a, b in pairwise(run)) \
+                    or not (name[:1].isupper() or any_case) else _misspelt(name)
+                if meant:
+                    found.append((run[0].start(), run[0].start() + len(name), meant))
+                    index += size
+                    break
+            else:
+                index += 1
     # A city and its airport's name ("London Gatwick") are that airport, not the city's
     # main one (Heathrow).
     from .hubs import AIRPORT_NAMES
