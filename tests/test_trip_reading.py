@@ -2022,3 +2022,25 @@ def test_a_place_misspelt_where_a_place_is_said(text: str, origin: str,
 def test_a_misspelling_without_a_cue_or_its_case_is_no_place(text: str) -> None:
     assert "Chicago" not in read_fully(text, TODAY)[0].values() and \
         "Seattle" not in read_fully(text, TODAY)[0].values()
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("Rome to Oslo: we leave two weeks from Friday the 4th of June 2027 and come back one week "
+     "after we fly out, just me, $900", "2027-06-18", "2027-06-25"),
+    ("Rome to Oslo, leaving 3 days from June 4 2027, back 10 days after departure, just me, "
+     "$900", "2027-06-07", "2027-06-17"),
+])
+def test_a_date_counted_from_another_and_a_return_from_the_departure(text: str, depart: str,
+                                                                     back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("depart"), read.get("return"), said) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # A long flight may land the day after: a return counted from the arrival is said.
+    "Rome to Oslo, leaving June 4 2027, back 10 days after we arrive, just me, $900",
+    # A weekday the day counted from is not on is said.
+    "Rome to Oslo, leaving 3 days from Thursday the 4th of June 2027, for a week, just me, $900",
+])
+def test_a_day_counted_from_what_cannot_be_read_is_said(text: str) -> None:
+    assert read_fully(text, TODAY)[1]

@@ -896,8 +896,19 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
                 and not any(s <= match.start() < e for s, e, _ in days):
             days.append((match.start(), match.end(), last.replace(day=int(match.group(1)))))
     # A date a year carried over, or a day of the month, still agrees with its weekday.
-    return sorted((start, end, day) for start, end, day in days
-                  if _on_weekday(spelled, start, end, day, True) == day)
+    days = [(start, end, day) for start, end, day in days
+            if _on_weekday(spelled, start, end, day, True) == day]
+    # A date some weeks or days from another is that many later: "two weeks from Friday the
+    # 8th of January 2027" is January 22nd.
+    for match in _FROM_DAY.finditer(spelled):
+        at = next((i for i, (s, _, _) in enumerate(days) if s >= match.end() and re.fullmatch(
+            r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? *)?(?:the )?",
+            spelled[match.end():s], re.I)), None)
+        if at is not None:
+            _, end, day = days[at]
+            shift = _number(match.group(1)) * (7 if match.group(2).lower() == "week" else 1)
+            days[at] = (match.start(), end, day + timedelta(days=shift))
+    return sorted(days)
 
 
 _SPOKEN_YEAR = re.compile(rf"\b(?:twenty|two thousand(?: and)?) (twenty|thirty)"
@@ -920,6 +931,8 @@ def _spoken_years(spelled: str) -> str:
     return _SPOKEN_YEAR.sub(year, spelled)
 
 
+_FROM_DAY = re.compile(rf"\b{_COUNT} (day|week)s? from ", re.I)
+"""A count of days or weeks from the date after it: "two weeks from Friday the 8th"."""
 _FOLLOWING = re.compile(r"\b(?:the )?following (mon|tues|wednes|thurs|fri|satur|sun)day\b",
                         re.I)
 """A weekday counted from the date before it: "leaving Friday, June 11 ... home the following
@@ -1236,6 +1249,10 @@ _OFFSET = re.compile(r" *(?:before|after|early|earlier|later|prior|ahead|beforeh
                      r"in advance|ago|from now)\b")
 """What makes a count of days a shift from another day rather than the trip's length: "get
 there two days before", "a day early", "a week later"."""
+_AFTER_LEAVING = re.compile(r" *(?:after|later than) (?:(?:we|i) (?:fly out|leave|depart|"
+                            r"set off|head out)|(?:the )?(?:departure|outbound(?: flight)?))\b")
+"""A shift from the day the trip leaves, which makes it the trip's length: "come back exactly
+one week after we fly out" (not "after we arrive": a long flight lands the next day)."""
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
@@ -1249,16 +1266,18 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     """
     length = next((m for m in re.finditer(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?"
                                           r"\b|\b(a )?(fortnight)\b", lowered)
-                   if not _OFFSET.match(lowered, m.end())), None)
+                   if not _OFFSET.match(lowered, m.end())
+                   or _AFTER_LEAVING.match(lowered, m.end())), None)
     if not length:
         return None
+    leaving = _AFTER_LEAVING.match(lowered, length.end())
     if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
             or re.match(r"\s*(?:and a (?:half|bit)|(?:-|–|or|to)\s*(?:\d|an?\b|one|two|three|"
                         r"four|five|six|seven|eight|nine|ten)|,? *(?:or|and|maybe|perhaps|"
                         r"possibly) (?:longer|more)\b|\+|plus\b)", lowered[length.end():]):
         return None
     unit = length.group(2) or length.group(4)
-    return length.span(), _number(length.group(1) or "a") * {"week": 7, "wk": 7,
+    return (length.start(), leaving.end() if leaving else length.end()), _number(length.group(1) or "a") * {"week": 7, "wk": 7,
                                                              "fortnight": 14}.get(unit, 1)
 
 
