@@ -2044,3 +2044,26 @@ def test_a_date_counted_from_another_and_a_return_from_the_departure(text: str, 
 ])
 def test_a_day_counted_from_what_cannot_be_read_is_said(text: str) -> None:
     assert read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("sfo to oslo 6/12/2027 - 6/19/2027 for 2, budget 5000 usd", "SFO", "Oslo"),
+    ("jfk -> rome, june 2 2027 for 6 nights, 2 adults, 6.5k", "JFK", "Rome"),
+    ("lax to ord!! 2027-06-02 to 2027-06-08. three people. $1500", "LAX", "ORD"),
+    ("bos-mex 2027-06-02/2027-06-09 1pax usd2500", "BOS", "MEX"),
+])
+def test_codes_in_small_letters_where_a_route_says_them(text: str, origin: str,
+                                                        destination: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("origin"), read.get("destination"), said) == (origin, destination, [])
+
+
+@pytest.mark.parametrize("text", [
+    # A large airport's code that is an everyday word after "to" is the word.
+    "i need to run to rome from boston june 2 2027 for 6 nights, just me, $900",
+    # A code followed by a word is no route's end.
+    "we fly to sin city from boston june 2 2027 for 6 nights, just me, $900",
+])
+def test_small_letters_that_spell_a_code_elsewhere_are_words(text: str) -> None:
+    read = read_fully(text, TODAY)[0]
+    assert "RUN" not in read.values() and "SIN" not in read.values()

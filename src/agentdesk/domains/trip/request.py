@@ -297,19 +297,42 @@ _MISSPELT_CUE = re.compile(r"\b(?:from|to|outta|out of|into)\s+$", re.I)
 
 
 @lru_cache(maxsize=1)
-def _big_cities() -> dict[str, str]:
-    """The cities of large airports with scheduled flights (``airports-py``), by their name
-    as :func:`_fold` writes it: the names a misspelt place is read as."""
+def _big_airports() -> dict[str, str]:
+    """The large airports with scheduled flights (``airports-py``): their cities by their
+    codes."""
     import airportsdata
     from airports import airport_data
 
     table = airportsdata.load("IATA")
-    names = {}
+    found = {}
     for row in airport_data.get_airports_by_type("large_airport"):
         airport = table.get(row.get("iata") or "")
         if row.get("scheduled_service") == "TRUE" and airport and airport["city"]:
-            names[_fold(airport["city"])] = airport["city"]
-    return names
+            found[airport["iata"]] = airport["city"]
+    return found
+
+
+@lru_cache(maxsize=1)
+def _big_cities() -> dict[str, str]:
+    """The cities of :func:`_big_airports`, by their name as :func:`_fold` writes it: the
+    names a misspelt place is read as."""
+    return {_fold(city): city for city in _big_airports().values()}
+
+
+_CODE_SAID = re.compile(r"(?:^|[^\w\s]|\b(?:from|to|outta|out of|into|departing|leaving|"
+                        r"flying|flights?))\s*$")
+_CODE_ENDS = re.compile(r"\s*(?:$|[^\w\s]|\d|to\b)")
+
+
+def _small_code(text: str, word: re.Match[str]) -> bool:
+    """Whether ``word``, three small letters in a text all in small letters, is an airport's
+    code: a large airport's, no everyday word (:data:`_CAPITAL_WORDS`), where a route says
+    one ("sfo to seoul", "jfk -> paris", "departing sfo 07/04"; not "to run errands")."""
+    code = word.group(0)
+    return bool(re.fullmatch(r"[a-z]{3}", code)) and code.upper() in _big_airports() \
+        and code.upper() not in _CAPITAL_WORDS | _NOT_PLACES \
+        and bool(_CODE_SAID.search(text, 0, word.start())) \
+        and bool(_CODE_ENDS.match(text, word.end()))
 
 
 def _misspelt(name: str) -> str | None:
@@ -466,12 +489,18 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
                and not any(start <= at < end for start, end in codes)]
     any_case = not any(c.isupper() for c in letters) or not any(c.islower() for c in letters)
     words = [word for word in _WORD.finditer(text) if not in_date(word.start())]
+    small_letters = not any(c.isupper() for c in letters)
     found: list[tuple[int, int, str]] = []
     unplaced: list[str] = []
     index = 0
     while index < len(words):
         # Two airport codes joined are a route: "ATL-CUN", "BOS/LIS".
         route = _ROUTE.fullmatch(words[index].group(0))
+        small = small_letters and re.fullmatch(r"([a-z]{3})[-/]([a-z]{3})", words[index].group(0))
+        if small and all(code.upper() in _big_airports()
+                         and code.upper() not in _CAPITAL_WORDS | _NOT_PLACES
+                         for code in small.groups()):
+            route = _ROUTE.fullmatch(words[index].group(0).upper())
         if route and all(_is_city(code, False) for code in route.groups()):
             at = words[index].start()
             found += [(at, at + 3, route[1]), (at + 4, at + 7, route[2])]
@@ -513,6 +542,13 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
                 found.append((run[0].start(), end, shown))
                 break
         else:
+            # A code in small letters where a route says one, in a text all in small
+            # letters ("sfo to seoul"), is that airport.
+            if small_letters and _small_code(text, words[index]):
+                word = words[index]
+                found.append((word.start(), word.end(), word.group(0).upper()))
+                index += 1
+                continue
             # A name misspelt where a place is said ("outta Seatle", "to san fransisco").
             cue = _MISSPELT_CUE.search(text, max(0, words[index].start() - 12),
                                        words[index].start())
@@ -641,7 +677,7 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
         after = text[end:end + 12]
         if origin is None and (re.match(r"\W*(?:(?:to|–|—)\s|based\b)|\s*(?:-|=)?>|\s*→",
                                         after, re.I)
-                               or _ROUTE.match(text, start)):
+                               or _ROUTE.match(text.upper(), start)):
             origin = name  # "Boston to Oslo", "miami > buenos aires", "ATL-CUN"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
