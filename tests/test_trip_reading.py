@@ -1985,10 +1985,18 @@ def test_a_week_counted_after_the_way_home_is_no_day() -> None:
     assert "return" not in read
 
 
-def test_childrens_ages_after_a_comma_in_brackets() -> None:
-    read, said = read_fully("Family of four (two kids, 5 and 8) from Rome to Oslo, June 2 2027 "
-                            "for 6 nights, $3,800", TODAY)
+@pytest.mark.parametrize("text", [
+    "Family of four (two kids, 5 and 8) from Rome to Oslo, June 2 2027 for 6 nights, $3,800",
+    "Family of four (two kids 5 and 8) from Rome to Oslo, June 2 2027 for 6 nights, $3,800",
+])
+def test_childrens_ages_in_brackets_after_their_count(text: str) -> None:
+    read, said = read_fully(text, TODAY)
     assert (read.get("travelers"), said) == (4, [])
+
+
+def test_ages_in_brackets_that_do_not_match_the_count_are_said() -> None:
+    assert read_fully("Family of four (two kids 5, 8 and 11) from Rome to Oslo, June 2 2027 for "
+                      "6 nights, $3,800", TODAY)[1]
 
 
 @pytest.mark.parametrize("text", [
@@ -2067,3 +2075,11 @@ def test_codes_in_small_letters_where_a_route_says_them(text: str, origin: str,
 def test_small_letters_that_spell_a_code_elsewhere_are_words(text: str) -> None:
     read = read_fully(text, TODAY)[0]
     assert "RUN" not in read.values() and "SIN" not in read.values()
+
+
+@pytest.mark.parametrize(("text", "depart"), [
+    ("Rome to Oslo 04/06/2027 for 6 nights (day 1st), just me, $900", "2027-06-04"),
+    ("Rome to Oslo 04/06/2027 for 6 nights (month 1st), just me, $900", "2027-04-06"),
+])
+def test_the_order_of_dates_said_with_an_ordinal_in_figures(text: str, depart: str) -> None:
+    assert read_fully(text, TODAY)[0].get("depart") == depart

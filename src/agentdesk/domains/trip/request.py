@@ -761,7 +761,7 @@ _ORDER_SAID = {
     "DMY": re.compile(r"\b(?:day (?:first|1st)|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day[/.-]month|"
                       r"(?:european|uk|british) dates?|"
                       r"(?:european|uk|british) (?:date )?format)\b", re.I),
-    "MDY": re.compile(r"\b(?:month first|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month[/.-]day|"
+    "MDY": re.compile(r"\b(?:month (?:first|1st)|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month[/.-]day|"
                       r"(?:(?-i:US)|american) dates?|"
                       r"(?:(?-i:US)|american) (?:date )?format)\b", re.I)}
 """The order a text says its dates in numbers are written in: "(European dates, day
@@ -1127,9 +1127,9 @@ _AGE = rf"\b(?:\d{{1,2}}|(?:{'|'.join(_TENS)})-(?:{_UNIT_WORD})|{_NUMBER_WORDS})
 _AGE_LIST = rf"{_AGE}(?:(?: *(?:,|and|&) *| +){_AGE})*"
 _AGES = re.compile(rf" *(?:\( *(?:(?:aged?|ages):? *)?{_AGE_LIST}(?: *years? old)? *\)|"
                    rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b|"
-                   rf", *{_AGE_LIST}(?= *\)))")
+                   rf",? *{_AGE_LIST}(?= *\)))")
 """The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9",
-"(eight and eleven)", "(two kids, 6 and 9)"; never a number alone after them ("2 kids 5
+"(eight and eleven)", "(two kids, 6 and 9)", "(two kids 6 and 9)"; never a number alone after them ("2 kids 5
 nights")."""
 _DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:friends|"
                         r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
