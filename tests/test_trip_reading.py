@@ -1874,6 +1874,12 @@ def test_people_named_before_the_count_that_holds_them(text: str, travelers: int
     assert (read.get("travelers"), said) == (travelers, [])
 
 
+def test_a_budget_for_both_of_two_things_is_no_party_of_two() -> None:
+    read = read_fully("Rome to Oslo, June 4 2027 for 5 nights, flights and hotel, $3000 for "
+                      "both.", TODAY)[0]
+    assert "travelers" not in read
+
+
 @pytest.mark.parametrize(("text", "unread"), [
     # Someone added after the count, or more people named than it holds, is said.
     ("Rome to Oslo, June 4 2027 for 5 nights, two travelers plus my wife, $3000", "wife"),

@@ -1091,6 +1091,10 @@ _COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a
 count of things: "a couple of days early", "a couple nights", "a couple hundred more"),
 "me and my mother" (not "me and my mother and sister", nor "me and my mother, sister";
 "me and my sister, 4k total" is two), "for the both of us", "$1800 for both"."""
+_TWO_THINGS = re.compile(r"\b(?:flights?|airfare|hotels?|accommodation|lodging|room|car)\b"
+                         r"[^.;!?]*?\b(?:and|&|\+|plus|/)\W*(?:an? |the )?(?:flights?|airfare|"
+                         r"hotels?|accommodation|lodging|room|car)\b")
+"""Two things a budget may be for: "flights and hotel", "a hotel and a flight"."""
 _JOINED = re.compile(r"\b(?:plus|along with|as well as|and also|besides|on top of)\W*$")
 """Words that add someone to the people said before them: "the two of us plus my wife" is
 three, no couple."""
@@ -1200,8 +1204,12 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     groups = [m for m in _GROUP.finditer(lowered)
               if not (m.group(2) == "couples" and m.group(1) in ("a", "an"))]
     # Every way the text says the two ("for our honeymoon my fiancee and I") is read.
-    couples = [m.span() for m in _COUPLE.finditer(lowered)]
-    couple = _COUPLE.search(lowered)
+    # "$2000 for both" is two people only where someone is named beside the writer and
+    # no two things are ("flights and hotel, $2000 for both" is one person's).
+    pair = bool(re.search(_PEOPLE, lowered)) and not _TWO_THINGS.search(lowered)
+    said = [m for m in _COUPLE.finditer(lowered) if pair or m.group(0) != "both"]
+    couples = [m.span() for m in said]
+    couple = said[0] if said else None
     joined = [start for start, _ in couples if _JOINED.search(lowered, 0, start)]
     if any(start > couples[0][0] for start in joined):
         return None  # "the two of us plus my wife": two and one more
