@@ -292,7 +292,7 @@ def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
     return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
 
 
-_MISSPELT_CUE = re.compile(r"\b(?:from|to|outta|out of|into)\s+$", re.I)
+_MISSPELT_CUE = re.compile(r"\b(from|to|outta|out of|into)\s+$", re.I)
 """Where a word is a place whatever it is: the place a trip leaves or goes to."""
 
 
@@ -337,15 +337,20 @@ def _small_code(text: str, word: re.Match[str]) -> bool:
 
 def _misspelt(name: str) -> str | None:
     """The big city ``name`` misspells ("Seatle": Seattle, "san fransisco": San Francisco),
-    or None: a name of five letters or more that is no place's, nearly one big city's name
-    (a letter or two off) and not nearly another's."""
+    or None: a name of five letters or more that is no place's (nor a state's or a
+    country's), nearly one big city's name (a letter or two off, its length within one:
+    "Provence" is no Providence) and not nearly another's."""
+    from .places import places_named
+
     folded = _fold(name)
-    if len(folded) < 5 or folded in _cities():
+    if len(folded) < 5 or folded in _cities() or places_named(name):
         return None
     scores = sorted(((difflib.SequenceMatcher(None, folded, city).ratio(), city)
-                     for city in _big_cities()), reverse=True)[:2]
-    best, second = scores[0], scores[1]
-    return _big_cities()[best[1]] if best[0] >= 0.88 and second[0] < best[0] - 0.05 else None
+                     for city in _big_cities() if abs(len(city) - len(folded)) <= 1),
+                    reverse=True)[:2]
+    if not scores or scores[0][0] < 0.88 or (len(scores) > 1 and scores[1][0] >= scores[0][0] - 0.05):
+        return None
+    return _big_cities()[scores[0][1]]
 
 
 def _name_begun(text: str, name: str, end: int, following: list[re.Match[str]]) -> bool:
@@ -549,10 +554,15 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
                 found.append((word.start(), word.end(), word.group(0).upper()))
                 index += 1
                 continue
-            # A name misspelt where a place is said ("outta Seatle", "to san fransisco").
-            cue = _MISSPELT_CUE.search(text, max(0, words[index].start() - 12),
-                                       words[index].start())
-            for size in (range(min(3, len(words) - index), 0, -1) if cue else ()):
+            # A name misspelt where a place is said ("outta seatle", "chicago to san
+            # fransisco", "to Seatle"); "to" alone says none in a text in one case ("we want
+            # to settle" is no Seattle).
+            at = words[index].start()
+            cue = _MISSPELT_CUE.search(text, max(0, at - 12), at)
+            route = bool(found) and re.fullmatch(r"\W*(?:to|->|→|>)\s*", text[found[-1][1]:at],
+                                                 re.I)
+            said = route or (cue and (not any_case or cue.group(1).lower() not in ("to", "into")))
+            for size in (range(min(3, len(words) - index), 0, -1) if said else ()):
                 run = words[index:index + size]
                 name = text[run[0].start():run[-1].end()].strip(".'-")
                 meant = None if any(text[a.end():b.start()] != " " for a, b in pairwise(run)) \
