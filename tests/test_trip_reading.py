@@ -2034,6 +2034,8 @@ def test_a_place_misspelt_where_a_place_is_said(text: str, origin: str,
     "Flying from Rome to chicgo June 2 2027 for 6 nights, solo, 1800 max",
     # "to" before a word in a text all in small letters is no place's cue.
     "we want to settle in rome, flying from oslo june 2 2027 for 6 nights, solo, 1800 max",
+    # A word after "from" that goes to no place is no misspelt origin.
+    "A note from Settle: I want to go to Rome on June 2 2027 for 6 nights, solo, 1800 max",
     # A region is no misspelt city: "Provence" is not Providence.
     "Rome to Provence June 2 2027 for 6 nights, solo, 1800 max",
 ])

@@ -292,8 +292,19 @@ def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
     return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
 
 
-_MISSPELT_CUE = re.compile(r"\b(from|to|outta|out of|into)\s+$", re.I)
-"""Where a word is a place whatever it is: the place a trip leaves or goes to."""
+_MISSPELT_CUE = re.compile(r"\b(?:from|outta|out of|leaving|departing)\s+$", re.I)
+"""Where a word is the place a trip leaves whatever it is, if a place it goes to follows."""
+
+
+def _route_to_place(text: str, end: int) -> bool:
+    """Whether the words after ``end``, where a place's name ends, go on to another place:
+    "to bangkok", "-> Paris" (in any case: the route says it)."""
+    joint = re.compile(r"\s*(?:to|->|→|>)\s+", re.I).match(text, end)
+    rest = list(_WORD.finditer(text, joint.end()))[:3] if joint else []
+    return any(_is_city(text[rest[0].start():rest[size - 1].end()], True)
+               for size in range(1, len(rest) + 1)
+               if rest[0].start() == joint.end()
+               and all(text[a.end():b.start()] == " " for a, b in pairwise(rest[:size])))
 
 
 @lru_cache(maxsize=1)
@@ -554,19 +565,19 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
                 found.append((word.start(), word.end(), word.group(0).upper()))
                 index += 1
                 continue
-            # A name misspelt where a place is said ("outta seatle", "chicago to san
-            # fransisco", "to Seatle"); "to" alone says none in a text in one case ("we want
-            # to settle" is no Seattle).
+            # A name misspelt at one end of a route whose other end is a place ("chicago to
+            # san fransisco", "outta Seatle to bangkok"; "a note from Billing" is none).
             at = words[index].start()
             cue = _MISSPELT_CUE.search(text, max(0, at - 12), at)
             route = bool(found) and re.fullmatch(r"\W*(?:to|->|→|>)\s*", text[found[-1][1]:at],
                                                  re.I)
-            said = route or (cue and (not any_case or cue.group(1).lower() not in ("to", "into")))
-            for size in (range(min(3, len(words) - index), 0, -1) if said else ()):
+            for size in (range(min(3, len(words) - index), 0, -1) if route or cue else ()):
                 run = words[index:index + size]
                 name = text[run[0].start():run[-1].end()].strip(".'-")
                 meant = None if any(text[a.end():b.start()] != " " for a, b in pairwise(run)) \
-                    or not (name[:1].isupper() or any_case) else _misspelt(name)
+                    or not (name[:1].isupper() or any_case) \
+                    or not (route or _route_to_place(text, run[-1].end())) \
+                    else _misspelt(name)
                 if meant:
                     found.append((run[0].start(), run[0].start() + len(name), meant))
                     index += size
