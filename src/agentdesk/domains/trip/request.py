@@ -301,10 +301,11 @@ def _route_to_place(text: str, end: int) -> bool:
     "to bangkok", "-> Paris" (in any case: the route says it)."""
     joint = re.compile(r"\s*(?:to|->|→|>)\s+", re.I).match(text, end)
     rest = list(_WORD.finditer(text, joint.end()))[:3] if joint else []
+    if not joint or not rest or rest[0].start() != joint.end():
+        return False
     return any(_is_city(text[rest[0].start():rest[size - 1].end()], True)
                for size in range(1, len(rest) + 1)
-               if rest[0].start() == joint.end()
-               and all(text[a.end():b.start()] == " " for a, b in pairwise(rest[:size])))
+               if all(text[a.end():b.start()] == " " for a, b in pairwise(rest[:size])))
 
 
 @lru_cache(maxsize=1)
@@ -569,14 +570,14 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
             # san fransisco", "outta Seatle to bangkok"; "a note from Billing" is none).
             at = words[index].start()
             cue = _MISSPELT_CUE.search(text, max(0, at - 12), at)
-            route = bool(found) and re.fullmatch(r"\W*(?:to|->|→|>)\s*", text[found[-1][1]:at],
-                                                 re.I)
-            for size in (range(min(3, len(words) - index), 0, -1) if route or cue else ()):
+            joined = bool(found) and bool(re.fullmatch(r"\W*(?:to|->|→|>)\s*",
+                                                       text[found[-1][1]:at], re.I))
+            for size in (range(min(3, len(words) - index), 0, -1) if joined or cue else ()):
                 run = words[index:index + size]
                 name = text[run[0].start():run[-1].end()].strip(".'-")
                 meant = None if any(text[a.end():b.start()] != " " for a, b in pairwise(run)) \
                     or not (name[:1].isupper() or any_case) \
-                    or not (route or _route_to_place(text, run[-1].end())) \
+                    or not (joined or _route_to_place(text, run[-1].end())) \
                     else _misspelt(name)
                 if meant:
                     found.append((run[0].start(), run[0].start() + len(name), meant))
