@@ -169,7 +169,9 @@ _CONDITION = re.compile(
     r"\b(?:(?:king|queen|twin|double|bunk)(?:-size)? (?:beds?|rooms?)|suites?|adjoining|"
     r"connecting rooms?|cribs?|cots?)\b|"
     r"\b(?:refundable|non-?refundable|cancell?ations?|changeable)\b|"
-    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?|skis?(?! (?:trip|journey|holiday|vacation|weekend|getaway|break|week)\b)|snowboards?|bikes?|bicycles?|"
+    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?|"
+    r"skis?(?! (?:trip|journey|holiday|vacation|weekend|getaway|break|week)\b)|"
+    r"snowboards?|bikes?|bicycles?|"
     r"golf clubs?|surfboards?|strollers?|prams?|buggy|car seats?|cellos?|guitars?)\b|"
     r"\b(?:basic|premium) economy\b|\beconomy (?:plus|comfort)\b|"
     r"\b(?:vegetarian|vegan|halal|kosher|gluten|allerg\w*|dietary)\b|"
@@ -198,11 +200,11 @@ _CONDITION = re.compile(
 """What a plan would ignore and no field holds, besides :data:`_MEANING`: money not the
 US's dollars ("3000 dollars (Canadian)", "€3,000"), another way to travel ("by train"), a
 stay that is no hotel ("an Airbnb"), a room's beds, a fare's terms, bags and gear ("skis",
-"a stroller"), a fare's cabin ("basic economy"), a diet, a seat's
-extras or seats together, an airline or a hotel chain by name ("on Delta"), a part of the trip already
-arranged or paid ("flights already booked", "hotel covered by work", "just the flights"),
-a part on top of the budget ("$4000 plus flights"), a time of day ("by noon"), a price by
-anything but the party ("$2500 per couple", "per room"; "per person" is read with the
+"a stroller"; not "a ski trip"), a fare's cabin ("basic economy"), a diet, a seat's
+extras or seats together, an airline or a hotel chain by name ("on Delta"), a part of the
+trip already arranged or paid ("flights already booked", "hotel covered by work", "just the
+flights"), a part on top of the budget ("$4000 plus flights"), a time of day ("by noon"), a
+price by anything but the party ("$2500 per couple", "per room"; "per person" is read with the
 party), a floor or a price before tax, a time gone by ("last year we paid $5000") and a
 hedge ("my wife might come")."""
 
@@ -265,11 +267,12 @@ _NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas",
               "golden gate bridge": "San Francisco", "big ben": "London",
               "la": "Los Angeles", "sf": "San Francisco"}
 """Cities by the names people shorten them to ("Delhi" for New Delhi), call them in
-their own tongue or of old ("Lisboa", "Bombay"), or by a nickname ("the Big Apple", "NOLA")
-or a landmark ("the Eiffel Tower"), or by their initials in capitals ("LA"), none of them another place's name but a far smaller
-one's, which the big city wins as in :func:`.airports.shared_name` ("Madras": Chennai, not
-the town in Oregon whose airfield has no scheduled flights); keyed as :func:`_fold` writes
-them ("München": "munchen"). A landmark a stay is near is no city (:data:`_NEAR`)."""
+their own tongue or of old ("Lisboa", "Bombay"), by a nickname ("the Big Apple", "NOLA"),
+a landmark ("the Eiffel Tower") or their initials in capitals ("LA"), none of them another
+place's name but a far smaller one's, which the big city wins as in
+:func:`.airports.shared_name` ("Madras": Chennai, not the town in Oregon whose airfield has
+no scheduled flights); keyed as :func:`_fold` writes them ("München": "munchen"). A landmark
+a stay is near is no city (:data:`_NEAR`)."""
 _LANDMARKS = frozenset({"eiffel tower", "statue of liberty", "golden gate bridge", "big ben"})
 _NEAR = re.compile(r"\b(?:by|near|next to|close to|beside|around|from|of|overlooking|facing|"
                    r"walk(?:ing distance)?(?: to| from)?)\W+(?:the\W+)?$", re.I)
@@ -282,7 +285,7 @@ def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
     where case tells nothing (``any_case``); a code that is an everyday word not in a text
     all in capitals (``capitals``)."""
     if _fold(candidate) in _NICKNAMES:
-        # "LA", "SF", "DC" in capitals only: "la" is a word in many tongues.
+        # "LA", "SF" in capitals only: "la" is a word in many tongues.
         return candidate.isupper() if len(candidate) == 2 else \
             candidate[:1].isupper() or any_case
     if _fold(candidate) in _GREETINGS:
@@ -360,7 +363,8 @@ def _misspelt(name: str) -> str | None:
     scores = sorted(((difflib.SequenceMatcher(None, folded, city).ratio(), city)
                      for city in _big_cities() if abs(len(city) - len(folded)) <= 1),
                     reverse=True)[:2]
-    if not scores or scores[0][0] < 0.88 or (len(scores) > 1 and scores[1][0] >= scores[0][0] - 0.05):
+    if not scores or scores[0][0] < 0.88 \
+            or (len(scores) > 1 and scores[1][0] >= scores[0][0] - 0.05):
         return None
     return _big_cities()[scores[0][1]]
 
@@ -513,7 +517,9 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
     while index < len(words):
         # Two airport codes joined are a route: "ATL-CUN", "BOS/LIS".
         route = _ROUTE.fullmatch(words[index].group(0))
-        small = small_letters and re.fullmatch(r"([a-z]{3})[-/]([a-z]{3})", words[index].group(0))
+        # "atl-cun" in a text all in small letters, codes no everyday word spells.
+        small = small_letters and re.fullmatch(r"([a-z]{3})[-/]([a-z]{3})",
+                                               words[index].group(0))
         if small and all(code.upper() in _big_airports()
                          and code.upper() not in _CAPITAL_WORDS | _NOT_PLACES
                          for code in small.groups()):
@@ -1101,7 +1107,8 @@ _KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|g
         r"flatmate|best friend|friend|colleague|buddy|pal|mate)")
 """One person a writer may bring ("my mother"): their party of two only when the writer is
 said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
-_COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a-z]+s)\b)|two of us|"
+_COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a-z]+s)\b)|"
+                     r"two of us|"
                      r"(?:the )?both of us|(?<=for )both(?= *(?:[,;.!?)]|$))|"
                      r"honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
                      r"boyfriend|fianc[eé]{1,2}|bf|gf|hubby)|"
@@ -1155,8 +1162,8 @@ _AGES = re.compile(rf" *(?:\( *(?:(?:aged?|ages):? *)?{_AGE_LIST}(?: *years? old
                    rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b|"
                    rf",? *{_AGE_LIST}(?= *\)))")
 """The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9",
-"(eight and eleven)", "(two kids, 6 and 9)", "(two kids 6 and 9)"; never a number alone after them ("2 kids 5
-nights")."""
+"(eight and eleven)", "(two kids, 6 and 9)", "(two kids 6 and 9)"; never a number alone
+after them ("2 kids 5 nights")."""
 _DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:friends|"
                         r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
                         r"siblings|cousins|sisters|brothers)\)")
@@ -1343,8 +1350,8 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
                         r"possibly) (?:longer|more)\b|\+|plus\b)", lowered[length.end():]):
         return None
     unit = length.group(2) or length.group(4)
-    return (length.start(), leaving.end() if leaving else length.end()), _number(length.group(1) or "a") * {"week": 7, "wk": 7,
-                                                             "fortnight": 14}.get(unit, 1)
+    days = _number(length.group(1) or "a") * {"week": 7, "wk": 7, "fortnight": 14}.get(unit, 1)
+    return (length.start(), leaving.end() if leaving else length.end()), days
 
 
 _SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million": 1_000_000,
@@ -1862,8 +1869,8 @@ not "$900 only on flights")."""
 _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
                         r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
-_OCCASION = re.compile(rf"\bfor (?:our|my|his|her|their) (?:\d{{1,3}}(?:st|nd|rd|th)|{_ORDINAL_WORD})"
-                       r"(?= *(?:[,;.!?)]|$))|"
+_OCCASION = re.compile(rf"\bfor (?:our|my|his|her|their) (?:\d{{1,3}}(?:st|nd|rd|th)|"
+                       rf"{_ORDINAL_WORD})(?= *(?:[,;.!?)]|$))|"
                        rf"\b(?:\d{{1,3}}(?:st|nd|rd|th)|{_ORDINAL_WORD}) (?:wedding )?"
                        rf"(?:anniversary|birthday)\b|(?<='s )\d{{1,3}}(?:st|nd|rd|th)\b"
                        rf"(?! *(?:of\b|(?:{_MONTHS})\b))")
