@@ -1663,8 +1663,8 @@ def test_forms_lists_dictation_and_occasions(text: str, read: dict[str, object])
     # A list numbered out of order is no list: its numbers are said.
     ("1. From: Detroit\n3. To: Cancun\n4. Dates: Dec 27 2027 - Jan 3 2028", "3. To"),
     # A day in words no date read is said, not dropped.
-    ("phoenix to san diego on the twelfth of april twenty twenty seven for a week and come "
-     "home on the nineteenth period just me", "nineteenth"),
+    ("phoenix to san diego on the twelfth of april twenty twenty seven for a week and a tour "
+     "on the nineteenth period just me", "nineteenth"),
     ("It's our third time in Lisbon! Boston to Lisbon May 3 2027 for a week, 2 people",
      "third"),
 ])
@@ -1828,3 +1828,269 @@ def test_a_budget_a_head_in_shorthand_is_the_partys(text: str) -> None:
 ])
 def test_one_persons_share_is_said(text: str, unread: str) -> None:
     assert any(unread in phrase for phrase in read_fully(text, TODAY)[1])
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("Oslo to Rome from the 4 to the 9 of June 2027, just me, $2000", "2027-06-04",
+     "2027-06-09"),
+    ("Oslo to Rome, 4 through 9 June 2027, just me, $2000", "2027-06-04", "2027-06-09"),
+    ("Oslo to Rome, June 4 till 9, 2027, just me, $2000", "2027-06-04", "2027-06-09"),
+    ("Oslo to Rome leaving the 4 of june of 2027, back the 9 of june, just me, $2000",
+     "2027-06-04", "2027-06-09"),
+    ("Oslo to Rome, 04-Jun-2027 to 09-Jun-2027, just me, $2000", "2027-06-04", "2027-06-09"),
+    ("Oslo to Rome, Dec 28, 2027 to 3 Jan 2028, just me, $2000", "2027-12-28", "2028-01-03"),
+    ("Oslo to Rome from the 4 to June 9th, 2027, just me, $2000", "2027-06-04", "2027-06-09"),
+    ("Oslo to Rome from the 4th until 2027-06-09, just me, $2000", "2027-06-04", "2027-06-09"),
+])
+def test_days_of_a_month_joined_in_words_or_dashes(text: str, depart: str, back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("depart"), read.get("return"), said) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    "Oslo to Rome from the 9 to the 4 of June 2027, just me, $2000",
+    "Oslo to Rome from the 9 to June 4th, 2027, just me, $2000",
+])
+def test_a_range_ending_before_it_starts_is_said(text: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert said and "return" not in read
+
+
+@pytest.mark.parametrize(("text", "travelers"), [
+    ("Bringing my son to Oslo for his 18th birthday, from Rome, June 4 2027 for 5 nights, "
+     "$3000 for the two of us", 2),
+    ("My husband has always wanted to see Oslo. From Rome, June 4 2027 for 5 nights, two "
+     "travellers, $3000", 2),
+    ("I fly with my boss from Rome to Oslo, June 4 2027 for 5 nights, $3000 for both.", 2),
+    ("My granddaughter (she's nine) and I go from Rome to Oslo to visit my brother, June 4 "
+     "2027 for 5 nights, $3000 for the both of us", 2),
+    ("Rome to Oslo, June 4 2027 for 5 nights, for self, wife and my father, USD 3000", 3),
+    ("Me and my four groomsmen, Rome to Oslo, June 4 2027 for 5 nights, $3000 total", 5),
+    ("Booking for me and my cousin, Rome to Oslo, June 4 2027 for 5 nights, $3000 between "
+     "the two of us", 2),
+])
+def test_people_named_before_the_count_that_holds_them(text: str, travelers: int) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("travelers"), said) == (travelers, [])
+
+
+def test_a_budget_for_both_of_two_things_is_no_party_of_two() -> None:
+    read = read_fully("Rome to Oslo, June 4 2027 for 5 nights, flights and hotel, $3000 for "
+                      "both.", TODAY)[0]
+    assert "travelers" not in read
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # Someone added after the count, or more people named than it holds, is said.
+    ("Rome to Oslo, June 4 2027 for 5 nights, two travelers plus my wife, $3000", "wife"),
+    ("Rome to Oslo, June 4 2027 for 5 nights, the two of us plus my wife, $3000", "wife"),
+    ("My son and my daughter want to see Oslo. From Rome, June 4 2027 for 5 nights, two "
+     "travelers, $3000", "son"),
+])
+def test_people_beside_a_count_that_cannot_hold_them_are_said(text: str, unread: str) -> None:
+    assert unread in read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "destination"), [
+    ("Rome to the Big Apple, June 4 2027 for 5 nights, just me, $3000", "New York"),
+    ("rome to nola june 4 2027 for 5 nights just me 3k max", "New Orleans"),
+    ("We want to see the Golden Gate Bridge! From Rome, June 4 2027 for 5 nights, two "
+     "travelers, $3000", "San Francisco"),
+])
+def test_a_city_by_its_nickname_or_a_landmark(text: str, destination: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("destination"), said) == (destination, [])
+
+
+def test_a_stay_near_a_landmark_is_said() -> None:
+    said = read_fully("Rome to Paris, June 4 2027 for 5 nights, just me, $3000, a hotel near "
+                      "the Eiffel Tower", TODAY)[1]
+    assert "Eiffel Tower" in said
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("Rome to Oslo, June 4 2027 for 5 nights, me and my bf, 2k max for both of us", 2000),
+    ("Rome to Oslo, June 4 2027 for 5 nights, me and my bf, 2k at most for both of us", 2000),
+    ("Rome to Oslo, June 4 2027 for 5 nights, 3 of us, $3,000 for the group (not each!)", 3000),
+])
+def test_a_budget_for_the_whole_party_said_so(text: str, budget: float) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("budget"), said) == (budget, [])
+
+
+def test_a_budget_not_per_person_beside_one_per_person_is_said() -> None:
+    said = read_fully("Rome to Oslo, June 4 2027 for 5 nights, 3 of us, $1,000 each, not "
+                      "each way", TODAY)[1]
+    assert said
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("Ski trip! Rome to Oslo, June 4 2027 for 5 nights, just me, $3000, for our 30th.", None),
+    ("Ski journey. Rome to Oslo, June 4 2027 for 5 nights, just me, $3000", None),
+    ("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000, bringing my skis", "skis"),
+    ("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000, leaving on our 30th", "30th"),
+])
+def test_a_kind_of_trip_or_a_celebration_is_no_condition(text: str, unread: str | None) -> None:
+    said = read_fully(text, TODAY)[1]
+    assert (unread in said) if unread else said == []
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000. Oops, not Oslo, I meant Bergen!",
+     "Rome", "Bergen"),
+    ("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000. Sorry: not Rome, I meant "
+     "Milan. Milan to Oslo then.", "Milan", "Oslo"),
+])
+def test_a_place_the_writer_corrects_is_planned_as_corrected(text: str, origin: str,
+                                                             destination: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("origin"), read.get("destination"), said) == (origin, destination, [])
+
+
+def test_a_place_denied_with_none_meant_instead_is_said() -> None:
+    assert "not" in read_fully("Rome to Oslo, June 4 2027 for 5 nights, just me, $3000. So "
+                               "not Oslo!", TODAY)[1]
+
+
+def test_dictation_hears_two_for_to_and_to_for_two() -> None:
+    read, said = read_fully("fly from boston two rome for to people june 4 2027 for 5 nights "
+                            "budget three thousand dollars", TODAY)
+    assert (read.get("destination"), read.get("travelers"), said) == ("Rome", 2, [])
+
+
+def test_two_beside_no_route_is_still_a_number_said() -> None:
+    assert read_fully("fly from boston to rome two paris june 4 2027 for 5 nights, just me, "
+                      "$3000", TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("vegas from LA, june 4 2027 for 5 nights, just me, 900 max", "Los Angeles", "Las Vegas"),
+    ("SF to Boston, June 4 2027 for 5 nights, just me, $900", "San Francisco", "Boston"),
+    ("Boston to New Orleans, LA, June 4 2027 for 5 nights, just me, $900", "Boston",
+     "New Orleans"),
+])
+def test_a_city_by_its_initials_in_capitals(text: str, origin: str, destination: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("origin"), read.get("destination"), said) == (origin, destination, [])
+
+
+def test_initials_in_small_letters_are_no_city() -> None:
+    read = read_fully("boston to la, june 4 2027 for 5 nights, just me, $900", TODAY)[0]
+    assert "destination" not in read
+
+
+def test_a_day_in_words_after_the_way_home() -> None:
+    read, said = read_fully("okay a trip to oslo from rome leaving the second of june twenty "
+                            "twenty seven coming back the sixth just me no budget", TODAY)
+    assert (read.get("depart"), read.get("return"), said) == ("2027-06-02", "2027-06-06", [])
+
+
+def test_a_week_counted_after_the_way_home_is_no_day() -> None:
+    read = read_fully("Rome to Oslo leaving June 2 2027, back the second week, just me, $900",
+                      TODAY)[0]
+    assert "return" not in read
+
+
+@pytest.mark.parametrize("text", [
+    "Family of four (two kids, 5 and 8) from Rome to Oslo, June 2 2027 for 6 nights, $3,800",
+    "Family of four (two kids 5 and 8) from Rome to Oslo, June 2 2027 for 6 nights, $3,800",
+])
+def test_childrens_ages_in_brackets_after_their_count(text: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("travelers"), said) == (4, [])
+
+
+def test_ages_in_brackets_that_do_not_match_the_count_are_said() -> None:
+    assert read_fully("Family of four (two kids 5, 8 and 11) from Rome to Oslo, June 2 2027 for "
+                      "6 nights, $3,800", TODAY)[1]
+
+
+@pytest.mark.parametrize("text", [
+    "Rome to Oslo, June 2 2027 for 6 nights, 3 of us, $3,800. We want to be seated together.",
+    "Rome to Oslo, June 2 2027 for 6 nights, 3 of us, $3,800, seats next to each other",
+    "Rome to Oslo, June 2 2027 for 6 nights, 3 of us, $3,800; we'd like to sit together",
+])
+def test_seats_together_are_said(text: str) -> None:
+    assert read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("flyin outta Seatle to Rome on 2027-06-02 for 6 nights, solo, 1800 max", "Seattle", "Rome"),
+    ("from atlanta to chicgo june 2 2027 for 6 nights, just me, 900 budget", "Atlanta",
+     "Chicago"),
+    ("pls book chicago to san fransisco june 2 2027, 4 nights, just me, budget 1500",
+     "Chicago", "San Francisco"),
+])
+def test_a_place_misspelt_where_a_place_is_said(text: str, origin: str,
+                                                destination: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("origin"), read.get("destination"), said) == (origin, destination, [])
+
+
+@pytest.mark.parametrize("text", [
+    # No cue says a place: "Seatle" is not read.
+    "Rome June 2 2027 for 6 nights, Seatle was lovely, solo, 1800 max",
+    # Small letters among capitals are words, not places.
+    "Flying from Rome to chicgo June 2 2027 for 6 nights, solo, 1800 max",
+    # "to" before a word in a text all in small letters is no place's cue.
+    "we want to settle in rome, flying from oslo june 2 2027 for 6 nights, solo, 1800 max",
+    # A word after "from" that goes to no place is no misspelt origin.
+    "A note from Settle: I want to go to Rome on June 2 2027 for 6 nights, solo, 1800 max",
+    # A region is no misspelt city: "Provence" is not Providence.
+    "Rome to Provence June 2 2027 for 6 nights, solo, 1800 max",
+])
+def test_a_misspelling_without_a_cue_or_its_case_is_no_place(text: str) -> None:
+    assert not {"Chicago", "Seattle", "Providence"} & set(read_fully(text, TODAY)[0].values())
+
+
+@pytest.mark.parametrize(("text", "depart", "back"), [
+    ("Rome to Oslo: we leave two weeks from Friday the 4th of June 2027 and come back one week "
+     "after we fly out, just me, $900", "2027-06-18", "2027-06-25"),
+    ("Rome to Oslo, leaving 3 days from June 4 2027, back 10 days after departure, just me, "
+     "$900", "2027-06-07", "2027-06-17"),
+])
+def test_a_date_counted_from_another_and_a_return_from_the_departure(text: str, depart: str,
+                                                                     back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("depart"), read.get("return"), said) == (depart, back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # A long flight may land the day after: a return counted from the arrival is said.
+    "Rome to Oslo, leaving June 4 2027, back 10 days after we arrive, just me, $900",
+    # A weekday the day counted from is not on is said.
+    "Rome to Oslo, leaving 3 days from Thursday the 4th of June 2027, for a week, just me, $900",
+])
+def test_a_day_counted_from_what_cannot_be_read_is_said(text: str) -> None:
+    assert read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("text", "origin", "destination"), [
+    ("sfo to oslo 6/12/2027 - 6/19/2027 for 2, budget 5000 usd", "SFO", "Oslo"),
+    ("jfk -> rome, june 2 2027 for 6 nights, 2 adults, 6.5k", "JFK", "Rome"),
+    ("lax to ord!! 2027-06-02 to 2027-06-08. three people. $1500", "LAX", "ORD"),
+    ("bos-mex 2027-06-02/2027-06-09 1pax usd2500", "BOS", "MEX"),
+])
+def test_codes_in_small_letters_where_a_route_says_them(text: str, origin: str,
+                                                        destination: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("origin"), read.get("destination"), said) == (origin, destination, [])
+
+
+@pytest.mark.parametrize("text", [
+    # A large airport's code that is an everyday word after "to" is the word.
+    "i need to run to rome from boston june 2 2027 for 6 nights, just me, $900",
+    # A code followed by a word is no route's end.
+    "we fly to sin city from boston june 2 2027 for 6 nights, just me, $900",
+])
+def test_small_letters_that_spell_a_code_elsewhere_are_words(text: str) -> None:
+    read = read_fully(text, TODAY)[0]
+    assert "RUN" not in read.values() and "SIN" not in read.values()
+
+
+@pytest.mark.parametrize(("text", "depart"), [
+    ("Rome to Oslo 04/06/2027 for 6 nights (day 1st), just me, $900", "2027-06-04"),
+    ("Rome to Oslo 04/06/2027 for 6 nights (month 1st), just me, $900", "2027-04-06"),
+])
+def test_the_order_of_dates_said_with_an_ordinal_in_figures(text: str, depart: str) -> None:
+    assert read_fully(text, TODAY)[0].get("depart") == depart

@@ -26,8 +26,9 @@ __all__ = ["find_dates", "read_fully", "read_request", "same_place", "stated_day
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|"
            "november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec")
 _DATE = re.compile(
-    rf"\b(\d{{4}}([-/.])\d{{1,2}}\2\d{{1,2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:\s*,?\s+\d{{4}})?|"
-    rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS})\.?(?:,?\s+\d{{4}})?|"
+    rf"\b(\d{{4}}([-/.])\d{{1,2}}\2\d{{1,2}}|(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?"
+    rf"(?:\s*,?\s+(?:of\s+)?\d{{4}})?|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?(?: (?:of )?|-)(?:{_MONTHS})\.?(?:(?:,?\s+(?:of\s+)?|-)\d{{4}})?|"
     r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}(?![\d/]))|\d{1,2}\.\d{1,2}\.\d{4}|tomorrow|"
     r"next (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|week|month)|in \d+ (?:days|weeks|months))\b", re.I)
@@ -40,6 +41,11 @@ _ORDINAL_ALONE = re.compile(rf"\b(?<=the )({_ORDINAL_WORD})\b(?= *(?:[,.;!?)]|$|
                             r"with\b|back\b|return))", re.I)
 """A day of the month in words, its month said before: "back on the eighth." ("the first
 hotel" is no day)."""
+_ORDINAL_HOME = re.compile(rf"\b(?:back|home|return(?:ing)?)(?: on)? the ({_ORDINAL_WORD})\b"
+                           r"(?! *(?:week|day|night|month|time|trip|leg|flight|of\b|one\b)\w*)",
+                           re.I)
+"""A day of the month in words after the way home, whatever follows it: "coming back the
+fourth just me" (not "back the second week")."""
 _RETURN_CUE = re.compile(r"\b(?:back|return(?:ing)?|ret|rtn|until|till)\W*(?:on\W*)?(?:the\W*)?"
                          r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?"
                          r"\W*(?:the\W*)?)?$", re.I)
@@ -163,11 +169,15 @@ _CONDITION = re.compile(
     r"\b(?:(?:king|queen|twin|double|bunk)(?:-size)? (?:beds?|rooms?)|suites?|adjoining|"
     r"connecting rooms?|cribs?|cots?)\b|"
     r"\b(?:refundable|non-?refundable|cancell?ations?|changeable)\b|"
-    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?|skis?|snowboards?|bikes?|bicycles?|"
+    r"\b(?:luggage|carry-?ons?|checked bags?|suitcases?|"
+    r"skis?(?! (?:trip|journey|holiday|vacation|weekend|getaway|break|week)\b)|"
+    r"snowboards?|bikes?|bicycles?|"
     r"golf clubs?|surfboards?|strollers?|prams?|buggy|car seats?|cellos?|guitars?)\b|"
     r"\b(?:basic|premium) economy\b|\beconomy (?:plus|comfort)\b|"
     r"\b(?:vegetarian|vegan|halal|kosher|gluten|allerg\w*|dietary)\b|"
     r"\b(?:lounges?|legroom|exit rows?|upgrades?|bulkhead)\b|"
+    r"\b(?:seat(?:ed|s|ing)?|sit(?:ting)?)\b[^,;.!?]{0,20}?\b(?:together|next to each other|"
+    r"side by side)\b|\bseat (?:selection|assignments?)\b|"
     r"\b(?:delta|united(?! (?:states|kingdom|arab))|american airlines|southwest|jetblue|"
     r"alaska airlines|spirit airlines|frontier airlines|air canada|westjet|british airways|"
     r"lufthansa|air france|klm|emirates|qatar airways|ryanair|easyjet|iberia|aer lingus|qantas|"
@@ -190,11 +200,11 @@ _CONDITION = re.compile(
 """What a plan would ignore and no field holds, besides :data:`_MEANING`: money not the
 US's dollars ("3000 dollars (Canadian)", "€3,000"), another way to travel ("by train"), a
 stay that is no hotel ("an Airbnb"), a room's beds, a fare's terms, bags and gear ("skis",
-"a stroller"), a fare's cabin ("basic economy"), a diet, a seat's
-extras, an airline or a hotel chain by name ("on Delta"), a part of the trip already
-arranged or paid ("flights already booked", "hotel covered by work", "just the flights"),
-a part on top of the budget ("$4000 plus flights"), a time of day ("by noon"), a price by
-anything but the party ("$2500 per couple", "per room"; "per person" is read with the
+"a stroller"; not "a ski trip"), a fare's cabin ("basic economy"), a diet, a seat's
+extras or seats together, an airline or a hotel chain by name ("on Delta"), a part of the
+trip already arranged or paid ("flights already booked", "hotel covered by work", "just the
+flights"), a part on top of the budget ("$4000 plus flights"), a time of day ("by noon"), a
+price by anything but the party ("$2500 per couple", "per room"; "per person" is read with the
 party), a floor or a price before tax, a time gone by ("last year we paid $5000") and a
 hedge ("my wife might come")."""
 
@@ -249,12 +259,25 @@ _NICKNAMES = {"nyc": "New York", "philly": "Philadelphia", "vegas": "Las Vegas",
               "warszawa": "Warsaw", "bruxelles": "Brussels", "geneve": "Geneva",
               "kobenhavn": "Copenhagen", "moskva": "Moscow", "bombay": "Mumbai",
               "calcutta": "Kolkata", "peking": "Beijing", "saigon": "Ho Chi Minh City",
-              "madras": "Chennai"}
-"""Cities by the names people shorten them to ("Delhi" for New Delhi), or call them in
-their own tongue or of old ("Lisboa", "Bombay"), none of them another place's name but a
-far smaller one's, which the big city wins as in :func:`.airports.shared_name` ("Madras":
-Chennai, not the town in Oregon whose airfield has no scheduled flights); keyed as
-:func:`_fold` writes them ("München": "munchen")."""
+              "madras": "Chennai", "nola": "New Orleans", "big easy": "New Orleans",
+              "big apple": "New York", "windy city": "Chicago", "chi-town": "Chicago",
+              "sin city": "Las Vegas", "motor city": "Detroit", "beantown": "Boston",
+              "mile high city": "Denver", "music city": "Nashville", "emerald city": "Seattle",
+              "eiffel tower": "Paris", "statue of liberty": "New York",
+              "golden gate bridge": "San Francisco", "big ben": "London",
+              "la": "Los Angeles", "sf": "San Francisco"}
+"""Cities by the names people shorten them to ("Delhi" for New Delhi), call them in
+their own tongue or of old ("Lisboa", "Bombay"), by a nickname ("the Big Apple", "NOLA"),
+a landmark ("the Eiffel Tower") or their initials in capitals ("LA"), none of them another
+place's name but a far smaller one's, which the big city wins as in
+:func:`.airports.shared_name` ("Madras": Chennai, not the town in Oregon whose airfield has
+no scheduled flights); keyed as :func:`_fold` writes them ("München": "munchen"). A landmark
+a stay is near is no city (:data:`_NEAR`)."""
+_LANDMARKS = frozenset({"eiffel tower", "statue of liberty", "golden gate bridge", "big ben"})
+_NEAR = re.compile(r"\b(?:by|near|next to|close to|beside|around|from|of|overlooking|facing|"
+                   r"walk(?:ing distance)?(?: to| from)?)\W+(?:the\W+)?$", re.I)
+"""What makes a landmark where a stay should be ("a hotel near the Eiffel Tower", "a view
+of the Statue of Liberty"), not the city the trip goes to."""
 
 
 def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
@@ -262,12 +285,88 @@ def _is_city(candidate: str, any_case: bool, capitals: bool = False) -> bool:
     where case tells nothing (``any_case``); a code that is an everyday word not in a text
     all in capitals (``capitals``)."""
     if _fold(candidate) in _NICKNAMES:
-        return candidate[:1].isupper() or any_case
+        # "LA", "SF" in capitals only: "la" is a word in many tongues.
+        return candidate.isupper() if len(candidate) == 2 else \
+            candidate[:1].isupper() or any_case
     if _fold(candidate) in _GREETINGS:
         return False
     if len(candidate) == 3 and candidate.isupper() and candidate not in _NOT_PLACES:
         return candidate in _codes() and not (capitals and candidate in _CAPITAL_WORDS)
     return (candidate[:1].isupper() or any_case) and _fold(candidate) in _cities()
+
+
+_MISSPELT_CUE = re.compile(r"\b(?:from|outta|out of|leaving|departing)\s+$", re.I)
+"""Where a word is the place a trip leaves whatever it is, if a place it goes to follows."""
+
+
+def _route_to_place(text: str, end: int) -> bool:
+    """Whether the words after ``end``, where a place's name ends, go on to another place:
+    "to bangkok", "-> Paris" (in any case: the route says it)."""
+    joint = re.compile(r"\s*(?:to|->|→|>)\s+", re.I).match(text, end)
+    rest = list(_WORD.finditer(text, joint.end()))[:3] if joint else []
+    if not joint or not rest or rest[0].start() != joint.end():
+        return False
+    return any(_is_city(text[rest[0].start():rest[size - 1].end()], True)
+               for size in range(1, len(rest) + 1)
+               if all(text[a.end():b.start()] == " " for a, b in pairwise(rest[:size])))
+
+
+@lru_cache(maxsize=1)
+def _big_airports() -> dict[str, str]:
+    """The large airports with scheduled flights (``airports-py``): their cities by their
+    codes."""
+    import airportsdata
+    from airports import airport_data
+
+    table = airportsdata.load("IATA")
+    found = {}
+    for row in airport_data.get_airports_by_type("large_airport"):
+        airport = table.get(row.get("iata") or "")
+        if row.get("scheduled_service") == "TRUE" and airport and airport["city"]:
+            found[airport["iata"]] = airport["city"]
+    return found
+
+
+@lru_cache(maxsize=1)
+def _big_cities() -> dict[str, str]:
+    """The cities of :func:`_big_airports`, by their name as :func:`_fold` writes it: the
+    names a misspelt place is read as."""
+    return {_fold(city): city for city in _big_airports().values()}
+
+
+_CODE_SAID = re.compile(r"(?:^|[^\w\s]|\b(?:from|to|outta|out of|into|departing|leaving|"
+                        r"flying|flights?))\s*$")
+_CODE_ENDS = re.compile(r"\s*(?:$|[^\w\s]|\d|to\b)")
+
+
+def _small_code(text: str, word: re.Match[str]) -> bool:
+    """Whether ``word``, three small letters in a text all in small letters, is an airport's
+    code: a large airport's, no everyday word (:data:`_CAPITAL_WORDS`), where a route says
+    one ("sfo to seoul", "jfk -> paris", "departing sfo 07/04"; not "to run errands")."""
+    code = word.group(0)
+    return bool(re.fullmatch(r"[a-z]{3}", code)) and code.upper() in _big_airports() \
+        and code.upper() not in _CAPITAL_WORDS | _NOT_PLACES \
+        and bool(_CODE_SAID.search(text, 0, word.start())) \
+        and bool(_CODE_ENDS.match(text, word.end()))
+
+
+def _misspelt(name: str) -> str | None:
+    """The big city ``name`` misspells ("Seatle": Seattle, "san fransisco": San Francisco),
+    or None: a name of five letters or more that is no place's (nor a state's or a
+    country's), nearly one big city's name (a letter or two off, its length within one:
+    "Provence" is no Providence) and not nearly another's."""
+    from .places import places_named
+
+    folded = _fold(name)
+    if len(folded) < 5 or folded in _cities() or places_named(name):
+        return None
+    scores = sorted(((difflib.SequenceMatcher(None, folded, city).ratio(), city)
+                     for city in _big_cities() if abs(len(city) - len(folded)) <= 1),
+                    reverse=True)[:2]
+    if not scores or scores[0][0] < 0.88 \
+            or (len(scores) > 1 and scores[1][0] >= scores[0][0] - 0.05):
+        return None
+    return _big_cities()[scores[0][1]]
 
 
 def _name_begun(text: str, name: str, end: int, following: list[re.Match[str]]) -> bool:
@@ -404,18 +503,27 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
     def in_date(at: int) -> bool:
         return any(start <= at < end for start, end in dates)
 
-    # Nor do a code's ("USD", "NYC"): who writes in small letters writes codes in capitals.
-    codes = [m.span() for m in re.finditer(r"\b[A-Z]{3}\b", text)]
+    # Nor do a code's ("USD", "NYC", "LA"): who writes in small letters writes codes in
+    # capitals.
+    codes = [m.span() for m in re.finditer(r"\b[A-Z]{2,3}\b", text)]
     letters = [c for at, c in enumerate(text) if c.isalpha() and not in_date(at)
                and not any(start <= at < end for start, end in codes)]
     any_case = not any(c.isupper() for c in letters) or not any(c.islower() for c in letters)
     words = [word for word in _WORD.finditer(text) if not in_date(word.start())]
+    small_letters = not any(c.isupper() for c in letters)
     found: list[tuple[int, int, str]] = []
     unplaced: list[str] = []
     index = 0
     while index < len(words):
         # Two airport codes joined are a route: "ATL-CUN", "BOS/LIS".
         route = _ROUTE.fullmatch(words[index].group(0))
+        # "atl-cun" in a text all in small letters, codes no everyday word spells.
+        small = small_letters and re.fullmatch(r"([a-z]{3})[-/]([a-z]{3})",
+                                               words[index].group(0))
+        if small and all(code.upper() in _big_airports()
+                         and code.upper() not in _CAPITAL_WORDS | _NOT_PLACES
+                         for code in small.groups()):
+            route = _ROUTE.fullmatch(words[index].group(0).upper())
         if route and all(_is_city(code, False) for code in route.groups()):
             at = words[index].start()
             found += [(at, at + 3, route[1]), (at + 4, at + 7, route[2])]
@@ -457,7 +565,32 @@ def _places(text: str, dates: list[tuple[int, int]]) -> tuple[list[tuple[int, in
                 found.append((run[0].start(), end, shown))
                 break
         else:
-            index += 1
+            # A code in small letters where a route says one, in a text all in small
+            # letters ("sfo to seoul"), is that airport.
+            if small_letters and _small_code(text, words[index]):
+                word = words[index]
+                found.append((word.start(), word.end(), word.group(0).upper()))
+                index += 1
+                continue
+            # A name misspelt at one end of a route whose other end is a place ("chicago to
+            # san fransisco", "outta Seatle to bangkok"; "a note from Billing" is none).
+            at = words[index].start()
+            cue = _MISSPELT_CUE.search(text, max(0, at - 12), at)
+            joined = bool(found) and bool(re.fullmatch(r"\W*(?:to|->|→|>)\s*",
+                                                       text[found[-1][1]:at], re.I))
+            for size in (range(min(3, len(words) - index), 0, -1) if joined or cue else ()):
+                run = words[index:index + size]
+                name = text[run[0].start():run[-1].end()].strip(".'-")
+                meant = None if any(text[a.end():b.start()] != " " for a, b in pairwise(run)) \
+                    or not (name[:1].isupper() or any_case) \
+                    or not (joined or _route_to_place(text, run[-1].end())) \
+                    else _misspelt(name)
+                if meant:
+                    found.append((run[0].start(), run[0].start() + len(name), meant))
+                    index += size
+                    break
+            else:
+                index += 1
     # A city and its airport's name ("London Gatwick") are that airport, not the city's
     # main one (Heathrow).
     from .hubs import AIRPORT_NAMES
@@ -481,6 +614,28 @@ _DENIED = re.compile(r"\bnot\s+((?:(?:leaving|flying|departing|going|heading|tra
 """A place the writer says is not the one: "Not from Newark, from JFK", "JFK, not Newark",
 "Not leaving from Newark this time" (its cue, "from", says which slot it is denied for)."""
 _ALSO_CUE = re.compile(r"\b(?:and|then|or|plus|also)\W*$", re.I)
+
+
+_MEANT = re.compile(r"\W+(?:i|we)?\s*(?:meant|mean|meant to (?:say|write|type))\W+$", re.I)
+"""What puts the place after it in the place of one just denied: "not Denver, I meant
+Boise"."""
+
+
+def _corrected(text: str, places: list[tuple[int, int, str]]) -> tuple[
+        list[tuple[int, int, str]], list[tuple[int, int]]]:
+    """(``places`` with each place the writer corrects named as corrected, where the
+    corrections are): "Charlotte to Denver ... not Denver, I meant Boise!" plans Boise
+    where Denver was named (with Denver's cue), the correction's words read. A place
+    denied without another meant right after it is left to :func:`_roles`."""
+    spans = []
+    for (start, end, name), (after, until, meant) in pairwise(list(places)):
+        negated = _DENIED.search(text[max(0, start - 24):start])
+        if not negated or negated.group(1) or not _MEANT.fullmatch(text[end:after]):
+            continue
+        spans.append((start - len(negated.group(0)), until))
+        places = [(s, e, meant if same_place(n, name) and s < start else n)
+                  for s, e, n in places if (s, e) not in ((start, end), (after, until))]
+    return places, spans
 
 
 def _airport(place: str) -> str | None:
@@ -520,10 +675,16 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
     # A word a head or a night is counted by is no place ("Price per person": not Price, Utah).
     places = [place for place in places if not re.match(
         r" per (?:person|head|pax|travell?er|night|day)\b", text[place[1]:], re.I)]
+    # A landmark a stay is to be near is none of the trip's places: said.
+    near = [place for place in places if _fold(text[place[0]:place[1]]) in _LANDMARKS
+            and _NEAR.search(text[max(0, place[0] - 30):place[0]])]
+    places = [place for place in places if place not in near]
+    others += [text[start:end] for start, end, _ in near]
     # The writer's name after a sign-off ("Cheers, TOM": Tom, not Timbuktu) is no place.
     signed = _SIGN_OFF.search(text)
     places = [place for place in places if not signed or place[0] < signed.start(1)]
-    spare: list[tuple[int, int, str]] = []
+    places, corrected = _corrected(text, places)
+    spare: list[tuple[int, int, str]] = [(start, end, "") for start, end in corrected]
     origin = destination = None
     free = []
     denied = []
@@ -544,7 +705,7 @@ def _roles(text: str, dates: list[tuple[int, int]]) -> tuple[
         after = text[end:end + 12]
         if origin is None and (re.match(r"\W*(?:(?:to|–|—)\s|based\b)|\s*(?:-|=)?>|\s*→",
                                         after, re.I)
-                               or _ROUTE.match(text, start)):
+                               or _ROUTE.match(text.upper(), start)):
             origin = name  # "Boston to Oslo", "miami > buenos aires", "ATL-CUN"
         elif destination is None:
             destination = name  # "Tokyo! From San Francisco"
@@ -612,19 +773,23 @@ _NUMERIC = re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})")
 """A date in numbers: "5/14/2027", "14.05.2027", "5/14/27"."""
 
 
+_UNTIL = r"(?: ?[-–] ?| (?:to|through|thru|till|until) (?:the )?)"
+"""What joins the first and last days of a range: "12-15", "12 to the 15"."""
 _DAY_RANGE = re.compile(
-    rf"\b(?:(?P<m1>{_MONTHS})\.? (?P<a1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b1>\d{{1,2}})"
-    rf"(?:st|nd|rd|th)?|(?P<a2>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<b2>\d{{1,2}})"
-    rf"(?:st|nd|rd|th)? (?:of )?(?P<m2>{_MONTHS})\.?)(?P<y>,? \d{{4}})?\b(?![-/:.]\d)"
+    rf"\b(?:(?P<m1>{_MONTHS})\.? (?P<a1>\d{{1,2}})(?:st|nd|rd|th)?{_UNTIL}(?P<b1>\d{{1,2}})"
+    rf"(?:st|nd|rd|th)?(?! (?:of )?(?:{_MONTHS})\b)|(?P<a2>\d{{1,2}})(?:st|nd|rd|th)?{_UNTIL}"
+    rf"(?P<b2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<m2>{_MONTHS})\.?)(?P<y>,? (?:of )?\d{{4}})?"
+    r"\b(?![-/:.]\d)"
     r"(?! ?(?:days?|nights?|nites?|weeks?|people|adults|kids|travell?ers|pax|persons|guests)\b)", re.I)
-"""Days of one month, from the first to the last: "Feb 12-15, 2027", "12-15 February"."""
+"""Days of one month, from the first to the last: "Feb 12-15, 2027", "12-15 February", "from
+the 12 to the 18 of May 2027" (not "Dec 27 to 2 Jan", two months)."""
 
 
 _ORDER_SAID = {
-    "DMY": re.compile(r"\b(?:day first|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day[/.-]month|"
+    "DMY": re.compile(r"\b(?:day (?:first|1st)|dd[/.-]?mm(?:[/.-]?yy(?:yy)?)?|day[/.-]month|"
                       r"(?:european|uk|british) dates?|"
                       r"(?:european|uk|british) (?:date )?format)\b", re.I),
-    "MDY": re.compile(r"\b(?:month first|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month[/.-]day|"
+    "MDY": re.compile(r"\b(?:month (?:first|1st)|mm[/.-]?dd(?:[/.-]?yy(?:yy)?)?|month[/.-]day|"
                       r"(?:(?-i:US)|american) dates?|"
                       r"(?:(?-i:US)|american) (?:date )?format)\b", re.I)}
 """The order a text says its dates in numbers are written in: "(European dates, day
@@ -699,8 +864,13 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
                                  .ljust(len(m.group(2))), spelled)
     spelled = _ORDINAL_ALONE.sub(lambda m: f"{_ORDINALS[m.group(1).lower()]}th"
                                  .ljust(len(m.group(1))), spelled)
+    spelled = _ORDINAL_HOME.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + (
+        f"{_ORDINALS[m.group(1).lower()]}th".ljust(len(m.group(1)))), spelled)
     spelled = _spoken_years(spelled)
-    ranges = list(_DAY_RANGE.finditer(spelled))
+    # Days after a month are no range of the month after them: "Dec 27 to 2 Jan" is two
+    # dates, not "27 to 2 Jan".
+    ranges = [r for r in _DAY_RANGE.finditer(spelled) if not (
+        r["a2"] and re.search(rf"\b(?:{_MONTHS})\.? $", spelled[:r.start()], re.I))]
     matches = [(m, _numerals(m.group(1))) for m in _DATE.finditer(spelled)
                if not any(r.start() <= m.start() < r.end() for r in ranges)]
     order = _numeric_order([numerals for _, numerals in matches if numerals])
@@ -782,9 +952,27 @@ def _dates(text: str, today: date) -> list[tuple[int, int, date]]:
             except ValueError:
                 continue
             days.append((match.start(), match.end(), day))
+    # A day alone before the date a range ends on is of that date's month: "from the 12 to
+    # May 18th, 2027".
+    for match in re.finditer(rf"\bthe (\d{{1,2}})(?:st|nd|rd|th)?{_UNTIL}", spelled, re.I):
+        last = next((day for s, _, day in days if s == match.end()), None)
+        if last and int(match.group(1)) < last.day \
+                and not any(s <= match.start() < e for s, e, _ in days):
+            days.append((match.start(), match.end(), last.replace(day=int(match.group(1)))))
     # A date a year carried over, or a day of the month, still agrees with its weekday.
-    return sorted((start, end, day) for start, end, day in days
-                  if _on_weekday(spelled, start, end, day, True) == day)
+    days = [(start, end, day) for start, end, day in days
+            if _on_weekday(spelled, start, end, day, True) == day]
+    # A date some weeks or days from another is that many later: "two weeks from Friday the
+    # 8th of January 2027" is January 22nd.
+    for match in _FROM_DAY.finditer(spelled):
+        at = next((i for i, (s, _, _) in enumerate(days) if s >= match.end() and re.fullmatch(
+            r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? *)?(?:the )?",
+            spelled[match.end():s], re.I)), None)
+        if at is not None:
+            _, end, day = days[at]
+            shift = _number(match.group(1)) * (7 if match.group(2).lower() == "week" else 1)
+            days[at] = (match.start(), end, day + timedelta(days=shift))
+    return sorted(days)
 
 
 _SPOKEN_YEAR = re.compile(rf"\b(?:twenty|two thousand(?: and)?) (twenty|thirty)"
@@ -807,6 +995,8 @@ def _spoken_years(spelled: str) -> str:
     return _SPOKEN_YEAR.sub(year, spelled)
 
 
+_FROM_DAY = re.compile(rf"\b{_COUNT} (day|week)s? from ", re.I)
+"""A count of days or weeks from the date after it: "two weeks from Friday the 8th"."""
 _FOLLOWING = re.compile(r"\b(?:the )?following (mon|tues|wednes|thurs|fri|satur|sun)day\b",
                         re.I)
 """A weekday counted from the date before it: "leaving Friday, June 11 ... home the following
@@ -917,7 +1107,10 @@ _KIN = (r"(?:mother|mom|mum|father|dad|sister|brother|son|daughter|grandmother|g
         r"flatmate|best friend|friend|colleague|buddy|pal|mate)")
 """One person a writer may bring ("my mother"): their party of two only when the writer is
 said to go too ("me and my mother"); alone ("a trip for my mother") it says nobody's count."""
-_COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a-z]+s)\b)|two of us|honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
+_COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a-z]+s)\b)|"
+                     r"two of us|"
+                     r"(?:the )?both of us|(?<=for )both(?= *(?:[,;.!?)]|$))|"
+                     r"honeymoon|my (?:wife|husband|partner|spouse|girlfriend|"
                      r"boyfriend|fianc[eé]{1,2}|bf|gf|hubby)|"
                      rf"(?:me|myself|i) *(?:and|&|\+|plus) *my {_KIN}(?!['’]| *(?:and|&|\+)|"
                      rf" *, *(?:and |& )?(?:my |our )?(?:{_KIN}|wife|husband|partner|kids?|"
@@ -926,15 +1119,24 @@ _COUPLE = re.compile(r"\b(?:couple(?! (?:of|more|extra|hundred|thousand|grand|[a
 """Who travel as two: "me and my wife", "my partner and I", "me and my bf", "a couple" (not a
 count of things: "a couple of days early", "a couple nights", "a couple hundred more"),
 "me and my mother" (not "me and my mother and sister", nor "me and my mother, sister";
-"me and my sister, 4k total" is two)."""
+"me and my sister, 4k total" is two), "for the both of us", "$1800 for both"."""
+_TWO_THINGS = re.compile(r"\b(?:flights?|airfare|hotels?|accommodation|lodging|room|car)\b"
+                         r"[^.;!?]*?\b(?:and|&|\+|plus|/)\W*(?:an? |the )?(?:flights?|airfare|"
+                         r"hotels?|accommodation|lodging|room|car)\b")
+"""Two things a budget may be for: "flights and hotel", "a hotel and a flight"."""
+_JOINED = re.compile(r"\b(?:plus|along with|as well as|and also|besides|on top of)\W*$")
+"""Words that add someone to the people said before them: "the two of us plus my wife" is
+three, no couple."""
 
 
 _GROUP = re.compile(rf"\b{_COUNT} (?:(adults?|grown-?ups?|couples)|kids?|children|child|"
                     r"infants?|babies|baby|teens?|teenagers?|friends?|colleagues?|co-?workers?|"
                     r"buddies|pals|mates|sons?|daughters?|grand(?:children|child|kids?|sons?|"
-                    r"daughters?))\b")
+                    r"daughters?)|classmates|teammates|cousins|siblings|sisters|brothers|nieces|"
+                    r"nephews|bridesmaids|groomsmen)\b")
 """A count of some of the party: "2 adults", "3 kids", "two friends", "our three
-grandchildren", "two couples" (four grown-ups; "a couples massage" counts no one)."""
+grandchildren", "me plus my seven bridesmaids", "two couples" (four grown-ups; "a couples
+massage" counts no one)."""
 _TOTAL = re.compile(rf"\b(?:(?:family|party|group) of {_COUNT}|{_COUNT}(?: (?:people|"
                     r"persons?|travell?ers?|passengers?|of us|guests?)| ?(?:ppl|pax))|"
                     rf"(?:travell?ers|passengers|people|guests|pax|(?:number of|no\.? of|#) ?"
@@ -957,16 +1159,20 @@ _SELF_AFTER = re.compile(r"\s*(?:and|&|\+|plus)\s*(?:me|myself|i)\b")
 _AGE = rf"\b(?:\d{{1,2}}|(?:{'|'.join(_TENS)})-(?:{_UNIT_WORD})|{_NUMBER_WORDS})\b"
 _AGE_LIST = rf"{_AGE}(?:(?: *(?:,|and|&) *| +){_AGE})*"
 _AGES = re.compile(rf" *(?:\( *(?:(?:aged?|ages):? *)?{_AGE_LIST}(?: *years? old)? *\)|"
-                   rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b)")
+                   rf",? *(?:aged?|ages):? *{_AGE_LIST}\b|,? *{_AGE_LIST} *years? old\b|"
+                   rf",? *{_AGE_LIST}(?= *\)))")
 """The ages of the children just counted: "two kids (8 and 11)", "2 kids aged 5, 7 and 9",
-"(eight and eleven)"; never a number alone after them ("2 kids 5 nights")."""
+"(eight and eleven)", "(two kids, 6 and 9)", "(two kids 6 and 9)"; never a number alone
+after them ("2 kids 5 nights")."""
 _DESCRIBED = re.compile(r" *\((?:(?!plus\b|and\b|with\b|or\b)[a-z-]+ ){0,2}(?:friends|"
                         r"colleagues|co-?workers|adults|grown-?ups|students|mates|buddies|"
                         r"siblings|cousins|sisters|brothers)\)")
 """Who a party just counted are, said without a count: "three of us (college friends)"."""
-_ONE = (rf"(?:me|myself|i|(?:my|our|his|her|their) (?:{_KIN}|wife|husband|partner|spouse|"
-        r"girlfriend|boyfriend|fianc[eé]{1,2}|bf|gf|hubby))(?![\w'’])")
-"""One person of a list: the writer, or one person named by whose they are ("her mum")."""
+_ONE = (rf"\b(?:me|myself|self|i|wife|husband|spouse|(?:my|our|his|her|their) (?:{_KIN}|wife|"
+        r"husband|partner|spouse|girlfriend|boyfriend|fianc[eé]{1,2}|bf|gf|hubby))(?![\w'’])")
+"""One person of a list: the writer ("self", as a form or an Indian writer has it), or one
+person named by whose they are ("her mum"), a spouse even without ("self, wife and my
+mother"; "me and my mother and sister" may be two or three)."""
 _LISTED = re.compile(rf"\b{_ONE}(?:(?: *, *(?:and |& )?| +(?:and|&|\+|plus) +|"
                      rf" +(?=(?:my|our|his|her|their) )){_ONE}){{2,}}+"
                      r"(?! *,? *(?:and|&|\+|plus|with|along)\b)")
@@ -979,7 +1185,7 @@ def _listed(lowered: str) -> tuple[int, tuple[int, int]] | None:
     me, my partner and her mum" is three), or None where no such list is."""
     for match in _LISTED.finditer(lowered):
         people = re.findall(_ONE, match.group(0))
-        if any(person in ("me", "myself", "i") for person in people):
+        if any(person in ("me", "myself", "self", "i") for person in people):
             return len(people), match.span()
     return None
 
@@ -1008,6 +1214,10 @@ _SELF_AND_PAIR = re.compile(r"\b(?:(?:me|myself|i) *(?:and|&|\+|plus) *(?:my|our
 after them."""
 
 
+_HEARD = re.compile(r"\bfor (?:to|too) (?:people|persons|travell?ers|passengers|adults|guests)\b")
+"""A count of two as dictation writes it down: "for to people"."""
+
+
 def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     """How many travel, and where the text says so ("2 adults and 2 kids" is 4).
 
@@ -1023,8 +1233,15 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     groups = [m for m in _GROUP.finditer(lowered)
               if not (m.group(2) == "couples" and m.group(1) in ("a", "an"))]
     # Every way the text says the two ("for our honeymoon my fiancee and I") is read.
-    couples = [m.span() for m in _COUPLE.finditer(lowered)]
-    couple = _COUPLE.search(lowered)
+    # "$2000 for both" is two people only where someone is named beside the writer and
+    # no two things are ("flights and hotel, $2000 for both" is one person's).
+    pair = bool(re.search(_PEOPLE, lowered)) and not _TWO_THINGS.search(lowered)
+    said = [m for m in _COUPLE.finditer(lowered) if pair or m.group(0) != "both"]
+    couples = [m.span() for m in said]
+    couple = said[0] if said else None
+    joined = [start for start, _ in couples if _JOINED.search(lowered, 0, start)]
+    if any(start > couples[0][0] for start in joined):
+        return None  # "the two of us plus my wife": two and one more
     total = _TOTAL.search(lowered)
     if total and couple and total.start() < couple.end() and couple.start() < total.end():
         total = None  # "the two of us" is the couple
@@ -1073,6 +1290,9 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
             return listed[0], [listed[1]]
         return (listed[0], [total.span(), listed[1]]) if _number(
             next(g for g in total.groups() if g)) == listed[0] else None
+    heard = _HEARD.search(lowered)
+    if heard and total is None:
+        return 2, [heard.span()]
     # "for a conference": an article, no count.
     party = total or re.search(rf"\bfor (?:the )?(?!an?\b){_COUNT}\b(?![ -]?(?:day|night|week|"
                                r"wk|usd|dollars|\$|k\b|hundred|thousand|grand|"
@@ -1085,8 +1305,11 @@ def _party(lowered: str) -> tuple[int, list[tuple[int, int]]] | None:
     if party:
         described = _DESCRIBED.match(lowered, party.end())
         count = _number(next(g for g in party.groups() if g))
+        # "me and my sister ... between the two of us": the couple is the two counted
+        # ("two travelers plus my wife" is not).
         return count, [party.span(), *([described.span()] if described else []),
-                       *([trio.span()] if trio and count == 3 else [])]
+                       *([trio.span()] if trio and count == 3 else []),
+                       *(couples if count == 2 and not joined else [])]
     if trio:
         return 3, [trio.span()]
     if couple:
@@ -1099,6 +1322,10 @@ _OFFSET = re.compile(r" *(?:before|after|early|earlier|later|prior|ahead|beforeh
                      r"in advance|ago|from now)\b")
 """What makes a count of days a shift from another day rather than the trip's length: "get
 there two days before", "a day early", "a week later"."""
+_AFTER_LEAVING = re.compile(r" *(?:after|later than) (?:(?:we|i) (?:fly out|leave|depart|"
+                            r"set off|head out)|(?:the )?(?:departure|outbound(?: flight)?))\b")
+"""A shift from the day the trip leaves, which makes it the trip's length: "come back exactly
+one week after we fly out" (not "after we arrive": a long flight lands the next day)."""
 
 
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
@@ -1112,17 +1339,19 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     """
     length = next((m for m in re.finditer(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?"
                                           r"\b|\b(a )?(fortnight)\b", lowered)
-                   if not _OFFSET.match(lowered, m.end())), None)
+                   if not _OFFSET.match(lowered, m.end())
+                   or _AFTER_LEAVING.match(lowered, m.end())), None)
     if not length:
         return None
+    leaving = _AFTER_LEAVING.match(lowered, length.end())
     if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
             or re.match(r"\s*(?:and a (?:half|bit)|(?:-|–|or|to)\s*(?:\d|an?\b|one|two|three|"
                         r"four|five|six|seven|eight|nine|ten)|,? *(?:or|and|maybe|perhaps|"
                         r"possibly) (?:longer|more)\b|\+|plus\b)", lowered[length.end():]):
         return None
     unit = length.group(2) or length.group(4)
-    return length.span(), _number(length.group(1) or "a") * {"week": 7, "wk": 7,
-                                                             "fortnight": 14}.get(unit, 1)
+    days = _number(length.group(1) or "a") * {"week": 7, "wk": 7, "fortnight": 14}.get(unit, 1)
+    return (length.start(), leaving.end() if leaving else length.end()), days
 
 
 _SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million": 1_000_000,
@@ -1176,6 +1405,12 @@ _LEAST_BUDGET = 100
 thousands separator taken for a decimal point: "5.000" is 5 only to some), left unread."""
 
 
+_FOR_US = (rf"(?: *for (?:the )?(?:both|all|{_NUMBER_WORDS}|\d+)(?: of us)?|"
+           r" *for us(?: (?:two|both|all))?)?")
+"""Whom an amount ending its clause is for: "1k max for both of us", "900 tops for the two
+of us" (the party is read on its own)."""
+
+
 def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     """(where, how much) of the budget ``lowered`` states, in dollars, or None.
 
@@ -1202,14 +1437,14 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
             rf"{sign}\s*{_AMOUNT}", rf"(?<![\w.,]){_AMOUNT}\s*{currency}",
             # Thousands alone in a clause ("6.5k", "4k total", "2k budget"): money, as "5k
             # run" is not.
-            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max|"
-            r"budget)?(?: *(?:please|pls|plz))?"
+            r"(?<![\w.,$])(\d+(?:\.\d+)?k)\b(?= *(?:total|in total|all in|in all|tops|max|at most|"
+            rf"budget)?{_FOR_US}(?: *(?:please|pls|plz))?"
             r" *(?:[,;.!?)]|$))",
             # Hundreds or more capped at a clause's end ("1200 max", "900 tops", "1,500 at
             # most", "900 budget"): money, as "2 stops max" is not.
             r"(?<![\w.,$])(\d{1,3}(?:,\d{3})+|[1-9]\d{2,})\s*(?:max(?:imum)?|tops|at most|"
             r"budget)"
-            r"(?= *(?:[,;.!?)]|$))",
+            rf"(?={_FOR_US} *(?:[,;.!?)]|$))",
             # A count of grand ends a clause the same ("about five grand to spend", "5
             # grand total"); "a grand" alone is not counted ("a grand tour", "maybe a grand").
             rf"(?<![\w.,$])(?!an? ){_AMOUNT}(?<=grand)(?= *(?:to spend|total|in total|all in|"
@@ -1240,7 +1475,7 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
                 continue
             # Without a currency, a number that counts something else is no budget: "under
             # 5 km", "max 2 stops" (left unread, and said).
-            after = re.match(r" *([a-z]+)", lowered[match.end():])
+            after = re.match(r" *(?:at most\b)? *([a-z]+)", lowered[match.end():])
             if after and after.group(1) not in _AFTER_AMOUNT and \
                     not re.search(rf"{currency}|grand$", match.group(0)) and \
                     not _EACH.match(lowered, match.end()):
@@ -1374,6 +1609,11 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         # A length that disagrees with the return date stated is left unread.
         if start is None or found["return"] == (start + timedelta(days=length[1])).isoformat():
             used.append(length[0])
+    # Dictation writes "to" as it hears it, a text as "2": "from detroit two las vegas".
+    if origin and destination:
+        used += [m.span() for m in re.finditer(r"\b(?:two|too|2)\b", lowered)
+                 if lowered[:m.start()].rstrip().endswith(_fold(origin))
+                 and lowered[m.end():].lstrip().startswith(_fold(destination))]
     party = _party(lowered)
     if party:
         found["travelers"], spans_party = party
@@ -1381,6 +1621,11 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         solo = _solo(lowered)
         if solo and spans_party == [solo.span()]:
             used += _people_visited(lowered)
+        else:
+            # Whom the trip goes to see is no traveller ("to visit my sister").
+            used += [m.span() for m in re.finditer(_PEOPLE, lowered)
+                     if _TO_SEE.search(lowered, 0, m.start())]
+            used += _named_in_count(lowered, party[0], spans_party, used)
     else:
         # "with my family": more than one, and no count to plan for (one is assumed where
         # nothing is said); beside a count ("a family trip, 4 people") it is that party.
@@ -1421,6 +1666,10 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         if head and party:
             used.append(head.span())
             found["budget"] = budget[1] * party[0]
+        # "$3,000 total for the group (not each!)": the party's, as read.
+        whole = _NOT_EACH.match(lowered, budget[0][1])
+        if whole and not head:
+            used.append(whole.span(1))
     # Someone named by name beside the writer ("with Sarah", "Tom is joining me") is a
     # traveller no count holds.
     slots = [found[slot] for slot in ("origin", "destination") if slot in found]
@@ -1530,6 +1779,30 @@ _TO_SEE = re.compile(r"\b(?:visit(?:ing)?|see(?:ing)?|meet(?:ing)?)\s+(?:my|our|
 """Words that make the person after them whom the trip goes to see: "to visit my sister"."""
 
 
+_ONE_NAMED = re.compile(
+    rf"\b(?:my|our|his|her) (?:{_KIN}|wife|husband|partner|spouse|girlfriend|boyfriend|"
+    r"fianc[eé]{1,2}|bf|gf|hubby|grand(?:son|daughter|child|kid)|child|kid|baby|teen(?:ager)?|"
+    r"newborn|toddler|infant|co-?worker|employee|classmate|teammate)(?![\w'’])"
+    rf"(?: *\( *(?:(?:he|she)(?: is|['’]s)|aged?) *{_AGE}(?: *years? old)? *\))?")
+"""One person named by whose they are, with their age if said after them: "my daughter",
+"My grandson (he is twelve)"."""
+
+
+def _named_in_count(lowered: str, count: int, spans: list[tuple[int, int]],
+                    used: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Where the people named one by one before the party's count are among it ("Taking my
+    daughter to New York ... $2,500 for the two of us", "My wife has always wanted to go
+    ... Two travelers"): where they are one fewer than the count (the writer is the
+    other), each named before it and none the trip goes to see; otherwise nothing, and
+    whoever is named is said. Someone added after the count ("the two of us plus my son")
+    is not before it."""
+    last = max(start for start, _ in spans)
+    named = [m.span() for m in _ONE_NAMED.finditer(lowered) if m.end() <= last
+             and not _TO_SEE.search(lowered, 0, m.start())
+             and all(m.end() <= start or m.start() >= end for start, end in used)]
+    return named if len(named) == count - 1 else []
+
+
 def _people_visited(lowered: str) -> list[tuple[int, int]]:
     """Where the people a solo writer names are no travellers: each in a clause that does
     not join them to the trip ("My sister lives in Nashville and she just had a baby", "the
@@ -1587,16 +1860,22 @@ travelers", "a small group", "a couple of days" (no couple read: a count of some
 _WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us(?! ?(?:dollars?|\$|d\b|date)))\b", re.I)
 """The writer and others, uncounted: "we", "us" (not "US dollars"; not "our", which a
 writer alone uses of their company: "our team offsite")."""
+_NOT_EACH = re.compile(r"[^,;.!?]{0,30}?\b(not (?:each|apiece|per (?:person|head)|pp))\b")
+"""A budget said not to be a head's, in its clause: "$3,000 total for the group (not each!)",
+"2k, not per person"."""
 _AMOUNT_ONLY = re.compile(r" *only\b(?= *(?:[,;.!?)]|$))")
 """"Only" closing a budget's clause: "Budget around 3500 USD only." is 3500 (not "only if",
 not "$900 only on flights")."""
 _NO_BUDGET = re.compile(r"\bno (?:(?:fixed|set|real|particular|specific|strict|firm) )?"
                         r"budget\b(?! *(?:of|is|:|limit|cap|under|over|above|below)\b)")
 """A request that says it has no budget: "No budget in mind", "no set budget"."""
-_OCCASION = re.compile(rf"\b(?:\d{{1,3}}(?:st|nd|rd|th)|{_ORDINAL_WORD}) (?:wedding )?"
+_OCCASION = re.compile(rf"\bfor (?:our|my|his|her|their) (?:\d{{1,3}}(?:st|nd|rd|th)|"
+                       rf"{_ORDINAL_WORD})(?= *(?:[,;.!?)]|$))|"
+                       rf"\b(?:\d{{1,3}}(?:st|nd|rd|th)|{_ORDINAL_WORD}) (?:wedding )?"
                        rf"(?:anniversary|birthday)\b|(?<='s )\d{{1,3}}(?:st|nd|rd|th)\b"
                        rf"(?! *(?:of\b|(?:{_MONTHS})\b))")
 """What a trip celebrates, counted: "our 25th wedding anniversary", "our tenth anniversary",
+"for our 30th." (closing its clause),
 "my mom's 60th" (someone's, no day of a month) is no date nor party."""
 _YEARS_PAST = re.compile(
     rf"\bfor (?:(?:over|almost|nearly|about|around|more than|the (?:past|last)) )?{_COUNT} "
