@@ -92,7 +92,13 @@ pickup, an early check-in, travel insurance; every relative date is fixed by a s
 codes checked with the travel server's ``get_airport_code``, weekdays with ``datetime``;
 never tuned on), was measured blind at c4dc55c on 2026-11-29: 11/25/0 as written, 145/340/0
 with variants, and 10/25/1 through the whole graph (``python -m bench.quality --agent trip
---tag fresh11``, the embedded model; the wrong an over-budget plan). By phrasing variant:
+--tag fresh11``, the embedded model; the wrong an over-budget plan). After the round on
+``fresh 10 read`` (which took that part from 206/289/0 to 390/105/0 with variants and 15/21/0
+to 30/6/0 as written, no read part losing a right answer) it measured 11/24/1 as written and
+146/325/14 with variants, still blind: a round that reads more answered the next writer
+wrongly where it used to ask. From then on (the second session of 2026-11-29) it is ``fresh 11
+read`` (tag ``read`` added), read and tuned on while a twelfth (``fresh 12``, tag
+``fresh12``) is written blind. By phrasing variant:
 each request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the same
 label; ``--no-variants`` reads the requests as written only. No model runs unless
