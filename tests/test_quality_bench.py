@@ -105,3 +105,31 @@ def test_outcomes_keep_refusals_and_silent_wrongs_apart() -> None:
              CaseResult("j", False, "unexpected_pause", 1.0)]
     assert outcomes(asked, simulation.REFUSED, simulation.OTHER) == {
         "right": 0, "refused": 1, "silent_wrong": 2, "other": 3}
+
+
+def test_a_plan_over_budget_is_said_back_only_when_no_offer_fits() -> None:
+    """An over-budget plan counts as said back when the cheapest flights and hotel already
+    exceed the budget asked (the review says so), as a silent wrong when cheaper offers would
+    fit, and a plan costed against another budget than the one asked is wrong however it fits."""
+    from agentdesk.domains.trip.agent.activities import activities_for
+    from bench.quality.trip import REFUSED, judge_plan
+
+    expected = {"origin": "BOS", "destination": "LIS", "city": "Lisbon", "depart": "2027-03-10",
+                "return": "2027-03-14", "travelers": 1, "budget": 1000}
+    name, cost = activities_for("Lisbon")[0]
+    plan = {"flights": [{"origin": "BOS", "destination": "LIS", "date": "2027-03-10"},
+                        {"origin": "LIS", "destination": "BOS", "date": "2027-03-14"}],
+            "hotels": [{"city_code": "LIS", "check_in": "2027-03-10", "check_out": "2027-03-14"}],
+            "travelers": 1, "activities": [{"name": name, "cost": cost}], "budget": 1000,
+            "notes": "Cheapest flights."}
+
+    def judged(budget_status: str, **changes: object) -> str | None:
+        values = {"current_itinerary": {**plan, **changes}, "budget_status": budget_status,
+                  "total_cost": 1200}
+        return judge_plan(values, expected)[0]
+
+    assert judged("under", budget_floor=800) is None
+    assert judged("over", budget_floor=1100) == "budget_unmet" and "budget_unmet" in REFUSED
+    assert judged("over", budget_floor=900) == "over_budget" and "over_budget" not in REFUSED
+    assert judged("over", budget_floor=None) == "over_budget"
+    assert judged("under", budget=10000) == "wrong_budget"

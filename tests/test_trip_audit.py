@@ -82,6 +82,45 @@ def test_no_budget_anywhere_counts_as_under(trip_script: TripScript) -> None:
     assert result.errors == [] and result.budget is None and result.budget_status == "under"
 
 
+def _cheapest(offers: list[dict]) -> float:
+    return min(o["price"] for o in offers)
+
+
+def test_a_budget_no_offer_fits_is_said_at_review(trip_script: TripScript) -> None:
+    """Over a budget the cheapest flights and hotel already exceed, the review says no plan
+    fits it (the person decides), not only that this plan is over."""
+    from agentdesk.domains.trip.agent.audit import render_itinerary
+
+    it = trip_script.itinerary(travelers=1, hotel=0)
+    floor = round(_cheapest(trip_script.flights["outbound"])
+                  + _cheapest(trip_script.flights["return"])
+                  + _cheapest(trip_script.hotels["offers"]), 2)
+    result = audit_answer(json.dumps(it), tool_results(trip_script), {"budget": floor - 1})
+    assert result.errors == [] and result.budget_status == "over" and result.floor == floor
+    stored = result.itinerary_state()
+    assert stored["budget_floor"] == floor
+    text = render_itinerary(stored, result.cost_breakdown, result.total_cost, "over")
+    assert f"No plan fits this budget: the cheapest flights and hotel found already cost " \
+           f"{floor:,.2f} USD for the party." in text
+
+
+def test_a_plan_over_a_budget_cheaper_offers_fit_is_only_over(trip_script: TripScript) -> None:
+    """A plan over a budget that cheaper offers would meet is the plan's fault: the review says
+    it is over, never that no plan fits."""
+    from agentdesk.domains.trip.agent.audit import render_itinerary
+
+    dearest = max(range(len(trip_script.hotels["offers"])),
+                  key=lambda i: trip_script.hotels["offers"][i]["price"])
+    it = trip_script.itinerary(travelers=1, hotel=dearest, activities=[])
+    result = audit_answer(json.dumps(it), tool_results(trip_script), {"budget": 100000})
+    assert result.floor is not None
+    over = audit_answer(json.dumps(it), tool_results(trip_script),
+                        {"budget": result.floor + 1})
+    assert over.budget_status == "over" and over.floor == result.floor
+    text = render_itinerary(over.itinerary_state(), over.cost_breakdown, over.total_cost, "over")
+    assert "OVER by" in text and "No plan fits" not in text
+
+
 # -- the answer schema states the auditor's rules -----------------------------------------
 
 

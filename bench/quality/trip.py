@@ -3,9 +3,13 @@
 A case either must be refused up front (no origin, dates in the past) or must reach
 review with: an outbound and a return flight between the expected airports on the
 requested dates, a hotel in the destination for every night, activities from the
-destination's catalogue at their catalogue price, a total within the budget and notes
-in whole sentences. Revisions then reject the plan with a message ("Find cheaper
-flights") and check that the next plan changed accordingly.
+destination's catalogue at their catalogue price, the budget asked, a total within it and
+notes in whole sentences. Revisions then reject the plan with a message ("Find cheaper
+flights") and check that the next plan changed accordingly. A plan over a budget that the
+cheapest flights and hotel found already exceed, put up for review with "No plan fits this
+budget" (the seed's review of an over-budget plan, its reason said), counts as said back
+(``budget_unmet``), not as a silent wrong; a plan over a budget cheaper offers would meet is
+the planner's mistake (``over_budget``).
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from typing import Any
 
 from .common import Case, CaseResult, open_desk
 
-REFUSED = frozenset({"refused"})
-"""Causes where the agent said what it could not read instead of planning."""
+REFUSED = frozenset({"refused", "budget_unmet"})
+"""Causes where the agent said what it could not read, or could not meet, instead of
+planning as asked."""
 OTHER = frozenset({"no_review", "revision_failed", "crash"})
 """Causes that are neither a plan nor a refusal (every other cause is a plan put up for
 review with confidence, and wrong: a silent wrong)."""
@@ -60,7 +65,12 @@ def judge_plan(values: dict[str, Any], expected: dict[str, Any]) -> tuple[str | 
     for activity in activities:
         if catalogue.get(activity["name"]) != activity["cost"]:
             return "made_up_activity", f"{activity['name']!r} at {activity['cost']}"
+    if plan.get("budget") != expected.get("budget"):
+        return "wrong_budget", f"budget {plan.get('budget')}, expected {expected.get('budget')}"
     if expected.get("budget") and values.get("budget_status") != "under":
+        floor = plan.get("budget_floor")
+        if floor is not None and floor > expected["budget"]:
+            return "budget_unmet", f"the cheapest flights and hotel cost {floor}"
         return "over_budget", f"total {values.get('total_cost')} > {expected['budget']}"
     notes = str(plan.get("notes") or "").strip()
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", notes) if s]

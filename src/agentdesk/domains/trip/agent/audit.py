@@ -93,13 +93,18 @@ class AuditResult:
     budget: float | None = None
     budget_status: BudgetStatus = "unknown"
     rooms: dict[str, int] = field(default_factory=dict)
+    floor: float | None = None
+    """The least the party can pay for the plan's flights and hotel among the offers found
+    (the cheapest of each leg's and of the stay's); above the budget, no plan fits it."""
 
     def itinerary_state(self) -> dict[str, Any] | None:
-        """The itinerary as stored in state: JSON, with the budget used and rooms per hotel."""
+        """The itinerary as stored in state: JSON, with the budget used, rooms per hotel and
+        the cheapest flights and hotel the offers allow (``budget_floor``)."""
         if self.itinerary is None:
             return None
         data = self.itinerary.model_dump(mode="json")
         data["budget"] = self.budget
+        data["budget_floor"] = self.floor
         for hotel in data["hotels"]:
             hotel["rooms"] = self.rooms.get(hotel["offer_id"], 1)
         return data
@@ -201,7 +206,28 @@ def audit_answer(text: str, messages: Sequence[AnyMessage], preferences: dict[st
     budget = preferences.get("budget") or itinerary.budget
     status: BudgetStatus = "over" if budget is not None and total > budget else "under"
     return AuditResult(itinerary=itinerary, cost_breakdown=breakdown, total_cost=total,
-                       budget=budget, budget_status=status, rooms=rooms)
+                       budget=budget, budget_status=status, rooms=rooms,
+                       floor=_floor(itinerary, flights, hotels))
+
+
+def _floor(itinerary: Itinerary, flights: dict[str, dict],
+           hotels: dict[str, dict]) -> float | None:
+    """The least the party pays for flights and a hotel like the plan's among the offers seen:
+    for each leg the cheapest offer on its route and day, for each stay the cheapest room for
+    its city and nights (rooms for the whole party), whichever the plan picked."""
+    party = itinerary.travelers
+    costs = [min((float(o["price"]) * party for o in flights.values()
+                  if (o.get("origin"), o.get("destination"), str(o.get("date")))
+                  == (leg.origin, leg.destination, leg.date.isoformat())), default=None)
+             for leg in itinerary.flights]
+    costs += [min((float(o["price"]) * math.ceil(party / max(1, int(o.get("max_occupancy", 2))))
+                   for o in hotels.values()
+                   if (o.get("city_code"), str(o.get("check_in")), str(o.get("check_out")))
+                   == (stay.city_code, stay.check_in.isoformat(), stay.check_out.isoformat())),
+                  default=None)
+              for stay in itinerary.hotels]
+    known = [cost for cost in costs if cost is not None]
+    return round(sum(known), 2) if len(known) == len(costs) else None
 
 
 def _money(value: float) -> str:
@@ -237,6 +263,10 @@ def render_itinerary(itinerary: dict[str, Any], cost_breakdown: dict[str, float]
         gap = abs(budget - total_cost)
         word = "under" if budget_status == "under" else "OVER"
         lines.append(f"Budget {_money(budget)} {cur}: {word} by {_money(gap)}")
+        floor = itinerary.get("budget_floor")
+        if budget_status == "over" and floor is not None and floor > budget:
+            lines.append(f"No plan fits this budget: the cheapest flights and hotel found "
+                         f"already cost {_money(floor)} {cur} for the party.")
     elif budget_status != "unknown":
         lines.append("Budget: none given")
     if itinerary.get("notes"):
