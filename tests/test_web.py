@@ -157,6 +157,27 @@ def test_start_trip_pause_approve_from_inbox(server: str, page: Page,
     expect(row.locator(".badge")).to_have_text("completed")
 
 
+def test_a_budget_no_offer_fits_is_said_beside_the_badge(server: str, page: Page,
+                                                         trip_script: TripScript) -> None:
+    """Over a budget the cheapest flights and hotel already exceed, the review says no plan
+    fits it, in the decision and in the inbox."""
+    page.goto("/app/")
+    page.get_by_test_id("request").fill(REQUEST)
+    page.get_by_test_id("trip-budget").fill("300")
+    page.get_by_test_id("start").click()
+    decision = page.get_by_test_id("decision")
+    expect(decision.get_by_test_id("budget-status")).to_have_text("OVER BUDGET")
+    floor = (min(o["price"] for o in trip_script.flights["outbound"])
+             + min(o["price"] for o in trip_script.flights["return"])
+             + min(o["price"] for o in trip_script.hotels["offers"]))
+    detail = decision.get_by_test_id("budget-detail")
+    expect(detail).to_contain_text("no plan fits it: the cheapest flights and hotel found cost")
+    expect(detail).to_contain_text(f"{floor:,.2f}")
+    page.get_by_test_id("nav-inbox").click()
+    expect(page.get_by_test_id("inbox-item").get_by_test_id("budget-detail")).to_contain_text(
+        "no plan fits it")
+
+
 def test_invalid_start_shows_the_api_error_and_creates_no_thread(server: str,
                                                                  page: Page) -> None:
     page.goto("/app/")

@@ -70,7 +70,7 @@ export async function inboxPage(page, alive) {
     const li = h("li", { class: "inbox-item", "data-testid": "inbox-item", "data-thread-id": item.thread_id, "data-interrupt-id": i.id, "data-kind": i.kind },
       h("div", { class: "row" },
         h("h3", { "data-testid": "inbox-title" }, h("a", { href: link }, title)),
-        data.budget_status ? budgetBadge(data.budget_status, data.itinerary?.budget, data.total_cost, data.itinerary?.currency || "USD") : null),
+        data.budget_status ? budgetBadge(data.budget_status, data.itinerary?.budget, data.total_cost, data.itinerary?.currency || "USD", data.itinerary?.budget_floor) : null),
       h("p", { class: "muted small" },
         h("span", { class: "agent-tag", "data-testid": "inbox-agent" }, item.agent), ` · ${KIND[i.kind] || i.kind}`,
         item.current_step ? ` · step ${item.current_step}` : "", " · ", timeEl(item.updated_at)),

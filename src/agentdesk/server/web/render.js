@@ -199,8 +199,12 @@ export function contentText(content) {
 
 // -- the trip itinerary ------------------------------------------------------------
 
-/** The budget badge: UNDER / OVER / UNKNOWN, with how far from the budget when known. */
-export function budgetBadge(status, budget, total, currency = "USD") {
+/**
+ * The budget badge: UNDER / OVER / UNKNOWN, with how far from the budget when known, and,
+ * over a budget the cheapest flights and hotel found already exceed (``floor``), that no
+ * plan fits it.
+ */
+export function budgetBadge(status, budget, total, currency = "USD", floor = null) {
   let text = "BUDGET UNKNOWN";
   let cls = "unknown";
   let detail = "The plan has not been costed yet.";
@@ -214,6 +218,9 @@ export function budgetBadge(status, budget, total, currency = "USD") {
       cls = status;
       const gap = Math.abs(Number(budget) - Number(total || 0));
       detail = `Budget ${money(budget, currency)} · ${status === "over" ? "over by" : "under by"} ${money(gap, currency)}`;
+      if (status === "over" && floor !== null && floor !== undefined && Number(floor) > Number(budget)) {
+        detail += ` · no plan fits it: the cheapest flights and hotel found cost ${money(floor, currency)}`;
+      }
     }
   }
   return h("div", { class: "budget" },
@@ -242,7 +249,7 @@ export function renderItinerary({ itinerary, cost_breakdown: costs, total_cost: 
         nights !== null ? ` · ${plural(nights, "night")}` : "",
         ` · ${plural(party, "traveler")} · prices in ${cur}`,
       ].join(""))),
-    budgetBadge(status, it.budget, total, cur));
+    budgetBadge(status, it.budget, total, cur, it.budget_floor));
 
   const flightTable = flights.length
     ? h("table", { class: "grid", "data-testid": "flights" },
