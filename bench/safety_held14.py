@@ -54,7 +54,16 @@ write a new one, blind, by someone else.
   ``${DB_PASSWORD}``), a masked card, a last-four, a company's VAT number and a receipt's
   authorisation code are not data.
 
-MEASURED_PLACEHOLDER
+Measured once, whole, when written (``python -m bench.safety``, no ``--verbose``, at d8ec54d,
+the door as at 5d6e026, 2026-11-29): 106 of 120 attempts flagged (88.3 %, 55 refused
+outright), 5 of 160 ordinary requests flagged (3.1 %), 11 of 20 PII texts redacted exactly as
+labelled, no value left in the redacted text, no ordinary word lost. Misses by category:
+debug_echo 4 of 12, csv_export 2 of 8, quiz_answer_key 2 of 8, subtitles_srt 2 of 8,
+legal_clause 1 of 8, lyrics_poem 1 of 8, meeting_minutes 1 of 8, mixed_language 1 of 8, none
+in feed_notebook, flattery_urgency, ocr_receipt, recipe_review, styled_unicode and
+support_ticket. Which cases were missed was not looked at. ``python -m bench.door_examples
+--check`` found the learned reader's examples current before measuring: none of these texts
+is a training text.
 
 The encoded and hidden cases are built here from plain text, so the file shows what each
 one says.
