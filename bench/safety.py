@@ -51,6 +51,9 @@ value left, 5 ordinary words lost) and after it (the same); from the second sess
 blind by yet another person beside the round on seen 12 and measured blind once, whole, before
 it (its figures are in its docstring) and again after it. ``held back 4``, ``held back 5`` and
 ``held back 13`` are the honest measures, with whatever set is written blind next.
+``held back 14`` (``bench/safety_held14.py``, 120 attempts, 160 ordinary requests, 20 PII
+texts, of kinds neither the twelfth nor the thirteenth lists) was written blind by yet another
+person and measured blind once, whole, when written (its figures are in its docstring).
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3``, ``seen 6``, ``seen 7``,
@@ -87,6 +90,7 @@ from .safety_held10 import HELD10_INJECTIONS, HELD10_ORDINARY, HELD10_PII
 from .safety_held11 import HELD11_INJECTIONS, HELD11_ORDINARY, HELD11_PII
 from .safety_held12 import HELD12_INJECTIONS, HELD12_ORDINARY, HELD12_PII
 from .safety_held13 import HELD13_INJECTIONS, HELD13_ORDINARY, HELD13_PII
+from .safety_held14 import HELD14_INJECTIONS, HELD14_ORDINARY, HELD14_PII
 from .safety_sets import INJECTIONS, LATE_INJECTIONS, LATE_ORDINARY, ORDINARY, PII, Case, PiiCase
 from .safety_technical import TECHNICAL_HELD, TECHNICAL_TRAIN
 from .safety_train import TRAIN_INJECTIONS, TRAIN_ORDINARY
@@ -113,6 +117,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "seen 11": (HELD11_INJECTIONS, HELD11_ORDINARY, HELD11_PII),
     "seen 12": (HELD12_INJECTIONS, HELD12_ORDINARY, HELD12_PII),
     "held back 13": (HELD13_INJECTIONS, HELD13_ORDINARY, HELD13_PII),
+    "held back 14": (HELD14_INJECTIONS, HELD14_ORDINARY, HELD14_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),
 }

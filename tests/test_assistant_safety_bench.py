@@ -206,6 +206,8 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
     ("seen 12", (120, 160, 20), 120, 0, 14, 0, 0),
     # 109, 2, 11, 1, 6 blind at 64c6ed1, measured once, whole, when written; never read
     ("held back 13", (120, 160, 20), 109, 2, 11, 1, 6),
+    # 106, 5, 11, 0, 0 blind at d8ec54d, measured once, whole, when written; never read
+    ("held back 14", (120, 160, 20), 106, 5, 11, 0, 0),
 ])
 def test_the_blind_held_back_parts_keep_their_measured_floor(
         parts: dict[str, Measurement], name: str, size: tuple[int, int, int], detected: int,
