@@ -98,7 +98,26 @@ to 30/6/0 as written, no read part losing a right answer) it measured 11/24/1 as
 146/325/14 with variants, still blind: a round that reads more answered the next writer
 wrongly where it used to ask. From then on (the second session of 2026-11-29) it is ``fresh 11
 read`` (tag ``read`` added), read and tuned on while a twelfth (``fresh 12``, tag
-``fresh12``) is written blind. By phrasing variant:
+``fresh12``) is written blind. The trip's twelfth, ``fresh 12`` (tag ``fresh12``, 36 requests,
+ids ``f12-``, written blind by yet other writers: a family's admitted students day, a PhD
+recruitment weekend, an admissions officer's recruiting tour, a supporters club's away trip, a
+club's team manager for the squad, a cycling pilgrim, an Umrah with a mother, wine
+tastings in Mendoza and Bordeaux, a honeymoon planned by the groom's mother, a wedding planner
+for the couple, digital nomads, an Erasmus student, a patient going for treatment, a company's
+HR for a new hire's relocation visit, a manager for a trainer, Slack messages (one with an
+edit), a WhatsApp voice note and a dictated one, a marathon runner, a savings group, writers
+from Kenya, Vietnam, Argentina, Egypt, Finland and Scotland; "the 3rd of May", day-first,
+dotted and slashed dates, a year that turns at New Year, "next month's first Monday" fixed by a
+stated date, a week, three weeks, numbers in words, "for the 4 of us", budgets per night, per
+person, with dotted and spaced thousands, in other currencies with the dollar figure given; 14
+tagged ``misread``, 6 holding a condition the planner cannot honour: tickets for the match, a
+bike box on the flights, wine shipped home, an ocean-view room, a desk and fibre wifi,
+refundable tickets; every relative date is fixed by a stated one; codes checked with the travel
+server's ``get_airport_code``, weekdays with ``datetime``, every budget above the cheapest
+flights and hotel the inventory offers; never tuned on), was measured blind at 6fdd756 on
+2026-11-29: 13/23/0 as written, 173/297/0 with variants, and 13/23/0 through the whole graph
+(``python -m bench.quality --agent trip --tag fresh12``, the embedded model); ``fresh 12`` was
+already among this bench's parts. By phrasing variant:
 each request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the same
 label; ``--no-variants`` reads the requests as written only. No model runs unless
