@@ -256,6 +256,10 @@ def test_a_writing_model_is_checked(decision: PlannerDecision, accepted: bool,
     ("I'd like a home insurance quote, the car's policy is fine.", False),
     ("I need my ex-husband taken off my car policy.", False),
     ("My lender needs the declarations page of my auto policy, number CA-5510-8823.", False),
+    ("We drive to Quebec in March. Will my auto insurance cover me up there?", False),
+    ("Does our car insurance include a rental if the Jeep breaks down on the trip?", False),
+    ("About my car policy (OH-AUTO-20931): can the Camry be garaged at my son's place?", False),
+    ("Would you quote my car? My policy with Allstate ends on 01/04/2027.", True),
 ])
 def test_a_first_email_about_something_else_goes_to_the_agency(text: str, quote: bool) -> None:
     assert looks_like_a_quote_request(text) is quote
