@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from agentdesk.domains.insurance.agent.agenda import code_plan
 from agentdesk.domains.insurance.agent.extract import merge, read_email
 from agentdesk.domains.insurance.agent.render import final_email
@@ -81,3 +83,67 @@ def test_a_negation_beside_a_field_read_is_asked_about() -> None:
     plan = _plan(ANN_EMAIL.replace("No tickets", said + " No tickets"))
     asked = plan["args"]["missing_fields"]  # type: ignore[index]
     assert [m["field"] for m in asked] == ["unread"] and said in asked[0]["reason"]
+
+
+def _asked(*texts: str) -> list[str]:
+    plan = _plan(*texts)
+    assert plan["tool_name"] == "ask_customer_tool"
+    return [m["field"] for m in plan["args"]["missing_fields"]]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("said", [
+    "I was divorced in 2015 and married again in 2019.",
+    "Single, no kids.",
+    "My wife and I are both on the lease, I'm single on paper though.",
+])
+def test_a_second_marital_status_is_asked_about(said: str) -> None:
+    """Ann is read married; a sentence that says another status may be the true one, so it
+    is asked, never quoted on the status the reader lists first."""
+    email = ANN_EMAIL.replace("No tickets", said + " No tickets")
+    assert "unread" in _asked(email)
+
+
+@pytest.mark.parametrize(("said", "status"), [
+    ("Single for now, we are getting married on 05/01/2027.", "single"),
+    ("My late husband bought the car.", "widowed"),
+    ("My husband Frank passed away in 2019.", "widowed"),
+    ("My husband Frank passed in 2019 I still drive to work.", "widowed"),
+])
+def test_a_status_to_come_or_a_spouse_who_died_is_no_second_status(said: str,
+                                                                   status: str) -> None:
+    """A wedding to come is not a status now; a spouse who died makes a widow, and is no
+    driver whose dates are asked."""
+    email = ANN_EMAIL.replace("married, ", "").replace("No tickets", said + " No tickets")
+    info = read_email(email, today=TODAY)
+    assert info["marital_status"] == status and not info.get("drivers")
+    assert _plan(email)["tool_name"] == "quote_initiate_tool"
+
+
+def test_the_agencys_question_quoted_under_a_reply_is_not_the_answer() -> None:
+    """The question lists every status; the customer's answer above it is the one read."""
+    first = ANN_EMAIL.replace("married, ", "")
+    reply = ("Widowed.\n\nOn Mon, Nov 23, 2026 at 9:14 AM Agency <q@agency.example> wrote:\n"
+             "> Your marital status (single, married, divorced or widowed)?")
+    assert _plan(first, reply)["tool_name"] == "quote_initiate_tool"
+    info = merge(read_email(first, today=TODAY), read_email(reply, today=TODAY))
+    assert info["marital_status"] == "widowed"
+
+
+@pytest.mark.parametrize("said", [
+    "I sold my old Civic, VIN 1HGCM82633A004352, last week.",
+    "We are trading in the Honda (VIN 1HGCM82633A004352) for the new one.",
+    "The lease on this one, VIN 1HGCM82633A004352, is up in December.",
+    "Please do not include VIN 1HGCM82633A004352.",
+])
+def test_a_vin_whose_vehicle_leaves_the_quote_is_asked_about(said: str) -> None:
+    """A VIN read in a sentence that says its vehicle is sold, traded or turned in may be
+    the car not to quote: asked, never quoted as one of the cars."""
+    email = ANN_EMAIL.replace("The car is a Honda, VIN 1HGCM82633A004352, I use it to commute.",
+                              said + " The new car is a Toyota, VIN 4T1B11HK3JU594218, I use "
+                              "it to commute.")
+    assert "unread" in _asked(email)
+
+
+def test_a_vin_beside_a_purchase_is_still_quoted() -> None:
+    email = ANN_EMAIL.replace("The car is a Honda", "I bought the car last week, a Honda")
+    assert _plan(email)["tool_name"] == "quote_initiate_tool"

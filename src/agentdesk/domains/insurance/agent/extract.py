@@ -37,8 +37,9 @@ from .dates import (
     year_first_as_iso,
 )
 from .household import RELATIONS, read_household
+from .marital import marital_status
 from .terms import read_terms
-from .unread import SIGN_OFF, VIN_TOKEN, above_signature, unread_sentences
+from .unread import SIGN_OFF, VIN_TOKEN, above_signature, own_words, unread_sentences
 
 __all__ = ["merge", "read_email"]
 
@@ -150,16 +151,6 @@ _CLOSED_IN_LINE = re.compile(r"(?:^|[.!?]\s+)(?i:thanks|thank you|many thanks|re
 Margaret O'Brien")."""
 _SIGNED_FIRST = re.compile(r"^[-–—]?\s*([A-Z][a-z'-]+)[.!]?$")
 """A last line that is one first name alone ("-Marcus", after "Thanks," "Dana")."""
-_MARITAL = [
-    (re.compile(r"\bnot\s+married\b|\bsingle\b|\bunmarried\b|\bnever\s+married\b|"
-                r"\bsolter[oa]\b", re.I), "single"),
-    (re.compile(r"\bdomestic\s+partner", re.I), "domestic_partner"),
-    (re.compile(r"\bdivorced\b|\bdivorciad[oa]\b", re.I), "divorced"),
-    (re.compile(r"\bwidow(?:ed|er)?\b|\bviud[oa]\b", re.I), "widowed"),
-    (re.compile(r"\bseparated\b|\bseparad[oa]\b", re.I), "separated"),
-    (re.compile(r"\bmarried\b|\bmy (?:wife|husband|spouse)\b|\bcasad[oa]\b", re.I),
-     "married"),
-]
 _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
                     r"\b(?:haul|hauls|hauling|carry|carries|carrying)\s+(?:my\s+|the\s+)?"
                     r"(?:tools|equipment|materials|supplies)\b", re.I), "business"),
@@ -472,7 +463,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     solved: list[str] = []
     # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
     text = dotted_as_iso(day_first_as_iso(dashed_as_slashed(year_first_as_iso(
-        re.sub(r"[ \t]+", " ", text)))))
+        re.sub(r"[ \t]+", " ", own_words(text))))))
     text = _UNTICKED.sub(" ", text)
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
@@ -558,10 +549,8 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     if state and state.group(1) in STATE_CODES:
         found["license_state"] = state.group(1)
 
-    for pattern, status in _MARITAL:
-        if pattern.search(whole):
-            found["marital_status"] = status
-            break
+    if status := marital_status(whole):
+        found["marital_status"] = status
     car_use = _NOT_THE_CARS_USE.sub(" ", text)
     for pattern, use in _USE:
         if pattern.search(car_use):

@@ -21,6 +21,7 @@ from agentdesk.domains.insurance.validation import (
 )
 
 from .dates import MONTH_YEAR, licensed_in
+from .marital import DIED
 
 __all__ = ["NOT_ON_THIS_QUOTE", "RELATIONS", "read_household"]
 
@@ -36,12 +37,15 @@ NOT_ON_THIS_QUOTE = re.compile(
     r"\b(?:her|his|their)\s+own\s+(?:policy|insurance|coverage)\b|\b(?:only|just)\s+for\s+me\b|"
     r"\b(?:won'?t|will\s+not|doesn'?t|does\s+not|never|can'?t|cannot)\s+drive\b|"
     r"\b(?:is\s+not|isn'?t)\s+(?:a\s+)?driv(?:er|ing)\b|\bnot\s+(?:be\s+)?(?:a\s+)?driver\b|"
-    r"\b(?:separated|divorced|split\s+up|broke\s+up)\b|\b(?:he|she)\s+kept\b", re.I)
+    r"\b(?:separated|divorced|split\s+up|broke\s+up)\b|\b(?:he|she)\s+kept\b|"
+    r"\blate\s+(?:wife|husband|spouse)\b|\b" + DIED, re.I)
 """A relative said not to drive on this quote ("my wife Sarah has her own policy with you, so
-this quote is only for me"), or a spouse the writer is parted from ("my husband and I
-separated, he kept our old policy"): not a driver of it, though her dates are hers."""
-_WRITER_AGAIN = re.compile(r"[\s,;:-]*(?=\b(?:I|I'm|I've|we|we're)\s)")
-"""The writer speaking again right after a relative's clause: "I ..." or "we ..."."""
+this quote is only for me"), a spouse the writer is parted from ("my husband and I
+separated, he kept our old policy") or who died ("my husband Harold passed in 2011"): not
+a driver of it, though her dates are hers."""
+_WRITER_AGAIN = re.compile(r"\b(?:I|I'm|I've|we|we're)\s")
+"""The writer speaking again after a relative's clause: "I ..." or "we ..." ("my husband
+Harold passed in 2011 God rest him I live at ...", said without stops)."""
 _WRITER_NAMED = re.compile(r"\bI(?:'m|\s+am)\s+[A-Z][a-z'-]+\s+[A-Z]|\b(?i:my\s+name\s+is)\b")
 """The writer naming themselves ("as her mother, I'm Paula Marchetti, born 06/18/1972"): the
 sentence's dates are the writer's, though it speaks of "her"."""
@@ -87,8 +91,8 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
             # Nor is the sentence the writer's (its dates are the relative's), up to where
             # the writer speaks again in a run-on sentence ("my husband does not drive I
             # stay in Houston zip code 77036").
-            if again := _WRITER_AGAIN.match(sentence, apart.end()):
-                kept.append(sentence[again.end():] + gap)
+            if again := _WRITER_AGAIN.search(sentence, apart.end()):
+                kept.append(sentence[again.start():] + gap)
             continue
         if relative:
             relation = RELATIONS[relative.group(1).lower()]

@@ -9,16 +9,19 @@ for the tokens a quote is made of:
 
 * a date (a whole day, a month and year, or digits in a date's shape the reader cannot
   place, like ``07.04.1985``);
-* a VIN-like token (17 letters and digits);
+* a VIN-like token (17 letters and digits), read or not when its sentence says a vehicle
+  leaves the quote (sold, traded in, a lease turned in, "don't include it");
 * a five-digit number that is a known ZIP code;
 * a relative beside a driving word ("my son will be driving it too");
 * a negation a few words before a word of a field that was read ("the car is not
-  delivered yet", "I don't drive it to work").
+  delivered yet", "I don't drive it to work");
+* a marital status (:mod:`.marital`).
 
 Each token is *used* when its value is among the values read (a date of birth, a licence
 or start date, a driver's or an accident's date; a VIN; the ZIP), or a problem the agent
 asks about names it; a relative is used when the household holds a driver of that
-relation. A token is *known filler* when it stands where a quote takes nothing: the
+relation; a status is used when it is the one read (a spouse named, unless the writer
+was read single). A token is *known filler* when it stands where a quote takes nothing: the
 signature block under a sign-off, a forwarded email's header, a quoted line (``>``), a
 postal address, a date with its clock time (when a message was sent), a clause that dates
 an event a quote does not take (a purchase, an accident, a policy's end, a move), a
@@ -38,8 +41,9 @@ from agentdesk.domains.insurance.validation import Invalid, check_zip, parse_mon
 
 from .dates import DATE, MONTH_YEAR, read_date
 from .household import NOT_ON_THIS_QUOTE, RELATIONS
+from .marital import SPOUSE, statuses_said
 
-__all__ = ["SIGN_OFF", "VIN_TOKEN", "above_signature", "unread_sentences"]
+__all__ = ["SIGN_OFF", "VIN_TOKEN", "above_signature", "own_words", "unread_sentences"]
 
 SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
                       r"^(?:thanks|thank you|many thanks|best|regards|kind regards|"
@@ -76,6 +80,15 @@ _EVENT = re.compile(r"\b(?:bought|buy|purchas\w*|sold|sell\w*|accidents?|crash\w
 """Words that date an event a quote does not take as a date of its own ("Date of
 Purchase: 2023-08-19", "my current policy ends 01/04/2027", "married since June 2010",
 "insured with them since 03/2015")."""
+_LEAVING = re.compile(r"\b(?:sold|selling|sell|trad(?:e|ed|ing)[\s-]+(?:it\s+)?in|trade-?in|"
+                      r"lease\b[^.;\n]{0,60}\b(?:is\s+up|ends?|ending|expir\w*|over|runs?\s+out)|"
+                      r"turn(?:s|ed|ing)?\s+(?:it\s+|her\s+|him\s+)?(?:back\s+)?in|"
+                      r"return(?:s|ed|ing)?\s+(?:it|her|him|the)|totall?ed|stolen|replac\w*|"
+                      r"instead\s+of|(?:don['’]?t|do\s+not|not)\s+(?:include|insure|quote|cover|"
+                      r"add))\b", re.I)
+"""Words that say a vehicle leaves or stays off the quote ("my lease on the Altima (VIN
+...) is up Dec 3", "sold it", "don't include the Altima"): a VIN in such a sentence may
+be the car not to quote, though the reader took it."""
 _RELATIVE = re.compile(r"\b(?:my|our)\s+(wife|husband|spouse|partner|son|daughter|boyfriend|"
                        r"girlfriend|fianc[eé]e?|mom|mother|dad|father|brother|sister|roommate|"
                        r"kids?|child|children|teen\w*|grand(?:son|daughter))\b", re.I)
@@ -128,13 +141,21 @@ def above_signature(text: str) -> str:
 _QUOTED_REPLY = re.compile(r"^\s*(?:on\s.{0,120}\bwrote:|-{2,}\s*original\s+message)", re.I | re.M)
 """Where a reply quotes the email it answers: what follows was written before (a forwarded
 email, whose content the writer sends on, is read)."""
+_QUOTED_LINE = re.compile(r"^[ \t]*>.*$\n?", re.M)
+
+
+def own_words(text: str) -> str:
+    """``text`` without the email it replies to: what follows "On ... wrote:" and every
+    quoted line (``>``). The agency's question quoted under a reply lists every marital
+    status and names fields; none of it is the customer's answer."""
+    if quoted := _QUOTED_REPLY.search(text):
+        text = text[:quoted.start()]
+    return _QUOTED_LINE.sub("", text)
 
 
 def _sentences(text: str) -> Iterator[str]:
     """The email's sentences above its signature, without headers and quoted lines."""
-    if quoted := _QUOTED_REPLY.search(text):
-        text = text[:quoted.start()]
-    for line in above_signature(text).splitlines():
+    for line in above_signature(own_words(text)).splitlines():
         if not _HEADER.match(line):
             yield from (s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", line) if s.strip())
 
@@ -149,7 +170,8 @@ def _unread(sentence: str, info: dict[str, Any], days: set[date],
                 not _date_used(sentence[start:end], days, months, asked):
             return True
     vins = {v.get("vin") for v in info.get("vehicles") or []}
-    if any(t.group().upper() not in vins for t in VIN_TOKEN.finditer(sentence)):
+    if any(t.group().upper() not in vins or _LEAVING.search(sentence)
+           for t in VIN_TOKEN.finditer(sentence)):
         return True
     for match in _ZIP.finditer(sentence):
         number = match.group()
@@ -159,6 +181,10 @@ def _unread(sentence: str, info: dict[str, Any], days: set[date],
             return True
     if any(info.get(next(k for k, v in m.groupdict().items() if v))
            for m in _NEGATED.finditer(sentence)):
+        return True
+    read = info.get("marital_status")
+    if any(status != read and (status != SPOUSE or read == "single")
+           for _, status in statuses_said(sentence)):
         return True
     drivers = {d.get("relationship") for d in info.get("drivers") or []}
     return any(RELATIONS.get(r.group(1).lower()) not in drivers and
