@@ -147,3 +147,52 @@ def test_a_vin_whose_vehicle_leaves_the_quote_is_asked_about(said: str) -> None:
 def test_a_vin_beside_a_purchase_is_still_quoted() -> None:
     email = ANN_EMAIL.replace("The car is a Honda", "I bought the car last week, a Honda")
     assert _plan(email)["tool_name"] == "quote_initiate_tool"
+
+
+@pytest.mark.parametrize(("said", "use", "asked"), [
+    ("It is my weekend car, I don't drive it to work.", "pleasure", False),
+    ("Errands only, I never take it to the office.", "pleasure", False),
+    ("I drive it to work but I don't use it for business.", "commute", False),
+    ("I don't drive it to work anymore.", None, True),
+])
+def test_a_car_not_driven_to_work_is_no_commute_and_the_writer_still_drives(
+        said: str, use: str | None, asked: bool) -> None:
+    """"I don't drive it to work" says the car's use, not that the writer does not drive:
+    read as no commute, and the use asked when no other is said (a quote assumes one)."""
+    email = ANN_EMAIL.replace("I use it to commute.", said)
+    info = read_email(email, today=TODAY)
+    assert info.get("use") == use
+    assert ("use" in info["problems"]) is asked and "unread" not in info["problems"]
+
+
+def test_a_commute_read_beside_a_sentence_that_denies_it_is_asked_about() -> None:
+    """The check asks about a negation of the use read ("to work" read elsewhere)."""
+    said = "I use it to commute. I don't drive it to work on Fridays, though."
+    assert "unread" in read_email(ANN_EMAIL.replace("I use it to commute.", said),
+                                  today=TODAY)["problems"]
+
+
+def test_a_vin_corrected_in_the_same_email_is_replaced_by_the_correction() -> None:
+    email = ANN_EMAIL.replace("No tickets", "Sorry, the VIN is actually 1HGCM82633A004325, I "
+                              "swapped two digits. No tickets")
+    info = read_email(email, today=TODAY)
+    assert [v["vin"] for v in info["vehicles"]] == ["1HGCM82633A004325"]
+    assert "unread" not in info["problems"]
+
+
+@pytest.mark.parametrize(("said", "vins"), [
+    ("Actually, the second car is VIN 4T1B11HK3JU594218.",
+     ["1HGCM82633A004352", "4T1B11HK3JU594218"]),
+    ("The VIN is actually 1HGCM82633A004325, not 1HGCM82633A004352.", ["1HGCM82633A004325"]),
+])
+def test_only_a_vin_a_typo_apart_from_one_before_it_corrects_it(said: str,
+                                                                  vins: list[str]) -> None:
+    """Two VINs more than a typo apart are two cars; the one after 'not' is no correction."""
+    email = ANN_EMAIL.replace("No tickets", said + " No tickets")
+    assert [v["vin"] for v in read_email(email, today=TODAY)["vehicles"]] == vins
+
+
+def test_a_vin_said_not_to_be_the_one_is_asked_about() -> None:
+    email = ANN_EMAIL.replace("No tickets", "The right one is 1HGCM82633A004352, not "
+                              "4T1B11HK3JU594218. No tickets")
+    assert "unread" in read_email(email, today=TODAY)["problems"]

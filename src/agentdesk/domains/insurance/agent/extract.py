@@ -39,7 +39,14 @@ from .dates import (
 from .household import RELATIONS, read_household
 from .marital import marital_status
 from .terms import read_terms
-from .unread import SIGN_OFF, VIN_TOKEN, above_signature, own_words, unread_sentences
+from .unread import (
+    SIGN_OFF,
+    VIN_TOKEN,
+    above_signature,
+    corrected,
+    own_words,
+    unread_sentences,
+)
 
 __all__ = ["merge", "read_email"]
 
@@ -170,6 +177,12 @@ _NOT_THE_CARS_USE = re.compile(
     r"\b(?:walk|walks|walking|bike|bikes|biking|cycle|cycles|cycling)\s+to\s+(?:my\s+)?work\b|"
     r"\b(?:mov|relocat|transferr?)\w*\b[^.\n]{0,40}?\bfor\s+(?:work|business)\b", re.I)
 """Work said of something else than the car: the train taken to work, a move for work."""
+_NOT_DRIVEN_TO = re.compile(
+    r"(?:\b(?:not|never)|n['’]t)\s+(?:drive|take|use)\s+(?:it\s+|her\s+|him\s+|the\s+car\s+)?"
+    r"(?:to|for)\s+(?:my\s+|the\s+)?(?:work|office|job|business)\b", re.I)
+"""A use the car is said not to have ("it's my weekend car, I don't drive it to work"): no
+commute, and when no other use is said, the use is asked (a quote without one assumes
+the commute)."""
 _USE_SAID = re.compile(
     r"\b(?:use[sd]?|using)\s+(?:it|her|him|the\s+\w+|my\s+\w+|this\s+\w+)\s+(?:for|to|4|as|"
     r"mostly|mainly|primarily|every|daily)\b|\bused\s+(?:for|as)\b|\b(?:primary|main)\s+use\b|"
@@ -551,14 +564,14 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
 
     if status := marital_status(whole):
         found["marital_status"] = status
-    car_use = _NOT_THE_CARS_USE.sub(" ", text)
+    car_use = _NOT_THE_CARS_USE.sub(" ", _NOT_DRIVEN_TO.sub(" ", text))
     for pattern, use in _USE:
         if pattern.search(car_use):
             found["use"] = use
             solved.append("use")
             break
     else:
-        if _USE_SAID.search(car_use):
+        if _USE_SAID.search(car_use) or _NOT_DRIVEN_TO.search(text):
             problems["use"] = ("Your email says what the car is used for, but not in words we "
                                "could be sure of: is it commuting, pleasure, business or farm "
                                "use?")
@@ -579,7 +592,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         found["sr22_required"] = not re.search(r"\bno\s+sr[- ]?22", text, re.I)
     _record(text, today, found, problems)
 
-    vins = _vins(text)
+    vins = corrected(text, _vins(text))
     if vins:
         vehicles = _vehicles(vins, known, problems, today)
         found["vehicles"] = vehicles

@@ -21,7 +21,8 @@ Each token is *used* when its value is among the values read (a date of birth, a
 or start date, a driver's or an accident's date; a VIN; the ZIP), or a problem the agent
 asks about names it; a relative is used when the household holds a driver of that
 relation; a status is used when it is the one read (a spouse named, unless the writer
-was read single). A token is *known filler* when it stands where a quote takes nothing: the
+was read single). A VIN the email corrects (:func:`corrected`) is used by the VIN that corrects it.
+A token is *known filler* when it stands where a quote takes nothing: the
 signature block under a sign-off, a forwarded email's header, a quoted line (``>``), a
 postal address, a date with its clock time (when a message was sent), a clause that dates
 an event a quote does not take (a purchase, an accident, a policy's end, a move), a
@@ -43,7 +44,8 @@ from .dates import DATE, MONTH_YEAR, read_date
 from .household import NOT_ON_THIS_QUOTE, RELATIONS
 from .marital import SPOUSE, statuses_said
 
-__all__ = ["SIGN_OFF", "VIN_TOKEN", "above_signature", "own_words", "unread_sentences"]
+__all__ = ["SIGN_OFF", "VIN_TOKEN", "above_signature", "corrected", "own_words",
+           "unread_sentences"]
 
 SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
                       r"^(?:thanks|thank you|many thanks|best|regards|kind regards|"
@@ -53,6 +55,33 @@ SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|--
 """A line that closes an email ("Best,", "Kind regards"): what follows is a signature."""
 VIN_TOKEN = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b", re.I)
 """Seventeen letters and digits, both present: a VIN as it is written whole."""
+
+_CORRECTING = re.compile(r"\b(?:actually|correct(?:ed|ion)?|right\s+one|should\s+(?:be|read|"
+                         r"have\s+been)|I\s+meant?|typo|mistyped|misspelled|swapped)\b[^.!?\n]*$",
+                         re.I)
+"""Words before a VIN that correct one written before it ("Sorry, the VIN is actually ...")."""
+_NOT_THIS = re.compile(r"\b(?:not|instead\s+of|rather\s+than)\W*$", re.I)
+
+
+def corrected(text: str, vins: list[str]) -> list[str]:
+    """``vins`` without each VIN that ``text`` corrects: one written before a VIN said to be
+    the right one, the two a typo apart (at most three characters differ, as a swap of two
+    digits does). Two VINs further apart are two vehicles, whatever the words around them."""
+    tokens = list(VIN_TOKEN.finditer(text))
+    away: set[str] = set()
+    for later in tokens:
+        before = text[max(text.rfind(c, 0, later.start()) for c in ".!?\n") + 1:later.start()]
+        if not _CORRECTING.search(before) or _NOT_THIS.search(before):
+            continue
+        away.update(earlier.group().upper() for earlier in tokens
+                    if earlier.start() < later.start() and _typo_apart(earlier.group().upper(),
+                                                                       later.group().upper()))
+    return [vin for vin in vins if vin not in away]
+
+
+def _typo_apart(one: str, other: str) -> bool:
+    return len(one) == len(other) and 0 < sum(a != b for a, b in zip(one, other, strict=True)) <= 3
+
 
 _DATE_SHAPE = re.compile(r"(?<![\w./-])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|"
                          r"\d{4}[./-]\d{1,2}[./-]\d{1,2})(?![\w/-]|[.]\d)")
@@ -85,10 +114,10 @@ _LEAVING = re.compile(r"\b(?:sold|selling|sell|trad(?:e|ed|ing)[\s-]+(?:it\s+)?i
                       r"turn(?:s|ed|ing)?\s+(?:it\s+|her\s+|him\s+)?(?:back\s+)?in|"
                       r"return(?:s|ed|ing)?\s+(?:it|her|him|the)|totall?ed|stolen|replac\w*|"
                       r"instead\s+of|(?:don['’]?t|do\s+not|not)\s+(?:include|insure|quote|cover|"
-                      r"add))\b", re.I)
+                      r"add))\b|\bnot\s+(?:the\s+)?(?:vin\s+)?(?=[A-Z0-9]*\d)[A-Z0-9]{17}\b", re.I)
 """Words that say a vehicle leaves or stays off the quote ("my lease on the Altima (VIN
-...) is up Dec 3", "sold it", "don't include the Altima"): a VIN in such a sentence may
-be the car not to quote, though the reader took it."""
+...) is up Dec 3", "sold it", "don't include the Altima", "..., not <VIN>"): a VIN in such
+a sentence may be the car not to quote, though the reader took it."""
 _RELATIVE = re.compile(r"\b(?:my|our)\s+(wife|husband|spouse|partner|son|daughter|boyfriend|"
                        r"girlfriend|fianc[eé]e?|mom|mother|dad|father|brother|sister|roommate|"
                        r"kids?|child|children|teen\w*|grand(?:son|daughter))\b", re.I)
@@ -101,13 +130,18 @@ _NEGATED = re.compile(r"(?:\b(?:not|no|never|without)|n['’]t)(?:\s+(?:a|an|the
                       r"has|had|yet|even|been|be|is|use|used|using|drive|driving|to|for|any|US|"
                       r"valid|got|get|own))*\s+"
                       r"(?:(?P<vehicles>vin|car|vehicle|truck|van|suv|delivered|registered|title)|"
-                      r"(?P<license_date>licen[cs]\w*)|(?P<use>work|commut\w*|business|office))\b",
-                      re.I)
+                      r"(?P<license_date>licen[cs]\w*)|(?P<commute>work|commut\w*|office)|"
+                      r"(?P<business>business))\b", re.I)
 """A negation a few words before a word of a field ("the car is not delivered yet", "I don't
-have a US license", "I don't drive it to work"): when that field was read, the sentence may
-say the opposite of what was read."""
-_WRITER_DOES_NOT_DRIVE = re.compile(r"\bI\s+(?:don['’]t|do\s+not|never)\s+drive\b", re.I)
-"""The writer saying they do not drive: they write for another, whose values were read."""
+have a US license", "I don't drive it to work"): when that field was read (for the car's
+use, read as the use the word names), the sentence may say the opposite of what was read."""
+_WRITER_DOES_NOT_DRIVE = re.compile(
+    r"\bI\s+(?:don['’]t|do\s+not|never|won['’]t|will\s+not|can['’]t|cannot)\s+drive\b"
+    r"(?!\s+(?:it|her|him|the|this|that|my|our|to|for|on|in|much|often|far|daily|every|there|"
+    r"a|an)\b)", re.I)
+"""The writer saying they do not drive: they write for another, whose values were read. Not
+"I don't drive it to work", which says how the car is used."""
+_WRITER_BEFORE = re.compile(r"\bI\s*$")
 _NAMED_DAY = re.compile(r"\b\d{2}/\d{2}/\d{4}\b")
 """A day as a problem's reason names it ("The license date 08/01/2008 is before ...")."""
 
@@ -120,14 +154,25 @@ def unread_sentences(text: str, info: dict[str, Any], problems: dict[str, str]) 
     days = set(_days(info)) | {d for d in map(read_date, _NAMED_DAY.findall(asked))
                                if isinstance(d, date)}
     months = {(d.year, d.month) for d in days}
+    written = [t.group().upper() for t in VIN_TOKEN.finditer(text)]
+    vins = {v.get("vin") for v in info.get("vehicles") or []} | (
+        set(written) - set(corrected(text, written)))
     out: list[str] = []
     for sentence in _sentences(text):
-        if NOT_ON_THIS_QUOTE.search(sentence) or _WRITER_DOES_NOT_DRIVE.search(sentence):
+        if _set_aside(sentence):
             continue  # read and set aside: a person who will not drive on this quote
-        if _unread(_ADDRESS.sub(" ", sentence), info, days, months, asked) and \
+        if _unread(_ADDRESS.sub(" ", sentence), info, vins, days, months, asked) and \
                 sentence.strip() not in out:
             out.append(sentence.strip())
     return out
+
+
+def _set_aside(sentence: str) -> bool:
+    """Whether ``sentence`` says its person (a relative, or the writer) will not drive on
+    this quote; "I won't drive it to work" is the writer's car's use, not this."""
+    return any(not _WRITER_BEFORE.search(sentence[:m.start()])
+               for m in NOT_ON_THIS_QUOTE.finditer(sentence)) or \
+        bool(_WRITER_DOES_NOT_DRIVE.search(sentence))
 
 
 def above_signature(text: str) -> str:
@@ -160,16 +205,15 @@ def _sentences(text: str) -> Iterator[str]:
             yield from (s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", line) if s.strip())
 
 
-def _unread(sentence: str, info: dict[str, Any], days: set[date],
+def _unread(sentence: str, info: dict[str, Any], vins: set[str | None], days: set[date],
             months: set[tuple[int, int]], asked: str) -> bool:
     """Whether ``sentence`` holds a token of quote meaning no value used and no filler
-    explains."""
+    explains (``vins``: those read, and those the email corrects away)."""
     for start, end in _dates(sentence):
         if not _EVENT.search(_clause(sentence, start, end)) and \
                 not _TIMESTAMP.match(sentence, end) and \
                 not _date_used(sentence[start:end], days, months, asked):
             return True
-    vins = {v.get("vin") for v in info.get("vehicles") or []}
     if any(t.group().upper() not in vins or _LEAVING.search(sentence)
            for t in VIN_TOKEN.finditer(sentence)):
         return True
@@ -179,9 +223,10 @@ def _unread(sentence: str, info: dict[str, Any], days: set[date],
                 not _NUMBERED.search(sentence[:match.start()]) and \
                 not isinstance(check_zip(number), Invalid):
             return True
-    if any(info.get(next(k for k, v in m.groupdict().items() if v))
-           for m in _NEGATED.finditer(sentence)):
-        return True
+    for negated in _NEGATED.finditer(sentence):
+        field = next(k for k, v in negated.groupdict().items() if v)
+        if info.get("use") == field if field in ("commute", "business") else info.get(field):
+            return True
     read = info.get("marital_status")
     if any(status != read and (status != SPOUSE or read == "single")
            for _, status in statuses_said(sentence)):
