@@ -196,3 +196,31 @@ def test_a_vin_said_not_to_be_the_one_is_asked_about() -> None:
     email = ANN_EMAIL.replace("No tickets", "The right one is 1HGCM82633A004352, not "
                               "4T1B11HK3JU594218. No tickets")
     assert "unread" in read_email(email, today=TODAY)["problems"]
+
+
+@pytest.mark.parametrize("said", ["My wife she not drive.", "My wife Olga don't drive.",
+                                  "My wife do not drive, only me."])
+def test_a_relative_said_not_to_drive_in_plain_words_is_no_driver(said: str) -> None:
+    email = ANN_EMAIL.replace("No tickets", said + " No tickets")
+    assert _plan(email)["tool_name"] == "quote_initiate_tool"
+
+
+def test_the_writer_speaks_again_in_a_sentence_written_without_stops() -> None:
+    """After a relative who does not drive, a new sentence begun without its stop is the
+    writer's again: read for the writer, and checked."""
+    run_on = ANN_EMAIL.replace("I use it to commute.", "My wife Olga don't drive Car is to "
+                               "commute every day")
+    assert read_email(run_on, today=TODAY)["use"] == "commute"
+    other_zip = ANN_EMAIL.replace("No tickets", "My wife Olga don't drive Garage is at 43017 "
+                                  "No tickets")
+    assert "unread" in read_email(other_zip, today=TODAY)["problems"]
+    hers = ANN_EMAIL.replace("No tickets", "My wife Olga don't drive She was born 05/05/1988 "
+                             "No tickets")
+    info = read_email(hers, today=TODAY)
+    assert info["birth_date"] == "1985-03-14" and "unread" not in info["problems"]
+
+
+def test_a_name_with_letters_of_latin_extended_a() -> None:
+    email = ANN_EMAIL.replace("Ann Lee", "Łukasz Wiśniewski")
+    info = read_email(email, today=TODAY)
+    assert (info["first_name"], info["last_name"]) == ("Łukasz", "Wiśniewski")

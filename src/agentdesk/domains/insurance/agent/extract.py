@@ -100,8 +100,10 @@ _ZIP_ALONE = re.compile(r"(?<![\w$/.,:-])(\d{5})(?![\w/-]|[.,]\d|\s*(?:miles|mi\
 holds exactly one such number and it is a known ZIP code."""
 _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,15}"
                     r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
-_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
-"""Capitals and small letters of names, with the accented ones ("Lucía Fernández")."""
+_UP, _LOW = "A-ZÀ-ÖØ-ÞĀ-ž", "a-zß-öø-ÿĀ-ž"
+"""Capitals and small letters of names, with the accented ones ("Lucía Fernández",
+"Krzysztof Wiśniewski", "Łukasz"): Latin Extended-A mixes its capitals and small letters,
+so the whole block stands in both."""
 _PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "la", "le", "di",
                         "da", "du", "dos", "das", "ter", "ten"})
 """Words that begin a family name ("van der Meer", "De la Cruz"): the surname is all of it."""

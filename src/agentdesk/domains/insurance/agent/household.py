@@ -23,7 +23,7 @@ from agentdesk.domains.insurance.validation import (
 from .dates import MONTH_YEAR, licensed_in
 from .marital import DIED
 
-__all__ = ["NOT_ON_THIS_QUOTE", "RELATIONS", "read_household"]
+__all__ = ["NOT_ON_THIS_QUOTE", "RELATIONS", "read_household", "writer_again"]
 
 RELATIONS = {"wife": "spouse", "husband": "spouse", "spouse": "spouse", "partner": "spouse",
              "son": "child", "daughter": "child"}
@@ -35,17 +35,28 @@ _NAME = re.compile(r"([A-Z][a-z'-]+)(?:\s+([A-Z][a-zA-Z'-]+))?")
 """The name a sentence about a known driver gives ("Him: Michael Schultz, born ...")."""
 NOT_ON_THIS_QUOTE = re.compile(
     r"\b(?:her|his|their)\s+own\s+(?:policy|insurance|coverage)\b|\b(?:only|just)\s+for\s+me\b|"
-    r"\b(?:won'?t|will\s+not|doesn'?t|does\s+not|never|can'?t|cannot)\s+drive\b|"
+    r"\b(?:won'?t|will\s+not|doesn'?t|does\s+not|don'?t|do\s+not|never|can'?t|cannot|not)\s+"
+    r"drive\b|"
     r"\b(?:is\s+not|isn'?t)\s+(?:a\s+)?driv(?:er|ing)\b|\bnot\s+(?:be\s+)?(?:a\s+)?driver\b|"
     r"\b(?:separated|divorced|split\s+up|broke\s+up)\b|\b(?:he|she)\s+kept\b|"
     r"\blate\s+(?:wife|husband|spouse)\b|\b" + DIED, re.I)
 """A relative said not to drive on this quote ("my wife Sarah has her own policy with you, so
-this quote is only for me"), a spouse the writer is parted from ("my husband and I
+this quote is only for me", "my wife she not drive", "my wife Agnieszka don't drive"), a spouse the writer is parted from ("my husband and I
 separated, he kept our old policy") or who died ("my husband Harold passed in 2011"): not
 a driver of it, though her dates are hers."""
-_WRITER_AGAIN = re.compile(r"\b(?:I|I'm|I've|we|we're)\s")
-"""The writer speaking again after a relative's clause: "I ..." or "we ..." ("my husband
-Harold passed in 2011 God rest him I live at ...", said without stops)."""
+_WRITER_AGAIN = re.compile(r"\b(?:I|I'm|I've|we|we're)\s|(?<=\s)(?!(?:She|He|Her|His|Him|They|"
+                           r"Their|Them|My|Our)\b)[A-Z][a-z]")
+"""The writer speaking again after a relative's clause: "I ..." or "we ...", or a sentence
+begun without the stop before it ("my husband Harold passed in 2011 God rest him I live
+at ...", "my wife Agnieszka don't drive Car is for go to work"); never one about the
+relative ("She ...") or another relative ("My daughter ...")."""
+
+
+def writer_again(sentence: str, at: int) -> int | None:
+    """Where the writer speaks again in ``sentence`` after a relative's clause that ends at
+    ``at``, or None when the rest of the sentence is the relative's."""
+    again = _WRITER_AGAIN.search(sentence, at)
+    return again.start() if again else None
 _WRITER_NAMED = re.compile(r"\bI(?:'m|\s+am)\s+[A-Z][a-z'-]+\s+[A-Z]|\b(?i:my\s+name\s+is)\b")
 """The writer naming themselves ("as her mother, I'm Paula Marchetti, born 06/18/1972"): the
 sentence's dates are the writer's, though it speaks of "her"."""
@@ -91,8 +102,8 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
             # Nor is the sentence the writer's (its dates are the relative's), up to where
             # the writer speaks again in a run-on sentence ("my husband does not drive I
             # stay in Houston zip code 77036").
-            if again := _WRITER_AGAIN.search(sentence, apart.end()):
-                kept.append(sentence[again.start():] + gap)
+            if (again := writer_again(sentence, apart.end())) is not None:
+                kept.append(sentence[again:] + gap)
             continue
         if relative:
             relation = RELATIONS[relative.group(1).lower()]

@@ -41,7 +41,7 @@ from typing import Any
 from agentdesk.domains.insurance.validation import Invalid, check_zip, parse_month
 
 from .dates import DATE, MONTH_YEAR, read_date
-from .household import NOT_ON_THIS_QUOTE, RELATIONS
+from .household import NOT_ON_THIS_QUOTE, RELATIONS, writer_again
 from .marital import SPOUSE, statuses_said
 
 __all__ = ["SIGN_OFF", "VIN_TOKEN", "above_signature", "corrected", "own_words",
@@ -159,20 +159,28 @@ def unread_sentences(text: str, info: dict[str, Any], problems: dict[str, str]) 
         set(written) - set(corrected(text, written)))
     out: list[str] = []
     for sentence in _sentences(text):
-        if _set_aside(sentence):
-            continue  # read and set aside: a person who will not drive on this quote
-        if _unread(_ADDRESS.sub(" ", sentence), info, vins, days, months, asked) and \
-                sentence.strip() not in out:
+        if any(_unread(_ADDRESS.sub(" ", part), info, vins, days, months, asked)
+               for part in _writers_parts(sentence)) and sentence.strip() not in out:
             out.append(sentence.strip())
     return out
 
 
-def _set_aside(sentence: str) -> bool:
-    """Whether ``sentence`` says its person (a relative, or the writer) will not drive on
-    this quote; "I won't drive it to work" is the writer's car's use, not this."""
-    return any(not _WRITER_BEFORE.search(sentence[:m.start()])
-               for m in NOT_ON_THIS_QUOTE.finditer(sentence)) or \
-        bool(_WRITER_DOES_NOT_DRIVE.search(sentence))
+def _writers_parts(sentence: str) -> list[str]:
+    """``sentence`` without what it says of a person who will not drive on this quote (read
+    and set aside): the whole sentence of a writer who does not drive, else a relative's
+    clause, from the relative named to where the writer speaks again ("my wife Agnieszka
+    don't drive Car is for go to work", written without stops). "I won't drive it to work"
+    is the writer's car's use, not this."""
+    if _WRITER_DOES_NOT_DRIVE.search(sentence):
+        return []
+    for apart in NOT_ON_THIS_QUOTE.finditer(sentence):
+        if _WRITER_BEFORE.search(sentence[:apart.start()]):
+            continue
+        named = [m.start() for m in _RELATIVE.finditer(sentence, 0, apart.start())]
+        again = writer_again(sentence, apart.end())
+        return [sentence[:named[-1] if named else 0],
+                *([sentence[again:]] if again is not None else [])]
+    return [sentence]
 
 
 def above_signature(text: str) -> str:
