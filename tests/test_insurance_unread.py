@@ -224,3 +224,15 @@ def test_a_name_with_letters_of_latin_extended_a() -> None:
     email = ANN_EMAIL.replace("Ann Lee", "Łukasz Wiśniewski")
     info = read_email(email, today=TODAY)
     assert (info["first_name"], info["last_name"]) == ("Łukasz", "Wiśniewski")
+
+
+@pytest.mark.parametrize(("aside", "drivers"), [
+    ("(my husband has his own car and his own policy)", 0),
+    ("(my husband Tom drives it too)", 1),
+])
+def test_what_follows_a_relative_in_brackets_is_the_writers(aside: str, drivers: int) -> None:
+    email = ANN_EMAIL.replace("married, licensed", f"married {aside}, licensed")
+    info = read_email(email, today=TODAY)
+    assert info["license_date"] == "2003-06-01"
+    assert len(info.get("drivers") or []) == drivers
+    assert not (info.get("drivers") or [{}])[0].get("license_date")

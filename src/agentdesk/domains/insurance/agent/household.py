@@ -23,7 +23,8 @@ from agentdesk.domains.insurance.validation import (
 from .dates import MONTH_YEAR, licensed_in
 from .marital import DIED
 
-__all__ = ["NOT_ON_THIS_QUOTE", "RELATIONS", "read_household", "writer_again"]
+__all__ = ["NOT_ON_THIS_QUOTE", "RELATIONS", "parenthetical_end", "read_household",
+           "writer_again"]
 
 RELATIONS = {"wife": "spouse", "husband": "spouse", "spouse": "spouse", "partner": "spouse",
              "son": "child", "daughter": "child"}
@@ -50,6 +51,15 @@ _WRITER_AGAIN = re.compile(r"\b(?:I|I'm|I've|we|we're)\s|(?<=\s)(?!(?:She|He|Her
 begun without the stop before it ("my husband Harold passed in 2011 God rest him I live
 at ...", "my wife Agnieszka don't drive Car is for go to work"); never one about the
 relative ("She ...") or another relative ("My daughter ...")."""
+
+
+def parenthetical_end(sentence: str, start: int) -> int | None:
+    """Where the brackets a relative named at ``start`` opens close ("(my husband has his
+    own car)"), or None when the relative is not in brackets."""
+    if not sentence[:start].rstrip().endswith("("):
+        return None
+    close = sentence.find(")", start)
+    return close + 1 if close >= 0 else None
 
 
 def writer_again(sentence: str, at: int) -> int | None:
@@ -84,8 +94,15 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
     pieces = re.split(r"((?<=[.!?])\s+|\n+)", text)
     # Each sentence with the whitespace after it, so the text left keeps its own layout
     # (a line "Jun. 2008" stays one line).
-    for sentence, gap in zip(pieces[::2], [*pieces[1::2], ""], strict=True):
+    items = list(zip(pieces[::2], [*pieces[1::2], ""], strict=True))
+    while items:
+        sentence, gap = items.pop(0)
         relative = _RELATIVE.search(sentence)
+        if relative and (close := parenthetical_end(sentence, relative.start())):
+            # A relative in brackets ("married (my husband has his own car), licensed
+            # since August 1999"): what follows them is the writer's again.
+            items.insert(0, (sentence[close:], gap))
+            sentence, gap = sentence[:close], " "
         about_known = (not relative and drivers and _PRONOUN.search(sentence)
                        and re.search(date_pattern, sentence, re.I)
                        and not _WRITER_NAMED.search(sentence))

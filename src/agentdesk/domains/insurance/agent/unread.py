@@ -41,7 +41,7 @@ from typing import Any
 from agentdesk.domains.insurance.validation import Invalid, check_zip, parse_month
 
 from .dates import DATE, MONTH_YEAR, read_date
-from .household import NOT_ON_THIS_QUOTE, RELATIONS, writer_again
+from .household import NOT_ON_THIS_QUOTE, RELATIONS, parenthetical_end, writer_again
 from .marital import SPOUSE, statuses_said
 
 __all__ = ["SIGN_OFF", "VIN_TOKEN", "above_signature", "corrected", "own_words",
@@ -169,7 +169,7 @@ def _writers_parts(sentence: str) -> list[str]:
     """``sentence`` without what it says of a person who will not drive on this quote (read
     and set aside): the whole sentence of a writer who does not drive, else a relative's
     clause, from the relative named to where the writer speaks again ("my wife Agnieszka
-    don't drive Car is for go to work", written without stops). "I won't drive it to work"
+    don't drive Car is for go to work", written without stops) or its brackets close. "I won't drive it to work"
     is the writer's car's use, not this."""
     if _WRITER_DOES_NOT_DRIVE.search(sentence):
         return []
@@ -177,7 +177,8 @@ def _writers_parts(sentence: str) -> list[str]:
         if _WRITER_BEFORE.search(sentence[:apart.start()]):
             continue
         named = [m.start() for m in _RELATIVE.finditer(sentence, 0, apart.start())]
-        again = writer_again(sentence, apart.end())
+        again = (parenthetical_end(sentence, named[-1]) if named else None) or \
+            writer_again(sentence, apart.end())
         return [sentence[:named[-1] if named else 0],
                 *([sentence[again:]] if again is not None else [])]
     return [sentence]
