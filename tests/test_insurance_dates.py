@@ -196,3 +196,15 @@ def test_a_date_beside_the_full_name_is_the_birth_date() -> None:
     info = read_email("quote for my camry pls. tyler boone 4/2/1998 single zip 75204",
                       today=TODAY, customer_name="Tyler Boone")
     assert info["birth_date"] == "1998-04-02"
+
+
+@pytest.mark.parametrize(("text", "birth", "licence"), [
+    ("My DOB is 07-Aug-1991, licence held since 15-Oct-2016.", "1991-08-07", "2016-10-15"),
+    ("dob 3-mar-1980, licensed 9-SEPT-1998", "1980-03-03", "1998-09-09"),
+    ("born 31-Feb-1980, licensed 12-Jan-1998", None, "1998-01-12"),  # no such day: asked
+])
+def test_a_day_its_month_in_letters_and_its_year_joined_by_dashes(
+        text: str, birth: str | None, licence: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("birth_date"), info["license_date"]) == (birth, licence)
+    assert ("birth_date" in info["problems"]) is (birth is None)

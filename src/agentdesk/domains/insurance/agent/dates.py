@@ -29,8 +29,9 @@ _DAY = (r"(?:\d{1,2}(?:st|nd|rd|th)?|"
                    if " " not in w)
         + r")")
 DATE = (rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTH}\s+{_DAY}"
-        rf",?\s+\d{{4}}|(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH},?\s+\d{{4}})")
-"""A whole day, as one regex group."""
+        rf",?\s+\d{{4}}|(?:the\s+)?{_DAY}(?:\s+|-)(?:of\s+)?{_MONTH}(?:,?\s+|-)\d{{4}})")
+"""A whole day, as one regex group; the day before its month also with dashes
+("07-Aug-1991", as written in India)."""
 MONTH_YEAR = (rf"((?<![\d/-])\d{{1,2}}/\d{{4}}(?![\d/])|(?<![\d/-])\d{{4}}-\d{{1,2}}(?![\d-])|"
               rf"\b{_MONTH},?\s+\d{{4}}\b)")
 """A month of a year, as one regex group; it never matches inside a whole day."""
@@ -40,8 +41,8 @@ def read_date(text: str) -> date | Invalid:
     """A day in any of the forms :data:`DATE` matches."""
     text = text.strip().rstrip(".,")
     words = re.match(rf"({_MONTH})\s+({_DAY}),?\s+(\d{{4}})$", text, re.I)
-    words2 = re.match(rf"(?:the\s+)?({_DAY})\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})$", text,
-                      re.I)
+    words2 = re.match(rf"(?:the\s+)?({_DAY})(?:\s+|-)(?:of\s+)?({_MONTH})(?:,?\s+|-)(\d{{4}})$",
+                      text, re.I)
     if words or words2:
         if words:
             month_name, day, year = words.groups()
