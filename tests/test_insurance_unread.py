@@ -236,3 +236,18 @@ def test_what_follows_a_relative_in_brackets_is_the_writers(aside: str, drivers:
     assert info["license_date"] == "2003-06-01"
     assert len(info.get("drivers") or []) == drivers
     assert not (info.get("drivers") or [{}])[0].get("license_date")
+
+
+@pytest.mark.parametrize("licences", [
+    "drivers lic since 06/01/2003, class A CDL since 04/02/2009",
+    "Nigerian license since 03/05/2001, Ohio license since 06/01/2003",
+    "licensed since 06/01/2003 (motorcycle endorsement 05/10/2010)",
+])
+def test_another_licences_date_beside_the_one_read_is_filler(licences: str) -> None:
+    info = read_email(ANN_EMAIL.replace("licensed since 06/01/2003", licences), today=TODAY)
+    assert info["license_date"] == "2003-06-01" and "unread" not in info["problems"]
+
+
+def test_a_cdls_date_alone_is_no_licence_date_and_is_asked() -> None:
+    email = ANN_EMAIL.replace("licensed since 06/01/2003", "class A CDL since 04/02/2009")
+    assert "license_date" in _asked(email)

@@ -40,6 +40,7 @@ from .household import RELATIONS, read_household
 from .marital import marital_status
 from .terms import read_terms
 from .unread import (
+    OTHER_LICENCE,
     SIGN_OFF,
     VIN_TOKEN,
     above_signature,
@@ -57,9 +58,9 @@ _BORN = (r"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|
 ("Date of Birth (MM/DD/YYYY):"), "bday", and Spanish ("nací el", "fecha de nacimiento")."""
 _BIRTH = re.compile(_BORN + DATE, re.I)
 _BIRTH_MONTH = re.compile(_BORN + MONTH_YEAR, re.I)
-_LICENSED = r"(?:licen[cs](?:ed?|ia)\b|\bDL\b)"
-"""A licence said in English, in Spanish ("licencia desde 2006") or as "DL" ("TX DL since
-1999-05-10")."""
+_LICENSED = r"(?:licen[cs](?:ed?|ia)\b|\bDL\b|\blic\b)"
+"""A licence said in English, in Spanish ("licencia desde 2006"), as "DL" ("TX DL since
+1999-05-10") or "lic" ("had my drivers lic since 6/15/1995")."""
 _LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?|"
                            rf"{_LICENSED}[^.\n\d]{{0,120}}?\b(?:first\s+)?issued\s+(?:on\s+)?|"
                            rf"driving\s+since)\s*{DATE}", re.I)
@@ -69,16 +70,6 @@ _LICENSE_YEAR = re.compile(rf"(?:{_LICENSED}|driving\b)(?:[^.\n\d]{{0,40}}?(?:si
                            rf"\s*[:-]?\s*)((?:19|20)\d{{2}})\b(?![/.-]\d)", re.I)
 """A year alone: "licensed since 2006", "licensed in 1989", and right after the word
 ("licensed 1990, ZIP 45202", "License: 1978")."""
-_FOREIGN_LICENCE = re.compile(
-    r"\b(?:foreign|international|overseas|Mexican|Canadian|Ukrainian|Russian|Polish|Indian|"
-    r"Chinese|British|UK|German|French|Italian|Spanish|Brazilian|Colombian|Venezuelan|Cuban|"
-    r"Dominican|Salvadoran|Guatemalan|Honduran|Filipino|Vietnamese|Korean|Japanese|Nigerian|"
-    r"Ethiopian|Turkish|Iranian|Israeli|Romanian|Bulgarian|Belarusian|Georgian|Armenian|"
-    r"Pakistani|Bangladeshi|Egyptian|Moroccan|Haitian|Jamaican|Peruvian|Argentine|Chilean|"
-    r"Ecuadorian|Australian|Irish|Dutch|Swedish|Greek|Portuguese)\s+"
-    r"(?:driv\w*'?s?\s+)?licen[cs]\w*[^,;.\n]*", re.I)
-"""A licence of another country ("I have Ukrainian driving license since 2010"): beside a
-US one, its date is not the licence date the carrier takes."""
 _LICENSE_YEARS = re.compile(r"(?:licen[cs]ed|driving)\s+(?:for\s+)?(\d{1,2})\s+years", re.I)
 _AGE = re.compile(r"\bI(?:'m| am)\s+(\d{2})\b(?:\s*(?:years?|yo))?", re.I)
 _VIN_NEAR = re.compile(r"\bVIN\b\s*(?:number|no\.?|#)?\s*(?:is|:|-)?\s*([A-Z0-9][A-Z0-9 -]{4,24}"
@@ -636,7 +627,7 @@ def _licence(text: str, today: date, birth: date | None, keep: Any,
              found: dict[str, Any]) -> None:
     value: str | date | None = None
     assumed = None
-    home = _FOREIGN_LICENCE.sub(" ", text)
+    home = OTHER_LICENCE.sub(" ", text)
     if re.search(_LICENSED, home, re.I):
         text = home  # a US licence is said too: the foreign one's date is not read
     if match := _LICENSE_DATE.search(text):

@@ -25,7 +25,8 @@ was read single). A VIN the email corrects (:func:`corrected`) is used by the VI
 A token is *known filler* when it stands where a quote takes nothing: the
 signature block under a sign-off, a forwarded email's header, a quoted line (``>``), a
 postal address, a date with its clock time (when a message was sent), a clause that dates
-an event a quote does not take (a purchase, an accident, a policy's end, a move), a
+an event a quote does not take (a purchase, an accident, a policy's end, a move) or
+another licence than the one read (a CDL, a foreign one), a
 sentence that says its person (or the writer) will not drive on this quote. Any
 other token is *unread*, and :func:`unread_sentences` returns the sentences that hold one,
 so the agent asks the customer what they mean instead of quoting without it.
@@ -44,7 +45,7 @@ from .dates import DATE, MONTH_YEAR, read_date
 from .household import NOT_ON_THIS_QUOTE, RELATIONS, parenthetical_end, writer_again
 from .marital import SPOUSE, statuses_said
 
-__all__ = ["SIGN_OFF", "VIN_TOKEN", "above_signature", "corrected", "own_words",
+__all__ = ["OTHER_LICENCE", "SIGN_OFF", "VIN_TOKEN", "above_signature", "corrected", "own_words",
            "unread_sentences"]
 
 SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|-- )\s*\W*$|"
@@ -109,6 +110,20 @@ _EVENT = re.compile(r"\b(?:bought|buy|purchas\w*|sold|sell\w*|accidents?|crash\w
 """Words that date an event a quote does not take as a date of its own ("Date of
 Purchase: 2023-08-19", "my current policy ends 01/04/2027", "married since June 2010",
 "insured with them since 03/2015")."""
+OTHER_LICENCE = re.compile(
+    r"\b(?:(?:class\s+[A-D]\s+)?(?:CDL|commercial\s+(?:driv\w*\s+)?licen[cs]\w*)\b|"
+    r"(?:motorcycle|moped)\s+(?:licen[cs]\w*|endorsement)\b|"
+    r"(?:foreign|international|overseas|Mexican|Canadian|Ukrainian|Russian|Polish|Indian|Chinese|"
+    r"British|UK|German|French|Italian|Spanish|Brazilian|Colombian|Venezuelan|Cuban|"
+    r"Dominican|Salvadoran|Guatemalan|Honduran|Filipino|Vietnamese|Korean|Japanese|Nigerian|"
+    r"Ethiopian|Turkish|Iranian|Israeli|Romanian|Bulgarian|Belarusian|Georgian|Armenian|"
+    r"Pakistani|Bangladeshi|Egyptian|Moroccan|Haitian|Jamaican|Peruvian|Argentine|Chilean|"
+    r"Ecuadorian|Australian|Irish|Dutch|Swedish|Greek|Portuguese)\s+"
+    r"(?:driv\w*'?s?\s+)?licen[cs]\w*)[^,;.\n]*", re.I)
+"""A licence of another kind ("class A CDL since 4/2/2001", a motorcycle endorsement) or of
+another country ("I have Ukrainian driving license since 2010"): beside a US driver's
+licence, its date is not the licence date the carrier takes, and the check takes it for
+filler once that licence date is read."""
 _LEAVING = re.compile(r"\b(?:sold|selling|sell|trad(?:e|ed|ing)[\s-]+(?:it\s+)?in|trade-?in|"
                       r"lease\b[^.;\n]{0,60}\b(?:is\s+up|ends?|ending|expir\w*|over|runs?\s+out)|"
                       r"turn(?:s|ed|ing)?\s+(?:it\s+|her\s+|him\s+)?(?:back\s+)?in|"
@@ -219,7 +234,9 @@ def _unread(sentence: str, info: dict[str, Any], vins: set[str | None], days: se
     """Whether ``sentence`` holds a token of quote meaning no value used and no filler
     explains (``vins``: those read, and those the email corrects away)."""
     for start, end in _dates(sentence):
-        if not _EVENT.search(_clause(sentence, start, end)) and \
+        clause = _clause(sentence, start, end)
+        if not _EVENT.search(clause) and \
+                not (info.get("license_date") and OTHER_LICENCE.search(clause)) and \
                 not _TIMESTAMP.match(sentence, end) and \
                 not _date_used(sentence[start:end], days, months, asked):
             return True
