@@ -260,6 +260,7 @@ def test_a_writing_model_is_checked(decision: PlannerDecision, accepted: bool,
     ("Does our car insurance include a rental if the Jeep breaks down on the trip?", False),
     ("About my car policy (OH-AUTO-20931): can the Camry be garaged at my son's place?", False),
     ("Would you quote my car? My policy with Allstate ends on 01/04/2027.", True),
+    ("State Farm wants $980 for my car and my renewal is in May. Can you beat that?", True),
 ])
 def test_a_first_email_about_something_else_goes_to_the_agency(text: str, quote: bool) -> None:
     assert looks_like_a_quote_request(text) is quote
@@ -363,6 +364,7 @@ def test_flat_corrections_go_where_the_tool_takes_them() -> None:
     ("Looking forward to your reply!\nOwen Pratt", ("Owen", "Pratt")),
     ("Quote for my van. Priya Nair. Single, zip 43215.\n-Priya", ("Priya", "Nair")),
     ("Quote needed. Priya has my card.\nThanks,\nPriya", None),
+    ("Applicant SSG Marcus T Whitfield USA DOB 14 FEB 1985", None),  # USA is no last name
 ])
 def test_a_name_is_read_where_people_sign(text: str, name: tuple[str, str] | None) -> None:
     info = read_email(text, today=date(2026, 11, 28))
@@ -737,6 +739,8 @@ def test_a_question_about_a_coverage_is_no_choice_of_it(text: str, choice: str |
     ("I drive to my work at the bakery every day.", "commute"),
     ("I drive it to my job downtown.", "commute"),
     ("I take the bus to my work, the car is for the weekends.", "pleasure"),
+    ("From January I'll be driving to my internship in Dayton.", "commute"),
+    ("She drives it to school and back.", "commute"),
 ])
 def test_a_drive_to_my_work_is_a_commute(text: str, use: str) -> None:
     assert read_email(text, today=TODAY)["use"] == use

@@ -251,3 +251,8 @@ def test_another_licences_date_beside_the_one_read_is_filler(licences: str) -> N
 def test_a_cdls_date_alone_is_no_licence_date_and_is_asked() -> None:
     email = ANN_EMAIL.replace("licensed since 06/01/2003", "class A CDL since 04/02/2009")
     assert "license_date" in _asked(email)
+
+
+def test_a_soldiers_move_dates_no_field() -> None:
+    email = ANN_EMAIL.replace("No tickets", "PCS from Fort Bragg on 10/01/2026. No tickets")
+    assert "unread" not in read_email(email, today=TODAY)["problems"]

@@ -101,7 +101,9 @@ _PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "la", 
 _PARTICLE_WORD = "|".join(sorted(_PARTICLES, key=len, reverse=True))
 _PARTICLE = rf"(?:\s+(?i:{_PARTICLE_WORD}))"
 _PERSON = (rf"([{_UP}][{_LOW}'-]+(?:-[{_UP}][{_LOW}]+)?(?:\s+[A-Z]\.?)?{_PARTICLE}{{0,3}}\s+"
-           rf"[{_UP}][{_LOW}{_UP}'-]+)")
+           rf"[{_UP}](?=[{_UP}'-]*[{_LOW}])[{_LOW}{_UP}'-]+)")
+"""A first and a last name; the last one has a small letter ("McNeil", "O'Brien"): a word
+in capitals after a name is an acronym ("Marcus T Whitfield USA DOB ...")."""
 _FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+"
                         rf"(?:-[{_UP}][{_LOW}]+)?)"
                         rf"(?:[ \t,;|]+|[ \t]*\n[ \t]*)"
@@ -158,7 +160,7 @@ _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\bjob\s+to\s+job\b|\bj
                     r"children|wife|husband|mom|dad|mother|father|friends?|family)\b)[^.\n]){0,60}?"
                     r"\bto\s+"
                     r"(?:the\s+|my\s+|our\s+)?(?:office|job|campus|college|university|"
-                    r"class(?:es)?)\b", re.I), "commute"),
+                    r"class(?:es)?|school|internship)\b", re.I), "commute"),
         (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b|\bpersonal\s+use\b|\bleisure\b|"
                     r"\bchurch\b|\bgrocer(?:y|ies)\b|\bshopping\b|\baround\s+town\b|"
                     r"\bvisit(?:s|ing)?\s+(?:my\s+|our\s+|the\s+)?(?:family|friends|relatives|"

@@ -191,8 +191,8 @@ _REPAIR = re.compile(r"\b(?:repairs?|damages?|body\s*shop|adjusters?)\b", re.I)
 
 def looks_like_a_quote_request(text: str) -> bool:
     """Whether a first email is about an auto quote (else code offers the agency first)."""
-    quote = re.search(r"\bquot(?:e|es|ing|ation)\b|\bestimate\b|\bhow much\b|\bprice\b", text,
-                      re.I)
+    quote = re.search(r"\bquot(?:e|es|ing|ation)\b|\bestimate\b|\bhow much\b|\bprice\b|"
+                      r"\bbeat\s+(?:it|that|this|their|the\s+(?:price|rate|quote))\b", text, re.I)
     if quote and quote.group(0).lower() == "estimate" and _REPAIR.search(text):
         quote = None  # a repair shop's estimate is a claim's, not a price for a policy
     auto = _AUTO_WORDS.search(text)
