@@ -802,3 +802,18 @@ def test_the_writer_naming_themselves_beside_her_gives_the_relative_no_dates() -
     info = read_email("My son Theo needs a car of his own. If you need me as his father, I'm "
                       "Victor Lang, born 02/02/1970.", today=TODAY)
     assert "birth_date" not in info["drivers"][0]
+
+
+def test_a_table_of_one_row_is_read_cell_by_heading_and_of_two_rows_is_asked() -> None:
+    table = ("Quote please.\n\nName | DOB | Status | Licensed | ZIP\n---|---|---|---|---\n"
+             "Ann Lee | 03/14/1985 | single | 06/01/2003 | 43215\n\nVIN: 1HGCM82633A004352\n")
+    info = read_email(table, today=TODAY)
+    assert (info["first_name"], info["birth_date"], info["license_date"], info["zip_code"],
+            info["marital_status"]) == ("Ann", "1985-03-14", "2003-06-01", "43215", "single")
+    two = table.replace("43215\n", "43215\nJo Lee | 05/05/1986 | married | 07/01/2004 | 43215\n")
+    assert "unread" in read_email(two, today=TODAY)["problems"]
+
+
+def test_a_policy_with_his_own_insurer_names_no_insurer_in_one_case() -> None:
+    info = read_email("my husband is on his own policy with his truck", today=TODAY)
+    assert "prior_insurance" not in info["problems"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from itertools import groupby
 from typing import Any
 
 from agentdesk.domains.insurance.quote_request import STATE_CODES
@@ -457,6 +458,23 @@ def _signed_in_full(lines: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _table_as_lines(text: str) -> str:
+    """``text`` with each table of a heading row and one row under it ("Driver | Date of
+    birth | ...", cells split by ``|``; a Markdown rule row under the headings left out)
+    written as ``heading: cell`` lines, as a form gives them, so each cell is read beside
+    its heading. A table of several rows (two drivers, two cars) is left as it is: which
+    row is whose is not guessed."""
+    out: list[str] = []
+    for is_table, group in groupby(text.split("\n"), key=lambda line: "|" in line):
+        lines = [line for line in group if not (is_table and re.fullmatch(r"[\s|:-]+", line))]
+        cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
+        if is_table and len(lines) == 2 and len(cells[0]) == len(cells[1]) > 1:
+            out.extend(f"{head}: {cell}" for head, cell in zip(*cells, strict=True))
+        else:
+            out.extend(lines)
+    return "\n".join(out)
+
+
 def read_email(text: str, *, today: date, customer_name: str | None = None,
                customer_email: str | None = None,
                known: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -471,7 +489,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     solved: list[str] = []
     # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
     text = dotted_as_iso(day_first_as_iso(dashed_as_slashed(year_first_as_iso(
-        re.sub(r"[ \t]+", " ", own_words(text))))))
+        re.sub(r"[ \t]+", " ", _table_as_lines(own_words(text)))))))
     text = _UNTICKED.sub(" ", text)
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
