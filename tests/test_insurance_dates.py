@@ -208,3 +208,14 @@ def test_a_day_its_month_in_letters_and_its_year_joined_by_dashes(
     info = read_email(text, today=TODAY)
     assert (info.get("birth_date"), info["license_date"]) == (birth, licence)
     assert ("birth_date" in info["problems"]) is (birth is None)
+
+
+@pytest.mark.parametrize(("said", "licence"), [
+    ("I got my license on my 16th birthday.", "2001-03-14"),
+    ("licensed the day I turned seventeen", "2002-03-14"),
+    ("Got my licence on my sixteenth birthday!", "2001-03-14"),
+    ("I got my license when I turned 16.", None),  # no day: asked
+])
+def test_a_licence_on_a_birthday_is_that_birthday(said: str, licence: str | None) -> None:
+    info = read_email(f"Born 03/14/1985. {said}", today=TODAY)
+    assert info.get("license_date") == licence

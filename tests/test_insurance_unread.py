@@ -256,3 +256,13 @@ def test_a_cdls_date_alone_is_no_licence_date_and_is_asked() -> None:
 def test_a_soldiers_move_dates_no_field() -> None:
     email = ANN_EMAIL.replace("No tickets", "PCS from Fort Bragg on 10/01/2026. No tickets")
     assert "unread" not in read_email(email, today=TODAY)["problems"]
+
+
+def test_an_email_in_small_letters_is_checked_sentence_by_sentence() -> None:
+    """A mother named in one sentence and a drive in the next are two sentences, though no
+    capital follows the stop."""
+    email = ANN_EMAIL.replace("No tickets", "My mom came with me to the DMV. I drive it "
+                                "daily. No tickets").lower()
+    assert "unread" not in read_email(email, today=TODAY)["problems"]
+    email = ANN_EMAIL.replace("No tickets", "My mom will drive it too. No tickets").lower()
+    assert "unread" in read_email(email, today=TODAY)["problems"]

@@ -71,6 +71,15 @@ _LICENSE_YEAR = re.compile(rf"(?:{_LICENSED}|driving\b)(?:[^.\n\d]{{0,40}}?(?:si
                            rf"\s*[:-]?\s*)((?:19|20)\d{{2}})\b(?![/.-]\d)", re.I)
 """A year alone: "licensed since 2006", "licensed in 1989", and right after the word
 ("licensed 1990, ZIP 45202", "License: 1978")."""
+_AGES = {"15": 15, "16": 16, "17": 17, "18": 18, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+         "eighteen": 18}
+_LICENSED_ON_BIRTHDAY = re.compile(
+    rf"{_LICENSED}[^.\n\d]{{0,40}}?\bon\s+my\s+(1[5-8]|fifteen|sixteen|seventeen|eighteen)"
+    rf"(?:st|nd|rd|th)?\s+birthday|{_LICENSED}[^.\n\d]{{0,40}}?\bthe\s+(?:very\s+)?day\s+I\s+"
+    rf"turned\s+(1[5-8]|fifteen|sixteen|seventeen|eighteen)\b", re.I)
+"""A licence dated by a birthday ("I got my license on my 16th birthday", "licensed the day I
+turned sixteen"): that birthday, once the date of birth is known; "when I turned 16" gives
+no day, and is asked."""
 _LICENSE_YEARS = re.compile(r"(?:licen[cs]ed|driving)\s+(?:for\s+)?(\d{1,2})\s+years", re.I)
 _AGE = re.compile(r"\bI(?:'m| am)\s+(\d{2})\b(?:\s*(?:years?|yo))?", re.I)
 _VIN_NEAR = re.compile(r"\bVIN\b\s*(?:number|no\.?|#)?\s*(?:is|:|-)?\s*([A-Z0-9][A-Z0-9 -]{4,24}"
@@ -652,6 +661,8 @@ def _licence(text: str, today: date, birth: date | None, keep: Any,
         text = home  # a US licence is said too: the foreign one's date is not read
     if match := _LICENSE_DATE.search(text):
         value = _date_text(match.group(1))
+    elif (birthday := _LICENSED_ON_BIRTHDAY.search(text)) and birth is not None:
+        value = add_years(birth, _AGES[(birthday.group(1) or birthday.group(2)).lower()])
     elif (month := _LICENSE_MONTH.search(text)) and isinstance(
             first := parse_month(month.group(1)), date):
         # The question allows the month and year: the day is the 1st (or the 16th birthday).

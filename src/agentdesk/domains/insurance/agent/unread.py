@@ -224,10 +224,13 @@ def own_words(text: str) -> str:
 
 
 def _sentences(text: str) -> Iterator[str]:
-    """The email's sentences above its signature, without headers and quoted lines."""
+    """The email's sentences above its signature, without headers and quoted lines: a
+    stop ends one before a capital ("St. Louis" does not), or before any word in an email
+    written in small letters only."""
+    stop = r"(?<=[.!?])\s+" if text == text.lower() else r"(?<=[.!?])\s+(?=[A-Z])"
     for line in above_signature(own_words(text)).splitlines():
         if not _HEADER.match(line):
-            yield from (s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", line) if s.strip())
+            yield from (s for s in re.split(stop, line) if s.strip())
 
 
 def _unread(sentence: str, info: dict[str, Any], vins: set[str | None], days: set[date],
