@@ -219,3 +219,20 @@ def test_a_day_its_month_in_letters_and_its_year_joined_by_dashes(
 def test_a_licence_on_a_birthday_is_that_birthday(said: str, licence: str | None) -> None:
     info = read_email(f"Born 03/14/1985. {said}", today=TODAY)
     assert info.get("license_date") == licence
+
+
+@pytest.mark.parametrize(("text", "birth", "licence"), [
+    ("The applicant was born on the ninth (9th) day of June, nineteen hundred and "
+     "eighty-one (1981), and was first licensed to operate a motor vehicle in the State of "
+     "Ohio on the second (2nd) day of July, 1997.", "1981-06-09", "1997-07-02"),
+    ("BORN ON THE NINTH (9TH) DAY OF JUNE, 1981. LICENSED SINCE 07/02/1997.", "1981-06-09",
+     "1997-07-02"),
+])
+def test_a_deeds_dates_in_words_echoed_in_digits(text: str, birth: str, licence: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info["birth_date"], info["license_date"]) == (birth, licence)
+
+
+def test_words_before_brackets_that_are_no_number_stay() -> None:
+    info = read_email("Garaged at home, postal code (43215). I have two (2) cars.", today=TODAY)
+    assert info["zip_code"] == "43215"

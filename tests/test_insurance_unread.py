@@ -266,3 +266,9 @@ def test_an_email_in_small_letters_is_checked_sentence_by_sentence() -> None:
     assert "unread" not in read_email(email, today=TODAY)["problems"]
     email = ANN_EMAIL.replace("No tickets", "My mom will drive it too. No tickets").lower()
     assert "unread" in read_email(email, today=TODAY)["problems"]
+
+
+def test_a_letters_closing_begins_its_signature() -> None:
+    email = ANN_EMAIL.replace("Thanks,", "Very truly yours,") + "\nMember of the Ohio Bar " \
+        "since October 16, 1997"
+    assert "unread" not in read_email(email, today=TODAY)["problems"]

@@ -33,6 +33,7 @@ from .dates import (
     dashed_as_slashed,
     day_first_as_iso,
     dotted_as_iso,
+    echoes_as_digits,
     licensed_in,
     read_date,
     year_first_as_iso,
@@ -64,6 +65,7 @@ _LICENSED = r"(?:licen[cs](?:ed?|ia)\b|\bDL\b|\blic\b)"
 1999-05-10") or "lic" ("had my drivers lic since 6/15/1995")."""
 _LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?|"
                            rf"{_LICENSED}[^.\n\d]{{0,120}}?\b(?:first\s+)?issued\s+(?:on\s+)?|"
+                           rf"{_LICENSED}\s+to\s+(?:operate|drive)[^.\n\d]{{0,100}}?\b(?:since|on)\s+|"
                            rf"driving\s+since)\s*{DATE}", re.I)
 _LICENSE_MONTH = re.compile(rf"{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?\s*"
                             rf"{MONTH_YEAR}", re.I)
@@ -498,7 +500,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     solved: list[str] = []
     # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
     text = dotted_as_iso(day_first_as_iso(dashed_as_slashed(year_first_as_iso(
-        re.sub(r"[ \t]+", " ", _table_as_lines(own_words(text)))))))
+        re.sub(r"[ \t]+", " ", echoes_as_digits(_table_as_lines(own_words(text))))))))
     text = _UNTICKED.sub(" ", text)
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,

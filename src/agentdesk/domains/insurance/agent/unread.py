@@ -52,7 +52,8 @@ SIGN_OFF = re.compile(r"^(?:thanks|thank you|best|regards|cheers|sincerely|--|--
                       r"^(?:thanks|thank you|many thanks|best|regards|kind regards|"
                       r"warm regards|cheers|sincerely|all the best|take care|talk soon|"
                       r"looking forward|with thanks|thanks again|best wishes|warm wishes|"
-                      r"respectfully|yours|gratefully|with gratitude|warmly)\b", re.I)
+                      r"respectfully|yours|gratefully|with gratitude|warmly|very truly yours|"
+                      r"very sincerely|truly yours|faithfully)\b", re.I)
 """A line that closes an email ("Best,", "Kind regards"): what follows is a signature."""
 VIN_TOKEN = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b", re.I)
 """Seventeen letters and digits, both present: a VIN as it is written whole."""
