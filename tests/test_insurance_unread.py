@@ -272,3 +272,18 @@ def test_a_letters_closing_begins_its_signature() -> None:
     email = ANN_EMAIL.replace("Thanks,", "Very truly yours,") + "\nMember of the Ohio Bar " \
         "since October 16, 1997"
     assert "unread" not in read_email(email, today=TODAY)["problems"]
+
+
+@pytest.mark.parametrize("said", ["My nephew Jake will drive it on weekends.",
+                                  "Our nanny borrows the car for school runs.",
+                                  "My stepson, who just turned 17, will be driving it too."])
+def test_a_relative_of_any_kind_who_drives_is_asked_about(said: str) -> None:
+    assert "unread" in _asked(ANN_EMAIL.replace("No tickets", said + " No tickets"))
+
+
+def test_a_relative_far_from_a_driving_word_in_a_long_sentence_is_not_asked() -> None:
+    said = ("My nephew told me to write to you because his agent retired last spring and he "
+            "says you answer quickly, and I have not had a single ticket since I started "
+            "driving.")
+    email = ANN_EMAIL.replace("No tickets or accidents.", said)
+    assert _plan(email)["tool_name"] == "quote_initiate_tool"

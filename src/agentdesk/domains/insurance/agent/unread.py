@@ -12,7 +12,8 @@ for the tokens a quote is made of:
 * a VIN-like token (17 letters and digits), read or not when its sentence says a vehicle
   leaves the quote (sold, traded in, a lease turned in, "don't include it");
 * a five-digit number that is a known ZIP code;
-* a relative beside a driving word ("my son will be driving it too");
+* a relative beside a driving word ("my son will be driving it too"; within a hundred
+  characters, as an email without stops is one long sentence);
 * a negation a few words before a word of a field that was read ("the car is not
   delivered yet", "I don't drive it to work");
 * a marital status (:mod:`.marital`).
@@ -137,7 +138,10 @@ _LEAVING = re.compile(r"\b(?:sold|selling|sell|trad(?:e|ed|ing)[\s-]+(?:it\s+)?i
 a sentence may be the car not to quote, though the reader took it."""
 _RELATIVE = re.compile(r"\b(?:my|our)\s+(wife|husband|spouse|partner|son|daughter|boyfriend|"
                        r"girlfriend|fianc[eé]e?|mom|mother|dad|father|brother|sister|roommate|"
-                       r"kids?|child|children|teen\w*|grand(?:son|daughter))\b", re.I)
+                       r"kids?|child|children|teen\w*|grand(?:son|daughter)|nephew|niece|"
+                       r"cousin|aunt|uncle|step(?:son|daughter|mom|mother|dad|father)|"
+                       r"(?:son|daughter|brother|sister|mother|father)-in-law|housemate|"
+                       r"flatmate|tenant|nanny|caregiver)\b", re.I)
 _DRIVING = re.compile(r"\bdriv\w*|\bbehind\s+the\s+wheel\b|\bborrow\w*", re.I)
 _QUOTED_FOR = re.compile(r"\b(?:(?:quote|quoting|insure|insuring|cover|covering|insurance)\s+"
                          r"(?:for\s+)?|on\s+behalf\s+of\s+|writing\s+for\s+)$", re.I)
@@ -264,8 +268,9 @@ def _unread(sentence: str, info: dict[str, Any], vins: set[str | None], days: se
         return True
     drivers = {d.get("relationship") for d in info.get("drivers") or []}
     return any(RELATIONS.get(r.group(1).lower()) not in drivers and
-               not _QUOTED_FOR.search(sentence[:r.start()])
-               for r in _RELATIVE.finditer(sentence)) and bool(_DRIVING.search(sentence))
+               not _QUOTED_FOR.search(sentence[:r.start()]) and
+               _DRIVING.search(sentence, max(0, r.start() - 60), r.end() + 100)
+               for r in _RELATIVE.finditer(sentence))
 
 
 def _dates(sentence: str) -> list[tuple[int, int]]:
