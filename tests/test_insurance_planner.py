@@ -817,3 +817,11 @@ def test_a_table_of_one_row_is_read_cell_by_heading_and_of_two_rows_is_asked() -
 def test_a_policy_with_his_own_insurer_names_no_insurer_in_one_case() -> None:
     info = read_email("my husband is on his own policy with his truck", today=TODAY)
     assert "prior_insurance" not in info["problems"]
+
+
+def test_a_licence_is_never_read_across_a_tables_cell_border() -> None:
+    """A table flattened onto one line: the date after "First licensed |" is another
+    heading's (the birth date's), so no licence date is read and it is asked."""
+    info = read_email("Ann Lee. First licensed | Date of birth  Ann Lee | 03/14/1985 | "
+                      "06/01/2003", today=TODAY)
+    assert info.get("license_date") != "1985-03-14"

@@ -63,16 +63,17 @@ _BIRTH_MONTH = re.compile(_BORN + MONTH_YEAR, re.I)
 _LICENSED = r"(?:licen[cs](?:ed?|ia)\b|\bDL\b|\blic\b)"
 """A licence said in English, in Spanish ("licencia desde 2006"), as "DL" ("TX DL since
 1999-05-10") or "lic" ("had my drivers lic since 6/15/1995")."""
-_LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?|"
-                           rf"{_LICENSED}[^.\n\d]{{0,120}}?\b(?:first\s+)?issued\s+(?:on\s+)?|"
-                           rf"{_LICENSED}\s+to\s+(?:operate|drive)[^.\n\d]{{0,100}}?\b(?:since|on)\s+|"
+_LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d|]{{0,40}}?(?:since|on|in|desde|:)?|"
+                           rf"{_LICENSED}[^.\n\d|]{{0,120}}?\b(?:first\s+)?issued\s+(?:on\s+)?|"
+                           rf"{_LICENSED}\s+to\s+(?:operate|drive)[^.\n\d|]{{0,100}}?\b(?:since|on)\s+|"
                            rf"driving\s+since)\s*{DATE}", re.I)
-_LICENSE_MONTH = re.compile(rf"{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?\s*"
+_LICENSE_MONTH = re.compile(rf"{_LICENSED}[^.\n\d|]{{0,40}}?(?:since|on|in|desde|:)?\s*"
                             rf"{MONTH_YEAR}", re.I)
-_LICENSE_YEAR = re.compile(rf"(?:{_LICENSED}|driving\b)(?:[^.\n\d]{{0,40}}?(?:since|in|on|desde)\s+|"
+_LICENSE_YEAR = re.compile(rf"(?:{_LICENSED}|driving\b)(?:[^.\n\d|]{{0,40}}?(?:since|in|on|desde)\s+|"
                            rf"\s*[:-]?\s*)((?:19|20)\d{{2}})\b(?![/.-]\d)", re.I)
 """A year alone: "licensed since 2006", "licensed in 1989", and right after the word
-("licensed 1990, ZIP 45202", "License: 1978")."""
+("licensed 1990, ZIP 45202", "License: 1978"). No licence pattern reaches over a table's
+cell border ("First licensed | Garaging ZIP Amelia | 1968-05-30": that is her birth date)."""
 _AGES = {"15": 15, "16": 16, "17": 17, "18": 18, "fifteen": 15, "sixteen": 16, "seventeen": 17,
          "eighteen": 18}
 _LICENSED_ON_BIRTHDAY = re.compile(
