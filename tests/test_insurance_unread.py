@@ -287,3 +287,26 @@ def test_a_relative_far_from_a_driving_word_in_a_long_sentence_is_not_asked() ->
             "driving.")
     email = ANN_EMAIL.replace("No tickets or accidents.", said)
     assert _plan(email)["tool_name"] == "quote_initiate_tool"
+
+
+def test_the_writers_own_parting_is_a_status_the_check_looks_at() -> None:
+    """"We are now divorced" without a relative named is the writer's status, not a spouse
+    set aside: beside "married since 2010" it is asked."""
+    email = ANN_EMAIL.replace("married, ", "").replace(
+        "No tickets", "I've been married since 2010 but we are now divorced. No tickets")
+    assert "unread" in read_email(email, today=TODAY)["problems"]
+
+
+def test_a_quote_for_a_relative_read_under_the_writers_name_is_asked_about() -> None:
+    """Written for a mother the reader does not take as the person to quote: her dates
+    were read under the name that signs the email, so the sentence is asked."""
+    email = ("Hi, I'm writing for my mom, Jane Doe. She was born 01/02/1950, licensed since "
+             "06/01/1968, widowed, ZIP 43215. Her car is a Honda, VIN 1HGCM82633A004352, for "
+             "errands.\nThanks,\nTom Doe")
+    assert read_email(email, today=TODAY)["first_name"] == "Tom"
+    assert "unread" in _asked(email)
+    forwarded = ("Hi, can you quote my dad? His details are below.\nThanks, Tom\n\n"
+                 "---------- Forwarded message ---------\nFrom: Gary Doe <g@example.com>\n\n"
+                 "Gary Doe, born 01/02/1950, married, licensed since 06/01/1968, ZIP 43215, "
+                 "VIN 1HGCM82633A004352, errands.")
+    assert _plan(forwarded)["tool_name"] == "quote_initiate_tool"

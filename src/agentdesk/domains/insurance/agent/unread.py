@@ -163,6 +163,10 @@ _WRITER_DOES_NOT_DRIVE = re.compile(
 """The writer saying they do not drive: they write for another, whose values were read. Not
 "I don't drive it to work", which says how the car is used."""
 _WRITER_BEFORE = re.compile(r"\bI\s*$")
+_PARTED = re.compile(r"separated|divorced|split|broke", re.I)
+"""A parting that sets a relative aside, but without a relative named before it is the
+writer's own marital status ("I've been married since 2010 but we are now divorced"),
+which the check still looks at."""
 _NAMED_DAY = re.compile(r"\b\d{2}/\d{2}/\d{4}\b")
 """A day as a problem's reason names it ("The license date 08/01/2008 is before ...")."""
 
@@ -178,12 +182,31 @@ def unread_sentences(text: str, info: dict[str, Any], problems: dict[str, str]) 
     written = [t.group().upper() for t in VIN_TOKEN.finditer(text)]
     vins = {v.get("vin") for v in info.get("vehicles") or []} | (
         set(written) - set(corrected(text, written)))
+    writer_read = _signs(text, info.get("first_name"))
     out: list[str] = []
     for sentence in _sentences(text):
-        if any(_unread(_ADDRESS.sub(" ", part), info, vins, days, months, asked)
-               for part in _writers_parts(sentence)) and sentence.strip() not in out:
+        parts = _writers_parts(sentence)
+        if (any(_unread(_ADDRESS.sub(" ", part), info, vins, days, months, asked)
+                for part in parts) or (writer_read and any(map(_for_a_relative, parts)))) and \
+                sentence.strip() not in out:
             out.append(sentence.strip())
     return out
+
+
+def _signs(text: str, first_name: str | None) -> bool:
+    """Whether ``first_name`` signs ``text``: stands on its first sign-off line ("Thanks,
+    Erik") or the two lines under it."""
+    lines = own_words(text).splitlines()
+    end = next((i for i, line in enumerate(lines) if SIGN_OFF.match(line.strip())), None)
+    return bool(first_name) and end is not None and bool(
+        re.search(rf"\b{re.escape(first_name or '')}\b", "\n".join(lines[end:end + 3]), re.I))
+
+
+def _for_a_relative(sentence: str) -> bool:
+    """Whether ``sentence`` asks the quote for a relative ("I'm writing for my mom, Jane
+    Doe"): when the name read signs the email, the reader took the writer for the person
+    to quote, and the relative's dates for the writer's."""
+    return any(_QUOTED_FOR.search(sentence[:r.start()]) for r in _RELATIVE.finditer(sentence))
 
 
 def _writers_parts(sentence: str) -> list[str]:
@@ -195,9 +218,10 @@ def _writers_parts(sentence: str) -> list[str]:
     if _WRITER_DOES_NOT_DRIVE.search(sentence):
         return []
     for apart in NOT_ON_THIS_QUOTE.finditer(sentence):
-        if _WRITER_BEFORE.search(sentence[:apart.start()]):
-            continue
         named = [m.start() for m in _RELATIVE.finditer(sentence, 0, apart.start())]
+        if _WRITER_BEFORE.search(sentence[:apart.start()]) or (
+                not named and _PARTED.match(apart.group())):
+            continue  # the writer's own use or status ("we are now divorced")
         again = (parenthetical_end(sentence, named[-1]) if named else None) or \
             writer_again(sentence, apart.end())
         return [sentence[:named[-1] if named else 0],
