@@ -310,3 +310,14 @@ def test_a_quote_for_a_relative_read_under_the_writers_name_is_asked_about() -> 
                  "Gary Doe, born 01/02/1950, married, licensed since 06/01/1968, ZIP 43215, "
                  "VIN 1HGCM82633A004352, errands.")
     assert _plan(forwarded)["tool_name"] == "quote_initiate_tool"
+
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("Please also add my 2019 Toyota Camry, I'll send the VIN later.", True),
+    ("We sold our 2012 Honda Civic last year.", False),
+    ("It is a 2003 Honda Accord.", False),  # the year the VIN read decodes to
+])
+def test_a_vehicle_said_without_its_vin_beside_those_read_is_asked(said: str,
+                                                                   asked: bool) -> None:
+    email = ANN_EMAIL.replace("No tickets", said + " No tickets")
+    assert ("unread" in read_email(email, today=TODAY)["problems"]) is asked

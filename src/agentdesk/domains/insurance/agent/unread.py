@@ -16,7 +16,8 @@ for the tokens a quote is made of:
   characters, as an email without stops is one long sentence);
 * a negation a few words before a word of a field that was read ("the car is not
   delivered yet", "I don't drive it to work");
-* a marital status (:mod:`.marital`).
+* a marital status (:mod:`.marital`);
+* a vehicle said by its model year and make.
 
 Each token is *used* when its value is among the values read (a date of birth, a licence
 or start date, a driver's or an accident's date; a VIN; the ZIP), or a problem the agent
@@ -136,6 +137,15 @@ _LEAVING = re.compile(r"\b(?:sold|selling|sell|trad(?:e|ed|ing)[\s-]+(?:it\s+)?i
 """Words that say a vehicle leaves or stays off the quote ("my lease on the Altima (VIN
 ...) is up Dec 3", "sold it", "don't include the Altima", "..., not <VIN>"): a VIN in such
 a sentence may be the car not to quote, though the reader took it."""
+_VEHICLE = re.compile(
+    r"\b((?:19[89]|20[0-4])\d)\s+(?:acura|audi|bmw|buick|cadillac|chevy|chevrolet|chrysler|"
+    r"dodge|fiat|ford|genesis|gmc|honda|hyundai|infiniti|jaguar|jeep|kia|land\s+rover|lexus|"
+    r"lincoln|mazda|mercedes|mini|mitsubishi|nissan|porsche|ram|rivian|subaru|tesla|toyota|"
+    r"volkswagen|vw|volvo)\b", re.I)
+"""A vehicle said by its model year and make ("add my 2019 Toyota Camry, I'll send the VIN
+later"): used when a vehicle read (its VIN decoded) is of that year, or a VIN stands in its
+sentence, filler when the sentence says it leaves ("we sold our 2012 Honda"); a car without
+its VIN beside those read is asked, never left off the quote."""
 _RELATIVE = re.compile(r"\b(?:my|our)\s+(wife|husband|spouse|partner|son|daughter|boyfriend|"
                        r"girlfriend|fianc[eé]e?|mom|mother|dad|father|brother|sister|roommate|"
                        r"kids?|child|children|teen\w*|grand(?:son|daughter)|nephew|niece|"
@@ -275,6 +285,12 @@ def _unread(sentence: str, info: dict[str, Any], vins: set[str | None], days: se
             return True
     if any(t.group().upper() not in vins or _LEAVING.search(sentence)
            for t in VIN_TOKEN.finditer(sentence)):
+        return True
+    years = [v.get("year") for v in info.get("vehicles") or []]
+    if years and all(years) and not VIN_TOKEN.search(sentence) and \
+            not _LEAVING.search(sentence) and any(
+            int(m.group(1)) not in years and m.group(1) not in asked
+            for m in _VEHICLE.finditer(sentence)):
         return True
     for match in _ZIP.finditer(sentence):
         number = match.group()
