@@ -321,3 +321,21 @@ def test_a_vehicle_said_without_its_vin_beside_those_read_is_asked(said: str,
                                                                    asked: bool) -> None:
     email = ANN_EMAIL.replace("No tickets", said + " No tickets")
     assert ("unread" in read_email(email, today=TODAY)["problems"]) is asked
+
+
+def test_a_remarriage_beside_another_status_is_asked_about() -> None:
+    email = ANN_EMAIL.replace("married, ", "widowed since 2015 and remarried last year, ")
+    assert "unread" in read_email(email, today=TODAY)["problems"]
+
+
+@pytest.mark.parametrize("said", ["My license was suspended from 2019 to 2021.",
+                                  "I had my licence revoked once, for a year."])
+def test_a_licence_suspended_or_revoked_is_asked_about(said: str) -> None:
+    assert "unread" in _asked(ANN_EMAIL.replace("No tickets", said + " No tickets"))
+
+
+@pytest.mark.parametrize("said", ["I drive for Uber on weekends.", "Lyft and DoorDash at night.",
+                                  "Some rideshare driving too."])
+def test_rideshare_and_delivery_apps_are_business_use(said: str) -> None:
+    email = ANN_EMAIL.replace("I use it to commute.", said)
+    assert read_email(email, today=TODAY)["use"] == "business"

@@ -166,7 +166,8 @@ _CLOSED_IN_LINE = re.compile(r"(?:^|[.!?]\s+)(?i:thanks|thank you|many thanks|re
 Margaret O'Brien")."""
 _SIGNED_FIRST = re.compile(r"^[-–—]?\s*([A-Z][a-z'-]+)[.!]?$")
 """A last line that is one first name alone ("-Marcus", after "Thanks," "Dana")."""
-_USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
+_USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\buber\b|\blyft\b|\bride-?shar\w*|"
+                    r"\bdoordash\b|\binstacart\b|\bgrubhub\b|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
                     r"\b(?:haul|hauls|hauling|carry|carries|carrying)\s+(?:my\s+|the\s+)?"
                     r"(?:tools|equipment|materials|supplies)\b", re.I), "business"),
         (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\b(?:(?!\b(?:son|daughter|kids?|"

@@ -30,7 +30,7 @@ MARITAL: list[tuple[re.Pattern[str], str]] = [
                 r"\b(?:wife|husband|spouse)\b(?:\s+[A-Z][a-z'-]+)?(?:\s+(?:has|had))?\s+"
                 + DIED, re.I), "widowed"),
     (re.compile(r"\bseparated\b|\bseparad[oa]\b", re.I), "separated"),
-    (re.compile(r"\bmarried\b|\bcasad[oa]\b", re.I), "married"),
+    (re.compile(r"\b(?:re-?)?married\b|\bcasad[oa]\b", re.I), "married"),
     (re.compile(_SPOUSE, re.I), SPOUSE),
 ]
 """Each status with the words that say it, in the order the reader prefers them: a

@@ -17,7 +17,8 @@ for the tokens a quote is made of:
 * a negation a few words before a word of a field that was read ("the car is not
   delivered yet", "I don't drive it to work");
 * a marital status (:mod:`.marital`);
-* a vehicle said by its model year and make.
+* a vehicle said by its model year and make;
+* a licence suspended or revoked (never used: asked).
 
 Each token is *used* when its value is among the values read (a date of birth, a licence
 or start date, a driver's or an accident's date; a VIN; the ZIP), or a problem the agent
@@ -173,6 +174,9 @@ _WRITER_DOES_NOT_DRIVE = re.compile(
 """The writer saying they do not drive: they write for another, whose values were read. Not
 "I don't drive it to work", which says how the car is used."""
 _WRITER_BEFORE = re.compile(r"\bI\s*$")
+_LICENCE_LOST = re.compile(r"\b(?:suspen(?:ded|sion)|revoked|revocation|disqualified)\b", re.I)
+"""A licence suspended or revoked: no field of the quote says it, and the carrier rates it,
+so it is asked, never quoted as a clean licence."""
 _PARTED = re.compile(r"separated|divorced|split|broke", re.I)
 """A parting that sets a relative aside, but without a relative named before it is the
 writer's own marital status ("I've been married since 2010 but we are now divorced"),
@@ -302,6 +306,8 @@ def _unread(sentence: str, info: dict[str, Any], vins: set[str | None], days: se
         field = next(k for k, v in negated.groupdict().items() if v)
         if info.get("use") == field if field in ("commute", "business") else info.get(field):
             return True
+    if _LICENCE_LOST.search(sentence):
+        return True
     read = info.get("marital_status")
     if any(status != read and (status != SPOUSE or read == "single")
            for _, status in statuses_said(sentence)):
