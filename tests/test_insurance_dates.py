@@ -196,3 +196,43 @@ def test_a_date_beside_the_full_name_is_the_birth_date() -> None:
     info = read_email("quote for my camry pls. tyler boone 4/2/1998 single zip 75204",
                       today=TODAY, customer_name="Tyler Boone")
     assert info["birth_date"] == "1998-04-02"
+
+
+@pytest.mark.parametrize(("text", "birth", "licence"), [
+    ("My DOB is 07-Aug-1991, licence held since 15-Oct-2016.", "1991-08-07", "2016-10-15"),
+    ("dob 3-mar-1980, licensed 9-SEPT-1998", "1980-03-03", "1998-09-09"),
+    ("born 31-Feb-1980, licensed 12-Jan-1998", None, "1998-01-12"),  # no such day: asked
+])
+def test_a_day_its_month_in_letters_and_its_year_joined_by_dashes(
+        text: str, birth: str | None, licence: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info.get("birth_date"), info["license_date"]) == (birth, licence)
+    assert ("birth_date" in info["problems"]) is (birth is None)
+
+
+@pytest.mark.parametrize(("said", "licence"), [
+    ("I got my license on my 16th birthday.", "2001-03-14"),
+    ("licensed the day I turned seventeen", "2002-03-14"),
+    ("Got my licence on my sixteenth birthday!", "2001-03-14"),
+    ("I got my license when I turned 16.", None),  # no day: asked
+])
+def test_a_licence_on_a_birthday_is_that_birthday(said: str, licence: str | None) -> None:
+    info = read_email(f"Born 03/14/1985. {said}", today=TODAY)
+    assert info.get("license_date") == licence
+
+
+@pytest.mark.parametrize(("text", "birth", "licence"), [
+    ("The applicant was born on the ninth (9th) day of June, nineteen hundred and "
+     "eighty-one (1981), and was first licensed to operate a motor vehicle in the State of "
+     "Ohio on the second (2nd) day of July, 1997.", "1981-06-09", "1997-07-02"),
+    ("BORN ON THE NINTH (9TH) DAY OF JUNE, 1981. LICENSED SINCE 07/02/1997.", "1981-06-09",
+     "1997-07-02"),
+])
+def test_a_deeds_dates_in_words_echoed_in_digits(text: str, birth: str, licence: str) -> None:
+    info = read_email(text, today=TODAY)
+    assert (info["birth_date"], info["license_date"]) == (birth, licence)
+
+
+def test_words_before_brackets_that_are_no_number_stay() -> None:
+    info = read_email("Garaged at home, postal code (43215). I have two (2) cars.", today=TODAY)
+    assert info["zip_code"] == "43215"

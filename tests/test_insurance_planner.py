@@ -256,6 +256,11 @@ def test_a_writing_model_is_checked(decision: PlannerDecision, accepted: bool,
     ("I'd like a home insurance quote, the car's policy is fine.", False),
     ("I need my ex-husband taken off my car policy.", False),
     ("My lender needs the declarations page of my auto policy, number CA-5510-8823.", False),
+    ("We drive to Quebec in March. Will my auto insurance cover me up there?", False),
+    ("Does our car insurance include a rental if the Jeep breaks down on the trip?", False),
+    ("About my car policy (OH-AUTO-20931): can the Camry be garaged at my son's place?", False),
+    ("Would you quote my car? My policy with Allstate ends on 01/04/2027.", True),
+    ("State Farm wants $980 for my car and my renewal is in May. Can you beat that?", True),
 ])
 def test_a_first_email_about_something_else_goes_to_the_agency(text: str, quote: bool) -> None:
     assert looks_like_a_quote_request(text) is quote
@@ -359,6 +364,7 @@ def test_flat_corrections_go_where_the_tool_takes_them() -> None:
     ("Looking forward to your reply!\nOwen Pratt", ("Owen", "Pratt")),
     ("Quote for my van. Priya Nair. Single, zip 43215.\n-Priya", ("Priya", "Nair")),
     ("Quote needed. Priya has my card.\nThanks,\nPriya", None),
+    ("Applicant SSG Marcus T Whitfield USA DOB 14 FEB 1985", None),  # USA is no last name
 ])
 def test_a_name_is_read_where_people_sign(text: str, name: tuple[str, str] | None) -> None:
     info = read_email(text, today=date(2026, 11, 28))
@@ -733,6 +739,8 @@ def test_a_question_about_a_coverage_is_no_choice_of_it(text: str, choice: str |
     ("I drive to my work at the bakery every day.", "commute"),
     ("I drive it to my job downtown.", "commute"),
     ("I take the bus to my work, the car is for the weekends.", "pleasure"),
+    ("From January I'll be driving to my internship in Dayton.", "commute"),
+    ("She drives it to school and back.", "commute"),
 ])
 def test_a_drive_to_my_work_is_a_commute(text: str, use: str) -> None:
     assert read_email(text, today=TODAY)["use"] == use
@@ -794,3 +802,26 @@ def test_the_writer_naming_themselves_beside_her_gives_the_relative_no_dates() -
     info = read_email("My son Theo needs a car of his own. If you need me as his father, I'm "
                       "Victor Lang, born 02/02/1970.", today=TODAY)
     assert "birth_date" not in info["drivers"][0]
+
+
+def test_a_table_of_one_row_is_read_cell_by_heading_and_of_two_rows_is_asked() -> None:
+    table = ("Quote please.\n\nName | DOB | Status | Licensed | ZIP\n---|---|---|---|---\n"
+             "Ann Lee | 03/14/1985 | single | 06/01/2003 | 43215\n\nVIN: 1HGCM82633A004352\n")
+    info = read_email(table, today=TODAY)
+    assert (info["first_name"], info["birth_date"], info["license_date"], info["zip_code"],
+            info["marital_status"]) == ("Ann", "1985-03-14", "2003-06-01", "43215", "single")
+    two = table.replace("43215\n", "43215\nJo Lee | 05/05/1986 | married | 07/01/2004 | 43215\n")
+    assert "unread" in read_email(two, today=TODAY)["problems"]
+
+
+def test_a_policy_with_his_own_insurer_names_no_insurer_in_one_case() -> None:
+    info = read_email("my husband is on his own policy with his truck", today=TODAY)
+    assert "prior_insurance" not in info["problems"]
+
+
+def test_a_licence_is_never_read_across_a_tables_cell_border() -> None:
+    """A table flattened onto one line: the date after "First licensed |" is another
+    heading's (the birth date's), so no licence date is read and it is asked."""
+    info = read_email("Ann Lee. First licensed | Date of birth  Ann Lee | 03/14/1985 | "
+                      "06/01/2003", today=TODAY)
+    assert info.get("license_date") != "1985-03-14"

@@ -19,12 +19,9 @@ test that held them to their labels would be tuning on them."""
 NOT_YET_READ = frozenset({
     "f3_couple_wife_listed_first", "f3_night_nurse_separated", "f3_parent_writes_for_student",
     "f3_phone_lowercase_dashed_dates",
-    # fresh 11 read, as flipped from blind
-    "f5_trucker_pickup", "f5_grandma_dictation", "f5_lawyer_letter", "f5_bakery_two_vehicles",
-    "f5_vietnamese_english", "f5_polish_english", "f5_vin_correction", "f5_reply_quotes_question",
-    "f5_military_dates", "f5_licensed_on_sixteenth", "f5_kindly_revert", "f5_lease_swap",
-    "f5_beat_competitor", "f5_spreadsheet_table", "f5_permit_only", "f5_student_abroad",
-    "f5_mexico_trip"})
+    # fresh 11 read: the lease turned in is asked (its VIN may be the car not to quote), the
+    # permit asks more than the licence date (the husband teaching her, the permit's dates)
+    "f5_lease_swap", "f5_permit_only"})
 """Cases of ``fresh 9 read``, ``fresh 10 read`` and ``fresh 11 read`` that code does not yet read as labelled:
 each is held to fail (strict), so the one that starts reading right leaves this set."""
 

@@ -180,7 +180,9 @@ refused / silent wrong: as written 12 / 13 / 5; with the phrasing variants 89 / 
 after. Measured again, still blind, after the round on ``fresh 10 read`` and its coverage check
 (at a0e44b9): as written 13 / 14 / 3, with variants 99 / 118 / 21, the whole graph 13 / 14 / 3.
 From the second session of 2026-11-29 on it is ``fresh 11 read`` (tag ``read`` added), read and
-tuned on while a sixth set (part ``fresh 12``, tag ``fresh12``) is written blind.
+tuned on while a sixth set (part ``fresh 12``, tag ``fresh12``) is written blind. After that
+round: as written 28 / 2 / 0, with variants 215 / 23 / 0, the whole graph 28 / 2 / 0 (a lease
+turned in, whose VIN may be the car not to quote, and a learner's permit are asked).
 
 The part ``fresh 12`` (ids ``f6_``, tags ``people`` and ``fresh12``) is insurance's sixth
 set of 30 emails written blind, from the README's insurance part, the seed's design, the

@@ -14,9 +14,10 @@ from datetime import date
 from typing import Any
 
 from agentdesk.domains.insurance.validation import MIN_LICENSE_AGE, Invalid, add_years, parse_date
-from agentdesk.numerals import ORDINAL_DAYS
+from agentdesk.numerals import CARDINALS, ORDINAL_DAYS
 
 __all__ = ["DATE", "MONTHS", "MONTH_YEAR", "dashed_as_slashed", "day_first_as_iso", "dotted_as_iso",
+           "echoes_as_digits",
            "licensed_in", "read_date", "us_date", "year_first_as_iso"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
@@ -29,19 +30,47 @@ _DAY = (r"(?:\d{1,2}(?:st|nd|rd|th)?|"
                    if " " not in w)
         + r")")
 DATE = (rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|{_MONTH}\s+{_DAY}"
-        rf",?\s+\d{{4}}|(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH},?\s+\d{{4}})")
-"""A whole day, as one regex group."""
+        rf",?\s+\d{{4}}|(?:the\s+)?{_DAY}(?:\s+day)?(?:\s+|-)(?:of\s+)?{_MONTH}(?:,?\s+|-)"
+        rf"\d{{4}})")
+"""A whole day, as one regex group; the day before its month also with dashes
+("07-Aug-1991", as written in India) or as a deed says it ("the 4th day of March, 1972")."""
 MONTH_YEAR = (rf"((?<![\d/-])\d{{1,2}}/\d{{4}}(?![\d/])|(?<![\d/-])\d{{4}}-\d{{1,2}}(?![\d-])|"
               rf"\b{_MONTH},?\s+\d{{4}}\b)")
 """A month of a year, as one regex group; it never matches inside a whole day."""
+
+
+_NUMBER_WORDS = frozenset({*CARDINALS, *ORDINAL_DAYS, "hundred", "thousand", "and", "oh"})
+_ECHOED = re.compile(r"((?:[A-Za-z]+[\s-]+){0,6}[A-Za-z]+)\s*\((\d{1,4}(?i:st|nd|rd|th)?)\)")
+_SAID_TWICE = re.compile(r"\b(\w+)\s*\((\1)\)", re.I)
+
+
+def echoes_as_digits(text: str) -> str:
+    """``text`` with numbers written in words and echoed in digits ("the fourth (4th) day
+    of March, nineteen hundred and seventy-two (1972)", as a lawyer writes them) written
+    in the digits alone, so the date is read as "the 4th day of March, 1972"; a word
+    echoed as itself ("4th (4th)") is said once. Words before brackets that are no number
+    words ("postal code (19010)") are left as they are."""
+    def digits(match: re.Match[str]) -> str:
+        words = re.split(r"([\s-]+)", match.group(1))  # a word, a gap, a word, ...
+        if words[-1].lower() not in _NUMBER_WORDS:
+            return match.group(0)
+        first = len(words) - 1
+        while first >= 2 and words[first - 2].lower() in _NUMBER_WORDS:
+            first -= 2
+        while first < len(words) - 1 and words[first].lower() in ("and", "oh"):
+            first += 2  # "two (2) cars and one (1) truck": the "and" stays
+        if words[first].lower() in ("and", "oh"):
+            return match.group(0)
+        return "".join(words[:first]) + match.group(2)
+    return _ECHOED.sub(digits, _SAID_TWICE.sub(r"\1", text))
 
 
 def read_date(text: str) -> date | Invalid:
     """A day in any of the forms :data:`DATE` matches."""
     text = text.strip().rstrip(".,")
     words = re.match(rf"({_MONTH})\s+({_DAY}),?\s+(\d{{4}})$", text, re.I)
-    words2 = re.match(rf"(?:the\s+)?({_DAY})\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})$", text,
-                      re.I)
+    words2 = re.match(rf"(?:the\s+)?({_DAY})(?:\s+day)?(?:\s+|-)(?:of\s+)?({_MONTH})(?:,?\s+|-)"
+                      rf"(\d{{4}})$", text, re.I)
     if words or words2:
         if words:
             month_name, day, year = words.groups()

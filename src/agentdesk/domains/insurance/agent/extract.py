@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from itertools import groupby
 from typing import Any
 
 from agentdesk.domains.insurance.quote_request import STATE_CODES
@@ -32,13 +33,23 @@ from .dates import (
     dashed_as_slashed,
     day_first_as_iso,
     dotted_as_iso,
+    echoes_as_digits,
     licensed_in,
     read_date,
     year_first_as_iso,
 )
 from .household import RELATIONS, read_household
+from .marital import marital_status
 from .terms import read_terms
-from .unread import SIGN_OFF, VIN_TOKEN, above_signature, unread_sentences
+from .unread import (
+    OTHER_LICENCE,
+    SIGN_OFF,
+    VIN_TOKEN,
+    above_signature,
+    corrected,
+    own_words,
+    unread_sentences,
+)
 
 __all__ = ["merge", "read_email"]
 
@@ -49,28 +60,29 @@ _BORN = (r"(?:born(?:\s+(?:on|in))?|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|
 ("Date of Birth (MM/DD/YYYY):"), "bday", and Spanish ("nací el", "fecha de nacimiento")."""
 _BIRTH = re.compile(_BORN + DATE, re.I)
 _BIRTH_MONTH = re.compile(_BORN + MONTH_YEAR, re.I)
-_LICENSED = r"(?:licen[cs](?:ed?|ia)\b|\bDL\b)"
-"""A licence said in English, in Spanish ("licencia desde 2006") or as "DL" ("TX DL since
-1999-05-10")."""
-_LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?|"
-                           rf"{_LICENSED}[^.\n\d]{{0,120}}?\b(?:first\s+)?issued\s+(?:on\s+)?|"
+_LICENSED = r"(?:licen[cs](?:ed?|ia)\b|\bDL\b|\blic\b)"
+"""A licence said in English, in Spanish ("licencia desde 2006"), as "DL" ("TX DL since
+1999-05-10") or "lic" ("had my drivers lic since 6/15/1995")."""
+_LICENSE_DATE = re.compile(rf"(?:{_LICENSED}[^.\n\d|]{{0,40}}?(?:since|on|in|desde|:)?|"
+                           rf"{_LICENSED}[^.\n\d|]{{0,120}}?\b(?:first\s+)?issued\s+(?:on\s+)?|"
+                           rf"{_LICENSED}\s+to\s+(?:operate|drive)[^.\n\d|]{{0,100}}?\b(?:since|on)\s+|"
                            rf"driving\s+since)\s*{DATE}", re.I)
-_LICENSE_MONTH = re.compile(rf"{_LICENSED}[^.\n\d]{{0,40}}?(?:since|on|in|desde|:)?\s*"
+_LICENSE_MONTH = re.compile(rf"{_LICENSED}[^.\n\d|]{{0,40}}?(?:since|on|in|desde|:)?\s*"
                             rf"{MONTH_YEAR}", re.I)
-_LICENSE_YEAR = re.compile(rf"(?:{_LICENSED}|driving\b)(?:[^.\n\d]{{0,40}}?(?:since|in|on|desde)\s+|"
+_LICENSE_YEAR = re.compile(rf"(?:{_LICENSED}|driving\b)(?:[^.\n\d|]{{0,40}}?(?:since|in|on|desde)\s+|"
                            rf"\s*[:-]?\s*)((?:19|20)\d{{2}})\b(?![/.-]\d)", re.I)
 """A year alone: "licensed since 2006", "licensed in 1989", and right after the word
-("licensed 1990, ZIP 45202", "License: 1978")."""
-_FOREIGN_LICENCE = re.compile(
-    r"\b(?:foreign|international|overseas|Mexican|Canadian|Ukrainian|Russian|Polish|Indian|"
-    r"Chinese|British|UK|German|French|Italian|Spanish|Brazilian|Colombian|Venezuelan|Cuban|"
-    r"Dominican|Salvadoran|Guatemalan|Honduran|Filipino|Vietnamese|Korean|Japanese|Nigerian|"
-    r"Ethiopian|Turkish|Iranian|Israeli|Romanian|Bulgarian|Belarusian|Georgian|Armenian|"
-    r"Pakistani|Bangladeshi|Egyptian|Moroccan|Haitian|Jamaican|Peruvian|Argentine|Chilean|"
-    r"Ecuadorian|Australian|Irish|Dutch|Swedish|Greek|Portuguese)\s+"
-    r"(?:driv\w*'?s?\s+)?licen[cs]\w*[^,;.\n]*", re.I)
-"""A licence of another country ("I have Ukrainian driving license since 2010"): beside a
-US one, its date is not the licence date the carrier takes."""
+("licensed 1990, ZIP 45202", "License: 1978"). No licence pattern reaches over a table's
+cell border ("First licensed | Garaging ZIP Amelia | 1968-05-30": that is her birth date)."""
+_AGES = {"15": 15, "16": 16, "17": 17, "18": 18, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+         "eighteen": 18}
+_LICENSED_ON_BIRTHDAY = re.compile(
+    rf"{_LICENSED}[^.\n\d]{{0,40}}?\bon\s+my\s+(1[5-8]|fifteen|sixteen|seventeen|eighteen)"
+    rf"(?:st|nd|rd|th)?\s+birthday|{_LICENSED}[^.\n\d]{{0,40}}?\bthe\s+(?:very\s+)?day\s+I\s+"
+    rf"turned\s+(1[5-8]|fifteen|sixteen|seventeen|eighteen)\b", re.I)
+"""A licence dated by a birthday ("I got my license on my 16th birthday", "licensed the day I
+turned sixteen"): that birthday, once the date of birth is known; "when I turned 16" gives
+no day, and is asked."""
 _LICENSE_YEARS = re.compile(r"(?:licen[cs]ed|driving)\s+(?:for\s+)?(\d{1,2})\s+years", re.I)
 _AGE = re.compile(r"\bI(?:'m| am)\s+(\d{2})\b(?:\s*(?:years?|yo))?", re.I)
 _VIN_NEAR = re.compile(r"\bVIN\b\s*(?:number|no\.?|#)?\s*(?:is|:|-)?\s*([A-Z0-9][A-Z0-9 -]{4,24}"
@@ -92,15 +104,19 @@ _ZIP_ALONE = re.compile(r"(?<![\w$/.,:-])(\d{5})(?![\w/-]|[.,]\d|\s*(?:miles|mi\
 holds exactly one such number and it is a known ZIP code."""
 _PHONE = re.compile(r"(?:phone|cell|mobile|tel|call me at|reach me at)[^\d+]{0,15}"
                     r"(\+?[\d(][\d\s().-]{6,}\d)", re.I)
-_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
-"""Capitals and small letters of names, with the accented ones ("Lucía Fernández")."""
+_UP, _LOW = "A-ZÀ-ÖØ-ÞĀ-ž", "a-zß-öø-ÿĀ-ž"
+"""Capitals and small letters of names, with the accented ones ("Lucía Fernández",
+"Krzysztof Wiśniewski", "Łukasz"): Latin Extended-A mixes its capitals and small letters,
+so the whole block stands in both."""
 _PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "la", "le", "di",
                         "da", "du", "dos", "das", "ter", "ten"})
 """Words that begin a family name ("van der Meer", "De la Cruz"): the surname is all of it."""
 _PARTICLE_WORD = "|".join(sorted(_PARTICLES, key=len, reverse=True))
 _PARTICLE = rf"(?:\s+(?i:{_PARTICLE_WORD}))"
 _PERSON = (rf"([{_UP}][{_LOW}'-]+(?:-[{_UP}][{_LOW}]+)?(?:\s+[A-Z]\.?)?{_PARTICLE}{{0,3}}\s+"
-           rf"[{_UP}][{_LOW}{_UP}'-]+)")
+           rf"[{_UP}](?=[{_UP}'-]*[{_LOW}])[{_LOW}{_UP}'-]+)")
+"""A first and a last name; the last one has a small letter ("McNeil", "O'Brien"): a word
+in capitals after a name is an acronym ("Marcus T Whitfield USA DOB ...")."""
 _FORM_NAME = re.compile(rf"\b(?i:first\s*name)\s*[:-]?\s*([{_UP}][{_LOW}'-]+"
                         rf"(?:-[{_UP}][{_LOW}]+)?)"
                         rf"(?:[ \t,;|]+|[ \t]*\n[ \t]*)"
@@ -150,24 +166,15 @@ _CLOSED_IN_LINE = re.compile(r"(?:^|[.!?]\s+)(?i:thanks|thank you|many thanks|re
 Margaret O'Brien")."""
 _SIGNED_FIRST = re.compile(r"^[-–—]?\s*([A-Z][a-z'-]+)[.!]?$")
 """A last line that is one first name alone ("-Marcus", after "Thanks," "Dana")."""
-_MARITAL = [
-    (re.compile(r"\bnot\s+married\b|\bsingle\b|\bunmarried\b|\bnever\s+married\b|"
-                r"\bsolter[oa]\b", re.I), "single"),
-    (re.compile(r"\bdomestic\s+partner", re.I), "domestic_partner"),
-    (re.compile(r"\bdivorced\b|\bdivorciad[oa]\b", re.I), "divorced"),
-    (re.compile(r"\bwidow(?:ed|er)?\b|\bviud[oa]\b", re.I), "widowed"),
-    (re.compile(r"\bseparated\b|\bseparad[oa]\b", re.I), "separated"),
-    (re.compile(r"\bmarried\b|\bmy (?:wife|husband|spouse)\b|\bcasad[oa]\b", re.I),
-     "married"),
-]
-_USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
+_USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\buber\b|\blyft\b|\bride-?shar\w*|"
+                    r"\bdoordash\b|\binstacart\b|\bgrubhub\b|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
                     r"\b(?:haul|hauls|hauling|carry|carries|carrying)\s+(?:my\s+|the\s+)?"
                     r"(?:tools|equipment|materials|supplies)\b", re.I), "business"),
         (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\b(?:(?!\b(?:son|daughter|kids?|"
                     r"children|wife|husband|mom|dad|mother|father|friends?|family)\b)[^.\n]){0,60}?"
                     r"\bto\s+"
                     r"(?:the\s+|my\s+|our\s+)?(?:office|job|campus|college|university|"
-                    r"class(?:es)?)\b", re.I), "commute"),
+                    r"class(?:es)?|school|internship)\b", re.I), "commute"),
         (re.compile(r"\bpleasure\b|\bweekends?\b|\berrands\b|\bpersonal\s+use\b|\bleisure\b|"
                     r"\bchurch\b|\bgrocer(?:y|ies)\b|\bshopping\b|\baround\s+town\b|"
                     r"\bvisit(?:s|ing)?\s+(?:my\s+|our\s+|the\s+)?(?:family|friends|relatives|"
@@ -179,6 +186,12 @@ _NOT_THE_CARS_USE = re.compile(
     r"\b(?:walk|walks|walking|bike|bikes|biking|cycle|cycles|cycling)\s+to\s+(?:my\s+)?work\b|"
     r"\b(?:mov|relocat|transferr?)\w*\b[^.\n]{0,40}?\bfor\s+(?:work|business)\b", re.I)
 """Work said of something else than the car: the train taken to work, a move for work."""
+_NOT_DRIVEN_TO = re.compile(
+    r"(?:\b(?:not|never)|n['’]t)\s+(?:drive|take|use)\s+(?:it\s+|her\s+|him\s+|the\s+car\s+)?"
+    r"(?:to|for)\s+(?:my\s+|the\s+)?(?:work|office|job|business)\b", re.I)
+"""A use the car is said not to have ("it's my weekend car, I don't drive it to work"): no
+commute, and when no other use is said, the use is asked (a quote without one assumes
+the commute)."""
 _USE_SAID = re.compile(
     r"\b(?:use[sd]?|using)\s+(?:it|her|him|the\s+\w+|my\s+\w+|this\s+\w+)\s+(?:for|to|4|as|"
     r"mostly|mainly|primarily|every|daily)\b|\bused\s+(?:for|as)\b|\b(?:primary|main)\s+use\b|"
@@ -458,6 +471,23 @@ def _signed_in_full(lines: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _table_as_lines(text: str) -> str:
+    """``text`` with each table of a heading row and one row under it ("Driver | Date of
+    birth | ...", cells split by ``|``; a Markdown rule row under the headings left out)
+    written as ``heading: cell`` lines, as a form gives them, so each cell is read beside
+    its heading. A table of several rows (two drivers, two cars) is left as it is: which
+    row is whose is not guessed."""
+    out: list[str] = []
+    for is_table, group in groupby(text.split("\n"), key=lambda line: "|" in line):
+        lines = [line for line in group if not (is_table and re.fullmatch(r"[\s|:-]+", line))]
+        cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
+        if is_table and len(lines) == 2 and len(cells[0]) == len(cells[1]) > 1:
+            out.extend(f"{head}: {cell}" for head, cell in zip(*cells, strict=True))
+        else:
+            out.extend(lines)
+    return "\n".join(out)
+
+
 def read_email(text: str, *, today: date, customer_name: str | None = None,
                customer_email: str | None = None,
                known: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -472,7 +502,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     solved: list[str] = []
     # Words spaced by runs of blanks ("red  light", "to  work") read as singly spaced.
     text = dotted_as_iso(day_first_as_iso(dashed_as_slashed(year_first_as_iso(
-        re.sub(r"[ \t]+", " ", text)))))
+        re.sub(r"[ \t]+", " ", echoes_as_digits(_table_as_lines(own_words(text))))))))
     text = _UNTICKED.sub(" ", text)
     whole = text
     text, drivers, problems = read_household(text, today=today, known=known, parse=read_date,
@@ -558,18 +588,16 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     if state and state.group(1) in STATE_CODES:
         found["license_state"] = state.group(1)
 
-    for pattern, status in _MARITAL:
-        if pattern.search(whole):
-            found["marital_status"] = status
-            break
-    car_use = _NOT_THE_CARS_USE.sub(" ", text)
+    if status := marital_status(whole):
+        found["marital_status"] = status
+    car_use = _NOT_THE_CARS_USE.sub(" ", _NOT_DRIVEN_TO.sub(" ", text))
     for pattern, use in _USE:
         if pattern.search(car_use):
             found["use"] = use
             solved.append("use")
             break
     else:
-        if _USE_SAID.search(car_use):
+        if _USE_SAID.search(car_use) or _NOT_DRIVEN_TO.search(text):
             problems["use"] = ("Your email says what the car is used for, but not in words we "
                                "could be sure of: is it commuting, pleasure, business or farm "
                                "use?")
@@ -590,7 +618,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         found["sr22_required"] = not re.search(r"\bno\s+sr[- ]?22", text, re.I)
     _record(text, today, found, problems)
 
-    vins = _vins(text)
+    vins = corrected(text, _vins(text))
     if vins:
         vehicles = _vehicles(vins, known, problems, today)
         found["vehicles"] = vehicles
@@ -632,11 +660,13 @@ def _licence(text: str, today: date, birth: date | None, keep: Any,
              found: dict[str, Any]) -> None:
     value: str | date | None = None
     assumed = None
-    home = _FOREIGN_LICENCE.sub(" ", text)
+    home = OTHER_LICENCE.sub(" ", text)
     if re.search(_LICENSED, home, re.I):
         text = home  # a US licence is said too: the foreign one's date is not read
     if match := _LICENSE_DATE.search(text):
         value = _date_text(match.group(1))
+    elif (birthday := _LICENSED_ON_BIRTHDAY.search(text)) and birth is not None:
+        value = add_years(birth, _AGES[(birthday.group(1) or birthday.group(2)).lower()])
     elif (month := _LICENSE_MONTH.search(text)) and isinstance(
             first := parse_month(month.group(1)), date):
         # The question allows the month and year: the day is the 1st (or the 16th birthday).

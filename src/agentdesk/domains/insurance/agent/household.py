@@ -21,8 +21,10 @@ from agentdesk.domains.insurance.validation import (
 )
 
 from .dates import MONTH_YEAR, licensed_in
+from .marital import DIED
 
-__all__ = ["NOT_ON_THIS_QUOTE", "RELATIONS", "read_household"]
+__all__ = ["NOT_ON_THIS_QUOTE", "RELATIONS", "parenthetical_end", "read_household",
+           "writer_again"]
 
 RELATIONS = {"wife": "spouse", "husband": "spouse", "spouse": "spouse", "partner": "spouse",
              "son": "child", "daughter": "child"}
@@ -34,14 +36,37 @@ _NAME = re.compile(r"([A-Z][a-z'-]+)(?:\s+([A-Z][a-zA-Z'-]+))?")
 """The name a sentence about a known driver gives ("Him: Michael Schultz, born ...")."""
 NOT_ON_THIS_QUOTE = re.compile(
     r"\b(?:her|his|their)\s+own\s+(?:policy|insurance|coverage)\b|\b(?:only|just)\s+for\s+me\b|"
-    r"\b(?:won'?t|will\s+not|doesn'?t|does\s+not|never|can'?t|cannot)\s+drive\b|"
+    r"\b(?:won'?t|will\s+not|doesn'?t|does\s+not|don'?t|do\s+not|never|can'?t|cannot|not)\s+"
+    r"drive\b|"
     r"\b(?:is\s+not|isn'?t)\s+(?:a\s+)?driv(?:er|ing)\b|\bnot\s+(?:be\s+)?(?:a\s+)?driver\b|"
-    r"\b(?:separated|divorced|split\s+up|broke\s+up)\b|\b(?:he|she)\s+kept\b", re.I)
+    r"\b(?:separated|divorced|split\s+up|broke\s+up)\b|\b(?:he|she)\s+kept\b|"
+    r"\blate\s+(?:wife|husband|spouse)\b|\b" + DIED, re.I)
 """A relative said not to drive on this quote ("my wife Sarah has her own policy with you, so
-this quote is only for me"), or a spouse the writer is parted from ("my husband and I
-separated, he kept our old policy"): not a driver of it, though her dates are hers."""
-_WRITER_AGAIN = re.compile(r"[\s,;:-]*(?=\b(?:I|I'm|I've|we|we're)\s)")
-"""The writer speaking again right after a relative's clause: "I ..." or "we ..."."""
+this quote is only for me", "my wife she not drive", "my wife Agnieszka don't drive"), a spouse the writer is parted from ("my husband and I
+separated, he kept our old policy") or who died ("my husband Harold passed in 2011"): not
+a driver of it, though her dates are hers."""
+_WRITER_AGAIN = re.compile(r"\b(?:I|I'm|I've|we|we're)\s|(?<=\s)(?!(?:She|He|Her|His|Him|They|"
+                           r"Their|Them|My|Our)\b)[A-Z][a-z]")
+"""The writer speaking again after a relative's clause: "I ..." or "we ...", or a sentence
+begun without the stop before it ("my husband Harold passed in 2011 God rest him I live
+at ...", "my wife Agnieszka don't drive Car is for go to work"); never one about the
+relative ("She ...") or another relative ("My daughter ...")."""
+
+
+def parenthetical_end(sentence: str, start: int) -> int | None:
+    """Where the brackets a relative named at ``start`` opens close ("(my husband has his
+    own car)"), or None when the relative is not in brackets."""
+    if not sentence[:start].rstrip().endswith("("):
+        return None
+    close = sentence.find(")", start)
+    return close + 1 if close >= 0 else None
+
+
+def writer_again(sentence: str, at: int) -> int | None:
+    """Where the writer speaks again in ``sentence`` after a relative's clause that ends at
+    ``at``, or None when the rest of the sentence is the relative's."""
+    again = _WRITER_AGAIN.search(sentence, at)
+    return again.start() if again else None
 _WRITER_NAMED = re.compile(r"\bI(?:'m|\s+am)\s+[A-Z][a-z'-]+\s+[A-Z]|\b(?i:my\s+name\s+is)\b")
 """The writer naming themselves ("as her mother, I'm Paula Marchetti, born 06/18/1972"): the
 sentence's dates are the writer's, though it speaks of "her"."""
@@ -69,8 +94,15 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
     pieces = re.split(r"((?<=[.!?])\s+|\n+)", text)
     # Each sentence with the whitespace after it, so the text left keeps its own layout
     # (a line "Jun. 2008" stays one line).
-    for sentence, gap in zip(pieces[::2], [*pieces[1::2], ""], strict=True):
+    items = list(zip(pieces[::2], [*pieces[1::2], ""], strict=True))
+    while items:
+        sentence, gap = items.pop(0)
         relative = _RELATIVE.search(sentence)
+        if relative and (close := parenthetical_end(sentence, relative.start())):
+            # A relative in brackets ("married (my husband has his own car), licensed
+            # since August 1999"): what follows them is the writer's again.
+            items.insert(0, (sentence[close:], gap))
+            sentence, gap = sentence[:close], " "
         about_known = (not relative and drivers and _PRONOUN.search(sentence)
                        and re.search(date_pattern, sentence, re.I)
                        and not _WRITER_NAMED.search(sentence))
@@ -87,8 +119,8 @@ def read_household(text: str, *, today: date, known: dict[str, Any], parse: Any,
             # Nor is the sentence the writer's (its dates are the relative's), up to where
             # the writer speaks again in a run-on sentence ("my husband does not drive I
             # stay in Houston zip code 77036").
-            if again := _WRITER_AGAIN.match(sentence, apart.end()):
-                kept.append(sentence[again.end():] + gap)
+            if (again := writer_again(sentence, apart.end())) is not None:
+                kept.append(sentence[again:] + gap)
             continue
         if relative:
             relation = RELATIONS[relative.group(1).lower()]

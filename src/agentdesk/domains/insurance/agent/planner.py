@@ -166,9 +166,14 @@ _AUTO_WORDS = re.compile(r"\b(?:car|cars|auto|automobile|vehicles?|vin|truck|suv
 _OTHER_BUSINESS = re.compile(r"\b(?:cancel\w*|renew\w*|claims?|bill\w*|payments?|refund\w*|"
                              r"homeowners?|renters?|life insurance|declarations?|lien\w*|"
                              r"policy\s*(?:number|no)|(?:off|from|onto)\s+(?:my|our|the)\s+"
-                             r"(?:(?:car|auto|vehicle|truck)\s+)?policy)\b|\bpolicy\s*#", re.I)
+                             r"(?:(?:car|auto|vehicle|truck)\s+)?policy)\b|\bpolicy\s*#|"
+                             r"\bpolicy\s*\(?\s*(?=[A-Z0-9-]*\d)[A-Z]+-?[A-Z0-9-]{3,}\b|"
+                             r"\b(?:does|do|will|would|is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}"
+                             r"(?:policy|insurance|coverage)\b[^.?!\n]{0,40}?"
+                             r"\b(?:cover|include|pay|work|have)\w*", re.I)
 """Service of a policy the customer holds (a claim, a bill, a declarations page for a
-lender, a policy number, someone taken off or put onto "my policy"): the agency's work."""
+lender, a policy number or its code "my policy (AUTO-TX-883104)", someone taken off or put
+onto "my policy", a question of what "my policy" covers): the agency's work."""
 
 
 _OTHER_LINE = re.compile(
@@ -186,8 +191,8 @@ _REPAIR = re.compile(r"\b(?:repairs?|damages?|body\s*shop|adjusters?)\b", re.I)
 
 def looks_like_a_quote_request(text: str) -> bool:
     """Whether a first email is about an auto quote (else code offers the agency first)."""
-    quote = re.search(r"\bquot(?:e|es|ing|ation)\b|\bestimate\b|\bhow much\b|\bprice\b", text,
-                      re.I)
+    quote = re.search(r"\bquot(?:e|es|ing|ation)\b|\bestimate\b|\bhow much\b|\bprice\b|"
+                      r"\bbeat\s+(?:it|that|this|their|the\s+(?:price|rate|quote))\b", text, re.I)
     if quote and quote.group(0).lower() == "estimate" and _REPAIR.search(text):
         quote = None  # a repair shop's estimate is a claim's, not a price for a policy
     auto = _AUTO_WORDS.search(text)

@@ -34,7 +34,7 @@ _START = re.compile(r"\b(?:start(?:ing|s)?|effective|begin(?:ning|s)?)\b[^.\n\d]
 
 
 _INSURED_WITH = re.compile(r"\b(?:insured|covered|insurance|policy)\s+(?:is\s+)?(?:with|by|from|"
-                           r"at)\s+(?!(?:the|a|an|my|no|any|you|your|yours|us|our|them|him|her|"
+                           r"at)\s+(?!(?:the|a|an|my|no|any|you|your|yours|us|our|them|him|her|his|their|its|"
                            r"another|other)\b)[a-z]", re.I)
 
 
