@@ -36,9 +36,10 @@ class Case:
 PARTS = ("first", "people", "held back", "fresh read", "fresh", "fresh 2 read", "fresh 2",
          "fresh 3 read", "fresh 4 read", "fresh 4", "fresh 5 read", "fresh 5", "fresh 6 read", "fresh 6",
          "fresh 7 read", "fresh 7", "fresh 8 read", "fresh 8", "fresh 9 read", "fresh 9",
-         "fresh 10 read", "fresh 10", "fresh 11 read", "fresh 11", "fresh 12 read", "fresh 12")
+         "fresh 10 read", "fresh 10", "fresh 11 read", "fresh 11", "fresh 12 read", "fresh 12",
+         "fresh 13 read", "fresh 13")
 BLIND = ("held back", "fresh", "fresh 2", "fresh 4", "fresh 5", "fresh 6", "fresh 7", "fresh 8",
-         "fresh 9", "fresh 10", "fresh 11", "fresh 12")
+         "fresh 9", "fresh 10", "fresh 11", "fresh 12", "fresh 13")
 """The parts whose misses are printed only when asked for by name (``--part``)."""
 
 
@@ -71,7 +72,11 @@ def part_of(case: Case) -> str:
     2026-11-29 on), ``fresh 11`` (insurance's fifth set, written blind, never tuned on; the
     trip's eleventh), ``fresh 11 read`` (that set once it is read; insurance's from the second
     session of 2026-11-29 on), ``fresh 12`` (insurance's sixth set, written blind, never tuned
-    on) or ``fresh 12 read`` (that set once it is read)."""
+    on; the trip's twelfth), ``fresh 12 read`` (that set once it is read; insurance's from the
+    second session of 2026-11-29 on), ``fresh 13`` (insurance's seventh set, written blind,
+    never tuned on) or ``fresh 13 read`` (that set once it is read)."""
+    if "fresh13" in case.tags:
+        return "fresh 13 read" if "read" in case.tags else "fresh 13"
     if "fresh12" in case.tags:
         return "fresh 12 read" if "read" in case.tags else "fresh 12"
     if "fresh11" in case.tags:

@@ -218,7 +218,10 @@ once, blind, on 2026-11-29 at 763d6c4, totals only (the whole bench, no ``--part
 refused / silent wrong: as written 11 / 10 / 9; with the phrasing variants 76 / 85 / 70 of
 231; the whole graph to its first planned step (``python -m bench.quality --agent insurance
 --tag fresh12``) on the embedded model 11 / 10 / 9 (median 2.8 s a case). No case was
-changed after.
+changed after. Measured again, still blind, after the round on ``fresh 11 read``: as written
+12 / 11 / 7, with variants 82 / 94 / 55. From then on (the second session of 2026-11-29) it is
+``fresh 12 read`` (tag ``read`` added), read and tuned on while a seventh set (part ``fresh
+13``, tag ``fresh13``) is written blind.
 """
 
 from __future__ import annotations
