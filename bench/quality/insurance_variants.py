@@ -222,6 +222,41 @@ changed after. Measured again, still blind, after the round on ``fresh 11 read``
 12 / 11 / 7, with variants 82 / 94 / 55. From then on (the second session of 2026-11-29) it is
 ``fresh 12 read`` (tag ``read`` added), read and tuned on while a seventh set (part ``fresh
 13``, tag ``fresh13``) is written blind.
+
+The part ``fresh 13`` (ids ``f7_``, tags ``people`` and ``fresh13``) is insurance's seventh
+set of 30 emails written blind, from the README's insurance part, the seed's design, the
+agent's schemas and state, ``quote_request.py``, ``validation.py``, the carrier, this
+docstring and three ``f6_`` cases for the label format, never the other cases, the reader,
+the planner or their tests. Its writers: a terse slash-separated line, a widow's formal
+letter (a middle name, ordinal dates), a wife whose husband no longer drives (his dates
+first), a shopper whose policy's end and purchase dates come first, a nurse whose hospital
+ZIP is in her signature, a "NOT used for work" and "never married" email, a customer who
+"used to" commute and "used to" be married, a ZIP corrected in the same email, a reply above
+the customer's own email of two years before (old car, ZIP and marital status), a mother
+writing for her daughter at college (her own birth date first), a Frenchman's day-first
+dates, dates and ZIP in words, a dog groomer's van in business use, a lower-case email with
+emoji and a lower-case VIN, one driver with two cars, a couple who both drive, a phone's
+lower-case email with ``7-4-1995`` dates answered by a reply that gives the marital status,
+a Filipina's ``po`` form; names with a particle and a hyphen (``Dela Rosa``,
+``Reyes-Park``). 18 should start the quote, 8 ask the customer (a VIN with an O for a 0, a
+form's blank licence date beside the form's own date, a car kept in a town named without
+its ZIP beside an office ZIP, no marital status, a VIN of 16 characters, a son who will
+drive with no dates, "driving since I was 17", an age instead of a birth date) and 4 go to
+the agency (a deer claim that gives every field of a quote, a payment date to move, proof
+of cover for a rental car, a cancellation before moving abroad that says it wants no
+quote). Tag ``misread`` marks the 12 written to be easy to misread. Every VIN that should be
+read decodes in ``vin``'s vPIC data and passes its check digit (the two to ask fail the form
+check); every ZIP is active in ``zipcodes``, of type ``STANDARD``, in a state the carrier
+writes (California, Illinois, New York, Ohio, Pennsylvania, Texas); each date was checked
+against the driver age and licence rules on 2026-11-29 with ``validation``'s own checks.
+``missing`` is labelled only where one field is asked and the set's labels name it
+(``license_date``, ``zip_code``, ``marital_status``); where the VIN is missing or mistyped,
+``use`` and ``vins`` are not labelled, nor the dates a question is about, nor a ``use`` the
+email leaves open. Measured once, blind, on 2026-11-29 at 6b30d3a, totals only (the whole
+bench, no ``--part``), right / refused / silent wrong: as written 16 / 11 / 3; with the
+phrasing variants 114 / 87 / 23 of 224; the whole graph to its first planned step (``python
+-m bench.quality --agent insurance --tag fresh13``) on the embedded model 16 / 11 / 3 (median
+2.1 s a case). No case was changed after.
 """
 
 from __future__ import annotations
