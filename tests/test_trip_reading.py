@@ -2094,3 +2094,42 @@ def test_small_letters_that_spell_a_code_elsewhere_are_words(text: str) -> None:
 ])
 def test_the_order_of_dates_said_with_an_ordinal_in_figures(text: str, depart: str) -> None:
     assert read_fully(text, TODAY)[0].get("depart") == depart
+
+
+_TRIP = "Fly the two of us from Boston to Denver on 3 May 2027, back 7 May 2027, $1500 for both. "
+
+
+@pytest.mark.parametrize("ask", [
+    # A ride besides the flights, whatever it is called.
+    "Please arrange an airport pickup to the venue.",
+    "Could someone pick us up at the airport?",
+    "We will need a taxi to the hotel.",
+    "Get us a driver for the week.",
+    "A car service from DIA would be great.",
+    # Another service no plan books.
+    "Please include travel insurance for both of us.",
+    "I still need a visa.",
+    "Can you reserve a meeting room for the Tuesday?",
+    "Tickets to the game too, please.",
+    # Anything else asked to be arranged that is not the trip, its flights or its stay.
+    "Please arrange an airport greeter.",
+    "Could you book us a table somewhere nice?",
+    "PLEASE ORGANISE A SIGN AT ARRIVALS.",
+])
+def test_a_service_besides_the_trip_is_said(ask: str) -> None:
+    assert read_fully(_TRIP + ask, TODAY)[1]
+    with pytest.raises(ValueError, match="could not read"):
+        TripInput(messages=_TRIP + ask)
+
+
+@pytest.mark.parametrize("ask", [
+    "Please book the cheapest hotel.",
+    "Could you set up the same kind of trip for us?",
+    "Please arrange everything.",
+    "Please book a room.",
+])
+def test_the_trip_itself_asked_to_be_arranged_is_read(ask: str) -> None:
+    read, said = read_fully(_TRIP + ask, TODAY)
+    assert said == []
+    assert (read["origin"], read["destination"], read["travelers"], read["budget"]) == (
+        "Boston", "Denver", 2, 1500)

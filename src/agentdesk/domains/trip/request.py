@@ -132,7 +132,14 @@ _MEANING = re.compile(
     r"\b(?:days?|mornings?|afternoons?|evenings?|nights?|weeks?|weekends?)"
     r"(?= (?:before|after|early|earlier|later|prior|ahead|beforehand)\b) \w+|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
-    r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
+    r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire|service)|transfers?|shuttles?|"
+    r"pick-?ups?|pick(?:ing)? (?:me|us|them|him|her) up|drop-?offs?|taxis?|cabs?|"
+    r"limo(?:usine)?s?|chauffeur\w*|drivers?|ubers?|lyfts?|valet)\b|"
+    r"\b(?:(?:travel|trip|medical|health) )?insurance\b|\bvisas?\b|\bguided tours?\b|"
+    r"\btour guides?\b|\b(?:restaurant|dinner|table) reservations?\b|"
+    r"\b(?:meeting|conference|board|function|event) (?:rooms?|spaces?|halls?|venues?)\b|"
+    r"\btickets? (?:to|for) (?:the |a |an )?(?:game|match|show|concert|play|musical|opera|"
+    r"museum|exhibit\w*|theme park|park)\b|"
     r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b|"
     r"\b(?:christmas|xmas|new year(?:'?s)?|easter|thanksgiving|boxing day)\b|"
     r"\b(?:each|apiece)\b", re.I)
@@ -143,10 +150,11 @@ friends") are not the party the count says, nor is one person's share ("$6000 fo
 "has to be in the morning", up to the clause's end; not the trip itself: "I need to get
 from Charlotte to Denver") or a pet has no field to hold it; nor has a restriction ("Hilton
 only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the party), a
-need of access ("a wheelchair accessible room"), a car or transfer besides the trip ("plus a
-rental car"), points to spend ("we have points"), a price a flight ("$800 each way"), a
-trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on)
-or as a shift from another day ("two days before", "the morning after": the day read is
+need of access ("a wheelchair accessible room"), a car, driver or transfer besides the trip
+("plus a rental car", "an airport pickup", "a taxi to the venue"), another service no plan
+books ("travel insurance", "a visa", "a guided tour", "tickets to the game", "a meeting
+room"), points to spend ("we have points"), a price a flight ("$800 each way"), a trip one
+way, a date as a bound ("after May 1", "before the 10th" is no day to plan on) or as a shift from another day ("two days before", "the morning after": the day read is
 the event's, not the trip's),
 a time of day ("morning flights"), a hotel's amenity or whereabouts ("with a pool",
 "downtown", "near the beach"), a state said as one ("Washington state" is not Washington, DC; "New York state" not the
@@ -1901,6 +1909,23 @@ _EACH_BEFORE = re.compile(
 of us has $800", "price per person can't go over $1,100" (up to the amount, which the budget reads; no clause's end between)."""
 
 
+_ARRANGED = re.compile(
+    r"\b(?:arrange|organi[sz]e|book|reserve|set up|include|add|sort out|line up|throw in|"
+    r"get (?:me|us))(?: (?:me|us|them|him|her|for (?:me|us)))? (?:an?|the|some|our|my|his|her|"
+    r"their)\b((?: [\w'’-]+){1,5}?)(?= *(?:[,.;:!?()]|$| (?:to|from|for|in|at|on|with|by|and|"
+    r"that|which|so|as|when|while|please|pls)\b))", re.I)
+"""Something asked to be arranged ("please arrange an airport pickup", "book us a table"):
+unless it is the trip, its flights or its stay, it is a service no plan books, said
+whatever it is called."""
+_TRIP_ITSELF = re.compile(
+    r"\b(?:trips?|travel|flights?|airfare|fares?|tickets?|hotels?|(?<!meeting )(?<!conference )"
+    r"(?<!board )(?<!function )rooms?|accommodations?|"
+    r"lodging|stay|week|weekend|fortnight|getaway|vacation|holiday|break|package|itinerary|"
+    r"journey|return|round[- ]trip|cheap\w*|deal|prices?|rates?|quotes?)\b", re.I)
+"""What a plan books or prices: the trip, its flights, its stay (a hotel's room, not a
+meeting room), its length or its price."""
+
+
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
     """The phrases of ``text`` that change a plan and that no field read."""
     def free(start: int, end: int) -> bool:
@@ -1908,6 +1933,8 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
 
     unread = [m.group(0) for pattern in (_MEANING, _CONDITION)
               for m in pattern.finditer(text) if free(*m.span())]
+    unread += [m.group(0) for m in _ARRANGED.finditer(text)
+               if not _TRIP_ITSELF.search(m.group(1)) and free(*m.span(1))]
     for match in re.finditer(r"[$€£]?\d[\d,.:/-]*(?:\s*(?:[a-z%]+))?", text, re.I):
         digits = re.search(r"\d", match.group(0))
         at = match.start() + (digits.start() if digits else 0)
