@@ -2133,3 +2133,26 @@ def test_the_trip_itself_asked_to_be_arranged_is_read(ask: str) -> None:
     assert said == []
     assert (read["origin"], read["destination"], read["travelers"], read["budget"]) == (
         "Boston", "Denver", 2, 1500)
+
+
+@pytest.mark.parametrize(("money", "budget"), [
+    ("Our budget is 30.000 pesos, around 1,700 dollars.", 1700),
+    ("Budget: NOK 20 000 (about USD 1,900).", 1900),
+    ("we want to stay under £1,500, which I make about $1,900", 1900),
+    ("total budget 9000 yuan, that is roughly 1.3k dollars", 1300),
+])
+def test_a_budget_in_other_money_then_in_dollars_is_the_dollars(money: str, budget: int) -> None:
+    read, said = read_fully("Boston to Denver, 3 May 2027 to 7 May 2027, just me. " + money, TODAY)
+    assert (read["budget"], said) == (budget, [])
+
+
+@pytest.mark.parametrize("money", [
+    # Other money that is not the budget, whatever follows it.
+    "The hotel is 200 euros a night, about $220. Budget $2000.",
+    "The hotel costs 200 euros, about $220.",
+    # Other money beside the budget, not the same said twice.
+    "Budget 2000 euros plus about $300.",
+])
+def test_other_money_not_said_as_the_budget_is_said(money: str) -> None:
+    said = read_fully("Boston to Denver, 3 May 2027 to 7 May 2027, just me. " + money, TODAY)[1]
+    assert any(word in " ".join(said).lower() for word in ("euros", "a night"))

@@ -1492,6 +1492,27 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     return None
 
 
+_OTHER_MONEY = (r"(?:cad|aud|nzd|sgd|hkd|mxn|eur|gbp|jpy|chf|inr|brl|krw|cny|rmb|zar|sek|nok|"
+                r"dkk|euros?|pounds?|quid|yen|rupees?|pesos?|reais|yuan|kron(?:a|or|er)|[€£¥₹])")
+_FIGURE = r"(?:\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+|\d+(?:[.,]\d+)?k?)"
+_ABOUT = r"(?:about|around|roughly|approx(?:imately|\.)?|~|=|close to|nearly|almost|some)"
+_CONVERTED = re.compile(
+    rf"\b(?:budget|spend|afford|under|up to|max(?:imum)?|total|keep|cap|have|got)\b"
+    rf"[^.;!?$]{{0,25}}?((?:{_OTHER_MONEY}) ?{_FIGURE}|{_FIGURE} ?{_OTHER_MONEY})"
+    rf"(?: *[(,–-])? *(?:(?:(?:which|that|it|this) (?:is|'s|comes to|makes)|"
+    rf"(?:which |that )?i make(?: it| that)?|or|i\.e\.)(?: {_ABOUT})?|{_ABOUT}) *$")
+"""A budget in other money, then in dollars: "our budget is 40,000 pesos, around 2,300
+dollars", "RMB 30,000 (about USD 4,200)", "under €1,200, which I make about $1,300". The
+dollars are the budget; the other money, said as the budget just before them, says the same.
+Another amount so said ("the hotel is 200 euros, about $220") is still said."""
+
+
+def _converted(lowered: str, start: int) -> tuple[int, int] | None:
+    """Where the budget ending just before ``start`` is said in other money, or None."""
+    match = _CONVERTED.search(lowered, 0, start)
+    return match.span(1) if match else None
+
+
 def _undated(text: str) -> str:
     """``text`` in lower case with its dates blanked: their numbers count nothing else."""
     lowered = text.lower()
@@ -1659,6 +1680,9 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if budget:
         used.append(budget[0])
         found["budget"] = budget[1]
+        other = _converted(lowered, budget[0][0])
+        if other:
+            used.append(other)
         # "3500 USD only." (as a cheque writes it): that amount, nothing restricted.
         alone = _AMOUNT_ONLY.match(lowered, budget[0][1])
         if alone:
