@@ -2156,3 +2156,26 @@ def test_a_budget_in_other_money_then_in_dollars_is_the_dollars(money: str, budg
 def test_other_money_not_said_as_the_budget_is_said(money: str) -> None:
     said = read_fully("Boston to Denver, 3 May 2027 to 7 May 2027, just me. " + money, TODAY)[1]
     assert any(word in " ".join(said).lower() for word in ("euros", "a night"))
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    ("Denver to Miami, leaving Friday 4 June 2027 and coming back 10 days later, just me, $900",
+     "2027-06-14"),
+    # The length said twice, the same both times.
+    ("Need five days in Miami! Departing Denver 2027-06-04, returning 5 days later. Solo, $900",
+     "2027-06-09"),
+])
+def test_a_return_later_than_the_leaving_is_the_trips_length(text: str, back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("return"), said) == (back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Later than the arrival, or than no leaving said in its sentence.
+    "Denver to Miami, arriving Friday 4 June 2027 and coming back 10 days later, just me, $900",
+    "Denver to Miami on Friday 4 June 2027. Back 10 days later. Just me, $900",
+    # Two lengths that disagree.
+    "A week in Miami: leaving Denver 2027-06-04, coming home 10 days later. Solo, $900",
+])
+def test_a_return_later_than_anything_else_is_said(text: str) -> None:
+    assert read_fully(text, TODAY)[1]

@@ -1336,6 +1336,27 @@ _AFTER_LEAVING = re.compile(r" *(?:after|later than) (?:(?:we|i) (?:fly out|leav
 one week after we fly out" (not "after we arrive": a long flight lands the next day)."""
 
 
+_HOME_LATER = re.compile(r"\b(?:(?:com(?:e|ing)|fly(?:ing)?|head(?:ing)?|go(?:ing)?|get(?:ting)?) "
+                         r"(?:back|home)|return(?:ing)?|back)\s+$")
+_LEFT_BEFORE = re.compile(r"\b(?:leav(?:e|ing)|depart(?:ing)?|fly(?:ing)? out|head(?:ing)? out)\b"
+                          r"(?![^.;!?]*\b(?:arriv\w*|land\w*|get(?:ting)? (?:there|in)|"
+                          r"check(?:ing)? in)\b)[^.;!?]*$")
+"""A return some days "later", counted from the day the trip leaves: "leaving on Saturday
+the 6th and coming back a week later" is a week's trip. Later than an arrival, or with no
+leaving said before it in its sentence, it is no length."""
+
+
+_DAYS = re.compile(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?\b|\b(a )?(fortnight)\b")
+_LATER = re.compile(r" *later\b")
+
+
+def _home_later(lowered: str, match: re.Match[str]) -> bool:
+    """Whether the count of days ``match`` is a return later than the leaving."""
+    return bool(_LATER.match(lowered, match.end())
+                and _HOME_LATER.search(lowered, 0, match.start())
+                and _LEFT_BEFORE.search(lowered, 0, match.start()))
+
+
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week", "4
     nites" as people text it).
@@ -1345,21 +1366,32 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     floor ("a week and a bit", "a week or longer", "10 days+"); its words are then left
     over, and said.
     """
-    length = next((m for m in re.finditer(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?"
-                                          r"\b|\b(a )?(fortnight)\b", lowered)
+    length = next((m for m in _DAYS.finditer(lowered)
                    if not _OFFSET.match(lowered, m.end())
-                   or _AFTER_LEAVING.match(lowered, m.end())), None)
+                   or _AFTER_LEAVING.match(lowered, m.end()) or _home_later(lowered, m)), None)
     if not length:
         return None
-    leaving = _AFTER_LEAVING.match(lowered, length.end())
+    leaving = _AFTER_LEAVING.match(lowered, length.end()) or (
+        _LATER.match(lowered, length.end()) if _home_later(lowered, length) else None)
     if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
             or re.match(r"\s*(?:and a (?:half|bit)|(?:-|–|or|to)\s*(?:\d|an?\b|one|two|three|"
                         r"four|five|six|seven|eight|nine|ten)|,? *(?:or|and|maybe|perhaps|"
                         r"possibly) (?:longer|more)\b|\+|plus\b)", lowered[length.end():]):
         return None
+    return (length.start(), leaving.end() if leaving else length.end()), _days(length)
+
+
+def _days(length: re.Match[str]) -> int:
+    """How many days a :data:`_DAYS` match counts."""
     unit = length.group(2) or length.group(4)
-    days = _number(length.group(1) or "a") * {"week": 7, "wk": 7, "fortnight": 14}.get(unit, 1)
-    return (length.start(), leaving.end() if leaving else length.end()), days
+    return _number(length.group(1) or "a") * {"week": 7, "wk": 7, "fortnight": 14}.get(unit, 1)
+
+
+def _said_again(lowered: str, days: int) -> list[tuple[int, int]]:
+    """Returns later than the leaving that count the trip's length read once more ("need a
+    week in Honolulu ... leaving the 6th and coming back a week later")."""
+    return [(m.start(), lowered.index("later", m.end()) + len("later"))
+            for m in _DAYS.finditer(lowered) if _home_later(lowered, m) and _days(m) == days]
 
 
 _SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million": 1_000_000,
@@ -1638,6 +1670,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         # A length that disagrees with the return date stated is left unread.
         if start is None or found["return"] == (start + timedelta(days=length[1])).isoformat():
             used.append(length[0])
+            used += _said_again(lowered, length[1])
     # Dictation writes "to" as it hears it, a text as "2": "from detroit two las vegas".
     if origin and destination:
         used += [m.span() for m in re.finditer(r"\b(?:two|too|2)\b", lowered)
