@@ -2179,3 +2179,18 @@ def test_a_return_later_than_the_leaving_is_the_trips_length(text: str, back: st
 ])
 def test_a_return_later_than_anything_else_is_said(text: str) -> None:
     assert read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("cabin", "said"), [
+    # "First" alone is a cabin only where a cabin can be said.
+    ("We would like to see the new office first.", False),
+    ("We will walk the neighbourhood first, then decide.", False),
+    ("We fly first.", True),
+    ("Seats in first, please.", True),
+    ("Cabin: first.", True),
+    ("Business or first.", True),
+    ("First class for both of us.", True),
+])
+def test_first_alone_is_a_cabin_only_where_one_is_said(cabin: str, said: bool) -> None:
+    text = "Boston to Denver, 3 May 2027 to 7 May 2027, the two of us, $1500. " + cabin
+    assert bool(read_fully(text, TODAY)[1]) is said

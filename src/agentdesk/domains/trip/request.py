@@ -108,8 +108,11 @@ _PEOPLE = (r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|dau
 a partner read as one of a couple is read with it ("my wife and I"), named otherwise ("with
 the wife", "my husband and I plus our newborn") no count holds them."""
 _MEANING = re.compile(
-    r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
-    r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
+    r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|premium|economy)(?: class)?\b(?=,|\.|$)|"
+    r"(?:^|(?<=[.!?:] )|(?<=\bfly )|(?<=\bflying )|(?<=\bflies )|(?<=\bin )|(?<=\bor )|"
+    r"(?<=\band )|(?<=\bbook )|(?<=\bto )|(?<=\bcabin )|(?<=\bseat )|(?<=\bseats )|"
+    r"(?<=\bclass ))first(?: class)?\b(?=,|\.|$)|\b(?:business|first|premium|economy)"
+    r"(?: class)?\b(?= class| seats?| flights?)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
     r"\bnever\b|\bavoid\w*\b|\bwithout\b|\bexcept\b|\bunless\b|\bonly if\b|"
     r"\bno (?:later|earlier) than\b|\bat the (?:latest|earliest)\b|\bvia\b|"
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
@@ -144,7 +147,8 @@ _MEANING = re.compile(
     r"\b(?:christmas|xmas|new year(?:'?s)?|easter|thanksgiving|boxing day)\b|"
     r"\b(?:each|apiece)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
-budget per person is not the party's; people named without a count ("our baby", "with
+cabin ("business class", "in first."; "first" alone only where a cabin can be said: "look
+at a couple of rentals first" is none), a budget per person is not the party's; people named without a count ("our baby", "with
 friends") are not the party the count says, nor is one person's share ("$6000 for me",
 "my half is $3000"); a requirement ("the hotel must allow dogs",
 "has to be in the morning", up to the clause's end; not the trip itself: "I need to get
