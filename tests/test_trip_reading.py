@@ -2194,3 +2194,25 @@ def test_a_return_later_than_anything_else_is_said(text: str) -> None:
 def test_first_alone_is_a_cabin_only_where_one_is_said(cabin: str, said: bool) -> None:
     text = "Boston to Denver, 3 May 2027 to 7 May 2027, the two of us, $1500. " + cabin
     assert bool(read_fully(text, TODAY)[1]) is said
+
+
+@pytest.mark.parametrize("text", [
+    "My 12-week placement starts Monday 7 June 2027 in Tulsa; fly me there from Omaha that day. "
+    "Just me, $700.",
+    "I begin a 4 week internship in Boise on June 7 2027, flying from Reno that day, solo, $700.",
+    "Reno to Boise June 7 2027 for a week-long training, solo, $700.",
+])
+def test_a_length_joined_to_something_else_is_no_trips_length(text: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert "return" not in read and said
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    ("Reno to Boise June 7 2027, a 5-day family trip, solo, $700", "2027-06-12"),
+    ("Reno to Boise June 7 2027, 6 night stay, solo, $700", "2027-06-13"),
+    ("Reno to Boise June 7 2027 for a week-long visit, solo, $700", "2027-06-14"),
+    ("Reno to Boise June 7 2027, 3 nights at the lodge, solo, $700", "2027-06-10"),
+])
+def test_a_length_joined_to_the_trip_is_its_length(text: str, back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("return"), said) == (back, [])

@@ -1361,6 +1361,31 @@ def _home_later(lowered: str, match: re.Match[str]) -> bool:
                 and _LEFT_BEFORE.search(lowered, 0, match.start()))
 
 
+_TRIP_NOUN = re.compile(r"\b(?:trips?|vacations?|vacay|holidays?|getaways?|stays?|visits?|"
+                        r"breaks?|tours?|journeys?|itinerar(?:y|ies)|adventures?|excursions?|"
+                        r"escapes?|honeymoons?|weekends?|jaunts?)\b")
+_FOLLOWS_LENGTH = frozenset({
+    "in", "at", "to", "for", "from", "and", "or", "with", "on", "of", "starting", "leaving",
+    "departing", "away", "total", "max", "please", "pls", "then", "there", "only", "but", "so",
+    "is", "are", "the", "a", "an", "back", "home", "flying", "returning", "round", "i", "we",
+    "me", "us", "it", "just", "all", "off", "out", "long", "later", "after", "before"})
+
+
+def _of_something_else(lowered: str, length: re.Match[str]) -> bool:
+    """Whether the count of days ``length`` is a thing's, not the trip's: joined to what it
+    counts as one word ("my 13-week contract", "a 6 week course", "a week-long conference");
+    a trip's ("a 5-day beach trip", "a 7 night stay") and a length alone ("two weeks in
+    Rome") are the trip's length."""
+    if not (re.search(r"\w-\w", length.group(0)) or lowered.startswith("-long", length.end())
+            or (not length.group(0).endswith("s") and _days(length) > 1
+            and not length.group(0).startswith(("a ", "an ", "one ", "1 ")))):
+        return False
+    after = re.match(r"(?:-long)?((?: [a-z'’-]+){1,3})", lowered[length.end():])
+    if not after or after.group(1).split()[0] in _FOLLOWS_LENGTH:
+        return False
+    return not _TRIP_NOUN.search(after.group(1))
+
+
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week", "4
     nites" as people text it).
@@ -1371,8 +1396,9 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     over, and said.
     """
     length = next((m for m in _DAYS.finditer(lowered)
-                   if not _OFFSET.match(lowered, m.end())
-                   or _AFTER_LEAVING.match(lowered, m.end()) or _home_later(lowered, m)), None)
+                   if (not _OFFSET.match(lowered, m.end())
+                       or _AFTER_LEAVING.match(lowered, m.end()) or _home_later(lowered, m))
+                   and not _of_something_else(lowered, m)), None)
     if not length:
         return None
     leaving = _AFTER_LEAVING.match(lowered, length.end()) or (
