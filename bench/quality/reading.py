@@ -98,7 +98,10 @@ to 30/6/0 as written, no read part losing a right answer) it measured 11/24/1 as
 146/325/14 with variants, still blind: a round that reads more answered the next writer
 wrongly where it used to ask. From then on (the second session of 2026-11-29) it is ``fresh 11
 read`` (tag ``read`` added), read and tuned on while a twelfth (``fresh 12``, tag
-``fresh12``) is written blind. By phrasing variant:
+``fresh12``) is written blind; the round on it took it to 215/270/0 with variants and 17/19/0
+as written (the wrong an airport pickup left unsaid once "$2,200 for both of us" was read as
+two), 15/19/2 through the whole graph (the wrongs over-budget plans), no read part changed
+otherwise. By phrasing variant:
 each request is also read in the variants :mod:`.people_variants` makes by rule (case,
 punctuation, word order, synonyms, numbers in words, ordinals, units), each holding the same
 label; ``--no-variants`` reads the requests as written only. No model runs unless
