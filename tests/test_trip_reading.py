@@ -2094,3 +2094,125 @@ def test_small_letters_that_spell_a_code_elsewhere_are_words(text: str) -> None:
 ])
 def test_the_order_of_dates_said_with_an_ordinal_in_figures(text: str, depart: str) -> None:
     assert read_fully(text, TODAY)[0].get("depart") == depart
+
+
+_TRIP = "Fly the two of us from Boston to Denver on 3 May 2027, back 7 May 2027, $1500 for both. "
+
+
+@pytest.mark.parametrize("ask", [
+    # A ride besides the flights, whatever it is called.
+    "Please arrange an airport pickup to the venue.",
+    "Could someone pick us up at the airport?",
+    "We will need a taxi to the hotel.",
+    "Get us a driver for the week.",
+    "A car service from DIA would be great.",
+    # Another service no plan books.
+    "Please include travel insurance for both of us.",
+    "I still need a visa.",
+    "Can you reserve a meeting room for the Tuesday?",
+    "Tickets to the game too, please.",
+    # Anything else asked to be arranged that is not the trip, its flights or its stay.
+    "Please arrange an airport greeter.",
+    "Could you book us a table somewhere nice?",
+    "PLEASE ORGANISE A SIGN AT ARRIVALS.",
+])
+def test_a_service_besides_the_trip_is_said(ask: str) -> None:
+    assert read_fully(_TRIP + ask, TODAY)[1]
+    with pytest.raises(ValueError, match="could not read"):
+        TripInput(messages=_TRIP + ask)
+
+
+@pytest.mark.parametrize("ask", [
+    "Please book the cheapest hotel.",
+    "Could you set up the same kind of trip for us?",
+    "Please arrange everything.",
+    "Please book a room.",
+])
+def test_the_trip_itself_asked_to_be_arranged_is_read(ask: str) -> None:
+    read, said = read_fully(_TRIP + ask, TODAY)
+    assert said == []
+    assert (read["origin"], read["destination"], read["travelers"], read["budget"]) == (
+        "Boston", "Denver", 2, 1500)
+
+
+@pytest.mark.parametrize(("money", "budget"), [
+    ("Our budget is 30.000 pesos, around 1,700 dollars.", 1700),
+    ("Budget: NOK 20 000 (about USD 1,900).", 1900),
+    ("we want to stay under £1,500, which I make about $1,900", 1900),
+    ("total budget 9000 yuan, that is roughly 1.3k dollars", 1300),
+])
+def test_a_budget_in_other_money_then_in_dollars_is_the_dollars(money: str, budget: int) -> None:
+    read, said = read_fully("Boston to Denver, 3 May 2027 to 7 May 2027, just me. " + money, TODAY)
+    assert (read["budget"], said) == (budget, [])
+
+
+@pytest.mark.parametrize("money", [
+    # Other money that is not the budget, whatever follows it.
+    "The hotel is 200 euros a night, about $220. Budget $2000.",
+    "The hotel costs 200 euros, about $220.",
+    # Other money beside the budget, not the same said twice.
+    "Budget 2000 euros plus about $300.",
+])
+def test_other_money_not_said_as_the_budget_is_said(money: str) -> None:
+    said = read_fully("Boston to Denver, 3 May 2027 to 7 May 2027, just me. " + money, TODAY)[1]
+    assert any(word in " ".join(said).lower() for word in ("euros", "a night"))
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    ("Denver to Miami, leaving Friday 4 June 2027 and coming back 10 days later, just me, $900",
+     "2027-06-14"),
+    # The length said twice, the same both times.
+    ("Need five days in Miami! Departing Denver 2027-06-04, returning 5 days later. Solo, $900",
+     "2027-06-09"),
+])
+def test_a_return_later_than_the_leaving_is_the_trips_length(text: str, back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("return"), said) == (back, [])
+
+
+@pytest.mark.parametrize("text", [
+    # Later than the arrival, or than no leaving said in its sentence.
+    "Denver to Miami, arriving Friday 4 June 2027 and coming back 10 days later, just me, $900",
+    "Denver to Miami on Friday 4 June 2027. Back 10 days later. Just me, $900",
+    # Two lengths that disagree.
+    "A week in Miami: leaving Denver 2027-06-04, coming home 10 days later. Solo, $900",
+])
+def test_a_return_later_than_anything_else_is_said(text: str) -> None:
+    assert read_fully(text, TODAY)[1]
+
+
+@pytest.mark.parametrize(("cabin", "said"), [
+    # "First" alone is a cabin only where a cabin can be said.
+    ("We would like to see the new office first.", False),
+    ("We will walk the neighbourhood first, then decide.", False),
+    ("We fly first.", True),
+    ("Seats in first, please.", True),
+    ("Cabin: first.", True),
+    ("Business or first.", True),
+    ("First class for both of us.", True),
+])
+def test_first_alone_is_a_cabin_only_where_one_is_said(cabin: str, said: bool) -> None:
+    text = "Boston to Denver, 3 May 2027 to 7 May 2027, the two of us, $1500. " + cabin
+    assert bool(read_fully(text, TODAY)[1]) is said
+
+
+@pytest.mark.parametrize("text", [
+    "My 12-week placement starts Monday 7 June 2027 in Tulsa; fly me there from Omaha that day. "
+    "Just me, $700.",
+    "I begin a 4 week internship in Boise on June 7 2027, flying from Reno that day, solo, $700.",
+    "Reno to Boise June 7 2027 for a week-long training, solo, $700.",
+])
+def test_a_length_joined_to_something_else_is_no_trips_length(text: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert "return" not in read and said
+
+
+@pytest.mark.parametrize(("text", "back"), [
+    ("Reno to Boise June 7 2027, a 5-day family trip, solo, $700", "2027-06-12"),
+    ("Reno to Boise June 7 2027, 6 night stay, solo, $700", "2027-06-13"),
+    ("Reno to Boise June 7 2027 for a week-long visit, solo, $700", "2027-06-14"),
+    ("Reno to Boise June 7 2027, 3 nights at the lodge, solo, $700", "2027-06-10"),
+])
+def test_a_length_joined_to_the_trip_is_its_length(text: str, back: str) -> None:
+    read, said = read_fully(text, TODAY)
+    assert (read.get("return"), said) == (back, [])

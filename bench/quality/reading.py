@@ -98,7 +98,10 @@ to 30/6/0 as written, no read part losing a right answer) it measured 11/24/1 as
 146/325/14 with variants, still blind: a round that reads more answered the next writer
 wrongly where it used to ask. From then on (the second session of 2026-11-29) it is ``fresh 11
 read`` (tag ``read`` added), read and tuned on while a twelfth (``fresh 12``, tag
-``fresh12``) is written blind. The trip's twelfth, ``fresh 12`` (tag ``fresh12``, 36 requests,
+``fresh12``) is written blind; the round on it took it to 215/270/0 with variants and 17/19/0
+as written (the wrong an airport pickup left unsaid once "$2,200 for both of us" was read as
+two), 15/19/2 through the whole graph (the wrongs over-budget plans), no read part changed
+otherwise. The trip's twelfth, ``fresh 12`` (tag ``fresh12``, 36 requests,
 ids ``f12-``, written blind by yet other writers: a family's admitted students day, a PhD
 recruitment weekend, an admissions officer's recruiting tour, a supporters club's away trip, a
 club's team manager for the squad, a cycling pilgrim, an Umrah with a mother, wine

@@ -108,8 +108,11 @@ _PEOPLE = (r"\b(?:kids?|children|child|bab(?:y|ies)|infants?|toddlers?|sons?|dau
 a partner read as one of a couple is read with it ("my wife and I"), named otherwise ("with
 the wife", "my husband and I plus our newborn") no count holds them."""
 _MEANING = re.compile(
-    r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|first|premium|economy)(?: class)?\b(?="
-    r" class| seats?| flights?|,|\.|$)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
+    r"\bnon-?stop\b|\bdirect flights?\b|\b(?:business|premium|economy)(?: class)?\b(?=,|\.|$)|"
+    r"(?:^|(?<=[.!?:] )|(?<=\bfly )|(?<=\bflying )|(?<=\bflies )|(?<=\bin )|(?<=\bor )|"
+    r"(?<=\band )|(?<=\bbook )|(?<=\bto )|(?<=\bcabin )|(?<=\bseat )|(?<=\bseats )|"
+    r"(?<=\bclass ))first(?: class)?\b(?=,|\.|$)|\b(?:business|first|premium|economy)"
+    r"(?: class)?\b(?= class| seats?| flights?)|\b(?:per|a|each) night\b|\bnot\b|n't\b|\bno\b|"
     r"\bnever\b|\bavoid\w*\b|\bwithout\b|\bexcept\b|\bunless\b|\bonly if\b|"
     r"\bno (?:later|earlier) than\b|\bat the (?:latest|earliest)\b|\bvia\b|"
     r"\bstop(?:over)? in\b|\bwindow seat\b|\baisle\b|"
@@ -132,21 +135,30 @@ _MEANING = re.compile(
     r"\b(?:days?|mornings?|afternoons?|evenings?|nights?|weeks?|weekends?)"
     r"(?= (?:before|after|early|earlier|later|prior|ahead|beforehand)\b) \w+|\bonly\b|\bexclusively\b|\b(?:each|per|a) (?:way|leg|flight|ticket)\b|\bone[- ]way\b|"
     r"\b(?:wheelchair|(?:in)?accessib\w*|mobility|disab\w*|step-free)\b|"
-    r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire)|transfers?|shuttles?)\b|"
+    r"\b(?:(?:rental|hire|rent(?:ing)? an?) cars?|car (?:rental|hire|service)|transfers?|shuttles?|"
+    r"pick-?ups?|pick(?:ing)? (?:me|us|them|him|her) up|drop-?offs?|taxis?|cabs?|"
+    r"limo(?:usine)?s?|chauffeur\w*|drivers?|ubers?|lyfts?|valet)\b|"
+    r"\b(?:(?:travel|trip|medical|health) )?insurance\b|\bvisas?\b|\bguided tours?\b|"
+    r"\btour guides?\b|\b(?:restaurant|dinner|table) reservations?\b|"
+    r"\b(?:meeting|conference|board|function|event) (?:rooms?|spaces?|halls?|venues?)\b|"
+    r"\btickets? (?:to|for) (?:the |a |an )?(?:game|match|show|concert|play|musical|opera|"
+    r"museum|exhibit\w*|theme park|park)\b|"
     r"\b(?:points|air ?miles|loyalty|rewards?|frequent fl[iy]er|status)\b|"
     r"\b(?:christmas|xmas|new year(?:'?s)?|easter|thanksgiving|boxing day)\b|"
     r"\b(?:each|apiece)\b", re.I)
 """What changes a plan and has no field here: the planner would silently ignore it. A
-budget per person is not the party's; people named without a count ("our baby", "with
+cabin ("business class", "in first."; "first" alone only where a cabin can be said: "look
+at a couple of rentals first" is none), a budget per person is not the party's; people named without a count ("our baby", "with
 friends") are not the party the count says, nor is one person's share ("$6000 for me",
 "my half is $3000"); a requirement ("the hotel must allow dogs",
 "has to be in the morning", up to the clause's end; not the trip itself: "I need to get
 from Charlotte to Denver") or a pet has no field to hold it; nor has a restriction ("Hilton
 only", "only on Aer Lingus"; the writer alone, "I'm the only one going", is the party), a
-need of access ("a wheelchair accessible room"), a car or transfer besides the trip ("plus a
-rental car"), points to spend ("we have points"), a price a flight ("$800 each way"), a
-trip one way, a date as a bound ("after May 1", "before the 10th" is no day to plan on)
-or as a shift from another day ("two days before", "the morning after": the day read is
+need of access ("a wheelchair accessible room"), a car, driver or transfer besides the trip
+("plus a rental car", "an airport pickup", "a taxi to the venue"), another service no plan
+books ("travel insurance", "a visa", "a guided tour", "tickets to the game", "a meeting
+room"), points to spend ("we have points"), a price a flight ("$800 each way"), a trip one
+way, a date as a bound ("after May 1", "before the 10th" is no day to plan on) or as a shift from another day ("two days before", "the morning after": the day read is
 the event's, not the trip's),
 a time of day ("morning flights"), a hotel's amenity or whereabouts ("with a pool",
 "downtown", "near the beach"), a state said as one ("Washington state" is not Washington, DC; "New York state" not the
@@ -1328,6 +1340,52 @@ _AFTER_LEAVING = re.compile(r" *(?:after|later than) (?:(?:we|i) (?:fly out|leav
 one week after we fly out" (not "after we arrive": a long flight lands the next day)."""
 
 
+_HOME_LATER = re.compile(r"\b(?:(?:com(?:e|ing)|fly(?:ing)?|head(?:ing)?|go(?:ing)?|get(?:ting)?) "
+                         r"(?:back|home)|return(?:ing)?|back)\s+$")
+_LEFT_BEFORE = re.compile(r"\b(?:leav(?:e|ing)|depart(?:ing)?|fly(?:ing)? out|head(?:ing)? out)\b"
+                          r"(?![^.;!?]*\b(?:arriv\w*|land\w*|get(?:ting)? (?:there|in)|"
+                          r"check(?:ing)? in)\b)[^.;!?]*$")
+"""A return some days "later", counted from the day the trip leaves: "leaving on Saturday
+the 6th and coming back a week later" is a week's trip. Later than an arrival, or with no
+leaving said before it in its sentence, it is no length."""
+
+
+_DAYS = re.compile(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?\b|\b(a )?(fortnight)\b")
+_LATER = re.compile(r" *later\b")
+
+
+def _home_later(lowered: str, match: re.Match[str]) -> bool:
+    """Whether the count of days ``match`` is a return later than the leaving."""
+    return bool(_LATER.match(lowered, match.end())
+                and _HOME_LATER.search(lowered, 0, match.start())
+                and _LEFT_BEFORE.search(lowered, 0, match.start()))
+
+
+_TRIP_NOUN = re.compile(r"\b(?:trips?|vacations?|vacay|holidays?|getaways?|stays?|visits?|"
+                        r"breaks?|tours?|journeys?|itinerar(?:y|ies)|adventures?|excursions?|"
+                        r"escapes?|honeymoons?|weekends?|jaunts?)\b")
+_FOLLOWS_LENGTH = frozenset({
+    "in", "at", "to", "for", "from", "and", "or", "with", "on", "of", "starting", "leaving",
+    "departing", "away", "total", "max", "please", "pls", "then", "there", "only", "but", "so",
+    "is", "are", "the", "a", "an", "back", "home", "flying", "returning", "round", "i", "we",
+    "me", "us", "it", "just", "all", "off", "out", "long", "later", "after", "before"})
+
+
+def _of_something_else(lowered: str, length: re.Match[str]) -> bool:
+    """Whether the count of days ``length`` is a thing's, not the trip's: joined to what it
+    counts as one word ("my 13-week contract", "a 6 week course", "a week-long conference");
+    a trip's ("a 5-day beach trip", "a 7 night stay") and a length alone ("two weeks in
+    Rome") are the trip's length."""
+    if not (re.search(r"\w-\w", length.group(0)) or lowered.startswith("-long", length.end())
+            or (not length.group(0).endswith("s") and _days(length) > 1
+            and not length.group(0).startswith(("a ", "an ", "one ", "1 ")))):
+        return False
+    after = re.match(r"(?:-long)?((?: [a-z'’-]+){1,3})", lowered[length.end():])
+    if not after or after.group(1).split()[0] in _FOLLOWS_LENGTH:
+        return False
+    return not _TRIP_NOUN.search(after.group(1))
+
+
 def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     """(where, how many days) of the trip's length in ``lowered`` ("4 days", "a week", "4
     nites" as people text it).
@@ -1337,21 +1395,33 @@ def _length(lowered: str) -> tuple[tuple[int, int], int] | None:
     floor ("a week and a bit", "a week or longer", "10 days+"); its words are then left
     over, and said.
     """
-    length = next((m for m in re.finditer(rf"\b{_COUNT}[ -](day|night|nite|week|wk|fortnight)s?"
-                                          r"\b|\b(a )?(fortnight)\b", lowered)
-                   if not _OFFSET.match(lowered, m.end())
-                   or _AFTER_LEAVING.match(lowered, m.end())), None)
+    length = next((m for m in _DAYS.finditer(lowered)
+                   if (not _OFFSET.match(lowered, m.end())
+                       or _AFTER_LEAVING.match(lowered, m.end()) or _home_later(lowered, m))
+                   and not _of_something_else(lowered, m)), None)
     if not length:
         return None
-    leaving = _AFTER_LEAVING.match(lowered, length.end())
+    leaving = _AFTER_LEAVING.match(lowered, length.end()) or (
+        _LATER.match(lowered, length.end()) if _home_later(lowered, length) else None)
     if re.search(r"(?:\d\s*(?:-|–|or|to)|\d\.|\bhalf(?: of)?)\s*$", lowered[:length.start()]) \
             or re.match(r"\s*(?:and a (?:half|bit)|(?:-|–|or|to)\s*(?:\d|an?\b|one|two|three|"
                         r"four|five|six|seven|eight|nine|ten)|,? *(?:or|and|maybe|perhaps|"
                         r"possibly) (?:longer|more)\b|\+|plus\b)", lowered[length.end():]):
         return None
+    return (length.start(), leaving.end() if leaving else length.end()), _days(length)
+
+
+def _days(length: re.Match[str]) -> int:
+    """How many days a :data:`_DAYS` match counts."""
     unit = length.group(2) or length.group(4)
-    days = _number(length.group(1) or "a") * {"week": 7, "wk": 7, "fortnight": 14}.get(unit, 1)
-    return (length.start(), leaving.end() if leaving else length.end()), days
+    return _number(length.group(1) or "a") * {"week": 7, "wk": 7, "fortnight": 14}.get(unit, 1)
+
+
+def _said_again(lowered: str, days: int) -> list[tuple[int, int]]:
+    """Returns later than the leaving that count the trip's length read once more ("need a
+    week in Honolulu ... leaving the 6th and coming back a week later")."""
+    return [(m.start(), lowered.index("later", m.end()) + len("later"))
+            for m in _DAYS.finditer(lowered) if _home_later(lowered, m) and _days(m) == days]
 
 
 _SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million": 1_000_000,
@@ -1484,6 +1554,27 @@ def _budget(lowered: str) -> tuple[tuple[int, int], float] | None:
     return None
 
 
+_OTHER_MONEY = (r"(?:cad|aud|nzd|sgd|hkd|mxn|eur|gbp|jpy|chf|inr|brl|krw|cny|rmb|zar|sek|nok|"
+                r"dkk|euros?|pounds?|quid|yen|rupees?|pesos?|reais|yuan|kron(?:a|or|er)|[€£¥₹])")
+_FIGURE = r"(?:\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+|\d+(?:[.,]\d+)?k?)"
+_ABOUT = r"(?:about|around|roughly|approx(?:imately|\.)?|~|=|close to|nearly|almost|some)"
+_CONVERTED = re.compile(
+    rf"\b(?:budget|spend|afford|under|up to|max(?:imum)?|total|keep|cap|have|got)\b"
+    rf"[^.;!?$]{{0,25}}?((?:{_OTHER_MONEY}) ?{_FIGURE}|{_FIGURE} ?{_OTHER_MONEY})"
+    rf"(?: *[(,–-])? *(?:(?:(?:which|that|it|this) (?:is|'s|comes to|makes)|"
+    rf"(?:which |that )?i make(?: it| that)?|or|i\.e\.)(?: {_ABOUT})?|{_ABOUT}) *$")
+"""A budget in other money, then in dollars: "our budget is 40,000 pesos, around 2,300
+dollars", "RMB 30,000 (about USD 4,200)", "under €1,200, which I make about $1,300". The
+dollars are the budget; the other money, said as the budget just before them, says the same.
+Another amount so said ("the hotel is 200 euros, about $220") is still said."""
+
+
+def _converted(lowered: str, start: int) -> tuple[int, int] | None:
+    """Where the budget ending just before ``start`` is said in other money, or None."""
+    match = _CONVERTED.search(lowered, 0, start)
+    return match.span(1) if match else None
+
+
 def _undated(text: str) -> str:
     """``text`` in lower case with its dates blanked: their numbers count nothing else."""
     lowered = text.lower()
@@ -1609,6 +1700,7 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
         # A length that disagrees with the return date stated is left unread.
         if start is None or found["return"] == (start + timedelta(days=length[1])).isoformat():
             used.append(length[0])
+            used += _said_again(lowered, length[1])
     # Dictation writes "to" as it hears it, a text as "2": "from detroit two las vegas".
     if origin and destination:
         used += [m.span() for m in re.finditer(r"\b(?:two|too|2)\b", lowered)
@@ -1651,6 +1743,9 @@ def read_fully(text: str, today: date | None = None) -> tuple[dict[str, Any], li
     if budget:
         used.append(budget[0])
         found["budget"] = budget[1]
+        other = _converted(lowered, budget[0][0])
+        if other:
+            used.append(other)
         # "3500 USD only." (as a cheque writes it): that amount, nothing restricted.
         alone = _AMOUNT_ONLY.match(lowered, budget[0][1])
         if alone:
@@ -1901,6 +1996,23 @@ _EACH_BEFORE = re.compile(
 of us has $800", "price per person can't go over $1,100" (up to the amount, which the budget reads; no clause's end between)."""
 
 
+_ARRANGED = re.compile(
+    r"\b(?:arrange|organi[sz]e|book|reserve|set up|include|add|sort out|line up|throw in|"
+    r"get (?:me|us))(?: (?:me|us|them|him|her|for (?:me|us)))? (?:an?|the|some|our|my|his|her|"
+    r"their)\b((?: [\w'’-]+){1,5}?)(?= *(?:[,.;:!?()]|$| (?:to|from|for|in|at|on|with|by|and|"
+    r"that|which|so|as|when|while|please|pls)\b))", re.I)
+"""Something asked to be arranged ("please arrange an airport pickup", "book us a table"):
+unless it is the trip, its flights or its stay, it is a service no plan books, said
+whatever it is called."""
+_TRIP_ITSELF = re.compile(
+    r"\b(?:trips?|travel|flights?|airfare|fares?|tickets?|hotels?|(?<!meeting )(?<!conference )"
+    r"(?<!board )(?<!function )rooms?|accommodations?|"
+    r"lodging|stay|week|weekend|fortnight|getaway|vacation|holiday|break|package|itinerary|"
+    r"journey|return|round[- ]trip|cheap\w*|deal|prices?|rates?|quotes?)\b", re.I)
+"""What a plan books or prices: the trip, its flights, its stay (a hotel's room, not a
+meeting room), its length or its price."""
+
+
 def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
     """The phrases of ``text`` that change a plan and that no field read."""
     def free(start: int, end: int) -> bool:
@@ -1908,6 +2020,8 @@ def _unread(text: str, used: list[tuple[int, int]]) -> list[str]:
 
     unread = [m.group(0) for pattern in (_MEANING, _CONDITION)
               for m in pattern.finditer(text) if free(*m.span())]
+    unread += [m.group(0) for m in _ARRANGED.finditer(text)
+               if not _TRIP_ITSELF.search(m.group(1)) and free(*m.span(1))]
     for match in re.finditer(r"[$€£]?\d[\d,.:/-]*(?:\s*(?:[a-z%]+))?", text, re.I):
         digits = re.search(r"\d", match.group(0))
         at = match.start() + (digits.start() if digits else 0)
