@@ -1400,3 +1400,33 @@ def test_owners_ranked_by_one_of_their_rows_are_not_listed_twice(catalog: Catalo
     total = first("top 5 customers by total balance", catalog)
     assert (total.measure, total.group) == ("sum", "entity:customers")
     assert first("which customer has the largest balance", catalog).limit == 1
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("auto loans above $40k: how many, and what is their combined principal?", ["principal"]),
+    ("how many checking accounts over $10k and their total balance", ["balance"]),
+])
+def test_a_number_asked_apart_from_its_comparison_is_unread(question: str, unread: list[str],
+                                                            catalog: Catalog) -> None:
+    """The comparison filters the number it stands with; the same number asked again of
+    the rows kept (their total, their largest) is not what a count answers."""
+    assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize("question", ["how many auto loans are above $40k in principal",
+                                      "count mortgages whose principal is over 300k"])
+def test_a_number_beside_its_comparison_is_read(question: str, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert plan.measure == "count"
+    assert any(f.column == "loans.principal" and f.op == ">" for f in plan.filters)
+
+
+@pytest.mark.parametrize("question", ["clients that have Target as their employer",
+                                      "customers whose employer isn't Walmart",
+                                      "customers with employer: Costco"])
+def test_a_value_named_as_another_columns_is_unread(question: str, catalog: Catalog) -> None:
+    """A merchant said to be an employer: listing customers shows their employer, but the
+    filter would be on what they bought, not on whom they work for."""
+    assert read(question, catalog, TODAY)[1] == ["employer"]
+    assert first("premier customers in Ohio and their employers", catalog).filters == (
+        Filter("customers.segment", "=", "premier"), Filter("customers.state", "=", "OH"))

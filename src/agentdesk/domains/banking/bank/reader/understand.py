@@ -1086,7 +1086,8 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
             out.append((mention.start, mention.end))
     used = _uses(plan, catalog)
     for mention in reading.of("column"):
-        if not set(mention.refs) & used and not _after_its_value(reading, low, mention):
+        if (not set(mention.refs) & used and not _after_its_value(reading, low, mention)) \
+                or not _read_as_said(reading, low, plan, mention):
             out.append((mention.start, mention.end))
     out += _other_units(low, plan)
     # Two values of one column side by side ("payroll deposit") are one kind of the other,
@@ -1096,6 +1097,52 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         if set(first.refs) & set(then.refs) and not low[first.end:then.start].strip(" -"):
             out.append((first.start, then.end))
     return out
+
+
+_BESIDE_A_COMPARISON = re.compile(r"\s*(?:(?:in|of|for|the|their|its|a|an)\s+)*")
+"""What may stand between a comparison and the column it compares, said after it ("over
+$100k in principal")."""
+_NAMING_A_VALUE = re.compile(r"[\s,:=]*(?:(?:as|is|isn['’]t|was|wasn['’]t|not|their|his|her|"
+                             r"its|the|a|an|of|being)[\s,:=]+)*")
+"""What may stand between a value and a column's word naming what it is ("Walmart as their
+employer", "whose employer is not Walmart")."""
+
+
+def _read_as_said(reading: Reading, low: str, plan: Plan, column: Mention) -> bool:
+    """Whether the plan uses a column its word names as the question says it, not only
+    somewhere else: a number's word (principal, balance) must be what the plan measures,
+    ranks, groups or lists, or stand with the comparison the plan filters it by ("loans over
+    $100k: how many, and their total principal" counts, and the principal of the comparison
+    is not the principal asked); a word of a listed table's column must not name what a
+    value of another column is ("customers who list Walmart as their employer": Walmart is
+    a merchant, and listing customers shows their employers without filtering on them)."""
+    refs = set(column.refs)
+    listed = plan.measure == "rows" and not plan.bare and \
+        any(r.startswith(plan.table + ".") for r in refs)
+    kept = {plan.column, (plan.group or "").rpartition(":")[2]}
+    if refs <= NUMERIC:
+        if refs & kept or listed:
+            return True
+        compares = [m for m in reading.of("compare") if len(m.refs) == 1]
+        numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
+        for compare in compares:
+            before = [m for m in numeric if m.end <= compare.start]
+            if before and before[-1] is column:
+                return True
+            if compare.end <= column.start and \
+                    _BESIDE_A_COMPARISON.fullmatch(low[compare.end:column.start]):
+                return True
+        return False
+    if not listed or refs & ({f.column for f in plan.filters} | kept):
+        return True
+    for value in reading.of("value"):
+        if set(value.refs) & refs:
+            continue
+        between = low[value.end:column.start] if value.end <= column.start else \
+            low[column.end:value.start]
+        if _NAMING_A_VALUE.fullmatch(between):
+            return False
+    return True
 
 
 _IN_UNIT = re.compile(r"\b(?:in|as)\s+(?:(?:the\s+)?number\s+of\s+)?(?:an?\s+)?("
