@@ -1430,3 +1430,31 @@ def test_a_value_named_as_another_columns_is_unread(question: str, catalog: Cata
     assert read(question, catalog, TODAY)[1] == ["employer"]
     assert first("premier customers in Ohio and their employers", catalog).filters == (
         Filter("customers.segment", "=", "premier"), Filter("customers.state", "=", "OH"))
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("mean fuel purchase in 2025?", "avg_spend"),
+    ("total utility payments last year", "spend"),
+    ("average insurance payment per month", "avg_spend"),
+])
+def test_what_a_purchase_or_a_payment_of_a_debit_costs_is_spent(question: str, measure: str,
+                                                                 catalog: Catalog) -> None:
+    """A purchase is money going out, and so is a payment of what the bank only ever debits:
+    its size is what was paid, not the amount as posted (below zero)."""
+    assert first(question, catalog).measure == measure
+
+
+def test_purchases_counted_are_money_going_out(catalog: Catalog) -> None:
+    plan = first("how many purchases did we see at Target in 2025", catalog)
+    assert Filter("transactions.amount", "<", 0) in plan.filters
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("what is the single biggest purchase at Walmart", ["purchase"]),  # the largest debit
+    ("the 3 largest purchases of 2026", ["purchases"]),
+    ("average interest payment in 2025", ["payment"]),  # interest goes both ways
+])
+def test_a_purchase_or_payment_ranked_or_of_either_way_is_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert first("average payroll payment", catalog).measure == "avg"  # money in, as posted

@@ -859,6 +859,35 @@ def _by_age(reading: Reading, low: str, base: str, catalog: Catalog, top: int | 
 
 _ROW_NOUNS = frozenset({"deposit", "deposits", "payment", "payments", "transfer", "transfers"})
 """Values that are also a word for the rows themselves ("a payroll deposit")."""
+_PURCHASES = frozenset({"purchase", "purchases"})
+"""Words for transactions that are money going out, whatever they bought."""
+_PAYMENTS = frozenset({"payment", "payments"})
+"""A word for transactions that pay for the category before it ("a rent payment"): money out
+where that category only ever goes out, money in where it only comes in ("a payroll
+payment"), either where it goes both ways."""
+
+
+def _paid_out(reading: Reading, low: str, catalog: Catalog) -> Mention | None:
+    """The word naming the rows as money going out: a purchase, or a payment of a category
+    the bank only ever debits ("rent payments")."""
+    for mention in reading.of("table"):
+        if low[mention.start:mention.end] in _PURCHASES:
+            return mention
+    for mention in _payments(reading, low):
+        if _paid_for(reading, low, mention) & catalog.debits:
+            return mention
+    return None
+
+
+def _payments(reading: Reading, low: str) -> list[Mention]:
+    """The row nouns "payment(s)" read after a category ("rent payments")."""
+    return [m for m in reading.of("used") if low[m.start:m.end] in _PAYMENTS]
+
+
+def _paid_for(reading: Reading, low: str, payment: Mention) -> set[str]:
+    """The categories said right before a payment's word ("rent" of "rent payments")."""
+    return {str(m.value) for m in reading.of("value") if "transactions.category" in m.refs
+            and m.end <= payment.start and not low[m.end:payment.start].strip(" -")}
 
 
 def _adjacent_values(reading: Reading, low: str, filters: list[Filter],
@@ -1090,6 +1119,14 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
                 or not _read_as_said(reading, low, plan, mention):
             out.append((mention.start, mention.end))
     out += _other_units(low, plan)
+    if plan.column == "transactions.amount" and plan.measure in ("sum", "avg", "min", "max",
+                                                                 "rows"):
+        # "the largest purchase", "the average transfer payment": amounts as posted, signed,
+        # where the words ask what was paid (the largest debit is the smallest amount)
+        out += [(m.start, m.end) for m in reading.of("table")
+                if low[m.start:m.end] in _PURCHASES]
+        out += [(m.start, m.end) for m in _payments(reading, low)
+                if not _paid_for(reading, low, m) <= catalog.credits]
     # Two values of one column side by side ("payroll deposit") are one kind of the other,
     # not either of them: which one the question means is not read.
     values = sorted(reading.of("value"), key=lambda m: m.start)
@@ -1280,6 +1317,17 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     if measure == "ratio":
         return _ratio(reading, low, base, filters, where)
     either = _either(reading, low, filters, where)
+    # Only of transactions the plan reads: "customers with a loan for a car purchase" is not
+    # read by joining their transactions.
+    paid = _paid_out(reading, low, catalog) if base == "transactions" or any(
+        f.column.startswith("transactions.") for f in filters) else None
+    if paid is not None and measure in ("sum", "avg") and column == "transactions.amount":
+        # "the average grocery purchase", "total rent payments": what was paid, as spent
+        measure = "spend" if measure == "sum" else "avg_spend"
+    elif paid is not None and measure in ("count", "rows", "percent") and \
+            all(f.column != _MONEY_OUT.column for f in filters):
+        filters.append(_MONEY_OUT)  # "how many purchases at Costco": not its refunds
+        where.append(paid.start)
     keep: tuple[Comparison, object] | None = None
     for mention in reading.of("compare"):
         if len(mention.refs) > 1:  # "credited": the sign of the base table's own amounts
