@@ -1458,3 +1458,11 @@ def test_a_purchase_or_payment_ranked_or_of_either_way_is_unread(
         question: str, unread: list[str], catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
     assert first("average payroll payment", catalog).measure == "avg"  # money in, as posted
+
+
+def test_a_breakdown_said_first_is_the_group_and_one_not_kept_is_unread(
+        catalog: Catalog) -> None:
+    plan = first("Per branch: cards issued in 2025, how many", catalog)
+    assert (plan.table, plan.measure, plan.group) == ("cards", "count", "entity:branches")
+    assert read("loans originated in 2024, split out please", catalog, TODAY)[1] == [
+        "split out"]

@@ -515,6 +515,13 @@ def _kept_group(reading: Reading, base: str, filters: list[Filter]) -> str | Non
     return None
 
 
+_BY_FIRST = re.compile(r"^\W*(?:by|per|for\s+each|for\s+every)\s+(?:the\s+|each\s+|every\s+)?$")
+"""A breakdown that opens the question, before the rows it breaks down ("By branch, ...")."""
+_BREAKDOWN = re.compile(r"\b(?:broken\s+(?:down|out)|break(?:ing)?\s+(?:it\s+|them\s+)?down|"
+                        r"break[\s-]?downs?|split(?:\s+out)?|grouped|segmented|bucketed)\b")
+"""The words asking for a breakdown: a plan with no group does not read them."""
+
+
 def _base(reading: Reading, low: str, measure: str, column: str | None) -> str | None:
     if column and measure in ("sum", "avg", "min", "max", "spend", "avg_spend"):
         return column.split(".")[0]
@@ -524,6 +531,9 @@ def _base(reading: Reading, low: str, measure: str, column: str | None) -> str |
         Mention(m.start, m.end, "table", ("transactions",)) for m in reading.of("value")
         if "transactions.category" in m.refs and low[m.start:m.end] in _ROW_NOUNS)],
         key=lambda m: m.start)
+    # "By branch, accounts opened last quarter": what the rows are broken down by, said
+    # first, is not the rows.
+    named = [m for m in named if not _BY_FIRST.search(low[:m.start])] or named
     if measure in ("sum", "avg", "min", "max"):  # "how much do customers hold in accounts"
         measured = [m for m in named if m.refs[0] in DEFAULT_MEASURE]
         if measured:
@@ -1067,6 +1077,8 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     average = _AVG.search(low)
     if average and plan.measure not in ("avg", "avg_spend"):
         out.append(average.span())
+    if plan.group is None:  # "accounts broken down" answered with one number
+        out += [m.span() for m in _BREAKDOWN.finditer(low)]
     who = _WHO.search(low)
     if who and plan.table != "customers" and plan.group != "entity:customers":  # no people
         out.append(who.span(1))
