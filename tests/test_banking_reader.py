@@ -1466,3 +1466,17 @@ def test_a_breakdown_said_first_is_the_group_and_one_not_kept_is_unread(
     assert (plan.table, plan.measure, plan.group) == ("cards", "count", "entity:branches")
     assert read("loans originated in 2024, split out please", catalog, TODAY)[1] == [
         "split out"]
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("the sum and the mean of student loan principal", ["sum"]),  # only the mean is read
+    ("mean combined balance per client", ["combined"]),  # the mean of each one's accounts
+    ("biggest and smallest credit limit on visa cards", ["smallest"]),
+    ("total cards issued in 2024", ["total"]),  # how many, or their credit limits added up
+    ("how many atm deposits were there", []),
+    ("what's the average cash deposit", ["deposit"]),  # cash only ever goes out
+])
+def test_a_measure_said_besides_the_one_read_is_unread(question: str, unread: list[str],
+                                                       catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert first("total card credit limits issued in 2024", catalog).measure == "sum"

@@ -515,6 +515,10 @@ def _kept_group(reading: Reading, base: str, filters: list[Filter]) -> str | Non
     return None
 
 
+_TOTAL = re.compile(r"\b(?:total|sum|combined)\b")
+"""The words of a total ("overall" may be of all the rows, "on average overall")."""
+_TOTAL_ROWS = re.compile(r"\b(total|sum|combined)\s+(?:of\s+)?(?:(?:the|all|our)\s+)?")
+"""A total said right before the rows it is of."""
 _BY_FIRST = re.compile(r"^\W*(?:by|per|for\s+each|for\s+every)\s+(?:the\s+|each\s+|every\s+)?$")
 """A breakdown that opens the question, before the rows it breaks down ("By branch, ...")."""
 _BREAKDOWN = re.compile(r"\b(?:broken\s+(?:down|out)|break(?:ing)?\s+(?:it\s+|them\s+)?down|"
@@ -871,6 +875,8 @@ _ROW_NOUNS = frozenset({"deposit", "deposits", "payment", "payments", "transfer"
 """Values that are also a word for the rows themselves ("a payroll deposit")."""
 _PURCHASES = frozenset({"purchase", "purchases"})
 """Words for transactions that are money going out, whatever they bought."""
+_DEPOSITS = frozenset({"deposit", "deposits"})
+"""A word for transactions of money coming in, after the category it is of."""
 _PAYMENTS = frozenset({"payment", "payments"})
 """A word for transactions that pay for the category before it ("a rent payment"): money out
 where that category only ever goes out, money in where it only comes in ("a payroll
@@ -894,10 +900,11 @@ def _payments(reading: Reading, low: str) -> list[Mention]:
     return [m for m in reading.of("used") if low[m.start:m.end] in _PAYMENTS]
 
 
-def _paid_for(reading: Reading, low: str, payment: Mention) -> set[str]:
-    """The categories said right before a payment's word ("rent" of "rent payments")."""
+def _paid_for(reading: Reading, low: str, rows: Mention) -> set[str]:
+    """The categories said right before a word for the rows ("rent" of "rent payments",
+    "cash" of "cash deposits")."""
     return {str(m.value) for m in reading.of("value") if "transactions.category" in m.refs
-            and m.end <= payment.start and not low[m.end:payment.start].strip(" -")}
+            and m.end <= rows.start and not low[m.end:rows.start].strip(" -")}
 
 
 def _adjacent_values(reading: Reading, low: str, filters: list[Filter],
@@ -1079,6 +1086,20 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         out.append(average.span())
     if plan.group is None:  # "accounts broken down" answered with one number
         out += [m.span() for m in _BREAKDOWN.finditer(low)]
+    if plan.measure in ("avg", "avg_spend", "max", "min"):
+        # "the total and the average principal", "the average total balance per customer":
+        # a total the plan does not add up
+        out += [m.span() for m in _TOTAL.finditer(low)]
+    if plan.measure in ("max", "min"):  # "the maximum and minimum balance": one of them
+        other = _MIN if plan.measure == "max" else _MAX
+        out += [m.span() for m in other.finditer(low)]
+    if plan.measure in ("sum", "spend") and not any(
+            set(m.refs) <= NUMERIC for m in reading.of("column")):
+        # "total accounts opened in 2025", "total purchases at Costco": how many of them, or
+        # the money they hold or cost; no number's word says which
+        for match in _TOTAL_ROWS.finditer(low):
+            if any(m.start == match.end() for m in reading.of("table")):
+                out.append(match.span(1))
     who = _WHO.search(low)
     if who and plan.table != "customers" and plan.group != "entity:customers":  # no people
         out.append(who.span(1))
@@ -1139,6 +1160,9 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
                 if low[m.start:m.end] in _PURCHASES]
         out += [(m.start, m.end) for m in _payments(reading, low)
                 if not _paid_for(reading, low, m) <= catalog.credits]
+    # "cash deposits": money in, of a category that never comes in (cash is withdrawn)
+    out += [(m.start, m.end) for m in reading.of("used") if low[m.start:m.end] in _DEPOSITS
+            and not _paid_for(reading, low, m) <= catalog.credits]
     # Two values of one column side by side ("payroll deposit") are one kind of the other,
     # not either of them: which one the question means is not read.
     values = sorted(reading.of("value"), key=lambda m: m.start)
