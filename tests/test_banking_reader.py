@@ -1480,3 +1480,17 @@ def test_a_measure_said_besides_the_one_read_is_unread(question: str, unread: li
                                                        catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
     assert first("total card credit limits issued in 2024", catalog).measure == "sum"
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("show all clients and their combined balance", ["clients"]),  # each one's, or one total
+    ("which customers hold both a mortgage and a student loan", ["both", "and"]),
+    ("clients who bought at Target and at Walmart in 2025", ["and"]),  # both, or either
+])
+def test_owners_asked_of_one_total_or_of_rows_said_with_and_are_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert first("how many clients have a mortgage or a student loan", catalog).filters == (
+        Filter("loans.kind", "in", ("mortgage", "student")),)
+    assert first("combined balance of savings and money market accounts",
+                 catalog).filters == (Filter("accounts.type", "in", ("savings", "money_market")),)

@@ -515,6 +515,9 @@ def _kept_group(reading: Reading, base: str, filters: list[Filter]) -> str | Non
     return None
 
 
+_ROWS_ASKED = re.compile(r"\b(?:list|show|display|give|which|what|name)\s+(?:me\s+)?"
+                         r"(?:(?:the|all|all\s+the|our|each|every)\s+)?$")
+"""Words asking for the rows named right after them ("list customers", "which clients")."""
 _TOTAL = re.compile(r"\b(?:total|sum|combined)\b")
 """The words of a total ("overall" may be of all the rows, "on average overall")."""
 _TOTAL_ROWS = re.compile(r"\b(total|sum|combined)\s+(?:of\s+)?(?:(?:the|all|our)\s+)?")
@@ -1128,6 +1131,10 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     for mention in reading.of("table"):
         if mention.refs[0] not in joined:
             out.append((mention.start, mention.end))
+        elif mention.refs[0] not in _plan_tables(plan) and plan.measure != "rows" and \
+                _ROWS_ASKED.search(low[:mention.start]):
+            # "list customers and their total balance": each one's, not one total of all
+            out.append((mention.start, mention.end))
     compared = {(f.op, f.value) for f in plan.filters} | {plan.keep}
     for mention in reading.of("compare"):  # a comparison with nothing to compare
         if (mention.refs[0], mention.value) not in compared:
@@ -1163,6 +1170,14 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     # "cash deposits": money in, of a category that never comes in (cash is withdrawn)
     out += [(m.start, m.end) for m in reading.of("used") if low[m.start:m.end] in _DEPOSITS
             and not _paid_for(reading, low, m) <= catalog.credits]
+    for either in (f for f in plan.filters if f.op == "in"):
+        if either.column.split(".")[0] == plan.table:
+            continue
+        # "customers with a checking and a savings account": both, or either; the plan
+        # keeps owners of either (any one of their rows passes one filter)
+        said = sorted(m.start for m in reading.of("value") if either.column in m.refs)
+        out += [m.span() for m in re.finditer(r"\b(?:and|plus|as\s+well\s+as)\b|&",
+                                              low[:said[-1]]) if m.start() > said[0]]
     # Two values of one column side by side ("payroll deposit") are one kind of the other,
     # not either of them: which one the question means is not read.
     values = sorted(reading.of("value"), key=lambda m: m.start)
