@@ -1494,3 +1494,19 @@ def test_owners_asked_of_one_total_or_of_rows_said_with_and_are_unread(
         Filter("loans.kind", "in", ("mortgage", "student")),)
     assert first("combined balance of savings and money market accounts",
                  catalog).filters == (Filter("accounts.type", "in", ("savings", "money_market")),)
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("which segment has the newest clients", ["newest"]),  # no "fewest" misspelt
+    ("auto loans expiring in 2029", ["expiring"]),  # the cards' date, of rows never named
+    ("how many retail customers respectively", ["respectively"]),
+])
+def test_a_word_read_as_another_or_of_rows_never_named_is_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert first("how many custmers joined in 2025", catalog).table == "customers"
+
+
+def test_values_of_either_respectively_are_each_counted(catalog: Catalog) -> None:
+    plan = first("how many credit and debit cards respectively", catalog)
+    assert (plan.measure, plan.group) == ("count", "cards.kind")

@@ -677,7 +677,7 @@ def read(question: str, catalog: Catalog, today: date | None = None,
     """The plans the question can mean (best first) and the phrases of it no plan read.
 
     A word read nowhere that is one slip from exactly one word of the bank's vocabulary
-    ("intrest", "custmers") is read as that word."""
+    with its first letter ("intrest", "custmers") is read as that word."""
     question = " ".join(question.split())
     plans, missed = _read(question, catalog, today)
     if missed:
@@ -711,7 +711,10 @@ def _spelled(question: str, missed: list[str], catalog: Catalog) -> str:
             low = word.lower()
             if any(low.endswith(end) and low[:-len(end)] in known for end in _ENDINGS):
                 continue  # "credited" is a word of its own, not "credit" misspelt
-            close = [w for w in known if abs(len(w) - len(low)) <= 1 and _one_slip(low, w)]
+            # A slip keeps the first letter: "newest" is no "fewest" misspelt, and reading it
+            # so would rank the other way.
+            close = [w for w in known if w[0] == low[0] and abs(len(w) - len(low)) <= 1
+                     and _one_slip(low, w)]
             if len(close) == 1:
                 question = re.sub(rf"\b{re.escape(word)}\b", close[0], question)
     return question
@@ -1150,9 +1153,18 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         out += [(m.start, m.end) for m in reading.of("date")]
     dated = {plan.column, *(f.column for f in plan.filters), plan.group}
     names = {ref.rpartition(".")[2] for ref in dated if ref}
+    named = {plan.table, *_tables_named(reading), *(m.value[2] for m in reading.of("having"))}
     for mention in reading.of("time"):  # "opened in 2020 and closed in 2025": one date read
-        if mention.refs[0].partition(".")[2] not in names:
+        name = mention.refs[0].partition(".")[2]
+        if name not in names:
             out.append((mention.start, mention.end))
+        elif not {r.rpartition(":")[2].split(".")[0] for r in dated
+                  if r and r.rpartition(".")[2] == name} & named:
+            # "loans expiring in 2030": the date of rows the question never names (the
+            # cards of the loans' owners)
+            out.append((mention.start, mention.end))
+    if plan.group is None:  # "checking and savings accounts, respectively": one number
+        out += [m.span() for m in re.finditer(r"\brespectively\b", low)]
     used = _uses(plan, catalog)
     for mention in reading.of("column"):
         if (not set(mention.refs) & used and not _after_its_value(reading, low, mention)) \
@@ -1451,7 +1463,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             measure, column = "rows", DEFAULT_MEASURE.get(base)
     else:
         group = _group(reading, low, base, dates_col)
-        said = re.search(r"\b(each|vs|versus|compare|comparing|compared)\b", low)
+        said = re.search(r"\b(each|vs|versus|compare|comparing|compared|respectively)\b", low)
         if group is None and either and said:
             group = either  # "online vs card transactions, how many of each"
             for match in re.finditer(r"\b(compare|comparing|compared)\b", low):
