@@ -1510,3 +1510,22 @@ def test_a_word_read_as_another_or_of_rows_never_named_is_unread(
 def test_values_of_either_respectively_are_each_counted(catalog: Catalog) -> None:
     plan = first("how many credit and debit cards respectively", catalog)
     assert (plan.measure, plan.group) == ("count", "cards.kind")
+
+
+@pytest.mark.parametrize(("question", "group"), [
+    ("pivot the loans table by status with the total principal column, mortgages only",
+     "loans.status"),
+    ("one row per state: number of customers, premier only", "customers.state"),
+])
+def test_a_spreadsheets_words_for_a_breakdown_are_read(question: str, group: str,
+                                                       catalog: Catalog) -> None:
+    assert first(question, catalog).group == group
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("pivot premier customers", ["pivot"]),  # nothing to pivot by
+    ("customers with checking accounts only", ["only"]),  # none but checking accounts
+])
+def test_a_pivot_of_nothing_and_only_of_owned_rows_are_unread(question: str, unread: list[str],
+                                                              catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread

@@ -751,6 +751,7 @@ def _read(question: str, catalog: Catalog, today: date | None,
         _new_rows(reading, low, plans[0])
         _names(reading, low, plans[0], catalog)
         _ranked_first(reading, low, plans[0])
+        _spreadsheet(reading, low, plans[0])
     if not plans:
         return plans, unread(reading)
     ignored = _ignored(reading, low, plans[0], catalog)
@@ -772,6 +773,41 @@ def _ranked_by(reading: Reading, question: str, plan: Plan) -> list[str]:
     """The words naming the column a plan ranks by, said back as not read."""
     said = [question[m.start:m.end] for m in reading.of("column") if plan.column in m.refs]
     return said[:1] or [plan.column or ""]
+
+
+_PIVOT = re.compile(r"\b(?:pivot(?:ed)?(?:\s+table)?|(?:one|1|a\s+single)\s+row\s+(?=per\b|for\s+"
+                    r"(?:each|every)\b|each\b)|columns?\s+[a-d1-4](?=\s*[:=,-]?\s*\w))")
+"""A spreadsheet's words for a breakdown: "pivot ... by", "one row per month", "column A
+month, column B ..."."""
+
+
+def _spreadsheet(reading: Reading, low: str, plan: Plan) -> None:
+    """Words someone thinking in spreadsheets says of what the plan does: a pivot and one row
+    per group where it groups, "the cards table" of rows it reads, "the average rate column"
+    of a column it computes, and "only" after a time or after the rows it counts, filtered
+    ("active cards only"; not "customers with checking accounts only", of owned rows)."""
+    spans: list[tuple[int, int]] = []
+    if plan.group:
+        spans += [m.span() for m in _PIVOT.finditer(low)]
+    read_tables = set(_plan_tables(plan))
+    for mention in reading.of("table"):
+        after = re.match(r"\s+table\b", low[mention.end:])
+        if after and mention.refs[0] in read_tables:
+            spans.append((mention.end, mention.end + after.end()))
+    used = _uses(plan, None)
+    for mention in reading.of("column"):
+        after = re.match(r"\s+column\b", low[mention.end:])
+        if after and set(mention.refs) & used:
+            spans.append((mention.end, mention.end + after.end()))
+    values = {m.end for m in reading.of("value")}
+    for mention in [*reading.of("date"), *reading.of("table")]:
+        after = re.match(r"\s+only\b", low[mention.end:])
+        if after and (mention.kind == "date" or (mention.refs[0] == plan.table and any(
+                not low[end:mention.start].strip() for end in values))):
+            spans.append((mention.end, mention.end + after.end()))
+    for start, end in spans:
+        if reading.free(start, end):
+            reading.mentions.append(Mention(start, end, "used"))
 
 
 _FIRST = ("oldest", "earliest", "first")
