@@ -1529,3 +1529,27 @@ def test_a_spreadsheets_words_for_a_breakdown_are_read(question: str, group: str
 def test_a_pivot_of_nothing_and_only_of_owned_rows_are_unread(question: str, unread: list[str],
                                                               catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("okay next one how many checking accounts were opened in 2025 period",
+     (Filter("accounts.opened_at", "between", ("2025-01-01", "2025-12-31")),
+      Filter("accounts.type", "=", "checking"))),
+    ("number of loans comma any loan status comma for customers in Ohio",
+     (Filter("customers.state", "=", "OH"),)),
+    ("how many debit cards on a network different from Mastercard",
+     (Filter("cards.kind", "=", "debit"), Filter("cards.network", "<>", "mastercard"))),
+])
+def test_dictated_punctuation_any_status_and_different_from_are_read(
+        question: str, expected: tuple[Filter, ...], catalog: Catalog) -> None:
+    assert first(question, catalog).filters == expected
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many cards were issued during that period", ["during", "period"]),  # which period
+    ("how many customers have we lent to", ["lent"]),  # who, not how much
+])
+def test_a_period_not_said_and_lent_not_summed_are_unread(question: str, unread: list[str],
+                                                          catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert first("how much have we lent to premier clients", catalog).column == "loans.principal"

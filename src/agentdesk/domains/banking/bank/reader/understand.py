@@ -53,8 +53,9 @@ __all__ = ["read", "read_question", "readings"]
 
 _NOT = re.compile(r"(\bnot|\w*n['’]t|\b(?:are|is|was|were|do|does|did|has|have|had)nt|\bno longer"
                   r"|\bexcluding|\bexcept(?:\s+for)?|\bother than|\bapart from|\bbesides"
-                  r"|\boutside(?:\s+of)?)\s+((?:\w+\s+){0,3})$")
-"""What excludes the value after it: "not", "aren't" (or "arent"), "other than", "outside"."""
+                  r"|\boutside(?:\s+of)?|\bdifferent\s+(?:than|from))\s+((?:\w+\s+){0,3})$")
+"""What excludes the value after it: "not", "aren't" (or "arent"), "other than", "outside",
+"different than"."""
 
 
 def _negations(reading: Reading) -> None:
@@ -199,6 +200,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
         for phrase in DATE_VERBS:
             find(reading, phrase, spaced, "used", ())
     _restated_lead(reading, low)
+    _dictated(reading, low)
     reading.mentions.sort(key=lambda m: m.start)
     return reading
 
@@ -210,6 +212,25 @@ _BARE_VERB = re.compile(
 """A bare date verb after an auxiliary and its subject, with its object asked about before
 it and only a date or the end after it ("how many cards did we issue last month"); never
 negated ("did not open in 2025" is left to the coverage check)."""
+
+
+_SPOKEN_COMMA = re.compile(r"\bcomma\b")
+_SPOKEN_END = re.compile(r"\s+(?:period|full\s+stop|question\s+mark)(?=\W*$)")
+_NEXT_ONE = re.compile(r"^\W*(?:(?:okay|alright|right|so)\W+)*(?:the\s+)?next\s+(?:one|question)\b")
+
+
+def _dictated(reading: Reading, low: str) -> None:
+    """A dictated question's spoken punctuation and lead-in: "comma", "period" ending it
+    right after what it names ("... this year period"; not "during that period": which
+    period is not said), "okay next one"."""
+    spans = [m.span() for m in _SPOKEN_COMMA.finditer(low)]
+    spans += [m.span() for m in _NEXT_ONE.finditer(low)]
+    end = _SPOKEN_END.search(low)
+    if end and any(m.end == end.start() for m in reading.mentions if m.kind != "used"):
+        spans.append(end.span())
+    for start, stop in spans:
+        if reading.free(start, stop):
+            reading.mentions.append(Mention(start, stop, "used"))
 
 
 def _segment_banking(reading: Reading, low: str) -> None:
@@ -752,6 +773,11 @@ def _read(question: str, catalog: Catalog, today: date | None,
         _names(reading, low, plans[0], catalog)
         _ranked_first(reading, low, plans[0])
         _spreadsheet(reading, low, plans[0])
+        for mention in reading.of("column"):  # "regardless of status": its words are read
+            said = _ANY_OF.search(low[:mention.start])
+            if said and _any_of(low, plans[0], mention) and \
+                    reading.free(said.start(), mention.start):
+                reading.mentions.append(Mention(said.start(), mention.start, "used"))
     if not plans:
         return plans, unread(reading)
     ignored = _ignored(reading, low, plans[0], catalog)
@@ -1203,6 +1229,8 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         out += [m.span() for m in re.finditer(r"\brespectively\b", low)]
     used = _uses(plan, catalog)
     for mention in reading.of("column"):
+        if _any_of(low, plan, mention):
+            continue  # "all loan statuses": no filter on it, as the plan has none
         if (not set(mention.refs) & used and not _after_its_value(reading, low, mention)) \
                 or not _read_as_said(reading, low, plan, mention):
             out.append((mention.start, mention.end))
@@ -1233,6 +1261,18 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         if set(first.refs) & set(then.refs) and not low[first.end:then.start].strip(" -"):
             out.append((first.start, then.end))
     return out
+
+
+_ANY_OF = re.compile(r"\b(?:all|any|every|regardless\s+of|irrespective\s+of|whatever)\s+"
+                     r"(?:(?:the|their|its|loan|account|card)\s+){0,2}$")
+
+
+def _any_of(low: str, plan: Plan, column: Mention) -> bool:
+    """Whether a column of categories is said to be any of its values ("all statuses",
+    "regardless of the loan status") and the plan keeps every one of them."""
+    return not set(column.refs) & NUMERIC and bool(_ANY_OF.search(low[:column.start])) and \
+        not any(f.column in column.refs for f in plan.filters) and \
+        plan.group not in column.refs and plan.column not in column.refs
 
 
 _BESIDE_A_COMPARISON = re.compile(r"\s*(?:(?:in|of|for|the|their|its|a|an)\s+)*")

@@ -54,7 +54,7 @@ COLUMN_WORDS: dict[str, tuple[str, ...]] = {
     "principal": ("loans.principal",), "principals": ("loans.principal",),
     "loan amount": ("loans.principal",), "loan amounts": ("loans.principal",),
     "loan size": ("loans.principal",), "borrowed": ("loans.principal",),
-    "borrow": ("loans.principal",),
+    "borrow": ("loans.principal",), "lent": ("loans.principal",),
     "credit limit": ("cards.credit_limit",), "credit limits": ("cards.credit_limit",),
     "limit": ("cards.credit_limit",),
     "term": ("loans.term_months",), "loan term": ("loans.term_months",),
