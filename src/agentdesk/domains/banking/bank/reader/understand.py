@@ -243,22 +243,37 @@ def _segment_banking(reading: Reading, low: str) -> None:
                 reading.mentions.append(Mention(mention.end, mention.end + after.end(), "used"))
 
 
-_EMPLOYED = re.compile(r"\b(?:works?|working|worked|employed)\s+(?:for|at|by)\s+"
-                       r"([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)")
-"""A verb of working and the proper name of whom for ("work for Johnson Inc")."""
+_NAME = r"(?P<name>[A-Z][\w&'’-]*(?:\s+(?:(?:and|&|of|the)\s+)?[A-Z][\w&'’-]*)*)"
+"""A proper name, its words capitalised ("Johnson Inc", "Smith and Sons")."""
+_EMPLOYED = (
+    re.compile(rf"\b(?:works?|working|worked|employed)\s+(?:for|at|by)\s+{_NAME}"),
+    re.compile(rf"{_NAME}\s+as\s+(?:(?:their|his|her|the|an?)\s+)?employer\b"),
+    re.compile(rf"\bemployer\s+(?:is\s+|was\s+)?[:=]?\s*{_NAME}"),
+)
+"""A verb of working and the proper name of whom for ("work for Johnson Inc"), or a name
+said to be the employer ("Smith and Sons as their employer", "whose employer is Acme")."""
 
 
 def _employers(reading: Reading, question: str, catalog: Catalog) -> None:
-    """ "customers who work for Johnson Inc": the name written after a verb of working is
-    an employer (the bank keeps employers as free text, not among its values), whatever
-    else a name of that spelling may be (a merchant)."""
+    """ "customers who work for Johnson Inc", "Smith and Sons as their employer": the name
+    written after a verb of working, or said to be the employer, is an employer (the bank
+    keeps employers as free text, not among its values), whatever else a name of that
+    spelling may be (a merchant). One negated ("don't list Acme as their employer") is left
+    unread: whether those with no employer are meant is not said."""
     if not catalog.has("customers.employer"):
         return
-    for match in _EMPLOYED.finditer(question):
-        if reading.free(match.start(), match.end()):
-            reading.mentions.append(Mention(match.start(), match.start(1), "used"))
-            reading.mentions.append(Mention(match.start(1), match.end(1), "value",
-                                            ("customers.employer",), match.group(1)))
+    for pattern in _EMPLOYED:
+        for match in pattern.finditer(question):
+            negation = _NOT.search(question[:match.start("name")].lower())
+            if negation and all(w in FILLER for w in negation.group(2).split()):
+                continue  # "don't list Acme as their employer": those with none, too?
+            if reading.free(match.start(), match.end()):
+                reading.mentions.append(Mention(match.start("name"), match.end("name"), "value",
+                                                ("customers.employer",), match.group("name")))
+                for start, end in ((match.start(), match.start("name")),
+                                   (match.end("name"), match.end())):
+                    if start < end:
+                        reading.mentions.append(Mention(start, end, "used"))
 
 
 def _only(reading: Reading, low: str) -> None:
