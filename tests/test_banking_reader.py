@@ -1562,3 +1562,15 @@ def test_a_name_said_to_be_the_employer_is_read(question: str, catalog: Catalog)
     assert first(question, catalog).filters == (Filter("customers.employer", "=", name),)
     assert read("customers who don't list Acme Corp as their employer", catalog, TODAY)[1] == [
         "don't", "Acme Corp"]  # and those with no employer?
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("count clients 70 or older", Filter("customers.birth_date", "<=", "1956-11-23")),
+    ("retail customers aged 25 and younger",
+     Filter("customers.birth_date", ">", "2000-11-23")),  # not yet 26
+])
+def test_an_age_with_its_end_said_bounds_the_birth_date(question: str, expected: Filter,
+                                                        catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+    assert read("how many accounts belong to clients 70 or older", catalog, TODAY)[1] == [
+        "70 or older"]  # the owners' age, of rows that have none

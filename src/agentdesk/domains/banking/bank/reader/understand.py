@@ -24,6 +24,7 @@ from .phrases import (
     Mention,
     Reading,
     find,
+    find_ages,
     find_comparisons,
     find_dates,
     find_having,
@@ -128,7 +129,9 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)
     # Any case the person wrote in: all lower or all capitals names no proper noun by case.
     uncased = question.islower() or question.isupper()
-    find_dates(reading, today or catalog.today or date.today())
+    day = today or catalog.today or date.today()
+    find_dates(reading, day)
+    find_ages(reading, day)
     find_having(reading)
     find_missing(reading)
     find_comparisons(reading)
