@@ -1574,3 +1574,25 @@ def test_an_age_with_its_end_said_bounds_the_birth_date(question: str, expected:
     assert expected in first(question, catalog).filters
     assert read("how many accounts belong to clients 70 or older", catalog, TODAY)[1] == [
         "70 or older"]  # the owners' age, of rows that have none
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("how much money went out via ach in 2025", "spend"),
+    ("total withdrawals at the atm last month", "spend"),
+    ("mean outgoing transfer this year", "avg_spend"),
+])
+def test_money_going_out_added_up_is_spent(question: str, measure: str,
+                                           catalog: Catalog) -> None:
+    """The amounts that went out are posted below zero; what went out is their size."""
+    plan = first(question, catalog)
+    assert plan.measure == measure
+    assert "-transactions.amount" in render(plan)
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("biggest withdrawal transaction in 2026", ["withdrawal"]),  # the most negative amount
+    ("how many mortgages went out in 2024", ["went out"]),  # loans have no money's way
+])
+def test_money_going_out_ranked_or_of_other_rows_is_unread(question: str, unread: list[str],
+                                                           catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread

@@ -367,11 +367,12 @@ def find_comparisons(reading: Reading) -> None:
                                             ("=", "loans.term_months"),
                                             12 * _count(match.group(1))))
     # "payroll credited in 2026", "incoming transfers", "interest paid out", "cash
-    # withdrawals": money in or out, of transactions only. Not "received": a customer
+    # withdrawals", "cash that went out": money in or out, of transactions only. Not "received": a customer
     # receives a card or a loan as well as money, and that reading would count their
     # transactions instead.
     for match in re.finditer(r"\b(?:(credited|incoming|pa(?:id|ys?|ying)\s+out)|"
-                             r"debited|outgoing|withdrawals?)\b", low):
+                             r"debited|outgoing|withdrawals?|"
+                             r"(?:went|gone|goes|go|going)\s+out(?:\s+(?:through|via))?)\b", low):
         if reading.free(match.start(), match.end()):
             op = ">" if match.group(1) else "<"
             reading.mentions.append(Mention(match.start(), match.end(), "compare",

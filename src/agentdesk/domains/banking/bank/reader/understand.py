@@ -1219,6 +1219,8 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
             # "list customers and their total balance": each one's, not one total of all
             out.append((mention.start, mention.end))
     compared = {(f.op, f.value) for f in plan.filters} | {plan.keep}
+    if plan.measure in ("spend", "avg_spend"):
+        compared.add((_MONEY_OUT.op, _MONEY_OUT.value))  # "withdrawals": what is spent
     for mention in reading.of("compare"):  # a comparison with nothing to compare
         if (mention.refs[0], mention.value) not in compared:
             out.append((mention.start, mention.end))
@@ -1261,6 +1263,12 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
                 if low[m.start:m.end] in _PURCHASES]
         out += [(m.start, m.end) for m in _payments(reading, low)
                 if not _paid_for(reading, low, m) <= catalog.credits]
+    if _MONEY_OUT in plan.filters and plan.column == "transactions.amount" and \
+            plan.measure in ("min", "max", "rows"):
+        # "the largest withdrawal": the amounts as posted are below zero, the largest the
+        # smallest withdrawn
+        out += [(m.start, m.end) for m in reading.of("compare") if m.refs[1:] == (
+            "transactions.amount",) and m.refs[0] == "<"]
     # "cash deposits": money in, of a category that never comes in (cash is withdrawn)
     out += [(m.start, m.end) for m in reading.of("used") if low[m.start:m.end] in _DEPOSITS
             and not _paid_for(reading, low, m) <= catalog.credits]
@@ -1504,6 +1512,9 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         if target:
             filters.append(Filter(target, cast(Op, mention.refs[0]), mention.value))
             where.append(mention.start)
+    if measure in ("sum", "avg") and column == "transactions.amount" and _MONEY_OUT in filters:
+        # "total cash withdrawals": the money that went out, as spent (positive dollars)
+        measure = "spend" if measure == "sum" else "avg_spend"
     spent = _spending(low)
     if measure == "count" and spent and not _TIMES.search(low) and \
             (base == "transactions" or base in _owners("transactions")) and \
