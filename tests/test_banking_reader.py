@@ -1596,3 +1596,15 @@ def test_money_going_out_added_up_is_spent(question: str, measure: str,
 def test_money_going_out_ranked_or_of_other_rows_is_unread(question: str, unread: list[str],
                                                            catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("student loans that run longer than ten years", Filter("loans.term_months", ">", 120)),
+    ("how many mortgages have terms of less than 15 years",
+     Filter("loans.term_months", "<", 180)),
+])
+def test_a_loan_running_longer_than_some_years_is_its_term(question: str, expected: Filter,
+                                                           catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+    assert read("customers with us for more than 10 years", catalog, TODAY)[1] == [
+        "more than 10 years"]  # not a loan's term

@@ -338,6 +338,15 @@ def find_comparisons(reading: Reading) -> None:
                 high_end is not None:
             reading.mentions.append(Mention(match.start(), match.end(), "compare",
                                             ("between",), (_whole(low_end), _whole(high_end))))
+    # "loans that run for longer than 20 years": a term, in months (refs[1] the column);
+    # not "more than 5 years ago" nor "years old" (a date).
+    for match in re.finditer(rf"(?:\brun(?:s|ning)?\s+(?:for\s+)?)?\b(longer|more|shorter|less)"
+                             rf"\s+than\s+{_NUMBER_OR_WORD}\s+years?\b(?!\s+(?:ago|old)\b)", low):
+        if reading.free(match.start(), match.end()):
+            op = ">" if match.group(1) in ("longer", "more") else "<"
+            reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                            (op, "loans.term_months"),
+                                            12 * _count(match.group(2))))
     words = "|".join(sorted(_COMPARE, key=len, reverse=True))
     for match in re.finditer(rf"\b({words})\s+{_NUMBER}", low):
         value = _amount(match.group(2), match.group(3), _money(low, match))

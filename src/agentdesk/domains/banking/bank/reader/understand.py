@@ -1325,7 +1325,7 @@ def _read_as_said(reading: Reading, low: str, plan: Plan, column: Mention) -> bo
     if refs <= NUMERIC:
         if refs & kept or listed:
             return True
-        compares = [m for m in reading.of("compare") if len(m.refs) == 1]
+        compares = [m for m in reading.of("compare") if len(m.refs) == 1 or m.refs[1] in refs]
         numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
         for compare in compares:
             before = [m for m in numeric if m.end <= compare.start]
