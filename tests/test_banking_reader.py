@@ -1608,3 +1608,14 @@ def test_a_loan_running_longer_than_some_years_is_its_term(question: str, expect
     assert expected in first(question, catalog).filters
     assert read("customers with us for more than 10 years", catalog, TODAY)[1] == [
         "more than 10 years"]  # not a loan's term
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("mean student loan payment", ["payment"]),  # no loans of customers who made a payment
+    ("how many debit card payments last year", ["payments"]),
+])
+def test_a_value_of_rows_reached_through_an_owner_never_named_is_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    plan = first("how many accounts belong to clients with an auto loan", catalog)
+    assert plan.filters == (Filter("loans.kind", "=", "auto"),)

@@ -1269,6 +1269,7 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         # smallest withdrawn
         out += [(m.start, m.end) for m in reading.of("compare") if m.refs[1:] == (
             "transactions.amount",) and m.refs[0] == "<"]
+    out += _of_siblings(reading, plan)
     # "cash deposits": money in, of a category that never comes in (cash is withdrawn)
     out += [(m.start, m.end) for m in reading.of("used") if low[m.start:m.end] in _DEPOSITS
             and not _paid_for(reading, low, m) <= catalog.credits]
@@ -1345,6 +1346,23 @@ def _read_as_said(reading: Reading, low: str, plan: Plan, column: Mention) -> bo
         if _NAMING_A_VALUE.fullmatch(between):
             return False
     return True
+
+
+def _of_siblings(reading: Reading, plan: Plan) -> list[tuple[int, int]]:
+    """Values filtering rows neither the plan's, their owners' nor theirs, reached through an
+    owner of both the question does not name: "average loan payment" is no average of loans
+    whose owner has a payment transaction, nor "card payments" cards whose account has one.
+    "accounts of customers with a mortgage" names the owner it goes through."""
+    named = set(_tables_named(reading))
+    kin = {plan.table} | _owners(plan.table)
+    out: list[tuple[int, int]] = []
+    for item in plan.filters:
+        table = item.column.split(".")[0]
+        if table in kin or plan.table in _owners(table) or table in named or \
+                named & _owners(table) & _owners(plan.table):
+            continue
+        out += [(m.start, m.end) for m in reading.of("value") if item.column in m.refs]
+    return out
 
 
 _IN_UNIT = re.compile(r"\b(?:in|as)\s+(?:(?:the\s+)?number\s+of\s+)?(?:an?\s+)?("
