@@ -1619,3 +1619,9 @@ def test_a_value_of_rows_reached_through_an_owner_never_named_is_unread(
     assert read(question, catalog, TODAY)[1] == unread
     plan = first("how many accounts belong to clients with an auto loan", catalog)
     assert plan.filters == (Filter("loans.kind", "=", "auto"),)
+
+
+@pytest.mark.parametrize("question", ["quick 1: how many frozen accounts?",
+                                      "ok so next 1 how many frozen accounts"])
+def test_a_lead_in_with_its_one_in_digits_is_read(question: str, catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (Filter("accounts.status", "=", "frozen"),)

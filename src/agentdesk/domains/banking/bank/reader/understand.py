@@ -219,7 +219,7 @@ negated ("did not open in 2025" is left to the coverage check)."""
 
 _SPOKEN_COMMA = re.compile(r"\bcomma\b")
 _SPOKEN_END = re.compile(r"\s+(?:period|full\s+stop|question\s+mark)(?=\W*$)")
-_NEXT_ONE = re.compile(r"^\W*(?:(?:okay|alright|right|so)\W+)*(?:the\s+)?next\s+(?:one|question)\b")
+_NEXT_ONE = re.compile(r"^\W*(?:(?:okay|ok|alright|right|so)\W+)*(?:the\s+)?next\s+(?:one|1|question)\b")
 
 
 def _dictated(reading: Reading, low: str) -> None:
