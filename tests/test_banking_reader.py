@@ -1625,3 +1625,14 @@ def test_a_value_of_rows_reached_through_an_owner_never_named_is_unread(
                                       "ok so next 1 how many frozen accounts"])
 def test_a_lead_in_with_its_one_in_digits_is_read(question: str, catalog: Catalog) -> None:
     assert first(question, catalog).filters == (Filter("accounts.status", "=", "frozen"),)
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many loans did each branch make", ["branch"]),  # a loan has no branch
+    ("mean rate on auto loans above 50k", ["above 50k"]),  # the loans' principal
+])
+def test_a_breakdown_or_bound_of_other_rows_than_said_is_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert Filter("accounts.balance", ">", 10000) in first(
+        "average balance of savings accounts over 10k", catalog).filters

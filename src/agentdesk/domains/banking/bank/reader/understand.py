@@ -1270,6 +1270,14 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         out += [(m.start, m.end) for m in reading.of("compare") if m.refs[1:] == (
             "transactions.amount",) and m.refs[0] == "<"]
     out += _of_siblings(reading, plan)
+    numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
+    for compare in (m for m in reading.of("compare") if len(m.refs) == 1):
+        before = [m for m in numeric if m.end <= compare.start]
+        rows = [m for m in reading.of("table") if before and before[-1].end <= m.start
+                and m.end <= compare.start]
+        if rows and DEFAULT_MEASURE.get(rows[-1].refs[0]) not in before[-1].refs:
+            # "the average rate on loans over 200k": the loans' principal, not their rate
+            out.append((compare.start, compare.end))
     # "cash deposits": money in, of a category that never comes in (cash is withdrawn)
     out += [(m.start, m.end) for m in reading.of("used") if low[m.start:m.end] in _DEPOSITS
             and not _paid_for(reading, low, m) <= catalog.credits]
@@ -1351,17 +1359,27 @@ def _read_as_said(reading: Reading, low: str, plan: Plan, column: Mention) -> bo
 def _of_siblings(reading: Reading, plan: Plan) -> list[tuple[int, int]]:
     """Values filtering rows neither the plan's, their owners' nor theirs, reached through an
     owner of both the question does not name: "average loan payment" is no average of loans
-    whose owner has a payment transaction, nor "card payments" cards whose account has one.
-    "accounts of customers with a mortgage" names the owner it goes through."""
+    whose owner has a payment transaction, nor "card payments" cards whose account has one,
+    nor "loans per branch" the branches of their owners' accounts. "accounts of customers
+    with a mortgage" names the owner it goes through."""
     named = set(_tables_named(reading))
     kin = {plan.table} | _owners(plan.table)
+
+    def near(table: str) -> bool:  # its own rows, owners, owned rows, or co-owners of rows
+        return table in kin or plan.table in _owners(table) or any(
+            {table, plan.table} <= _owners(child) for child in DATE_COLUMNS)
+
     out: list[tuple[int, int]] = []
     for item in plan.filters:
         table = item.column.split(".")[0]
-        if table in kin or plan.table in _owners(table) or table in named or \
-                named & _owners(table) & _owners(plan.table):
+        if near(table) or table in named or named & _owners(table) & _owners(plan.table):
             continue
         out += [(m.start, m.end) for m in reading.of("value") if item.column in m.refs]
+    grouped = (plan.group or "").rpartition(":")[2].split(".")[0]
+    if grouped and not near(grouped) and not _owners(grouped) & _owners(plan.table):
+        # "how many loans did each branch originate": loans have no branch
+        out += [(m.start, m.end) for m in reading.mentions
+                if m.kind in ("table", "column") and grouped in {r.split(".")[0] for r in m.refs}]
     return out
 
 
