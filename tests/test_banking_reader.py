@@ -1636,3 +1636,12 @@ def test_a_breakdown_or_bound_of_other_rows_than_said_is_unread(
     assert read(question, catalog, TODAY)[1] == unread
     assert Filter("accounts.balance", ">", 10000) in first(
         "average balance of savings accounts over 10k", catalog).filters
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many payroll purchases in 2025", ["purchases"]),  # payroll only comes in
+    ("average purchase credited to savings accounts", ["purchase"]),
+])
+def test_a_purchase_of_money_coming_in_is_unread(question: str, unread: list[str],
+                                                 catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread

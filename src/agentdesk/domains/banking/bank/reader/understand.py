@@ -981,6 +981,19 @@ def _paid_out(reading: Reading, low: str, catalog: Catalog) -> Mention | None:
     return None
 
 
+def _money_in(plan: Plan, catalog: Catalog) -> bool:
+    """Whether the plan keeps only money coming in: amounts above zero, or categories the
+    bank only ever credits (payroll, refunds)."""
+    for item in plan.filters:
+        if item.column == "transactions.amount" and item.op in (">", ">=") and item.value >= 0:
+            return True
+        values = item.value if item.op == "in" else (item.value,)
+        if item.column == "transactions.category" and item.op in ("=", "in") and \
+                set(values) <= catalog.credits:
+            return True
+    return False
+
+
 def _payments(reading: Reading, low: str) -> list[Mention]:
     """The row nouns "payment(s)" read after a category ("rent payments")."""
     return [m for m in reading.of("used") if low[m.start:m.end] in _PAYMENTS]
@@ -1270,6 +1283,8 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         out += [(m.start, m.end) for m in reading.of("compare") if m.refs[1:] == (
             "transactions.amount",) and m.refs[0] == "<"]
     out += _of_siblings(reading, plan)
+    if _money_in(plan, catalog):  # "payroll purchases", "refund purchases": money in, not out
+        out += [(m.start, m.end) for m in reading.of("table") if low[m.start:m.end] in _PURCHASES]
     numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
     for compare in (m for m in reading.of("compare") if len(m.refs) == 1):
         before = [m for m in numeric if m.end <= compare.start]
