@@ -1400,3 +1400,248 @@ def test_owners_ranked_by_one_of_their_rows_are_not_listed_twice(catalog: Catalo
     total = first("top 5 customers by total balance", catalog)
     assert (total.measure, total.group) == ("sum", "entity:customers")
     assert first("which customer has the largest balance", catalog).limit == 1
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("auto loans above $40k: how many, and what is their combined principal?", ["principal"]),
+    ("how many checking accounts over $10k and their total balance", ["balance"]),
+])
+def test_a_number_asked_apart_from_its_comparison_is_unread(question: str, unread: list[str],
+                                                            catalog: Catalog) -> None:
+    """The comparison filters the number it stands with; the same number asked again of
+    the rows kept (their total, their largest) is not what a count answers."""
+    assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize("question", ["how many auto loans are above $40k in principal",
+                                      "count mortgages whose principal is over 300k"])
+def test_a_number_beside_its_comparison_is_read(question: str, catalog: Catalog) -> None:
+    plan = first(question, catalog)
+    assert plan.measure == "count"
+    assert any(f.column == "loans.principal" and f.op == ">" for f in plan.filters)
+
+
+@pytest.mark.parametrize("question", ["clients that have target as their employer",
+                                      "customers whose employer isn't Walmart",
+                                      "customers with employer: Costco"])
+def test_a_value_named_as_another_columns_is_unread(question: str, catalog: Catalog) -> None:
+    """A merchant said to be an employer: listing customers shows their employer, but the
+    filter would be on what they bought, not on whom they work for."""
+    assert read(question, catalog, TODAY)[1] == ["employer"]
+    assert first("premier customers in Ohio and their employers", catalog).filters == (
+        Filter("customers.segment", "=", "premier"), Filter("customers.state", "=", "OH"))
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("mean fuel purchase in 2025?", "avg_spend"),
+    ("total utility payments last year", "spend"),
+    ("average insurance payment per month", "avg_spend"),
+])
+def test_what_a_purchase_or_a_payment_of_a_debit_costs_is_spent(question: str, measure: str,
+                                                                 catalog: Catalog) -> None:
+    """A purchase is money going out, and so is a payment of what the bank only ever debits:
+    its size is what was paid, not the amount as posted (below zero)."""
+    assert first(question, catalog).measure == measure
+
+
+def test_purchases_counted_are_money_going_out(catalog: Catalog) -> None:
+    plan = first("how many purchases did we see at Target in 2025", catalog)
+    assert Filter("transactions.amount", "<", 0) in plan.filters
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("what is the single biggest purchase at Walmart", ["purchase"]),  # the largest debit
+    ("the 3 largest purchases of 2026", ["purchases"]),
+    ("average interest payment in 2025", ["payment"]),  # interest goes both ways
+])
+def test_a_purchase_or_payment_ranked_or_of_either_way_is_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert first("average payroll payment", catalog).measure == "avg"  # money in, as posted
+
+
+def test_a_breakdown_said_first_is_the_group_and_one_not_kept_is_unread(
+        catalog: Catalog) -> None:
+    plan = first("Per branch: cards issued in 2025, how many", catalog)
+    assert (plan.table, plan.measure, plan.group) == ("cards", "count", "entity:branches")
+    assert read("loans originated in 2024, split out please", catalog, TODAY)[1] == [
+        "split out"]
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("the sum and the mean of student loan principal", ["sum"]),  # only the mean is read
+    ("mean combined balance per client", ["combined"]),  # the mean of each one's accounts
+    ("biggest and smallest credit limit on visa cards", ["smallest"]),
+    ("total cards issued in 2024", ["total"]),  # how many, or their credit limits added up
+    ("how many atm deposits were there", []),
+    ("what's the average cash deposit", ["deposit"]),  # cash only ever goes out
+])
+def test_a_measure_said_besides_the_one_read_is_unread(question: str, unread: list[str],
+                                                       catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert first("total card credit limits issued in 2024", catalog).measure == "sum"
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("show all clients and their combined balance", ["clients"]),  # each one's, or one total
+    ("which customers hold both a mortgage and a student loan", ["both", "and"]),
+    ("clients who bought at Target and at Walmart in 2025", ["and"]),  # both, or either
+])
+def test_owners_asked_of_one_total_or_of_rows_said_with_and_are_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert first("how many clients have a mortgage or a student loan", catalog).filters == (
+        Filter("loans.kind", "in", ("mortgage", "student")),)
+    assert first("combined balance of savings and money market accounts",
+                 catalog).filters == (Filter("accounts.type", "in", ("savings", "money_market")),)
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("which segment has the newest clients", ["newest"]),  # no "fewest" misspelt
+    ("auto loans expiring in 2029", ["expiring"]),  # the cards' date, of rows never named
+    ("how many retail customers respectively", ["respectively"]),
+])
+def test_a_word_read_as_another_or_of_rows_never_named_is_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert first("how many custmers joined in 2025", catalog).table == "customers"
+
+
+def test_values_of_either_respectively_are_each_counted(catalog: Catalog) -> None:
+    plan = first("how many credit and debit cards respectively", catalog)
+    assert (plan.measure, plan.group) == ("count", "cards.kind")
+
+
+@pytest.mark.parametrize(("question", "group"), [
+    ("pivot the loans table by status with the total principal column, mortgages only",
+     "loans.status"),
+    ("one row per state: number of customers, premier only", "customers.state"),
+])
+def test_a_spreadsheets_words_for_a_breakdown_are_read(question: str, group: str,
+                                                       catalog: Catalog) -> None:
+    assert first(question, catalog).group == group
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("pivot premier customers", ["pivot"]),  # nothing to pivot by
+    ("customers with checking accounts only", ["only"]),  # none but checking accounts
+])
+def test_a_pivot_of_nothing_and_only_of_owned_rows_are_unread(question: str, unread: list[str],
+                                                              catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("okay next one how many checking accounts were opened in 2025 period",
+     (Filter("accounts.opened_at", "between", ("2025-01-01", "2025-12-31")),
+      Filter("accounts.type", "=", "checking"))),
+    ("number of loans comma any loan status comma for customers in Ohio",
+     (Filter("customers.state", "=", "OH"),)),
+    ("how many debit cards on a network different from Mastercard",
+     (Filter("cards.kind", "=", "debit"), Filter("cards.network", "<>", "mastercard"))),
+])
+def test_dictated_punctuation_any_status_and_different_from_are_read(
+        question: str, expected: tuple[Filter, ...], catalog: Catalog) -> None:
+    assert first(question, catalog).filters == expected
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many cards were issued during that period", ["during", "period"]),  # which period
+    ("how many customers have we lent to", ["lent"]),  # who, not how much
+])
+def test_a_period_not_said_and_lent_not_summed_are_unread(question: str, unread: list[str],
+                                                          catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert first("how much have we lent to premier clients", catalog).column == "loans.principal"
+
+
+@pytest.mark.parametrize("question", ["which clients have Miller and Co as their employer",
+                                      "list customers whose employer is Acme Corp"])
+def test_a_name_said_to_be_the_employer_is_read(question: str, catalog: Catalog) -> None:
+    name = "Miller and Co" if "Miller" in question else "Acme Corp"
+    assert first(question, catalog).filters == (Filter("customers.employer", "=", name),)
+    assert read("customers who don't list Acme Corp as their employer", catalog, TODAY)[1] == [
+        "don't", "Acme Corp"]  # and those with no employer?
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("count clients 70 or older", Filter("customers.birth_date", "<=", "1956-11-23")),
+    ("retail customers aged 25 and younger",
+     Filter("customers.birth_date", ">", "2000-11-23")),  # not yet 26
+])
+def test_an_age_with_its_end_said_bounds_the_birth_date(question: str, expected: Filter,
+                                                        catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+    assert read("how many accounts belong to clients 70 or older", catalog, TODAY)[1] == [
+        "70 or older"]  # the owners' age, of rows that have none
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("how much money went out via ach in 2025", "spend"),
+    ("total withdrawals at the atm last month", "spend"),
+    ("mean outgoing transfer this year", "avg_spend"),
+])
+def test_money_going_out_added_up_is_spent(question: str, measure: str,
+                                           catalog: Catalog) -> None:
+    """The amounts that went out are posted below zero; what went out is their size."""
+    plan = first(question, catalog)
+    assert plan.measure == measure
+    assert "-transactions.amount" in render(plan)
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("biggest withdrawal transaction in 2026", ["withdrawal"]),  # the most negative amount
+    ("how many mortgages went out in 2024", ["went out"]),  # loans have no money's way
+])
+def test_money_going_out_ranked_or_of_other_rows_is_unread(question: str, unread: list[str],
+                                                           catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("student loans that run longer than ten years", Filter("loans.term_months", ">", 120)),
+    ("how many mortgages have terms of less than 15 years",
+     Filter("loans.term_months", "<", 180)),
+])
+def test_a_loan_running_longer_than_some_years_is_its_term(question: str, expected: Filter,
+                                                           catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+    assert read("customers with us for more than 10 years", catalog, TODAY)[1] == [
+        "more than 10 years"]  # not a loan's term
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("mean student loan payment", ["payment"]),  # no loans of customers who made a payment
+    ("how many debit card payments last year", ["payments"]),
+])
+def test_a_value_of_rows_reached_through_an_owner_never_named_is_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    plan = first("how many accounts belong to clients with an auto loan", catalog)
+    assert plan.filters == (Filter("loans.kind", "=", "auto"),)
+
+
+@pytest.mark.parametrize("question", ["quick 1: how many frozen accounts?",
+                                      "ok so next 1 how many frozen accounts"])
+def test_a_lead_in_with_its_one_in_digits_is_read(question: str, catalog: Catalog) -> None:
+    assert first(question, catalog).filters == (Filter("accounts.status", "=", "frozen"),)
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many loans did each branch make", ["branch"]),  # a loan has no branch
+    ("mean rate on auto loans above 50k", ["above 50k"]),  # the loans' principal
+])
+def test_a_breakdown_or_bound_of_other_rows_than_said_is_unread(
+        question: str, unread: list[str], catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread
+    assert Filter("accounts.balance", ">", 10000) in first(
+        "average balance of savings accounts over 10k", catalog).filters
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many payroll purchases in 2025", ["purchases"]),  # payroll only comes in
+    ("average purchase credited to savings accounts", ["purchase"]),
+])
+def test_a_purchase_of_money_coming_in_is_unread(question: str, unread: list[str],
+                                                 catalog: Catalog) -> None:
+    assert read(question, catalog, TODAY)[1] == unread

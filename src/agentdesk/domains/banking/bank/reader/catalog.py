@@ -34,6 +34,11 @@ class Catalog:
     domains: tuple[str, ...] = ()
     """The e-mail providers the customers' addresses are at ("gmail.com"), when they are a
     few (not one per company)."""
+    debits: frozenset[str] = frozenset()
+    """The transaction categories whose every amount is money going out (rent, groceries):
+    "a rent payment" is money paid, whatever the word says of itself."""
+    credits: frozenset[str] = frozenset()
+    """The transaction categories whose every amount is money coming in (payroll)."""
     today: date | None = None
     """The day the bank's data runs to (its latest transaction): "last month" and "this year"
     are counted from it, so a copy of the bank taken on some day reads them as of that day,
@@ -61,8 +66,22 @@ def _build(db: BankDatabase) -> Catalog:
             if not all(isinstance(v, str) and not _DATE.match(v) for v in found):
                 continue
             values[f"{table}.{column}"] = tuple(found)
+    debits, credits = _directions(db, tables)
     return Catalog(tables=tables, values=values, domains=_domains(db, tables),
-                   today=_latest_posting(db, tables))
+                   debits=debits, credits=credits, today=_latest_posting(db, tables))
+
+
+def _directions(db: BankDatabase, tables: dict[str, list[str]],
+                ) -> tuple[frozenset[str], frozenset[str]]:
+    """(categories only ever debited, categories only ever credited) of the transactions."""
+    if not {"category", "amount"} <= set(tables.get("transactions", ())):
+        return frozenset(), frozenset()
+    rows = db.execute("SELECT category AS c, MIN(amount) AS low, MAX(amount) AS high FROM "
+                      "transactions WHERE category IS NOT NULL GROUP BY category",
+                      max_rows=_MAX_DISTINCT + 1).rows
+    debits = frozenset(str(r["c"]) for r in rows if r["high"] is not None and r["high"] < 0)
+    credits = frozenset(str(r["c"]) for r in rows if r["low"] is not None and r["low"] > 0)
+    return debits, credits
 
 
 def _latest_posting(db: BankDatabase, tables: dict[str, list[str]]) -> date | None:

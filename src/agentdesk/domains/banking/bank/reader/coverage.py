@@ -35,7 +35,7 @@ _CONTRACTION = re.compile(r"^(\w+)['’](?:ve|re|ll|d|m)$")
 _SUPERLATIVE = r"(?:largest|biggest|highest|smallest|lowest|most|least)"
 _FILLER_PHRASES = re.compile(
     rf"\b(?:out there|on the books|at (?:the|this) moment|single(?=\s+{_SUPERLATIVE}\b)|"
-    rf"{_SUPERLATIVE}\s+single|good (?:morning|afternoon|evening)|quick (?:one|question|q)\b"
+    rf"{_SUPERLATIVE}\s+single|good (?:morning|afternoon|evening)|quick (?:one|1|question|q)\b"
     r"|(?:many\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?|thx|cheers"
     r"|thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance))?"
     r"|(?:went|gone|go|goes|going|fell|fallen)\s+(?:into|through)(?=\s+\w)"

@@ -16,7 +16,7 @@ from agentdesk.numerals import ONES, ORDINAL_DAYS, TEENS, TENS, year_in_words
 
 from .vocabulary import MISSING_WORDS, NULLABLE_WORDS, NUMBER_WORDS, TABLE_WORDS
 
-__all__ = ["ACQUIRING", "Mention", "Reading", "find", "find_comparisons", "find_dates",
+__all__ = ["ACQUIRING", "Mention", "Reading", "find", "find_ages", "find_comparisons", "find_dates",
            "find_having", "find_missing", "find_top", "forms"]
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
@@ -298,6 +298,35 @@ def _whole(value: float) -> float | int:
     return int(value) if value.is_integer() else value
 
 
+_AGE = re.compile(r"\b(?:aged?\s+)?(\d{1,3})\s+(?:years?\s+old\s+|years?\s+of\s+age\s+)?"
+                  r"(?:or|and)\s+(older|younger)\b")
+"""An age bound with its end said ("65 or older", "aged 30 and younger"); not "over 65"
+(an amount as well) nor "older than 65" (65 itself, or from 66 on)."""
+
+
+def _years_before(day: date, years: int) -> date:
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:  # 29 February
+        return day.replace(year=day.year - years, day=28)
+
+
+def find_ages(reading: Reading, today: date) -> None:
+    """People's ages ("customers 65 or older"): a bound on their birth date as of ``today``
+    (refs[1] the column): at least 65 is born on or before today's date 65 years ago, at
+    most 30 is born after today's date 31 years ago."""
+    for match in _AGE.finditer(reading.text.lower()):
+        years = int(match.group(1))
+        if not reading.free(match.start(), match.end()):
+            continue
+        if match.group(2) == "older":
+            bound = ("<=", _years_before(today, years).isoformat())
+        else:
+            bound = (">", _years_before(today, years + 1).isoformat())
+        reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                        (bound[0], "customers.birth_date"), bound[1]))
+
+
 def find_comparisons(reading: Reading) -> None:
     """Amount comparisons ("over $5,000", "below 4%", "between 5 and 6 percent") and
     negative/positive balances."""
@@ -309,6 +338,15 @@ def find_comparisons(reading: Reading) -> None:
                 high_end is not None:
             reading.mentions.append(Mention(match.start(), match.end(), "compare",
                                             ("between",), (_whole(low_end), _whole(high_end))))
+    # "loans that run for longer than 20 years": a term, in months (refs[1] the column);
+    # not "more than 5 years ago" nor "years old" (a date).
+    for match in re.finditer(rf"(?:\brun(?:s|ning)?\s+(?:for\s+)?)?\b(longer|more|shorter|less)"
+                             rf"\s+than\s+{_NUMBER_OR_WORD}\s+years?\b(?!\s+(?:ago|old)\b)", low):
+        if reading.free(match.start(), match.end()):
+            op = ">" if match.group(1) in ("longer", "more") else "<"
+            reading.mentions.append(Mention(match.start(), match.end(), "compare",
+                                            (op, "loans.term_months"),
+                                            12 * _count(match.group(2))))
     words = "|".join(sorted(_COMPARE, key=len, reverse=True))
     for match in re.finditer(rf"\b({words})\s+{_NUMBER}", low):
         value = _amount(match.group(2), match.group(3), _money(low, match))
@@ -338,11 +376,12 @@ def find_comparisons(reading: Reading) -> None:
                                             ("=", "loans.term_months"),
                                             12 * _count(match.group(1))))
     # "payroll credited in 2026", "incoming transfers", "interest paid out", "cash
-    # withdrawals": money in or out, of transactions only. Not "received": a customer
+    # withdrawals", "cash that went out": money in or out, of transactions only. Not "received": a customer
     # receives a card or a loan as well as money, and that reading would count their
     # transactions instead.
     for match in re.finditer(r"\b(?:(credited|incoming|pa(?:id|ys?|ying)\s+out)|"
-                             r"debited|outgoing|withdrawals?)\b", low):
+                             r"debited|outgoing|withdrawals?|"
+                             r"(?:went|gone|goes|go|going)\s+out(?:\s+(?:through|via))?)\b", low):
         if reading.free(match.start(), match.end()):
             op = ">" if match.group(1) else "<"
             reading.mentions.append(Mention(match.start(), match.end(), "compare",

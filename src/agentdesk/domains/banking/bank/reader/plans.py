@@ -230,7 +230,8 @@ def render(plan: Plan, dialect: str = "sqlite") -> str:
         return _render_having(plan, plan.having)
     joins, fans_out = _joins(plan)
     filters = list(plan.filters)
-    if plan.measure in ("spend", "avg_spend") and plan.column:
+    if plan.measure in ("spend", "avg_spend") and plan.column and \
+            Filter(plan.column, "<", 0) not in filters:
         filters.append(Filter(plan.column, "<", 0))
     select: list[str] = []
     group_by: list[str] = []

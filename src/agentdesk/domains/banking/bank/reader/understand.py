@@ -24,6 +24,7 @@ from .phrases import (
     Mention,
     Reading,
     find,
+    find_ages,
     find_comparisons,
     find_dates,
     find_having,
@@ -53,8 +54,9 @@ __all__ = ["read", "read_question", "readings"]
 
 _NOT = re.compile(r"(\bnot|\w*n['’]t|\b(?:are|is|was|were|do|does|did|has|have|had)nt|\bno longer"
                   r"|\bexcluding|\bexcept(?:\s+for)?|\bother than|\bapart from|\bbesides"
-                  r"|\boutside(?:\s+of)?)\s+((?:\w+\s+){0,3})$")
-"""What excludes the value after it: "not", "aren't" (or "arent"), "other than", "outside"."""
+                  r"|\boutside(?:\s+of)?|\bdifferent\s+(?:than|from))\s+((?:\w+\s+){0,3})$")
+"""What excludes the value after it: "not", "aren't" (or "arent"), "other than", "outside",
+"different than"."""
 
 
 def _negations(reading: Reading) -> None:
@@ -127,7 +129,9 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
     spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)
     # Any case the person wrote in: all lower or all capitals names no proper noun by case.
     uncased = question.islower() or question.isupper()
-    find_dates(reading, today or catalog.today or date.today())
+    day = today or catalog.today or date.today()
+    find_dates(reading, day)
+    find_ages(reading, day)
     find_having(reading)
     find_missing(reading)
     find_comparisons(reading)
@@ -199,6 +203,7 @@ def read_question(question: str, catalog: Catalog, today: date | None = None) ->
         for phrase in DATE_VERBS:
             find(reading, phrase, spaced, "used", ())
     _restated_lead(reading, low)
+    _dictated(reading, low)
     reading.mentions.sort(key=lambda m: m.start)
     return reading
 
@@ -212,6 +217,25 @@ it and only a date or the end after it ("how many cards did we issue last month"
 negated ("did not open in 2025" is left to the coverage check)."""
 
 
+_SPOKEN_COMMA = re.compile(r"\bcomma\b")
+_SPOKEN_END = re.compile(r"\s+(?:period|full\s+stop|question\s+mark)(?=\W*$)")
+_NEXT_ONE = re.compile(r"^\W*(?:(?:okay|ok|alright|right|so)\W+)*(?:the\s+)?next\s+(?:one|1|question)\b")
+
+
+def _dictated(reading: Reading, low: str) -> None:
+    """A dictated question's spoken punctuation and lead-in: "comma", "period" ending it
+    right after what it names ("... this year period"; not "during that period": which
+    period is not said), "okay next one"."""
+    spans = [m.span() for m in _SPOKEN_COMMA.finditer(low)]
+    spans += [m.span() for m in _NEXT_ONE.finditer(low)]
+    end = _SPOKEN_END.search(low)
+    if end and any(m.end == end.start() for m in reading.mentions if m.kind != "used"):
+        spans.append(end.span())
+    for start, stop in spans:
+        if reading.free(start, stop):
+            reading.mentions.append(Mention(start, stop, "used"))
+
+
 def _segment_banking(reading: Reading, low: str) -> None:
     """ "private banking clients", "the premier banking segment": a segment named with the
     line of business it is ("banking") names that segment; "banking" is read with it."""
@@ -222,22 +246,37 @@ def _segment_banking(reading: Reading, low: str) -> None:
                 reading.mentions.append(Mention(mention.end, mention.end + after.end(), "used"))
 
 
-_EMPLOYED = re.compile(r"\b(?:works?|working|worked|employed)\s+(?:for|at|by)\s+"
-                       r"([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)")
-"""A verb of working and the proper name of whom for ("work for Johnson Inc")."""
+_NAME = r"(?P<name>[A-Z][\w&'’-]*(?:\s+(?:(?:and|&|of|the)\s+)?[A-Z][\w&'’-]*)*)"
+"""A proper name, its words capitalised ("Johnson Inc", "Smith and Sons")."""
+_EMPLOYED = (
+    re.compile(rf"\b(?:works?|working|worked|employed)\s+(?:for|at|by)\s+{_NAME}"),
+    re.compile(rf"{_NAME}\s+as\s+(?:(?:their|his|her|the|an?)\s+)?employer\b"),
+    re.compile(rf"\bemployer\s+(?:is\s+|was\s+)?[:=]?\s*{_NAME}"),
+)
+"""A verb of working and the proper name of whom for ("work for Johnson Inc"), or a name
+said to be the employer ("Smith and Sons as their employer", "whose employer is Acme")."""
 
 
 def _employers(reading: Reading, question: str, catalog: Catalog) -> None:
-    """ "customers who work for Johnson Inc": the name written after a verb of working is
-    an employer (the bank keeps employers as free text, not among its values), whatever
-    else a name of that spelling may be (a merchant)."""
+    """ "customers who work for Johnson Inc", "Smith and Sons as their employer": the name
+    written after a verb of working, or said to be the employer, is an employer (the bank
+    keeps employers as free text, not among its values), whatever else a name of that
+    spelling may be (a merchant). One negated ("don't list Acme as their employer") is left
+    unread: whether those with no employer are meant is not said."""
     if not catalog.has("customers.employer"):
         return
-    for match in _EMPLOYED.finditer(question):
-        if reading.free(match.start(), match.end()):
-            reading.mentions.append(Mention(match.start(), match.start(1), "used"))
-            reading.mentions.append(Mention(match.start(1), match.end(1), "value",
-                                            ("customers.employer",), match.group(1)))
+    for pattern in _EMPLOYED:
+        for match in pattern.finditer(question):
+            negation = _NOT.search(question[:match.start("name")].lower())
+            if negation and all(w in FILLER for w in negation.group(2).split()):
+                continue  # "don't list Acme as their employer": those with none, too?
+            if reading.free(match.start(), match.end()):
+                reading.mentions.append(Mention(match.start("name"), match.end("name"), "value",
+                                                ("customers.employer",), match.group("name")))
+                for start, end in ((match.start(), match.start("name")),
+                                   (match.end("name"), match.end())):
+                    if start < end:
+                        reading.mentions.append(Mention(start, end, "used"))
 
 
 def _only(reading: Reading, low: str) -> None:
@@ -515,6 +554,20 @@ def _kept_group(reading: Reading, base: str, filters: list[Filter]) -> str | Non
     return None
 
 
+_ROWS_ASKED = re.compile(r"\b(?:list|show|display|give|which|what|name)\s+(?:me\s+)?"
+                         r"(?:(?:the|all|all\s+the|our|each|every)\s+)?$")
+"""Words asking for the rows named right after them ("list customers", "which clients")."""
+_TOTAL = re.compile(r"\b(?:total|sum|combined)\b")
+"""The words of a total ("overall" may be of all the rows, "on average overall")."""
+_TOTAL_ROWS = re.compile(r"\b(total|sum|combined)\s+(?:of\s+)?(?:(?:the|all|our)\s+)?")
+"""A total said right before the rows it is of."""
+_BY_FIRST = re.compile(r"^\W*(?:by|per|for\s+each|for\s+every)\s+(?:the\s+|each\s+|every\s+)?$")
+"""A breakdown that opens the question, before the rows it breaks down ("By branch, ...")."""
+_BREAKDOWN = re.compile(r"\b(?:broken\s+(?:down|out)|break(?:ing)?\s+(?:it\s+|them\s+)?down|"
+                        r"break[\s-]?downs?|split(?:\s+out)?|grouped|segmented|bucketed)\b")
+"""The words asking for a breakdown: a plan with no group does not read them."""
+
+
 def _base(reading: Reading, low: str, measure: str, column: str | None) -> str | None:
     if column and measure in ("sum", "avg", "min", "max", "spend", "avg_spend"):
         return column.split(".")[0]
@@ -524,6 +577,9 @@ def _base(reading: Reading, low: str, measure: str, column: str | None) -> str |
         Mention(m.start, m.end, "table", ("transactions",)) for m in reading.of("value")
         if "transactions.category" in m.refs and low[m.start:m.end] in _ROW_NOUNS)],
         key=lambda m: m.start)
+    # "By branch, accounts opened last quarter": what the rows are broken down by, said
+    # first, is not the rows.
+    named = [m for m in named if not _BY_FIRST.search(low[:m.start])] or named
     if measure in ("sum", "avg", "min", "max"):  # "how much do customers hold in accounts"
         measured = [m for m in named if m.refs[0] in DEFAULT_MEASURE]
         if measured:
@@ -660,7 +716,7 @@ def read(question: str, catalog: Catalog, today: date | None = None,
     """The plans the question can mean (best first) and the phrases of it no plan read.
 
     A word read nowhere that is one slip from exactly one word of the bank's vocabulary
-    ("intrest", "custmers") is read as that word."""
+    with its first letter ("intrest", "custmers") is read as that word."""
     question = " ".join(question.split())
     plans, missed = _read(question, catalog, today)
     if missed:
@@ -694,7 +750,10 @@ def _spelled(question: str, missed: list[str], catalog: Catalog) -> str:
             low = word.lower()
             if any(low.endswith(end) and low[:-len(end)] in known for end in _ENDINGS):
                 continue  # "credited" is a word of its own, not "credit" misspelt
-            close = [w for w in known if abs(len(w) - len(low)) <= 1 and _one_slip(low, w)]
+            # A slip keeps the first letter: "newest" is no "fewest" misspelt, and reading it
+            # so would rank the other way.
+            close = [w for w in known if w[0] == low[0] and abs(len(w) - len(low)) <= 1
+                     and _one_slip(low, w)]
             if len(close) == 1:
                 question = re.sub(rf"\b{re.escape(word)}\b", close[0], question)
     return question
@@ -731,6 +790,12 @@ def _read(question: str, catalog: Catalog, today: date | None,
         _new_rows(reading, low, plans[0])
         _names(reading, low, plans[0], catalog)
         _ranked_first(reading, low, plans[0])
+        _spreadsheet(reading, low, plans[0])
+        for mention in reading.of("column"):  # "regardless of status": its words are read
+            said = _ANY_OF.search(low[:mention.start])
+            if said and _any_of(low, plans[0], mention) and \
+                    reading.free(said.start(), mention.start):
+                reading.mentions.append(Mention(said.start(), mention.start, "used"))
     if not plans:
         return plans, unread(reading)
     ignored = _ignored(reading, low, plans[0], catalog)
@@ -752,6 +817,41 @@ def _ranked_by(reading: Reading, question: str, plan: Plan) -> list[str]:
     """The words naming the column a plan ranks by, said back as not read."""
     said = [question[m.start:m.end] for m in reading.of("column") if plan.column in m.refs]
     return said[:1] or [plan.column or ""]
+
+
+_PIVOT = re.compile(r"\b(?:pivot(?:ed)?(?:\s+table)?|(?:one|1|a\s+single)\s+row\s+(?=per\b|for\s+"
+                    r"(?:each|every)\b|each\b)|columns?\s+[a-d1-4](?=\s*[:=,-]?\s*\w))")
+"""A spreadsheet's words for a breakdown: "pivot ... by", "one row per month", "column A
+month, column B ..."."""
+
+
+def _spreadsheet(reading: Reading, low: str, plan: Plan) -> None:
+    """Words someone thinking in spreadsheets says of what the plan does: a pivot and one row
+    per group where it groups, "the cards table" of rows it reads, "the average rate column"
+    of a column it computes, and "only" after a time or after the rows it counts, filtered
+    ("active cards only"; not "customers with checking accounts only", of owned rows)."""
+    spans: list[tuple[int, int]] = []
+    if plan.group:
+        spans += [m.span() for m in _PIVOT.finditer(low)]
+    read_tables = set(_plan_tables(plan))
+    for mention in reading.of("table"):
+        after = re.match(r"\s+table\b", low[mention.end:])
+        if after and mention.refs[0] in read_tables:
+            spans.append((mention.end, mention.end + after.end()))
+    used = _uses(plan, None)
+    for mention in reading.of("column"):
+        after = re.match(r"\s+column\b", low[mention.end:])
+        if after and set(mention.refs) & used:
+            spans.append((mention.end, mention.end + after.end()))
+    values = {m.end for m in reading.of("value")}
+    for mention in [*reading.of("date"), *reading.of("table")]:
+        after = re.match(r"\s+only\b", low[mention.end:])
+        if after and (mention.kind == "date" or (mention.refs[0] == plan.table and any(
+                not low[end:mention.start].strip() for end in values))):
+            spans.append((mention.end, mention.end + after.end()))
+    for start, end in spans:
+        if reading.free(start, end):
+            reading.mentions.append(Mention(start, end, "used"))
 
 
 _FIRST = ("oldest", "earliest", "first")
@@ -859,6 +959,51 @@ def _by_age(reading: Reading, low: str, base: str, catalog: Catalog, top: int | 
 
 _ROW_NOUNS = frozenset({"deposit", "deposits", "payment", "payments", "transfer", "transfers"})
 """Values that are also a word for the rows themselves ("a payroll deposit")."""
+_PURCHASES = frozenset({"purchase", "purchases"})
+"""Words for transactions that are money going out, whatever they bought."""
+_DEPOSITS = frozenset({"deposit", "deposits"})
+"""A word for transactions of money coming in, after the category it is of."""
+_PAYMENTS = frozenset({"payment", "payments"})
+"""A word for transactions that pay for the category before it ("a rent payment"): money out
+where that category only ever goes out, money in where it only comes in ("a payroll
+payment"), either where it goes both ways."""
+
+
+def _paid_out(reading: Reading, low: str, catalog: Catalog) -> Mention | None:
+    """The word naming the rows as money going out: a purchase, or a payment of a category
+    the bank only ever debits ("rent payments")."""
+    for mention in reading.of("table"):
+        if low[mention.start:mention.end] in _PURCHASES:
+            return mention
+    for mention in _payments(reading, low):
+        if _paid_for(reading, low, mention) & catalog.debits:
+            return mention
+    return None
+
+
+def _money_in(plan: Plan, catalog: Catalog) -> bool:
+    """Whether the plan keeps only money coming in: amounts above zero, or categories the
+    bank only ever credits (payroll, refunds)."""
+    for item in plan.filters:
+        if item.column == "transactions.amount" and item.op in (">", ">=") and item.value >= 0:
+            return True
+        values = item.value if item.op == "in" else (item.value,)
+        if item.column == "transactions.category" and item.op in ("=", "in") and \
+                set(values) <= catalog.credits:
+            return True
+    return False
+
+
+def _payments(reading: Reading, low: str) -> list[Mention]:
+    """The row nouns "payment(s)" read after a category ("rent payments")."""
+    return [m for m in reading.of("used") if low[m.start:m.end] in _PAYMENTS]
+
+
+def _paid_for(reading: Reading, low: str, rows: Mention) -> set[str]:
+    """The categories said right before a word for the rows ("rent" of "rent payments",
+    "cash" of "cash deposits")."""
+    return {str(m.value) for m in reading.of("value") if "transactions.category" in m.refs
+            and m.end <= rows.start and not low[m.end:rows.start].strip(" -")}
 
 
 def _adjacent_values(reading: Reading, low: str, filters: list[Filter],
@@ -1038,6 +1183,22 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     average = _AVG.search(low)
     if average and plan.measure not in ("avg", "avg_spend"):
         out.append(average.span())
+    if plan.group is None:  # "accounts broken down" answered with one number
+        out += [m.span() for m in _BREAKDOWN.finditer(low)]
+    if plan.measure in ("avg", "avg_spend", "max", "min"):
+        # "the total and the average principal", "the average total balance per customer":
+        # a total the plan does not add up
+        out += [m.span() for m in _TOTAL.finditer(low)]
+    if plan.measure in ("max", "min"):  # "the maximum and minimum balance": one of them
+        other = _MIN if plan.measure == "max" else _MAX
+        out += [m.span() for m in other.finditer(low)]
+    if plan.measure in ("sum", "spend") and not any(
+            set(m.refs) <= NUMERIC for m in reading.of("column")):
+        # "total accounts opened in 2025", "total purchases at Costco": how many of them, or
+        # the money they hold or cost; no number's word says which
+        for match in _TOTAL_ROWS.finditer(low):
+            if any(m.start == match.end() for m in reading.of("table")):
+                out.append(match.span(1))
     who = _WHO.search(low)
     if who and plan.table != "customers" and plan.group != "entity:customers":  # no people
         out.append(who.span(1))
@@ -1066,7 +1227,13 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     for mention in reading.of("table"):
         if mention.refs[0] not in joined:
             out.append((mention.start, mention.end))
+        elif mention.refs[0] not in _plan_tables(plan) and plan.measure != "rows" and \
+                _ROWS_ASKED.search(low[:mention.start]):
+            # "list customers and their total balance": each one's, not one total of all
+            out.append((mention.start, mention.end))
     compared = {(f.op, f.value) for f in plan.filters} | {plan.keep}
+    if plan.measure in ("spend", "avg_spend"):
+        compared.add((_MONEY_OUT.op, _MONEY_OUT.value))  # "withdrawals": what is spent
     for mention in reading.of("compare"):  # a comparison with nothing to compare
         if (mention.refs[0], mention.value) not in compared:
             out.append((mention.start, mention.end))
@@ -1081,20 +1248,153 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
         out += [(m.start, m.end) for m in reading.of("date")]
     dated = {plan.column, *(f.column for f in plan.filters), plan.group}
     names = {ref.rpartition(".")[2] for ref in dated if ref}
+    named = {plan.table, *_tables_named(reading), *(m.value[2] for m in reading.of("having"))}
     for mention in reading.of("time"):  # "opened in 2020 and closed in 2025": one date read
-        if mention.refs[0].partition(".")[2] not in names:
+        name = mention.refs[0].partition(".")[2]
+        if name not in names:
             out.append((mention.start, mention.end))
+        elif not {r.rpartition(":")[2].split(".")[0] for r in dated
+                  if r and r.rpartition(".")[2] == name} & named:
+            # "loans expiring in 2030": the date of rows the question never names (the
+            # cards of the loans' owners)
+            out.append((mention.start, mention.end))
+    if plan.group is None:  # "checking and savings accounts, respectively": one number
+        out += [m.span() for m in re.finditer(r"\brespectively\b", low)]
     used = _uses(plan, catalog)
     for mention in reading.of("column"):
-        if not set(mention.refs) & used and not _after_its_value(reading, low, mention):
+        if _any_of(low, plan, mention):
+            continue  # "all loan statuses": no filter on it, as the plan has none
+        if (not set(mention.refs) & used and not _after_its_value(reading, low, mention)) \
+                or not _read_as_said(reading, low, plan, mention):
             out.append((mention.start, mention.end))
     out += _other_units(low, plan)
+    if plan.column == "transactions.amount" and plan.measure in ("sum", "avg", "min", "max",
+                                                                 "rows"):
+        # "the largest purchase", "the average transfer payment": amounts as posted, signed,
+        # where the words ask what was paid (the largest debit is the smallest amount)
+        out += [(m.start, m.end) for m in reading.of("table")
+                if low[m.start:m.end] in _PURCHASES]
+        out += [(m.start, m.end) for m in _payments(reading, low)
+                if not _paid_for(reading, low, m) <= catalog.credits]
+    if _MONEY_OUT in plan.filters and plan.column == "transactions.amount" and \
+            plan.measure in ("min", "max", "rows"):
+        # "the largest withdrawal": the amounts as posted are below zero, the largest the
+        # smallest withdrawn
+        out += [(m.start, m.end) for m in reading.of("compare") if m.refs[1:] == (
+            "transactions.amount",) and m.refs[0] == "<"]
+    out += _of_siblings(reading, plan)
+    if _money_in(plan, catalog):  # "payroll purchases", "refund purchases": money in, not out
+        out += [(m.start, m.end) for m in reading.of("table") if low[m.start:m.end] in _PURCHASES]
+    numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
+    for compare in (m for m in reading.of("compare") if len(m.refs) == 1):
+        before = [m for m in numeric if m.end <= compare.start]
+        rows = [m for m in reading.of("table") if before and before[-1].end <= m.start
+                and m.end <= compare.start]
+        if rows and DEFAULT_MEASURE.get(rows[-1].refs[0]) not in before[-1].refs:
+            # "the average rate on loans over 200k": the loans' principal, not their rate
+            out.append((compare.start, compare.end))
+    # "cash deposits": money in, of a category that never comes in (cash is withdrawn)
+    out += [(m.start, m.end) for m in reading.of("used") if low[m.start:m.end] in _DEPOSITS
+            and not _paid_for(reading, low, m) <= catalog.credits]
+    for either in (f for f in plan.filters if f.op == "in"):
+        if either.column.split(".")[0] == plan.table:
+            continue
+        # "customers with a checking and a savings account": both, or either; the plan
+        # keeps owners of either (any one of their rows passes one filter)
+        said = sorted(m.start for m in reading.of("value") if either.column in m.refs)
+        out += [m.span() for m in re.finditer(r"\b(?:and|plus|as\s+well\s+as)\b|&",
+                                              low[:said[-1]]) if m.start() > said[0]]
     # Two values of one column side by side ("payroll deposit") are one kind of the other,
     # not either of them: which one the question means is not read.
     values = sorted(reading.of("value"), key=lambda m: m.start)
     for first, then in pairwise(values):
         if set(first.refs) & set(then.refs) and not low[first.end:then.start].strip(" -"):
             out.append((first.start, then.end))
+    return out
+
+
+_ANY_OF = re.compile(r"\b(?:all|any|every|regardless\s+of|irrespective\s+of|whatever)\s+"
+                     r"(?:(?:the|their|its|loan|account|card)\s+){0,2}$")
+
+
+def _any_of(low: str, plan: Plan, column: Mention) -> bool:
+    """Whether a column of categories is said to be any of its values ("all statuses",
+    "regardless of the loan status") and the plan keeps every one of them."""
+    return not set(column.refs) & NUMERIC and bool(_ANY_OF.search(low[:column.start])) and \
+        not any(f.column in column.refs for f in plan.filters) and \
+        plan.group not in column.refs and plan.column not in column.refs
+
+
+_BESIDE_A_COMPARISON = re.compile(r"\s*(?:(?:in|of|for|the|their|its|a|an)\s+)*")
+"""What may stand between a comparison and the column it compares, said after it ("over
+$100k in principal")."""
+_NAMING_A_VALUE = re.compile(r"[\s,:=]*(?:(?:as|is|isn['’]t|was|wasn['’]t|not|their|his|her|"
+                             r"its|the|a|an|of|being)[\s,:=]+)*")
+"""What may stand between a value and a column's word naming what it is ("Walmart as their
+employer", "whose employer is not Walmart")."""
+
+
+def _read_as_said(reading: Reading, low: str, plan: Plan, column: Mention) -> bool:
+    """Whether the plan uses a column its word names as the question says it, not only
+    somewhere else: a number's word (principal, balance) must be what the plan measures,
+    ranks, groups or lists, or stand with the comparison the plan filters it by ("loans over
+    $100k: how many, and their total principal" counts, and the principal of the comparison
+    is not the principal asked); a word of a listed table's column must not name what a
+    value of another column is ("customers who list Walmart as their employer": Walmart is
+    a merchant, and listing customers shows their employers without filtering on them)."""
+    refs = set(column.refs)
+    listed = plan.measure == "rows" and not plan.bare and \
+        any(r.startswith(plan.table + ".") for r in refs)
+    kept = {plan.column, (plan.group or "").rpartition(":")[2]}
+    if refs <= NUMERIC:
+        if refs & kept or listed:
+            return True
+        compares = [m for m in reading.of("compare") if len(m.refs) == 1 or m.refs[1] in refs]
+        numeric = [m for m in reading.of("column") if set(m.refs) <= NUMERIC]
+        for compare in compares:
+            before = [m for m in numeric if m.end <= compare.start]
+            if before and before[-1] is column:
+                return True
+            if compare.end <= column.start and \
+                    _BESIDE_A_COMPARISON.fullmatch(low[compare.end:column.start]):
+                return True
+        return False
+    if not listed or refs & ({f.column for f in plan.filters} | kept):
+        return True
+    for value in reading.of("value"):
+        if set(value.refs) & refs:
+            continue
+        between = low[value.end:column.start] if value.end <= column.start else \
+            low[column.end:value.start]
+        if _NAMING_A_VALUE.fullmatch(between):
+            return False
+    return True
+
+
+def _of_siblings(reading: Reading, plan: Plan) -> list[tuple[int, int]]:
+    """Values filtering rows neither the plan's, their owners' nor theirs, reached through an
+    owner of both the question does not name: "average loan payment" is no average of loans
+    whose owner has a payment transaction, nor "card payments" cards whose account has one,
+    nor "loans per branch" the branches of their owners' accounts. "accounts of customers
+    with a mortgage" names the owner it goes through."""
+    named = set(_tables_named(reading))
+    kin = {plan.table} | _owners(plan.table)
+
+    def near(table: str) -> bool:  # its own rows, owners, owned rows, or co-owners of rows
+        return table in kin or plan.table in _owners(table) or any(
+            {table, plan.table} <= _owners(child) for child in DATE_COLUMNS)
+
+    out: list[tuple[int, int]] = []
+    for item in plan.filters:
+        table = item.column.split(".")[0]
+        if near(table) or table in named or named & _owners(table) & _owners(plan.table):
+            continue
+        out += [(m.start, m.end) for m in reading.of("value") if item.column in m.refs]
+    grouped = (plan.group or "").rpartition(":")[2].split(".")[0]
+    if grouped and not near(grouped) and not _owners(grouped) & _owners(plan.table):
+        # "how many loans did each branch originate": loans have no branch
+        out += [(m.start, m.end) for m in reading.mentions
+                if m.kind in ("table", "column") and grouped in {r.split(".")[0] for r in m.refs}]
     return out
 
 
@@ -1233,6 +1533,17 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
     if measure == "ratio":
         return _ratio(reading, low, base, filters, where)
     either = _either(reading, low, filters, where)
+    # Only of transactions the plan reads: "customers with a loan for a car purchase" is not
+    # read by joining their transactions.
+    paid = _paid_out(reading, low, catalog) if base == "transactions" or any(
+        f.column.startswith("transactions.") for f in filters) else None
+    if paid is not None and measure in ("sum", "avg") and column == "transactions.amount":
+        # "the average grocery purchase", "total rent payments": what was paid, as spent
+        measure = "spend" if measure == "sum" else "avg_spend"
+    elif paid is not None and measure in ("count", "rows", "percent") and \
+            all(f.column != _MONEY_OUT.column for f in filters):
+        filters.append(_MONEY_OUT)  # "how many purchases at Costco": not its refunds
+        where.append(paid.start)
     keep: tuple[Comparison, object] | None = None
     for mention in reading.of("compare"):
         if len(mention.refs) > 1:  # "credited": the sign of the base table's own amounts
@@ -1252,6 +1563,9 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         if target:
             filters.append(Filter(target, cast(Op, mention.refs[0]), mention.value))
             where.append(mention.start)
+    if measure in ("sum", "avg") and column == "transactions.amount" and _MONEY_OUT in filters:
+        # "total cash withdrawals": the money that went out, as spent (positive dollars)
+        measure = "spend" if measure == "sum" else "avg_spend"
     spent = _spending(low)
     if measure == "count" and spent and not _TIMES.search(low) and \
             (base == "transactions" or base in _owners("transactions")) and \
@@ -1305,7 +1619,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
             measure, column = "rows", DEFAULT_MEASURE.get(base)
     else:
         group = _group(reading, low, base, dates_col)
-        said = re.search(r"\b(each|vs|versus|compare|comparing|compared)\b", low)
+        said = re.search(r"\b(each|vs|versus|compare|comparing|compared|respectively)\b", low)
         if group is None and either and said:
             group = either  # "online vs card transactions, how many of each"
             for match in re.finditer(r"\b(compare|comparing|compared)\b", low):

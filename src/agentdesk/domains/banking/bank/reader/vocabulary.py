@@ -54,10 +54,11 @@ COLUMN_WORDS: dict[str, tuple[str, ...]] = {
     "principal": ("loans.principal",), "principals": ("loans.principal",),
     "loan amount": ("loans.principal",), "loan amounts": ("loans.principal",),
     "loan size": ("loans.principal",), "borrowed": ("loans.principal",),
-    "borrow": ("loans.principal",),
+    "borrow": ("loans.principal",), "lent": ("loans.principal",),
     "credit limit": ("cards.credit_limit",), "credit limits": ("cards.credit_limit",),
     "limit": ("cards.credit_limit",),
-    "term": ("loans.term_months",), "loan term": ("loans.term_months",),
+    "term": ("loans.term_months",), "terms": ("loans.term_months",),
+    "loan term": ("loans.term_months",),
     "term in months": ("loans.term_months",),
     "amount": ("transactions.amount",), "amounts": ("transactions.amount",),
     # The number that sizes a table's rows: the table named says which.
