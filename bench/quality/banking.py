@@ -22,6 +22,7 @@ from .banking_fresh5 import FRESH5
 from .banking_fresh6 import FRESH6
 from .banking_fresh7 import FRESH7
 from .banking_fresh8 import FRESH8
+from .banking_fresh9 import FRESH9
 from .banking_set import FRESH, HELDOUT, QUESTIONS
 from .banking_written import WRITTEN, WRITTEN_HELDOUT
 from .common import Case, CaseResult, open_desk
@@ -79,8 +80,13 @@ def cases() -> list[Case]:
     fresh8 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh8"])
               for qid, question, sql, tags in FRESH8
               if question.lower() not in earlier]
+    # The ninth blind set: never read, never tuned on.
+    earlier |= {case.request.lower() for case in fresh8}
+    fresh9 = [Case(id=qid, request=question, expected=sql, tags=[*tags, "fresh9"])
+              for qid, question, sql, tags in FRESH9
+              if question.lower() not in earlier]
     return (tuned + held + fresh + written + fresh2 + fresh3 + fresh4 + fresh5 + fresh6 + fresh7
-            + fresh8)
+            + fresh8 + fresh9)
 
 
 def _norm(value: Any) -> Any:

@@ -35,7 +35,9 @@ read`` from 2026-11-29 (the second session of that day) on: read and tuned on. `
 blind are in its docstring) was measured blind before and after the round on ``fresh7 read``
 (which took that part from 33/23/4 to 49/11/0 as written, 235/164/28 to 343/84/0 with variants):
 27/32/1 then 29/30/1 as written, 170/224/9 then 185/210/8 with variants; ``fresh8 read`` from
-then on (the second session of 2026-11-29): read and tuned on.
+then on (the second session of 2026-11-29): read and tuned on. ``fresh9``
+(:mod:`.banking_fresh9`, a ninth set written blind, tag ``fresh9``, never read nor tuned on; its
+figures measured blind are in its docstring).
 """
 
 from __future__ import annotations
@@ -54,8 +56,8 @@ from .variants import variants
 __all__ = ["PARTS", "part_of", "reader_verdict"]
 
 PARTS = ("tuned", "heldout", "fresh", "written", "written_heldout", "fresh2 read", "fresh3 read",
-         "fresh4 read", "fresh5 read", "fresh6 read", "fresh7 read", "fresh8 read")
-BLIND = ("heldout", "fresh", "written_heldout")
+         "fresh4 read", "fresh5 read", "fresh6 read", "fresh7 read", "fresh8 read", "fresh9")
+BLIND = ("heldout", "fresh", "written_heldout", "fresh9")
 """The parts never tuned on: ``--verbose`` lists their misses only when ``--part`` names them."""
 
 
@@ -63,8 +65,11 @@ def part_of(case: Case) -> str:
     """Which part of the set a case belongs to (``fresh3 read``: the third set written blind,
     read once measured blind before and after the round beside it; ``fresh4 read``: the fourth,
     likewise; ``fresh5 read``: the fifth, likewise; ``fresh6 read``: the sixth, likewise;
-    ``fresh7 read``: the seventh, likewise; ``fresh8 read``: the eighth, likewise)."""
+    ``fresh7 read``: the seventh, likewise; ``fresh8 read``: the eighth, likewise; ``fresh9``:
+    the ninth, written blind and never read)."""
     tags = set(case.tags)
+    if "fresh9" in tags:
+        return "fresh9"
     if "fresh8" in tags:
         return "fresh8 read"
     if "fresh7" in tags:
