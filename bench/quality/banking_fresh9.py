@@ -21,9 +21,9 @@ largest Amex credit limit (every network's largest is $100,000) became the avera
 with the most accounts opened in 2025 (a tie) became 2023, and the three merchants taking the
 most this year (the same three landlords over all years) became the three restaurants.
 
-Measured once, blind, on DATE at COMMIT (``python -m bench.quality.banking_parts`` and
+Measured once, blind, on 2026-11-29 at 6e293b3 (``python -m bench.quality.banking_parts`` and
 ``--no-variants``, no ``--part``, only this part's totals read), right / refused / silent wrong:
-as written R / F / W; with the phrasing variants R / F / W. No case was changed after.
+as written 29 / 29 / 2; with the phrasing variants 206 / 197 / 15. No case was changed after.
 
 Conventions are the eighth set's: "spend", "fees", rent paid, transfers sent out and a
 withdrawal's or payment's size are debits as positive dollars (``-amount`` over ``amount < 0``);
