@@ -204,8 +204,9 @@ def test_the_second_held_back_part_keeps_its_measured_floor(parts: dict[str, Mea
     ("seen 11", (120, 160, 20), 120, 1, 15, 0, 0),
     # 111, 3, 11, 1, 5 blind at 55e0cf7 (the same after round twelve); read and tuned on since
     ("seen 12", (120, 160, 20), 120, 0, 14, 0, 0),
-    # 109, 2, 11, 1, 6 blind at 64c6ed1, measured once, whole, when written; never read
-    ("held back 13", (120, 160, 20), 109, 2, 11, 1, 6),
+    # 109, 2, 11, 1, 6 blind at 64c6ed1 (110, 2, 12, 1, 0 after round thirteen); read and tuned on
+    # since
+    ("seen 13", (120, 160, 20), 119, 1, 12, 1, 0),
 ])
 def test_the_blind_held_back_parts_keep_their_measured_floor(
         parts: dict[str, Measurement], name: str, size: tuple[int, int, int], detected: int,
