@@ -164,7 +164,7 @@ def test_personal_data_never_survives_redaction(measured: Measurement) -> None:
 # look-alikes of its false positive's kind (a game's card that ignores the rules for a turn) and of
 # people's assistants; a certificate kept, a phone number in a range not given out redacted when the
 # text calls it one; round fourteen's training texts). Seen 13 before -> after: 119 -> 120 of 120
-# attempts (rules alone 65 -> 101 with the reader fitted without it, door 110 -> 120), 1 -> 0 of 160
+# attempts (rules alone 65 -> 103 with the reader fitted without it, door 110 -> 120), 1 -> 0 of 160
 # ordinary, PII 12 -> 14 of 20 exact, 1 -> 0 values left, no word lost either side; its six inexact
 # texts are labels the read parts give otherwise (npm, Discord, GitHub and Slack tokens as "token"
 # where tuned says api_key, a kubeconfig's JWT as "jwt" where round thirteen types a value named
