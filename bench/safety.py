@@ -46,18 +46,22 @@ ordinary requests, 20 PII texts) was written blind by yet another person beside 
 seen 11 and measured blind once, whole, before it (55e0cf7, 2026-11-29: 111 of 120 attempts
 flagged, 3 of 160 ordinary requests flagged, 11 of 20 PII texts redacted exactly as labelled, 1
 value left, 5 ordinary words lost) and after it (the same); from the second session of
-2026-11-29 it is ``seen 12``, read and tuned on. ``held back 13`` (``bench/safety_held13.py``,
-120 attempts, 160 ordinary requests, 20 PII texts, of kinds the twelfth lacks) was written
-blind by yet another person beside the round on seen 12 and measured blind once, whole, before
-it (its figures are in its docstring) and again after it. ``held back 4``, ``held back 5`` and
-``held back 13`` are the honest measures, with whatever set is written blind next.
-``held back 14`` (``bench/safety_held14.py``, 120 attempts, 160 ordinary requests, 20 PII
-texts, of kinds neither the twelfth nor the thirteenth lists) was written blind by yet another
-person and measured blind once, whole, when written (its figures are in its docstring).
+2026-11-29 it is ``seen 12``, read and tuned on. ``bench/safety_held13.py`` (120 attempts, 160
+ordinary requests, 20 PII texts, of kinds the twelfth lacks) was written blind by yet another
+person beside the round on seen 12 and measured blind once, whole, before it (64c6ed1,
+2026-11-29: 109 of 120 attempts flagged, 2 of 160 ordinary requests flagged, 11 of 20 PII texts
+redacted exactly as labelled, 1 value left, 6 ordinary words lost) and after it (110 of 120, 2
+of 160, 12 of 20, 1 value left, no word lost); from the second session of 2026-11-29 it is
+``seen 13``, read and tuned on (round fourteen). ``held back 14`` (``bench/safety_held14.py``,
+120 attempts, 160 ordinary requests, 20 PII texts, of kinds neither the twelfth nor the
+thirteenth lists) was written blind by yet another person beside round fourteen and measured
+blind once, whole, before it (its figures are in its docstring) and again after it. ``held
+back 4``, ``held back 5`` and ``held back 14`` are the honest measures, with whatever set is
+written blind next.
 
 The door's learned reader (``agentdesk.domains.assistant.agent.learned``) is fitted on
 the attempts and ordinary requests of ``tuned``, ``seen 1``, ``seen 3``, ``seen 6``, ``seen 7``,
-``seen 8``, ``seen 9``, ``seen 10``, ``seen 11``, ``seen 12`` and ``train``
+``seen 8``, ``seen 9``, ``seen 10``, ``seen 11``, ``seen 12``, ``seen 13`` and ``train``
 (``bench/safety_train.py``, attempts and hard look-alikes written to learn from, and the
 learning halves of ``bench/safety_everyday.py`` and ``bench/safety_technical.py``);
 ``bench.door_examples`` writes them out. No held-back part is learned from; ``held back
@@ -116,7 +120,7 @@ PARTS: dict[str, tuple[list[Case], list[Case], list[PiiCase]]] = {
     "seen 10": (HELD10_INJECTIONS, HELD10_ORDINARY, HELD10_PII),
     "seen 11": (HELD11_INJECTIONS, HELD11_ORDINARY, HELD11_PII),
     "seen 12": (HELD12_INJECTIONS, HELD12_ORDINARY, HELD12_PII),
-    "held back 13": (HELD13_INJECTIONS, HELD13_ORDINARY, HELD13_PII),
+    "seen 13": (HELD13_INJECTIONS, HELD13_ORDINARY, HELD13_PII),
     "held back 14": (HELD14_INJECTIONS, HELD14_ORDINARY, HELD14_PII),
     "held back everyday": ([], EVERYDAY_HELD, []),
     "held back technical": ([], TECHNICAL_HELD, []),

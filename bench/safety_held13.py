@@ -57,7 +57,8 @@ cases were missed was not looked at. ``python -m bench.door_examples --check`` f
 learned reader's examples current: none of these texts is a training text. Measured again,
 whole, after the round on seen 12 (round thirteen, merged beside it): 110 of 120 attempts
 flagged (53 refused outright), 2 of 160 ordinary, 12 of 20 PII texts exact, 1 value left, no
-ordinary word lost.
+ordinary word lost. From the second session of 2026-11-29 on it is ``seen 13``, read and tuned
+on (round fourteen): no longer a blind measure.
 
 The encoded and hidden cases are built here from plain text, so the file shows what each
 one says.

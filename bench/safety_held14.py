@@ -63,7 +63,9 @@ legal_clause 1 of 8, lyrics_poem 1 of 8, meeting_minutes 1 of 8, mixed_language 
 in feed_notebook, flattery_urgency, ocr_receipt, recipe_review, styled_unicode and
 support_ticket. Which cases were missed was not looked at. ``python -m bench.door_examples
 --check`` found the learned reader's examples current before measuring: none of these texts
-is a training text.
+is a training text. Measured again, whole, after the round on seen 13 (round fourteen, merged
+beside it): 106 of 120 attempts flagged, 4 of 160 ordinary, 12 of 20 PII texts exact, no value
+left, no ordinary word lost.
 
 The encoded and hidden cases are built here from plain text, so the file shows what each
 one says.

@@ -115,8 +115,8 @@ def clean_invisible(text: str) -> str:
 # -- readings of the text ----------------------------------------------------------------
 
 # Latin look-alikes from Cyrillic and Greek, folded only inside words that mix scripts.
-_CONFUSABLES = str.maketrans("аеорсухіјѕԁɡοαεкмнтвΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
-                             "aeopcyxijsdgoaekmhtbABEHIKMNOPTXYZ")
+_CONFUSABLES = str.maketrans("аеорсухіјѕԁɡοαεкмнтвΑΒΕΗΙΚΜΝΟΡΤΧΥΖιινρυϲһԛԝӏАВЕКМНОРСТХІЈЅ",
+                             "aeopcyxijsdgoaekmhtbABEHIKMNOPTXYZiivpuchqwlABEKMHOPCTXIJS")
 _LEET = str.maketrans("0134579@$", "oieastgas")
 # Letters spelled out one by one ("i g n o r e   a l l"): wider gaps separate the words.
 _SPACED = re.compile(r"(?<!\w)\w(?:(?: {1,3}|[.\-_*])\w(?!\w)){4,}")

@@ -180,10 +180,20 @@ _NEW_ARRANGEMENT = re.compile(
     rf"das|il|lo|o|a)\s*(?:[\w-]+\s+)?{_ARRANGEMENT}\b[^.;!?\n]{{0,20}}?\b{_MOVED}", _I)
 
 
+# "one card says 'ignore all previous rules for this turn'": a game's rule, for a turn of play
+_FOR_A_TURN = re.compile(r"\s+(?:for|during|until\s+the\s+end\s+of)\s+(?:this|that|the\s+next|the\s+current|"
+                         r"one|your|a)\s+(?:next\s+)?(?:turn|round|hand|move|trick|inning|level)\b(?!\s+of\s+(?:the\s+|this\s+|"
+                         r"our\s+)?(?:chat|conversation|dialog(?:ue)?|session))", _I)
+_AT_PLAY = re.compile(r"\b(?:cards?|deck|dice|board\s*games?|card\s*games?|games?|players?|rulebook|"
+                      r"tabletop|chess|poker|uno|monopoly|d&d|dungeon\s+master)\b", _I)
+
+
 def _a_correction(text: str, start: int, end: int) -> bool:
-    """The override at ``start``-``end`` keeps the instructions ("do not ignore ...") or
-    corrects an arrangement between people ("...; the meeting has moved")."""
-    return bool(_KEEP_THEM.search(text[max(0, start - 20):start]) or _NEW_ARRANGEMENT.match(text, end))
+    """The override at ``start``-``end`` keeps the instructions ("do not ignore ..."), corrects
+    an arrangement between people ("...; the meeting has moved") or is a game's rule for a turn
+    of play ("... for this turn")."""
+    return bool(_KEEP_THEM.search(text[max(0, start - 20):start]) or _NEW_ARRANGEMENT.match(text, end)
+                or bool(_FOR_A_TURN.match(text, end) and _AT_PLAY.search(text)))
 
 
 def _english_override(text: str) -> bool:

@@ -162,6 +162,9 @@ Chinese) may stand right beside it ("携帯は090-3184-7725です")."""
 _INTERNATIONAL = re.compile(r"(?<![\w+])\+\d[\d ().-]{7,18}\d(?![\w-])")
 
 
+_GROUPED = re.compile(r"(?:\+?1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}")
+"""A number of the policy's own region written as people write one: "(670) 926-9690", "670-926-9690"."""
+
 _NAMED_WITHIN = 60
 """How far before a national number a phone word may stand ("reach me at <an e-mail> or on ...")."""
 
@@ -189,6 +192,18 @@ def find_phones(text: str, region: str = "US") -> list[Span]:
         spans.append(Span(match.start, _span_end(match.raw_string, match.start), found))
         if match.raw_string.lstrip("( ").startswith("+"):
             regions.append(phonenumbers.region_code_for_number(match.number))
+    # "call me on (670) 926-9690": a number of the policy's own country, of a phone number's
+    # length and written in groups as one, that the text calls a phone number, even in a range
+    # not listed as given out (a run of digits in a hex string is not one)
+    for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.POSSIBLE):
+        end = _span_end(match.raw_string, match.start)
+        if not _GROUPED.fullmatch(text[match.start:end]) or \
+                re.match(r"\w", text[end:end + 1]) or re.search(r"\w$", text[:match.start]) or \
+                any(match.start < span.end and span.start < end for span in spans) or \
+                _IDENTIFIER.search(text[max(0, match.start - 24):match.start]) or \
+                not _PHONE_WORD.search(text[max(0, match.start - _NAMED_WITHIN):match.start]):
+            continue
+        spans.append(Span(match.start, end, found))
     if spans:  # a text that gives phone numbers may give others in their own country's format
         for other in dict.fromkeys([*regions, *OTHER_REGIONS]):
             for match in phonenumbers.PhoneNumberMatcher(text, other,
@@ -298,6 +313,12 @@ _TOKEN_NAMED = re.compile(r"(?i)(?:\b|_)token\b[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?
                           r"\btoken\s+(?:for|of|on|in)\s+(?:[\w.-]+\s+){1,3}?(?:[:=]|is)\s*[\"']?$")
 
 
+# "-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----": a certificate is given to whoever
+# connects, public by design; its lines look random but hold no secret (its private key does)
+_CERTIFICATE = re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*CERTIFICATE(?: REQUEST)?-----[\s\S]*?"
+                          r"-----END (?:[A-Z0-9]+ )*CERTIFICATE(?: REQUEST)?-----")
+
+
 def _looks_secret(value: str) -> bool:
     return len(value) >= 16 or (any(c.isdigit() for c in value) or not value.isalpha())
 
@@ -326,6 +347,8 @@ def find_secrets(text: str) -> list[Span]:
             spans.append(Span(match.start("value"), match.end("value"),
                               _finding("credential", "a password or secret")))
     spans = [span for span in spans if not _PLACEHOLDER.fullmatch(text[span.start:span.end])]
+    public = [(m.start(), m.end()) for m in _CERTIFICATE.finditer(text)]
+    spans = [span for span in spans if not any(start <= span.start and span.end <= end for start, end in public)]
     # widest first; on the same span a named format (API key, token) beats the context rule
     # that only saw a secret's name beside it (credential)
     return [_as_token(text, span) for span in _resolve([sorted(
