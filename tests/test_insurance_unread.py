@@ -386,3 +386,14 @@ def test_a_workplace_zip_is_asked_not_taken(said: str, asked: bool) -> None:
 def test_a_car_driven_to_campus_is_a_commute() -> None:
     email = ANN_EMAIL.replace("I use it to commute.", "It is driven to campus daily.")
     assert read_email(email, today=TODAY)["use"] == "commute"
+
+
+@pytest.mark.parametrize(("said", "use"), [
+    ("I used to drive it to work, but I retired in May; now it is errands.", None),
+    ("It no longer goes to work, just church and errands.", None),
+    ("The car is used to commute.", "commute"),
+    ("I'm retired, so it is errands and church.", "pleasure")])
+def test_a_use_the_car_once_had_is_asked(said: str, use: str | None) -> None:
+    found = read_email(ANN_EMAIL.replace("I use it to commute.", said), today=TODAY)
+    assert found.get("use") == use
+    assert ("use" in found["problems"]) is (use is None)

@@ -193,6 +193,10 @@ _NOT_DRIVEN_TO = re.compile(
 """A use the car is said not to have ("it's my weekend car, I don't drive it to work"): no
 commute, and when no other use is said, the use is asked (a quote without one assumes
 the commute)."""
+_PAST_USE = re.compile(r"\b(?:I|we|he|she)\s+used\s+to\b|\bno\s+longer\b|\bany\s*more\b|"
+                       r"\bretir\w*|\bformerly\b", re.I)
+"""A use the car had once ("I used to drive into Pittsburgh every day for work but I
+retired"): its words (work, commute, business) say what it is no more, so the use is asked."""
 _USE_SAID = re.compile(
     r"\b(?:use[sd]?|using)\s+(?:it|her|him|the\s+\w+|my\s+\w+|this\s+\w+)\s+(?:for|to|4|as|"
     r"mostly|mainly|primarily|every|daily)\b|\bused\s+(?:for|as)\b|\b(?:primary|main)\s+use\b|"
@@ -653,6 +657,11 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     if status := marital_status(whole):
         found["marital_status"] = status
     car_use = _NOT_THE_CARS_USE.sub(" ", _NOT_DRIVEN_TO.sub(" ", text))
+    if any(_PAST_USE.search(s) and (_USE[0][0].search(s) or _USE[1][0].search(s))
+           for s in _sentences(car_use)):
+        problems["use"] = ("Your email says the car's use has changed (it once went to work): "
+                           "what is it used for now: commuting, pleasure, business or farm use?")
+        car_use = ""
     for pattern, use in _USE:
         if pattern.search(car_use):
             found["use"] = use
