@@ -397,3 +397,17 @@ def test_a_use_the_car_once_had_is_asked(said: str, use: str | None) -> None:
     found = read_email(ANN_EMAIL.replace("I use it to commute.", said), today=TODAY)
     assert found.get("use") == use
     assert ("use" in found["problems"]) is (use is None)
+
+
+@pytest.mark.parametrize("said", ["Single, never been married.", "I've never got married."])
+def test_never_been_married_is_single(said: str) -> None:
+    assert read_email(ANN_EMAIL.replace("married, ", said + " "), today=TODAY)[
+        "marital_status"] == "single"
+
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("I've been with Geico since 03/01/2016.", False),
+    ("I've had them since 03/01/2016.", True)])
+def test_the_date_since_which_the_writer_is_insured_is_filler(said: str, asked: bool) -> None:
+    email = ANN_EMAIL.replace("No tickets", said + " No tickets")
+    assert ("unread" in read_email(email, today=TODAY)["problems"]) is asked
