@@ -488,6 +488,12 @@ def _sentence_of(text: str, token: str) -> str:
     return next((s for s in _sentences(text) if token in s), "")
 
 
+def _at_workplace(text: str, zip_text: str) -> bool:
+    """Whether the sentence of ``zip_text`` says a place of work before it."""
+    sentence = _sentence_of(text, zip_text)
+    return bool(_WORKPLACE_ZIP.search(sentence[:sentence.find(zip_text)]))
+
+
 def _zip_after_state(text: str) -> str | None:
     """The first ZIP written after the code of its own state, in any case."""
     for match in _ZIP_AFTER_STATE.finditer(text):
@@ -610,8 +616,7 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         found["email"] = mail.group(0)
 
     zip_text = _zip_in(above_signature(text)) or _zip_in(text)
-    if zip_text and _WORKPLACE_ZIP.search((said := _sentence_of(text, zip_text))[
-            :said.find(zip_text)]):
+    if zip_text and _at_workplace(text, zip_text):
         problems["zip_code"] = (f"ZIP {zip_text} is written as your workplace's; the quote "
                                 "needs the ZIP where you live and keep the car. What is it?")
         zip_text = None
