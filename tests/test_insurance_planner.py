@@ -261,6 +261,9 @@ def test_a_writing_model_is_checked(decision: PlannerDecision, accepted: bool,
     ("About my car policy (OH-AUTO-20931): can the Camry be garaged at my son's place?", False),
     ("Would you quote my car? My policy with Allstate ends on 01/04/2027.", True),
     ("State Farm wants $980 for my car and my renewal is in May. Can you beat that?", True),
+    ("My truck sits in the garage all winter; can it go on storage coverage till May?", False),
+    ("I'm away for a year. The car policy is under my wife, Dana Ross; can we pause it?",
+     False),
 ])
 def test_a_first_email_about_something_else_goes_to_the_agency(text: str, quote: bool) -> None:
     assert looks_like_a_quote_request(text) is quote

@@ -23,12 +23,10 @@ NOT_YET_READ = frozenset({
     # permit asks more than the licence date (the husband teaching her, the permit's dates)
     "f5_lease_swap", "f5_permit_only",
     # fresh 12 read, as flipped from blind
-    "f6_dictated_speech", "f6_husband_dates_first", "f6_renewal_shopping",
+    "f6_dictated_speech", "f6_husband_dates_first",
     "f6_keep_crv_not_civic", "f6_retired_used_to_commute", "f6_birthday_digits_flipped",
-    "f6_quoted_old_request", "f6_realtor_minivan", "f6_brazilian_day_first",
-    "f6_form_blank_coapplicant", "f6_reply_never_married", "f6_rambling_checked_vin",
-    "f6_professor_ordinals", "f6_license_renewal_date", "f6_partner_status", "f6_work_zip_only",
-    "f6_wife_license_only", "f6_deployment_storage"})
+    "f6_quoted_old_request", "f6_brazilian_day_first", "f6_form_blank_coapplicant",
+    "f6_partner_status", "f6_work_zip_only", "f6_wife_license_only"})
 """Cases of the read parts (``fresh 9 read`` to ``fresh 12 read``) that code does not yet read
 as labelled: each is held to fail (strict), so the one that starts reading right leaves this set."""
 

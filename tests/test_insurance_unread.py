@@ -339,3 +339,75 @@ def test_a_licence_suspended_or_revoked_is_asked_about(said: str) -> None:
 def test_rideshare_and_delivery_apps_are_business_use(said: str) -> None:
     email = ANN_EMAIL.replace("I use it to commute.", said)
     assert read_email(email, today=TODAY)["use"] == "business"
+
+
+@pytest.mark.parametrize(("written", "last"), [
+    ("My name is Ann Jo Lee, born", "Lee"), ("my name is ann jo lee, born", "Lee"),
+    ("MY NAME IS ANN JO LEE, BORN", "Lee"), ("Full name Ann Jo Lee Date of birth", "Lee"),
+    ("My name is Ann Jo Lee born", "Lee"), ("Quote please for Ann Lee One", "Lee")])
+def test_a_middle_name_is_never_read_as_the_first_or_last(written: str, last: str) -> None:
+    found = read_email(ANN_EMAIL.replace("My name is Ann Lee, born", written), today=TODAY)
+    assert (found.get("first_name"), found.get("last_name")) == ("Ann", last)
+
+
+def test_a_name_whose_end_an_uncased_email_does_not_show_is_asked() -> None:
+    email = (ANN_EMAIL.lower().replace("my name is ann lee, born", "my name is ann jo lee born")
+             .replace("thanks,\nann lee", "thanks"))
+    assert "last_name" not in read_email(email, today=TODAY)
+    assert "name" in _asked(email)
+
+
+def _missing(text: str) -> list[str]:
+    """The fields the plan asks for (none when it quotes)."""
+    plan = _plan(text)
+    return [m["field"] for m in plan["args"]["missing_fields"]] \
+        if plan["tool_name"] == "ask_customer_tool" else []  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("My license was just renewed, the card says issued 06/01/2003.", True),
+    ("I got a duplicate license card on 06/01/2003.", True),
+    ("My license was first issued 06/01/2003, it expires 2030.", False),
+    ("Licensed since 06/01/2003, renewal of my policy is due.", False)])
+def test_a_licence_card_renewed_is_not_the_first_licence(said: str, asked: bool) -> None:
+    email = ANN_EMAIL.replace("licensed since 06/01/2003.", "single.\n" + said)
+    assert ("license_date" in _missing(email)) is asked
+
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("I work at 1 Main St, Columbus, OH 43215 but the car stays at home.", True),
+    ("My office is at 1 Main St, Columbus, OH 43215.", True),
+    ("I live at 1 Main St, Columbus, OH 43215 and drive to my job at the mall.", False)])
+def test_a_workplace_zip_is_asked_not_taken(said: str, asked: bool) -> None:
+    email = ANN_EMAIL.replace("I live in Columbus, OH 43215.", said)
+    assert ("zip_code" in _missing(email)) is asked
+
+
+def test_a_car_driven_to_campus_is_a_commute() -> None:
+    email = ANN_EMAIL.replace("I use it to commute.", "It is driven to campus daily.")
+    assert read_email(email, today=TODAY)["use"] == "commute"
+
+
+@pytest.mark.parametrize(("said", "use"), [
+    ("I used to drive it to work, but I retired in May; now it is errands.", None),
+    ("It no longer goes to work, just church and errands.", None),
+    ("The car is used to commute.", "commute"),
+    ("I'm retired, so it is errands and church.", "pleasure")])
+def test_a_use_the_car_once_had_is_asked(said: str, use: str | None) -> None:
+    found = read_email(ANN_EMAIL.replace("I use it to commute.", said), today=TODAY)
+    assert found.get("use") == use
+    assert ("use" in found["problems"]) is (use is None)
+
+
+@pytest.mark.parametrize("said", ["Single, never been married.", "I've never got married."])
+def test_never_been_married_is_single(said: str) -> None:
+    assert read_email(ANN_EMAIL.replace("married, ", said + " "), today=TODAY)[
+        "marital_status"] == "single"
+
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("I've been with Geico since 03/01/2016.", False),
+    ("I've had them since 03/01/2016.", True)])
+def test_the_date_since_which_the_writer_is_insured_is_filler(said: str, asked: bool) -> None:
+    email = ANN_EMAIL.replace("No tickets", said + " No tickets")
+    assert ("unread" in read_email(email, today=TODAY)["problems"]) is asked

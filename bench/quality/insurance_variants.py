@@ -221,7 +221,8 @@ refused / silent wrong: as written 11 / 10 / 9; with the phrasing variants 76 / 
 changed after. Measured again, still blind, after the round on ``fresh 11 read``: as written
 12 / 11 / 7, with variants 82 / 94 / 55. From then on (the second session of 2026-11-29) it is
 ``fresh 12 read`` (tag ``read`` added), read and tuned on while a seventh set (part ``fresh
-13``, tag ``fresh13``) is written blind.
+13``, tag ``fresh13``) is written blind. After that round: as written 19 / 11 / 0, with
+variants 136 / 95 / 0, the whole graph on the embedded model 19 / 11 / 0.
 
 The part ``fresh 13`` (ids ``f7_``, tags ``people`` and ``fresh13``) is insurance's seventh
 set of 30 emails written blind, from the README's insurance part, the seed's design, the

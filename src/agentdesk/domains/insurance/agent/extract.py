@@ -25,6 +25,7 @@ from agentdesk.domains.insurance.validation import (
     check_zip,
     parse_month,
 )
+from agentdesk.numerals import cardinals
 
 from .answers import read_answers
 from .dates import (
@@ -170,7 +171,7 @@ _USE = [(re.compile(r"\bbusiness\b|\bfor work\b|\bdeliver|\buber\b|\blyft\b|\bri
                     r"\bdoordash\b|\binstacart\b|\bgrubhub\b|\bjob\s+to\s+job\b|\bjob\s*sites?\b|"
                     r"\b(?:haul|hauls|hauling|carry|carries|carrying)\s+(?:my\s+|the\s+)?"
                     r"(?:tools|equipment|materials|supplies)\b", re.I), "business"),
-        (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing)\b(?:(?!\b(?:son|daughter|kids?|"
+        (re.compile(r"\bcommut|\bto (?:my )?work\b|\bdriv(?:e|es|ing|en)\b(?:(?!\b(?:son|daughter|kids?|"
                     r"children|wife|husband|mom|dad|mother|father|friends?|family)\b)[^.\n]){0,60}?"
                     r"\bto\s+"
                     r"(?:the\s+|my\s+|our\s+)?(?:office|job|campus|college|university|"
@@ -192,10 +193,14 @@ _NOT_DRIVEN_TO = re.compile(
 """A use the car is said not to have ("it's my weekend car, I don't drive it to work"): no
 commute, and when no other use is said, the use is asked (a quote without one assumes
 the commute)."""
+_PAST_USE = re.compile(r"\b(?:I|we|he|she)\s+used\s+to\b|\bno\s+longer\b|\bany\s*more\b|"
+                       r"\bretir\w*|\bformerly\b", re.I)
+"""A use the car had once ("I used to drive into Pittsburgh every day for work but I
+retired"): its words (work, commute, business) say what it is no more, so the use is asked."""
 _USE_SAID = re.compile(
     r"\b(?:use[sd]?|using)\s+(?:it|her|him|the\s+\w+|my\s+\w+|this\s+\w+)\s+(?:for|to|4|as|"
     r"mostly|mainly|primarily|every|daily)\b|\bused\s+(?:for|as)\b|\b(?:primary|main)\s+use\b|"
-    r"\bdriv(?:e|es|ing)\s+(?:it\s+|her\s+|him\s+)?to\s+(?:the|my|our)\s+\w+",
+    r"\bdriv(?:e|es|ing|en)\s+(?:it\s+|her\s+|him\s+)?to\s+(?:the|my|our)\s+\w+",
     re.I)
 """The car's use said in words the reader does not know ("I use it every day to go job to
 job", "drive it to the hospital 4 nights a week"): the use is asked, never taken as a
@@ -322,6 +327,11 @@ _NOT_UNCASED_NAMES = _NOT_NAMES | frozenset({
 """Words that are not a name where an uncased email's name would stand."""
 
 
+_THIRD_WORD = re.compile(r"[ \t]+([a-zß-öø-ÿ]{2,})\b(?!['-])([ \t]*(?:[,;.!?\n]|\Z))?")
+"""A third word after a name read in one case: its last name when the phrase ends there
+("my name is brittany sue calloway, ..."), else a name whose end the email does not show."""
+
+
 def _uncased_name(text: str, places: list[re.Pattern[str]] | None = None,
                   ) -> tuple[str, str] | None:
     """The name of an email written all in lower (or all in upper) case, where ``places``
@@ -341,6 +351,13 @@ def _uncased_name(text: str, places: list[re.Pattern[str]] | None = None,
         start = 0
         while match := pattern.search(low, start):
             words = match.groups()
+            third = _THIRD_WORD.match(low, match.end(2))
+            if third and third.group(1) not in _NOT_UNCASED_NAMES and \
+                    words[1] not in _PARTICLES and match.end() == match.end(2):
+                if not third.group(2):
+                    start = match.start() + 1
+                    continue  # "brittany sue calloway birthday ...": where the name ends is asked
+                words = (words[0], third.group(1))
             if not _NOT_UNCASED_NAMES.intersection(words) and \
                     not any(w.startswith(("mc", "mac")) or len(w) < 2 for w in words) and \
                     not re.match(r"['-]", low[match.end(2):match.end(2) + 1]):
@@ -369,6 +386,34 @@ def _split(name: str) -> tuple[str, str]:
     return parts[0], parts[-1]
 
 
+_NAME_BEFORE = re.compile(rf"\b(?i:name|name\s+is|I'm|I\s+am)[ \t]*[:-]?[ \t]*"
+                          rf"([{_UP}][{_LOW}-]+)[ \t]+\Z")
+_NAME_AFTER = re.compile(rf"[ \t]+([{_UP}][{_LOW}-]+)\b(?!['’-])"
+                         rf"(?=[ \t]*(?:[,;.!?\n]|\Z)|[ \t]+[{_LOW}]|"
+                         rf"[ \t]+(?i:date\s+of\s+birth|dob|born|birthday)\b)")
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "rev"})
+_NUMBER_WORDS = cardinals(20)
+"""Numbers in words, never a name ("Quote please for Victor Reyes One accident ...")."""
+
+
+def _whole(text: str, match: re.Match[str]) -> str:
+    """The name ``match`` read, with a capitalised word written right beside it on its line
+    (right after "name" or "I'm", or before a stop, a word in small letters or the birth
+    date's label): a middle name read as the first or last name otherwise ("Full name
+    Christine Marie Albrecht", whose "Marie Albrecht" stands before "Date of birth"; "My
+    name is Brittany Sue Calloway birthday ..."). A title, a number or a word of the email's
+    own is not a name."""
+    name = match.group(1)
+    line = text.rfind("\n", 0, match.start(1)) + 1
+    if (before := _NAME_BEFORE.search(text, line, match.start(1))) and \
+            before.group(1).lower() not in _NOT_UNCASED_NAMES | _TITLES:
+        name = f"{before.group(1)} {name}"
+    if (after := _NAME_AFTER.match(text, match.end(1))) and \
+            after.group(1).lower() not in _NOT_UNCASED_NAMES | _TITLES | _NUMBER_WORDS.keys():
+        name = f"{name} {after.group(1)}"
+    return name
+
+
 def _name(text: str, given: str | None) -> tuple[str, str] | None:
     if form := _FORM_NAME.search(text):
         return form.group(1), form.group(2)
@@ -379,11 +424,15 @@ def _name(text: str, given: str | None) -> tuple[str, str] | None:
                          text[:match.start(1)]):
                 continue  # one field of a form's name ("Last Name: De la Cruz") is no name
             if not _FORM_WORDS.intersection(p.lower() for p in parts):
-                return _split(match.group(1))
+                return _split(_whole(text, match))
     if (lower := _LOWER_NAME.search(text)) and not (_NOT_NAMES | _PARTICLES).intersection(
             lower.groups()):
         first, last = lower.groups()
-        return first.capitalize(), last.capitalize()
+        third = _THIRD_WORD.match(text, lower.end(2))
+        if not third or third.group(1) in _NOT_UNCASED_NAMES:
+            return first.capitalize(), last.capitalize()
+        if third.group(2):
+            return first.capitalize(), third.group(1).capitalize()
     if uncased := _uncased_name(text):
         return uncased
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
@@ -425,6 +474,24 @@ def _zip_in(text: str) -> str | None:
     if len(alone) == 1 and not isinstance(check_zip(next(iter(alone))), Invalid):
         return next(iter(alone))
     return None
+
+
+_WORKPLACE_ZIP = re.compile(r"\bI\s+work\s+(?:at|in|on|out\s+of)\b|\b(?:my|our)\s+(?:office|"
+                           r"job|work(?:place)?|employer|company)\s+is\s+(?:at|in|on)\b|"
+                           r"\bwork\s+address\b", re.I)
+"""A place of work said before the ZIP in its sentence ("I work at 233 S Wacker Dr, Chicago IL
+60606 but the car is parked at my place"): not where the car is kept, so asked."""
+
+
+def _sentence_of(text: str, token: str) -> str:
+    """The sentence (or line) of ``text`` that holds ``token`` first, else ``""``."""
+    return next((s for s in _sentences(text) if token in s), "")
+
+
+def _at_workplace(text: str, zip_text: str) -> bool:
+    """Whether the sentence of ``zip_text`` says a place of work before it."""
+    sentence = _sentence_of(text, zip_text)
+    return bool(_WORKPLACE_ZIP.search(sentence[:sentence.find(zip_text)]))
 
 
 def _zip_after_state(text: str) -> str | None:
@@ -549,6 +616,10 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
         found["email"] = mail.group(0)
 
     zip_text = _zip_in(above_signature(text)) or _zip_in(text)
+    if zip_text and _at_workplace(text, zip_text):
+        problems["zip_code"] = (f"ZIP {zip_text} is written as your workplace's; the quote "
+                                "needs the ZIP where you live and keep the car. What is it?")
+        zip_text = None
     if zip_text and (stated := _state_against(text, zip_text)):
         problems["zip_code"] = (f"ZIP {zip_text} is not in {stated}, the state of your "
                                 f"address; please confirm your ZIP code.")
@@ -591,6 +662,11 @@ def read_email(text: str, *, today: date, customer_name: str | None = None,
     if status := marital_status(whole):
         found["marital_status"] = status
     car_use = _NOT_THE_CARS_USE.sub(" ", _NOT_DRIVEN_TO.sub(" ", text))
+    if any(_PAST_USE.search(s) and (_USE[0][0].search(s) or _USE[1][0].search(s))
+           for s in _sentences(car_use)):
+        problems["use"] = ("Your email says the car's use has changed (it once went to work): "
+                           "what is it used for now: commuting, pleasure, business or farm use?")
+        car_use = ""
     for pattern, use in _USE:
         if pattern.search(car_use):
             found["use"] = use
@@ -656,6 +732,16 @@ def _date_text(raw: str) -> str | date:
     return raw if isinstance(parsed, Invalid) else parsed
 
 
+_RENEWED = re.compile(r"\b(?:renewed|re-?issued|replaced|duplicate|expires|expiring|expired|"
+                      r"expiration)\b[^.!?\n]*?\b(?:licen[cs]e|card)\b|"
+                      r"\b(?:licen[cs]e|card)\b[^.!?\n]*?\b(?:renewed|re-?issued|replaced|"
+                      r"duplicate|expires|expiring|expired|expiration)\b", re.I)
+"""A licence card renewed, replaced or with its expiry ("my license was just renewed, the
+card says issued 03/09/2024"): a date beside it is the card's, not the first licence's,
+unless the sentence says first ("first issued"). A policy's renewal is not this."""
+_FIRST = re.compile(r"\b(?:first|original\w*|initial\w*)\b", re.I)
+
+
 def _licence(text: str, today: date, birth: date | None, keep: Any,
              found: dict[str, Any]) -> None:
     value: str | date | None = None
@@ -678,6 +764,13 @@ def _licence(text: str, today: date, birth: date | None, keep: Any,
         value = add_years(today, -int(years.group(1)))
         assumed = f"first licensed {years.group(1)} years ago (no date was given)"
     if value is None:
+        return
+    if match and _RENEWED.search(_sentence_of(text, match.group(1))) and \
+            not _FIRST.search(_sentence_of(text, match.group(1))):
+        keep("license_date", Invalid("license_date", match.group(1),
+                                     f"{match.group(1)} reads as the date your licence was "
+                                     "renewed or its card issued; the quote needs the date you "
+                                     "were first licensed. When was that (MM/DD/YYYY)?"))
         return
     if isinstance(value, date) and birth is not None and assumed:
         value = max(value, add_years(birth, 16))

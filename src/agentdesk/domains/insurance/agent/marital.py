@@ -21,9 +21,10 @@ DIED = (r"(?:passed\s+away|passed\s+on|passed\s+(?:in|last|this|\w+\s+years?\s+a
 """Words that say a person died ("passed away", "passed in 2011"); never "passed her road
 test"."""
 MARITAL: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\bnot\s+married\b|\bsingle\b(?![\s-]+(?:car|vehicle|truck|family|driver|"
+    (re.compile(r"\b(?:not|never)\s+(?:been\s+|got\s+|gotten\s+)?married\b|"
+                r"\bsingle\b(?![\s-]+(?:car|vehicle|truck|family|driver|"
                 r"payment|policy|trip|day|time|cab|ticket|accident|claim|person|lane|digit)s?\b)|"
-                r"\bunmarried\b|\bnever\s+married\b|\bsolter[oa]\b", re.I), "single"),
+                r"\bunmarried\b|\bsolter[oa]\b", re.I), "single"),
     (re.compile(r"\bdomestic\s+partner", re.I), "domestic_partner"),
     (re.compile(r"\bdivorced\b|\bdivorciad[oa]\b", re.I), "divorced"),
     (re.compile(r"\bwidow(?:ed|er)?\b|\bviud[oa]\b|\blate\s+(?:wife|husband|spouse)\b|"

@@ -165,14 +165,16 @@ _AUTO_WORDS = re.compile(r"\b(?:car|cars|auto|automobile|vehicles?|vin|truck|suv
                          r"licen[cs]\w*)\b", re.I)
 _OTHER_BUSINESS = re.compile(r"\b(?:cancel\w*|renew\w*|claims?|bill\w*|payments?|refund\w*|"
                              r"homeowners?|renters?|life insurance|declarations?|lien\w*|"
-                             r"policy\s*(?:number|no)|(?:off|from|onto)\s+(?:my|our|the)\s+"
+                             r"policy\s*(?:number|no)|storage\s+coverage|policy\s+is\s+under|"
+                             r"(?:off|from|onto)\s+(?:my|our|the)\s+"
                              r"(?:(?:car|auto|vehicle|truck)\s+)?policy)\b|\bpolicy\s*#|"
                              r"\bpolicy\s*\(?\s*(?=[A-Z0-9-]*\d)[A-Z]+-?[A-Z0-9-]{3,}\b|"
                              r"\b(?:does|do|will|would|is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}"
                              r"(?:policy|insurance|coverage)\b[^.?!\n]{0,40}?"
                              r"\b(?:cover|include|pay|work|have)\w*", re.I)
 """Service of a policy the customer holds (a claim, a bill, a declarations page for a
-lender, a policy number or its code "my policy (AUTO-TX-883104)", someone taken off or put
+lender, a car laid up on storage coverage, a policy number or its code "my policy
+(AUTO-TX-883104)", "the policy is under <name>", someone taken off or put
 onto "my policy", a question of what "my policy" covers): the agency's work."""
 
 

@@ -109,12 +109,12 @@ _HEADER = re.compile(r"^\s*(?:>|(?:from|to|cc|sent|date|subject)\s*:|-{2,}\s*for
 _EVENT = re.compile(r"\b(?:bought|buy|purchas\w*|sold|sell\w*|accidents?|crash\w*|backed\s+into|"
                     r"hit\s+me|rear-?ended|tickets?|claims?|ends?|ended|ending|expir\w*|renew\w*|"
                     r"cancel\w*|moved|moving|relocat\w*|wedding|married|divorce\w*|widow\w*|"
-                    r"separated|lived?|living|insured|covered|deliver\w*|pick(?:ing)?\s+up|PCS\w*|"
+                    r"separated|lived?|living|insured|covered|been\s+with|deliver\w*|pick(?:ing)?\s+up|PCS\w*|"
                     r"stationed|deploy\w*)\b", re.I)
 """Words that date an event a quote does not take as a date of its own ("Date of
 Purchase: 2023-08-19", "my current policy ends 01/04/2027", "married since June 2010",
-"insured with them since 03/2015", a soldier's move: "PCS from Fort Carson on 12 OCT
-2026")."""
+"insured with them since 03/2015", "I've been with them since 03/01/2016", a soldier's
+move: "PCS from Fort Carson on 12 OCT 2026")."""
 OTHER_LICENCE = re.compile(
     r"\b(?:(?:class\s+[A-D]\s+)?(?:CDL|commercial\s+(?:driv\w*\s+)?licen[cs]\w*)\b|"
     r"(?:motorcycle|moped)\s+(?:licen[cs]\w*|endorsement)\b|"
