@@ -1645,3 +1645,22 @@ def test_a_breakdown_or_bound_of_other_rows_than_said_is_unread(
 def test_a_purchase_of_money_coming_in_is_unread(question: str, unread: list[str],
                                                  catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("count the ATM withdrawals of $250 or more last year",
+     Filter("transactions.amount", "<=", -250)),
+    ("how many card purchases were below $15 in 2025", Filter("transactions.amount", ">", -15)),
+    ("number of fee debits above $30", Filter("transactions.amount", "<", -30)),
+    ("how many fees over $25 last month", Filter("transactions.amount", "<", -25)),
+    ("grocery purchases between $20 and $80, how many?",
+     Filter("transactions.amount", "between", (-80, -20))),
+])
+def test_a_bound_on_money_going_out_is_of_the_money_spent(question: str, expected: Filter,
+                                                          catalog: Catalog) -> None:
+    """Money going out is posted below zero: "$250 or more" of it is -250 or less."""
+    assert expected in first(question, catalog).filters
+    assert Filter("transactions.amount", ">", 1500) in first(
+        "how many deposits above $1,500", catalog).filters  # money in keeps its sign
+    assert read("how many clients made a withdrawal over $900", catalog, TODAY)[1] == [
+        "withdrawal over $900"]  # still said back
