@@ -1664,3 +1664,14 @@ def test_a_bound_on_money_going_out_is_of_the_money_spent(question: str, expecte
         "how many deposits above $1,500", catalog).filters  # money in keeps its sign
     assert read("how many clients made a withdrawal over $900", catalog, TODAY)[1] == [
         "withdrawal over $900"]  # still said back
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("loans originated last yr, how many", Filter("loans.originated_at", "between",
+                                                 ("2025-01-01", "2025-12-31"))),
+    ("cards issued this qtr", Filter("cards.issued_at", "between", ("2026-10-01", "2026-12-31"))),
+])
+def test_a_short_year_or_quarter_after_this_or_last_is_the_period(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+    assert read("how many yr accounts are frozen", catalog, TODAY)[1] == ["yr"]  # "your"?
