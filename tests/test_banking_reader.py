@@ -1675,3 +1675,15 @@ def test_a_short_year_or_quarter_after_this_or_last_is_the_period(
         question: str, expected: Filter, catalog: Catalog) -> None:
     assert expected in first(question, catalog).filters
     assert read("how many yr accounts are frozen", catalog, TODAY)[1] == ["yr"]  # "your"?
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many frozen accounts are there question mark", Filter("accounts.status", "=", "frozen")),
+    ("ok thanks!! next: how many frozen accounts", Filter("accounts.status", "=", "frozen")),
+    ("mortgages fully paid off, how many?", Filter("loans.status", "=", "paid_off")),
+])
+def test_a_spoken_question_mark_thanks_and_a_loan_fully_paid_off_are_read(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+    assert read("how many question mark accounts", catalog, TODAY)[1] == ["question mark"]
+    assert read("how many mortgages are fully drawn", catalog, TODAY)[1] == ["fully drawn"]

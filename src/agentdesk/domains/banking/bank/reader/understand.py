@@ -219,15 +219,18 @@ negated ("did not open in 2025" is left to the coverage check)."""
 
 
 _SPOKEN_COMMA = re.compile(r"\bcomma\b")
-_SPOKEN_END = re.compile(r"\s+(?:period|full\s+stop|question\s+mark)(?=\W*$)")
+_SPOKEN_END = re.compile(r"\s+(?:period|full\s+stop)(?=\W*$)")
+_SPOKEN_QUESTION = re.compile(r"\s+question\s+mark(?=\W*$)")
 _NEXT_ONE = re.compile(r"^\W*(?:(?:okay|ok|alright|right|so)\W+)*(?:the\s+)?next\s+(?:one|1|question)\b")
 
 
 def _dictated(reading: Reading, low: str) -> None:
     """A dictated question's spoken punctuation and lead-in: "comma", "period" ending it
     right after what it names ("... this year period"; not "during that period": which
-    period is not said), "okay next one"."""
+    period is not said), "question mark" ending it after any word ("... so far question
+    mark": it names nothing in a bank), "okay next one"."""
     spans = [m.span() for m in _SPOKEN_COMMA.finditer(low)]
+    spans += [m.span() for m in _SPOKEN_QUESTION.finditer(low)]
     spans += [m.span() for m in _NEXT_ONE.finditer(low)]
     end = _SPOKEN_END.search(low)
     if end and any(m.end == end.start() for m in reading.mentions if m.kind != "used"):
