@@ -1687,3 +1687,9 @@ def test_a_spoken_question_mark_thanks_and_a_loan_fully_paid_off_are_read(
     assert expected in first(question, catalog).filters
     assert read("how many question mark accounts", catalog, TODAY)[1] == ["question mark"]
     assert read("how many mortgages are fully drawn", catalog, TODAY)[1] == ["fully drawn"]
+
+
+def test_w_slash_is_with_and_w_slash_o_is_said_back(catalog: Catalog) -> None:
+    assert first("clients w/ an auto loan, how many", catalog).filters == (
+        Filter("loans.kind", "=", "auto"),)
+    assert read("clients w/o an auto loan, how many", catalog, TODAY)[1] == ["w", "o"]
