@@ -1645,3 +1645,51 @@ def test_a_breakdown_or_bound_of_other_rows_than_said_is_unread(
 def test_a_purchase_of_money_coming_in_is_unread(question: str, unread: list[str],
                                                  catalog: Catalog) -> None:
     assert read(question, catalog, TODAY)[1] == unread
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("count the ATM withdrawals of $250 or more last year",
+     Filter("transactions.amount", "<=", -250)),
+    ("how many card purchases were below $15 in 2025", Filter("transactions.amount", ">", -15)),
+    ("number of fee debits above $30", Filter("transactions.amount", "<", -30)),
+    ("how many fees over $25 last month", Filter("transactions.amount", "<", -25)),
+    ("grocery purchases between $20 and $80, how many?",
+     Filter("transactions.amount", "between", (-80, -20))),
+])
+def test_a_bound_on_money_going_out_is_of_the_money_spent(question: str, expected: Filter,
+                                                          catalog: Catalog) -> None:
+    """Money going out is posted below zero: "$250 or more" of it is -250 or less."""
+    assert expected in first(question, catalog).filters
+    assert Filter("transactions.amount", ">", 1500) in first(
+        "how many deposits above $1,500", catalog).filters  # money in keeps its sign
+    assert read("how many clients made a withdrawal over $900", catalog, TODAY)[1] == [
+        "withdrawal over $900"]  # still said back
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("loans originated last yr, how many", Filter("loans.originated_at", "between",
+                                                 ("2025-01-01", "2025-12-31"))),
+    ("cards issued this qtr", Filter("cards.issued_at", "between", ("2026-10-01", "2026-12-31"))),
+])
+def test_a_short_year_or_quarter_after_this_or_last_is_the_period(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+    assert read("how many yr accounts are frozen", catalog, TODAY)[1] == ["yr"]  # "your"?
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many frozen accounts are there question mark", Filter("accounts.status", "=", "frozen")),
+    ("ok thanks!! next: how many frozen accounts", Filter("accounts.status", "=", "frozen")),
+    ("mortgages fully paid off, how many?", Filter("loans.status", "=", "paid_off")),
+])
+def test_a_spoken_question_mark_thanks_and_a_loan_fully_paid_off_are_read(
+        question: str, expected: Filter, catalog: Catalog) -> None:
+    assert expected in first(question, catalog).filters
+    assert read("how many question mark accounts", catalog, TODAY)[1] == ["question mark"]
+    assert read("how many mortgages are fully drawn", catalog, TODAY)[1] == ["fully drawn"]
+
+
+def test_w_slash_is_with_and_w_slash_o_is_said_back(catalog: Catalog) -> None:
+    assert first("clients w/ an auto loan, how many", catalog).filters == (
+        Filter("loans.kind", "=", "auto"),)
+    assert read("clients w/o an auto loan, how many", catalog, TODAY)[1] == ["w", "o"]

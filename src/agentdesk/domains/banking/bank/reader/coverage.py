@@ -36,7 +36,9 @@ _SUPERLATIVE = r"(?:largest|biggest|highest|smallest|lowest|most|least)"
 _FILLER_PHRASES = re.compile(
     rf"\b(?:out there|on the books|at (?:the|this) moment|single(?=\s+{_SUPERLATIVE}\b)|"
     rf"{_SUPERLATIVE}\s+single|good (?:morning|afternoon|evening)|quick (?:one|1|question|q)\b"
-    r"|(?:many\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?|thx|cheers"
+    r"|(?:many\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?|thx|ty|cheers"
+    r"|fully(?=\s+(?:paid|repaid)\b)|\bw/(?=\s)"
+    r"|^\W*(?:ok|okay)(?=\s*[,!.]|\s+(?:ty|thx|thanks|thank\s+you)\b)"
     r"|thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance))?"
     r"|(?:went|gone|go|goes|going|fell|fallen)\s+(?:into|through)(?=\s+\w)"
     r"|(?:due|set|scheduled|slated|going)\s+to(?=\s+(?:expire|close|be\s+closed)\b)"
@@ -46,7 +48,7 @@ _FILLER_PHRASES = re.compile(
 books", "the single largest deposit" or "the largest single deposit" but not "a single
 account", "loans that went into default", "went through the online channel": what follows
 says it), greetings ("good morning", "quick question") and thanks ("thanks in advance",
-"thank you"), the time to come of a date verb ("due to expire in 2027": the date says when),
+"thank you", "ty", a lead-in "ok," or "ok thanks" but not Oklahoma's "OK"), "fully" of a loan paid off (as paid off as it can be), "w/" as "with" (not "w/o"), the time to come of a date verb ("due to expire in 2027": the date says when),
 a breakdown's verb ("split by segment": "by" says it) and where money went ("deposits into
 savings accounts": what follows says it)."""
 

@@ -159,13 +159,16 @@ def find_dates(reading: Reading, today: date) -> None:
         spoken = year_in_words(match.group(2))
         if spoken is not None:
             found.append((match.start(), match.end(), match.group(1), _span(spoken)))
-    for match in re.finditer(lead + r"\b(this|last|past|previous)\s+(year|month)\b", low):
-        when = dateparser.parse(f"1 {match.group(3)} ago" if match.group(2) != "this"
+    # "last yr", "this qtr": the period's short word after the word saying which
+    for match in re.finditer(lead + r"\b(this|last|past|previous)\s+(year|yr|month)\b", low):
+        unit = "year" if match.group(3) == "yr" else match.group(3)
+        when = dateparser.parse(f"1 {unit} ago" if match.group(2) != "this"
                                 else "today", settings={"RELATIVE_BASE": _midnight(today)})
         if when is not None:
-            span = _span(when.year, when.month if match.group(3) == "month" else None)
+            span = _span(when.year, when.month if unit == "month" else None)
             found.append((match.start(), match.end(), match.group(1), span))
-    for match in re.finditer(lead + r"\b(?:the\s+)?(this|last|past|previous)\s+quarter\b", low):
+    for match in re.finditer(lead + r"\b(?:the\s+)?(this|last|past|previous)\s+(?:quarter|qtr)\b",
+                             low):
         found.append((match.start(), match.end(), match.group(1),
                       _quarter_of(today, back=match.group(2) != "this")))
     for match in re.finditer(lead + r"(?:the\s+)?\b((?:19|20)\d)0['’]?s\b", low):  # "the 1950s"

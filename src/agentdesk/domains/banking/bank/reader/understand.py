@@ -10,6 +10,7 @@ reading is returned and the model picks one.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
 from itertools import pairwise
@@ -218,15 +219,18 @@ negated ("did not open in 2025" is left to the coverage check)."""
 
 
 _SPOKEN_COMMA = re.compile(r"\bcomma\b")
-_SPOKEN_END = re.compile(r"\s+(?:period|full\s+stop|question\s+mark)(?=\W*$)")
+_SPOKEN_END = re.compile(r"\s+(?:period|full\s+stop)(?=\W*$)")
+_SPOKEN_QUESTION = re.compile(r"\s+question\s+mark(?=\W*$)")
 _NEXT_ONE = re.compile(r"^\W*(?:(?:okay|ok|alright|right|so)\W+)*(?:the\s+)?next\s+(?:one|1|question)\b")
 
 
 def _dictated(reading: Reading, low: str) -> None:
     """A dictated question's spoken punctuation and lead-in: "comma", "period" ending it
     right after what it names ("... this year period"; not "during that period": which
-    period is not said), "okay next one"."""
+    period is not said), "question mark" ending it after any word ("... so far question
+    mark": it names nothing in a bank), "okay next one"."""
     spans = [m.span() for m in _SPOKEN_COMMA.finditer(low)]
+    spans += [m.span() for m in _SPOKEN_QUESTION.finditer(low)]
     spans += [m.span() for m in _NEXT_ONE.finditer(low)]
     end = _SPOKEN_END.search(low)
     if end and any(m.end == end.start() for m in reading.mentions if m.kind != "used"):
@@ -1234,6 +1238,9 @@ def _ignored(reading: Reading, low: str, plan: Plan, catalog: Catalog,
     compared = {(f.op, f.value) for f in plan.filters} | {plan.keep}
     if plan.measure in ("spend", "avg_spend"):
         compared.add((_MONEY_OUT.op, _MONEY_OUT.value))  # "withdrawals": what is spent
+    if _goes_out(plan.filters, catalog):  # "withdrawals over $400": below -400 as posted
+        compared |= {(_negated(f).op, _negated(f).value) for f in plan.filters
+                     if f.column == _MONEY_OUT.column and f.op in _FLIPPED and f.value != 0}
     for mention in reading.of("compare"):  # a comparison with nothing to compare
         if (mention.refs[0], mention.value) not in compared:
             out.append((mention.start, mention.end))
@@ -1452,6 +1459,40 @@ def _distinct_rows(reading: Reading, at: int) -> bool:
     return bool(rows) and not any(m.start == rows[0].end + 1 for m in reading.of("column"))
 
 
+_FLIPPED: dict[str, Op] = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "between": "between"}
+
+
+def _goes_out(filters: Iterable[Filter], catalog: Catalog) -> bool:
+    """Whether the rows are money going out: amounts kept below zero, or only categories
+    that are only ever debited ("fee debits")."""
+    filters = list(filters)
+    categories = [f for f in filters if f.column == "transactions.category"]
+    debited = bool(categories) and all(
+        (f.op == "=" and f.value in catalog.debits)
+        or (f.op == "in" and set(f.value) <= catalog.debits) for f in categories)
+    return debited or any(f.column == _MONEY_OUT.column and f.op in ("<", "<=") and
+                          f.value == 0 for f in filters)
+
+
+def _negated(bound: Filter) -> Filter:
+    """The bound on the amounts' other side of zero: "> 400" is "< -400", "between 10 and
+    50" is "between -50 and -10"."""
+    if bound.op == "between":
+        low, high = bound.value
+        return Filter(bound.column, "between", (-high, -low))
+    return Filter(bound.column, _FLIPPED[bound.op], -bound.value)
+
+
+def _bounds_as_spent(filters: list[Filter], catalog: Catalog) -> list[Filter]:
+    """A bound on the amounts of money going out is said of the money spent: those amounts
+    are posted below zero, so "ATM withdrawals of $400 or more" are those of -400 or less and
+    "card purchases under $10" those above -10."""
+    if not _goes_out(filters, catalog):
+        return filters
+    return [_negated(f) if f.column == _MONEY_OUT.column and f.op in _FLIPPED and
+            min(f.value if f.op == "between" else (f.value,)) > 0 else f for f in filters]
+
+
 def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
            catalog: Catalog) -> list[Plan]:
     measure = _measure_word(low, top)
@@ -1575,6 +1616,7 @@ def _plans(reading: Reading, low: str, top: int | None, direction: str | None,
         # the money spent, not of each row: both are left unread)
         filters.append(_MONEY_OUT)
         where.append(spent[0].start())
+    filters = _bounds_as_spent(filters, catalog)
     if measure == "percent":
         return _percent(reading, low, base, filters, where)
     aged = _by_age(reading, low, base, catalog, top) if measure == "rows" else None
