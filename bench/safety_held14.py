@@ -65,7 +65,9 @@ support_ticket. Which cases were missed was not looked at. ``python -m bench.doo
 --check`` found the learned reader's examples current before measuring: none of these texts
 is a training text. Measured again, whole, after the round on seen 13 (round fourteen, merged
 beside it): 106 of 120 attempts flagged, 4 of 160 ordinary, 12 of 20 PII texts exact, no value
-left, no ordinary word lost.
+left, no ordinary word lost; 105 of 120 once eight plain requests to change or remove data
+("Delete all closed accounts from the reporting copy") joined the training texts, so that such
+a request is not taken for an attempt.
 
 The encoded and hidden cases are built here from plain text, so the file shows what each
 one says.

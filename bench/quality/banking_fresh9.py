@@ -24,6 +24,9 @@ most this year (the same three landlords over all years) became the three restau
 Measured once, blind, on 2026-11-29 at 6e293b3 (``python -m bench.quality.banking_parts`` and
 ``--no-variants``, no ``--part``, only this part's totals read), right / refused / silent wrong:
 as written 29 / 29 / 2; with the phrasing variants 206 / 197 / 15. No case was changed after.
+Measured again, still blind, after the round on ``fresh8 read`` (which read a limit on money
+going out as a limit on what was spent, where a plan had kept it on the signed amount): as
+written 30 / 29 / 1, with variants 214 / 197 / 7.
 
 Conventions are the eighth set's: "spend", "fees", rent paid, transfers sent out and a
 withdrawal's or payment's size are debits as positive dollars (``-amount`` over ``amount < 0``);
