@@ -74,6 +74,11 @@ def searches(messages: Sequence[AnyMessage]) -> Searches:
     return found
 
 
+def rooms_for(party: int, offer: dict[str, Any]) -> int:
+    """Rooms of a hotel offer the party needs (its ``max_occupancy`` a room, 2 if unsaid)."""
+    return math.ceil(party / max(1, int(offer.get("max_occupancy", 2))))
+
+
 def offers_seen(messages: Sequence[AnyMessage]) -> tuple[dict[str, dict], dict[str, dict]]:
     """Flight and hotel offers returned by tools in this thread, by ``offer_id``."""
     found = searches(messages)
@@ -195,8 +200,7 @@ def audit_answer(text: str, messages: Sequence[AnyMessage], preferences: dict[st
     if errors:
         return AuditResult(errors=errors, itinerary=itinerary)
     party = itinerary.travelers
-    rooms = {s.offer_id: math.ceil(party / max(1, int(hotels[s.offer_id].get("max_occupancy", 2))))
-             for s in itinerary.hotels}
+    rooms = {s.offer_id: rooms_for(party, hotels[s.offer_id]) for s in itinerary.hotels}
     breakdown = {
         "flights": round(sum(leg.price for leg in itinerary.flights) * party, 2),
         "hotels": round(sum(s.price * rooms[s.offer_id] for s in itinerary.hotels), 2),
@@ -220,8 +224,7 @@ def _floor(itinerary: Itinerary, flights: dict[str, dict],
                   if (o.get("origin"), o.get("destination"), str(o.get("date")))
                   == (leg.origin, leg.destination, leg.date.isoformat())), default=None)
              for leg in itinerary.flights]
-    costs += [min((float(o["price"]) * math.ceil(party / max(1, int(o.get("max_occupancy", 2))))
-                   for o in hotels.values()
+    costs += [min((float(o["price"]) * rooms_for(party, o) for o in hotels.values()
                    if (o.get("city_code"), str(o.get("check_in")), str(o.get("check_out")))
                    == (stay.city_code, stay.check_in.isoformat(), stay.check_out.isoformat())),
                   default=None)

@@ -14,7 +14,6 @@ like any other.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -25,7 +24,7 @@ from agentdesk.runtime.tools import tool_result_data
 
 from ..request import same_place
 from .activities import activities_for
-from .audit import offers_seen
+from .audit import offers_seen, rooms_for
 from .honour import activity_slots, narrow_offers
 from .revision import RevisionAsk
 from .schemas import FLIGHT_COPIED, HOTEL_COPIED
@@ -218,12 +217,9 @@ def _fit_budget(preferences: dict[str, Any], outbound: list[dict], back: list[di
     party = int(preferences.get("travelers") or 1)
     budget = preferences.get("budget")
 
-    def rooms(offer: dict[str, Any]) -> int:
-        return math.ceil(party / max(1, int(offer.get("max_occupancy", 2))))
-
     def cost(offer: dict[str, Any]) -> float:
         """What the offer costs the party (a flight per traveler, a hotel per room)."""
-        return float(offer["price"]) * (rooms(offer) if "city_code" in offer else party)
+        return float(offer["price"]) * (rooms_for(party, offer) if "city_code" in offer else party)
 
     def worst() -> float:
         return sum(max(cost(o) for o in offers) for offers in (outbound, back, hotels))
