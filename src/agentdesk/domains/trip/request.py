@@ -234,7 +234,6 @@ def _cities() -> frozenset[str]:
     Only for a large airport with scheduled flights (``airports-py``): the extra words of
     small fields' cities ("Tours/Val de Loire", "Cat Island") are everyday words."""
     import airportsdata
-    from airports import airport_data
 
     from .hubs import AIRPORT_NAMES, MAIN_AIRPORT
 
@@ -245,12 +244,9 @@ def _cities() -> frozenset[str]:
     # The cities the planner names a main airport for outright (airportsdata files
     # Montreal's under Dorval): the planner plans them, so they are cities to read.
     names.update(_fold(city) for city in MAIN_AIRPORT)
-    for row in airport_data.get_airports_by_type("large_airport"):
-        airport = table.get(row.get("iata") or "")
-        city = airport["city"] if airport else ""
-        if row.get("scheduled_service") == "TRUE" and city:
-            head = re.split(r"\s*[/,]\s*|\s+(?:am|an der|upon)\s+", city)[0]
-            names.add(_fold(re.sub(r"\s+Island$", "", head)))
+    for city in _big_airports().values():
+        head = re.split(r"\s*[/,]\s*|\s+(?:am|an der|upon)\s+", city)[0]
+        names.add(_fold(re.sub(r"\s+Island$", "", head)))
     return frozenset(names)
 
 
